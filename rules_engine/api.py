@@ -1,0 +1,95 @@
+"""The engine's public entry points, shared by the CLI and the Django apps (SPEC 4.5).
+
+``score(obj)``, ``check(obj)`` and ``classify(obj)`` take parsed JSON: one request object,
+or a list of them (answered with a list in which a bad item becomes
+``{"error": "...", "field": "..."}``). They dispatch on ``obj["game"]`` through
+:data:`GAMES`; each game module exposes ``score(record)``, ``check(request)`` and
+optionally ``classify(request)``, all taking and returning plain JSON-able data.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+
+from rules_engine.errors import RulesError
+
+# Game name -> module path; modules are imported on first use, so a game whose module does
+# not exist yet answers with a clear error instead of breaking the others.
+GAME_MODULES = {
+    "guandan": "rules_engine.guandan.interchange",
+    "tractor": "rules_engine.tractor",
+    "chengyu": "rules_engine.chengyu",
+}
+GAMES: dict[str, ModuleType] = {}
+
+ACTIONS = ("score", "check", "classify")
+
+
+def game_module(name: object) -> ModuleType:
+    """The module that plays game ``name``; RulesError (field "game") when there is none."""
+    if not isinstance(name, str) or name not in GAME_MODULES:
+        known = ", ".join(GAME_MODULES)
+        raise RulesError(f"unknown game {name!r} (known: {known})", "game")
+    if name not in GAMES:
+        path = GAME_MODULES[name]
+        try:
+            GAMES[name] = importlib.import_module(path)
+        except ModuleNotFoundError as err:
+            if err.name != path:
+                raise
+            raise RulesError(f"the rules of {name} are not available yet", "game") from None
+    return GAMES[name]
+
+
+def _dispatch(action: str, request: object) -> dict:
+    if not isinstance(request, dict):
+        raise RulesError('a request must be a JSON object with a "game" field')
+    if "game" not in request:
+        raise RulesError('the request has no "game" field (guandan, tractor or chengyu)', "game")
+    handler: Callable[[dict], dict] | None = getattr(game_module(request["game"]), action, None)
+    if handler is None:
+        raise RulesError(f"{action} is not available for {request['game']}", "game")
+    return handler(request)
+
+
+def answer(action: str, obj: object) -> dict | list:
+    """Answer one request, or each request of a list (errors in place of bad items)."""
+    if action not in ACTIONS:
+        raise RulesError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})", "action")
+    if isinstance(obj, list):
+        answers = []
+        for i, item in enumerate(obj):
+            try:
+                answers.append(_dispatch(action, item))
+            except RulesError as err:
+                answers.append({"error": f"item {i}: {err.message}"} | _field(err))
+        return answers
+    return _dispatch(action, obj)
+
+
+def _field(err: RulesError) -> dict:
+    return {"field": err.field} if err.field is not None else {}
+
+
+def has_errors(answers: dict | list) -> bool:
+    """True when a list answer holds at least one error item."""
+    return isinstance(answers, list) and any(
+        isinstance(item, dict) and "error" in item for item in answers
+    )
+
+
+def score(obj: object) -> dict | list:
+    """Score match records (SPEC 4.5 ``score``)."""
+    return answer("score", obj)
+
+
+def check(obj: object) -> dict | list:
+    """Rule on one play, a tribute, a throw… (SPEC 4.5 ``check``)."""
+    return answer("check", obj)
+
+
+def classify(obj: object) -> dict | list:
+    """List every reading of a set of cards (SPEC 4.5 ``classify``)."""
+    return answer("classify", obj)

@@ -1,0 +1,239 @@
+"""Scoring presets as data (SPEC 3).
+
+A preset is a frozen :class:`Preset`; a tournament adjusts a setting with
+``preset.with_overrides(fail_a_limit=3)`` (SPEC: "(configurable)" means a tournament setting).
+Game code reads these fields and never branches on a preset's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from rules_engine.errors import RulesError
+
+SIDES = ("EW", "NS")
+
+# The vocabulary of standings metrics, best first within a preset's ``standings_order``.
+STANDINGS_METRICS = (
+    "points",
+    "level_diff",  # total level difference
+    "head_to_head",
+    "head_to_head_two",  # head-to-head only when exactly two teams are tied
+    "net_levels",  # 净积小分
+    "accumulated_levels",  # 累积小分: own level - 2, +1 for passing A
+    "deals_won_diff",
+    "tricks_diff",
+    "latest_round_score",
+    "opponents_points",
+    "draw_lots",
+)
+
+# Guandan 20-point scale (SPEC 3): index = level difference, capped at the last row;
+# passing A scores the last row too.
+SUZHOU_LEVEL_TABLE = tuple((10 + d, 10 - d) for d in range(11))
+
+# Tractor deal table (SPEC 4.3, default 60-point steps): rows of
+# (lowest defenders' points, side that goes up, levels). The first row whose lowest
+# points are <= the defenders' points, scanning from the bottom, applies.
+TRACTOR_DEAL_TABLE = (
+    (0, "dealer", 3),
+    (5, "dealer", 2),
+    (60, "dealer", 1),
+    (120, "defenders", 0),
+    (180, "defenders", 1),
+    (240, "defenders", 2),
+    (300, "defenders", 3),
+)
+
+CHENGYU_SUIT_RING = ("D", "C", "H", "S")
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    game: str  # "guandan" | "tractor" | "chengyu"
+    title: str
+    win_points: int
+    draw_points: int
+    loss_points: int
+    forfeit_points: tuple[int, int]  # (winner, loser); a bye scores the same
+    standings_order: tuple[str, ...]
+    no_show_points: int = 0  # each side, when both are absent
+    decks: int = 2
+    level_difference_table: tuple[tuple[int, int], ...] | None = None
+    fail_a_limit: int | None = None  # None: repeat A until passed or time (never drop back)
+    tractor_deal_table: tuple[tuple[int, str, int], ...] | None = None
+    chengyu_suit_ring: tuple[str, ...] | None = None
+    deals_per_match: int | None = None  # chengyu: 3
+    round_minutes: int | None = None
+
+    def with_overrides(self, **settings) -> Preset:
+        """A copy with tournament settings applied; RulesError names an unknown setting."""
+        names = {f.name for f in dataclasses.fields(self)} - {"name", "game"}
+        changes = {}
+        for key, value in settings.items():
+            if key not in names:
+                known = ", ".join(sorted(names))
+                raise RulesError(f"unknown preset setting {key!r} (known: {known})", key)
+            changes[key] = _as_tuple(value)
+        preset = dataclasses.replace(self, **changes)
+        preset.validate()
+        return preset
+
+    def validate(self) -> None:
+        for metric in self.standings_order:
+            if metric not in STANDINGS_METRICS:
+                raise RulesError(f"unknown standings metric {metric!r}", "standings_order")
+        if self.fail_a_limit is not None and (
+            not isinstance(self.fail_a_limit, int) or self.fail_a_limit < 1
+        ):
+            raise RulesError("fail_a_limit must be a whole number of 1 or more, or null",
+                             "fail_a_limit")  # fmt: skip
+        if len(self.forfeit_points) != 2:
+            raise RulesError("forfeit_points must be [winner, loser]", "forfeit_points")
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+def _as_tuple(value):
+    if isinstance(value, list | tuple):
+        return tuple(_as_tuple(v) for v in value)
+    return value
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            name="guandan-suzhou-2016",
+            game="guandan",
+            title="掼蛋 2016 Suzhou elite tournament (20-point scale)",
+            win_points=20,
+            draw_points=10,
+            loss_points=0,
+            forfeit_points=(17, 0),
+            standings_order=("points", "level_diff", "head_to_head", "draw_lots"),
+            level_difference_table=SUZHOU_LEVEL_TABLE,
+            fail_a_limit=None,
+        ),
+        Preset(
+            name="guandan-national-2017",
+            game="guandan",
+            title="掼蛋 national 2017 (win 3, draw 2, loss 1, no-show 0)",
+            win_points=3,
+            draw_points=2,
+            loss_points=1,
+            forfeit_points=(3, 0),
+            standings_order=(
+                "points",
+                "head_to_head_two",
+                "net_levels",
+                "accumulated_levels",
+                "draw_lots",
+            ),
+            fail_a_limit=3,
+        ),
+        Preset(
+            name="tractor",
+            game="tractor",
+            title="拖拉机 three decks (win 2, draw 1, loss 0)",
+            win_points=2,
+            draw_points=1,
+            loss_points=0,
+            forfeit_points=(2, 0),
+            standings_order=("points", "level_diff", "latest_round_score"),
+            decks=3,
+            tractor_deal_table=TRACTOR_DEAL_TABLE,
+            round_minutes=60,
+        ),
+        Preset(
+            name="chengyu",
+            game="chengyu",
+            title="成语接龙扑克 idiom-chain poker (win 2, draw 1, loss 0)",
+            win_points=2,
+            draw_points=1,
+            loss_points=0,
+            forfeit_points=(2, 0),
+            standings_order=("points", "deals_won_diff", "tricks_diff"),
+            decks=1,
+            chengyu_suit_ring=CHENGYU_SUIT_RING,
+            deals_per_match=3,
+        ),
+    )
+}
+
+DEFAULT_PRESET = {"guandan": "guandan-suzhou-2016", "tractor": "tractor", "chengyu": "chengyu"}
+
+
+def get_preset(name: object, field: str = "preset") -> Preset:
+    """The preset called ``name``; RulesError naming the known presets otherwise."""
+    if isinstance(name, Preset):
+        return name
+    preset = PRESETS.get(name) if isinstance(name, str) else None
+    if preset is None:
+        known = ", ".join(PRESETS)
+        raise RulesError(f"unknown preset {name!r} (known: {known})", field)
+    return preset
+
+
+def presets_for_game(game: str) -> list[Preset]:
+    return [p for p in PRESETS.values() if p.game == game]
+
+
+def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) -> Preset:
+    """The preset for a match record: the argument, else ``record["preset"]``, else the
+    game's default; then ``record["settings"]`` (a dict of overrides) applied."""
+    chosen = get_preset(
+        preset if preset is not None else record.get("preset", DEFAULT_PRESET[game])
+    )
+    if chosen.game != game:
+        raise RulesError(f"preset {chosen.name!r} is for {chosen.game}, not {game}", "preset")
+    settings = record.get("settings")
+    if settings:
+        if not isinstance(settings, dict):
+            raise RulesError("settings must be an object of preset settings", "settings")
+        chosen = chosen.with_overrides(**settings)
+    return chosen
+
+
+def match_points(
+    preset: Preset, winner_side: str | None, level_difference: int = 0, passed_a: bool = False
+) -> dict[str, int]:
+    """Match points ``{"EW": x, "NS": y}`` for a played match.
+
+    With a ``level_difference_table`` the winner's row is the absolute level difference
+    (capped at the last row; passing A takes the last row); a draw takes row 0.
+    Otherwise win/draw/loss points apply.
+    """
+    if winner_side is not None and winner_side not in SIDES:
+        raise RulesError(f"winner must be EW, NS or null, not {winner_side!r}", "winner")
+    table = preset.level_difference_table
+    if winner_side is None:
+        both = table[0] if table else (preset.draw_points, preset.draw_points)
+        return {"EW": both[0], "NS": both[1]}
+    if table:
+        row = len(table) - 1 if passed_a else min(abs(level_difference), len(table) - 1)
+        win, loss = table[row]
+    else:
+        win, loss = preset.win_points, preset.loss_points
+    return _by_side(winner_side, win, loss)
+
+
+def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
+    """Match points when ``absent`` ("EW", "NS" or "both") did not play."""
+    if absent == "both":
+        return {"EW": preset.no_show_points, "NS": preset.no_show_points}
+    if absent not in SIDES:
+        raise RulesError(f"forfeit must be EW, NS, both or null, not {absent!r}", "forfeit")
+    win, loss = preset.forfeit_points
+    return _by_side(other_side(absent), win, loss)
+
+
+def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:
+    return {"EW": win, "NS": loss} if winner_side == "EW" else {"EW": loss, "NS": win}
+
+
+def other_side(side: str) -> str:
+    return "NS" if side == "EW" else "EW"
