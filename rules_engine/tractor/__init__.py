@@ -1,0 +1,92 @@
+"""拖拉机 Tractor with three decks (SPEC 4.3): the rules of play and the match scoring.
+
+``score(record)`` scores a match record and ``check(request)`` rules on one play, both in
+the JSON of SPEC 4.5. A check request is one of:
+
+* a follow: ``{"trump", "level", "hand", "lead", "play"}`` (``hand`` before the play);
+* a lead: ``{"trump", "level", "hand", "play"}`` without ``lead`` (a normal form; several
+  units are a throw, to be checked with ``throw`` and ``others``);
+* a throw: ``{"trump", "level", "throw", "others": [[...], [...], [...]]}``;
+* a trump declaration: ``{"level", "declarations": [{"seat": "E", "cards": ["S5"]}, ...]}``.
+
+``trump`` is a suit, or ``"NT"`` for no trump suit. Copies are counted across all the
+cards of one request (three decks).
+"""
+
+from __future__ import annotations
+
+from rules_engine.cards import count_copies, parse_cards
+from rules_engine.errors import RulesError, sub_field
+from rules_engine.tractor.declare import check_declarations
+from rules_engine.tractor.follow import check_follow, check_in_hand
+from rules_engine.tractor.forms import Form, Shape, form_of, shape_of
+from rules_engine.tractor.order import DECKS, Ordering, parse_ordering
+from rules_engine.tractor.scoring import deal_outcome, score
+from rules_engine.tractor.throw import check_throw
+from rules_engine.tractor.trick import trick_winner
+
+__all__ = [
+    "Form",
+    "Ordering",
+    "Shape",
+    "check",
+    "check_declarations",
+    "check_follow",
+    "check_throw",
+    "deal_outcome",
+    "form_of",
+    "score",
+    "shape_of",
+    "trick_winner",
+]
+
+
+def _cards(request: dict, name: str, field: str | None = None) -> list:
+    return parse_cards(request.get(name), DECKS, field or name)
+
+
+def _copies(*lists: list) -> None:
+    count_copies(lists, DECKS, "cards")
+
+
+def check(request: dict) -> dict:
+    """Rule on a follow, a lead, a throw or a trump declaration (SPEC 4.5 ``check``)."""
+    if "declarations" in request:
+        return check_declarations(request.get("level"), request["declarations"])
+    ordering = parse_ordering(request)
+    if "throw" in request:
+        throw = _cards(request, "throw")
+        others = request.get("others")
+        if not isinstance(others, list) or not 1 <= len(others) <= 3:
+            raise RulesError(
+                "others must be a list of the other players' hands (up to 3)", "others"
+            )
+        hands = [_cards({"h": h}, "h", sub_field("others", i)) for i, h in enumerate(others)]
+        _copies(throw, *hands)
+        return check_throw(ordering, throw, hands)
+    if "play" not in request:
+        raise RulesError("the request needs play (with hand), throw or declarations", "play")
+    hand = _cards(request, "hand")
+    play = _cards(request, "play")
+    if request.get("lead"):
+        lead = _cards(request, "lead")
+        _copies(hand, lead)
+        return check_follow(ordering, hand, lead, play)
+    return check_lead(ordering, hand, play)
+
+
+def check_lead(ordering: Ordering, hand: list, play: list) -> dict:
+    """A lead is legal when it is one normal form of one suit."""
+    check_in_hand(play, hand)
+    if not play:
+        raise RulesError("play is empty: give the cards played", "play")
+    form = form_of(play, ordering)
+    if form is not None:
+        return {"legal": True, "reason": f"leads {form.describe()}", "form": form.kind}
+    if len({ordering.suit_of(card) for card in play}) > 1:
+        return {"legal": False, "reason": "a lead is all of one suit (trump is one suit)"}
+    return {
+        "legal": False,
+        "reason": "several units of one suit are a throw: check it with throw and others",
+        "form": "throw",
+    }

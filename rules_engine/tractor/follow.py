@@ -1,0 +1,129 @@
+"""Following (跟牌) and killing (杀牌) in tractor (SPEC 4.3, seed 三.2(4) and 三.4).
+
+A follower plays as many cards as were led. Suit first: while holding cards of the led
+suit (trump counts as one suit), play them; holding fewer than were led, play them all and
+add any cards. Holding more, the cards of the led suit must also answer the lead's
+structure as well as the hand allows, in this priority order (the seed's):
+
+* a pair is answered by a pair (a triple must be broken for it);
+* a triple by a triple, else by a pair;
+* a tractor of pairs by a tractor, else by loose pairs. A triple need not be played
+  whole: holding enough loose pairs, the follower may play them; but a triple must give a
+  pair when loose pairs are short, and must give its pair to a tractor when it joins
+  other pairs into one (the two exceptions about triples);
+* a tractor of two triples (3+3) by: a. two triples (consecutive ones first), b. a triple,
+  a pair and a single, c. a triple and singles, d. a tractor of pairs and singles, e. two
+  loose pairs and singles, f. a pair and singles, g. singles.
+
+All of this is one rule: the shape of the followed cards (:func:`forms.shape_of` with the
+lead's triple and pair units as caps, every triple that cannot be matched answerable by a
+pair) must be the best shape the hand's cards of that suit allow. A throw (甩牌) is
+followed the same way, unit by unit.
+
+A follower void in the led suit may play anything; trumps in exactly the led form are a
+kill (杀牌), otherwise the cards count as a follow and cannot win. The one special rule:
+a tractor of two triples beats a tractor of three pairs, so trumps in that form also kill
+it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules_engine.cards import Card, cards_text
+from rules_engine.errors import RulesError
+from rules_engine.tractor.forms import Form, Shape, form_of, shape_of, suit_of_cards
+from rules_engine.tractor.order import SUIT_NAMES, TRUMP, Ordering
+
+
+def lead_caps(lead: list[Card], ordering: Ordering) -> tuple[int, int]:
+    """(triple units, pair units) a follower has to answer for this lead."""
+    shape = shape_of(lead, ordering)
+    return sum(shape.triples), sum(shape.pairs)
+
+
+def special_beats(play: Form | None, lead: Form | None) -> bool:
+    """The one special rule: two consecutive triples beat three consecutive pairs."""
+    return (
+        play is not None
+        and lead is not None
+        and (play.unit, play.length) == (3, 2)
+        and (lead.unit, lead.length) == (2, 3)
+    )
+
+
+def is_kill(play: list[Card], lead: list[Card], ordering: Ordering) -> bool:
+    """Trumps in exactly the led form (or the special 3+3 against three pairs)."""
+    if ordering.suit_of(lead[0]) == TRUMP or suit_of_cards(play, ordering) != TRUMP:
+        return False
+    if shape_of(play, ordering) == shape_of(lead, ordering):
+        return True
+    return special_beats(form_of(play, ordering), form_of(lead, ordering))
+
+
+def lead_suit(lead: list[Card], ordering: Ordering) -> str:
+    if not lead:
+        raise RulesError("lead is empty: give the cards that were led", "lead")
+    suit = suit_of_cards(lead, ordering)
+    if suit is None:
+        raise RulesError(
+            f"lead {cards_text(lead)} mixes suits: a lead is all of one suit (trump is one suit)",
+            "lead",
+        )
+    return suit
+
+
+def check_in_hand(play: list[Card], hand: list[Card]) -> None:
+    missing = Counter(play) - Counter(hand)
+    if missing:
+        raise RulesError(
+            f"play holds {', '.join(cards_text(missing.elements()))} which the hand does not",
+            "play",
+        )
+
+
+def check_follow(ordering: Ordering, hand: list[Card], lead: list[Card], play: list[Card]) -> dict:
+    """Rule on one follow; ``hand`` is the follower's whole hand before it."""
+    suit = lead_suit(lead, ordering)
+    check_in_hand(play, hand)
+    suit_name = SUIT_NAMES[suit]
+    answer = {"lead_form": _lead_text(lead, ordering), "kill": False}
+    if len(play) != len(lead):
+        return answer | _illegal(f"{len(lead)} cards were led, so {len(lead)} must be played")
+    held = [card for card in hand if ordering.suit_of(card) == suit]
+    followed = [card for card in play if ordering.suit_of(card) == suit]
+    if not held:
+        kill = is_kill(play, lead, ordering)
+        reason = "a kill: trumps in the led form" if kill else f"void in {suit_name}: any cards"
+        return answer | {"legal": True, "reason": reason, "kill": kill}
+    if len(followed) < min(len(held), len(lead)):
+        need = min(len(held), len(lead))
+        return answer | _illegal(
+            f"must follow suit: {need} card(s) of {suit_name} are held, only {len(followed)} played"
+        )
+    if len(held) <= len(lead):
+        return answer | {"legal": True, "reason": f"all {suit_name} played"}
+    triple_cap, pair_cap = lead_caps(lead, ordering)
+    best = shape_of(held, ordering, triple_cap, pair_cap)
+    got = shape_of(followed, ordering, triple_cap, pair_cap)
+    if got.rank < best.rank:
+        return answer | _illegal(
+            f"must play {_duty(best)} of {suit_name} (the hand holds it), "
+            f"but the play has {_duty(got) or 'only singles'}"
+        )
+    return answer | {"legal": True, "reason": f"follows {answer['lead_form']}"}
+
+
+def _duty(shape: Shape) -> str:
+    return Shape(shape.triples, shape.pairs).describe() if shape.rank != ((), ()) else ""
+
+
+def _lead_text(lead: list[Card], ordering: Ordering) -> str:
+    form = form_of(lead, ordering)
+    if form is not None:
+        return form.describe()
+    return f"a throw of {shape_of(lead, ordering).describe()}"
+
+
+def _illegal(reason: str) -> dict:
+    return {"legal": False, "reason": reason}
