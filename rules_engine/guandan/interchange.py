@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rules_engine.cards import count_copies, parse_cards
 from rules_engine.errors import RulesError
-from rules_engine.guandan.combos import beating_readings, choose_reading, level_index
+from rules_engine.guandan.combos import Reading, beating_readings, choose_reading, level_index
 from rules_engine.guandan.combos import classify as classify_cards
 from rules_engine.guandan.hands import DECKS, parse_hands
 from rules_engine.guandan.replay import parse_log, replay_deal
