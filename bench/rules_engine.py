@@ -1,0 +1,89 @@
+"""Rules-engine speed figures: ``.venv/bin/python bench/rules_engine.py``.
+
+Each bench is a function returning (label, mean milliseconds, target ms or None); add one
+by writing the function and appending it to BENCHES.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_engine import api  # noqa: E402
+from rules_engine.cards import cards_text, parse_cards  # noqa: E402
+from rules_engine.guandan import classify, replay_deal  # noqa: E402
+from rules_engine.guandan.sample import sample_deal  # noqa: E402
+
+Bench = Callable[[], tuple[str, float, float | None]]
+
+
+def mean_ms(action: Callable[[], object], repeat: int) -> float:
+    action()  # warm caches
+    start = time.perf_counter()
+    for _ in range(repeat):
+        action()
+    return (time.perf_counter() - start) / repeat * 1000
+
+
+def _sample_log(seed: int = 1, level: str = "7"):
+    hands, log = sample_deal(seed, level)
+    return hands, log, level
+
+
+def guandan_replay() -> tuple[str, float, float | None]:
+    hands, log, level = _sample_log()
+    ms = mean_ms(lambda: replay_deal(log, hands, level), 300)
+    return f"guandan: replay a {len(log)}-play deal (parsed)", ms, 5.0
+
+
+def guandan_replay_json() -> tuple[str, float, float | None]:
+    hands, log, level = _sample_log()
+    request = {
+        "game": "guandan",
+        "level": level,
+        "hands": {seat: cards_text(cards) for seat, cards in hands.items()},
+        "play_log": [{"seat": p.seat, "cards": cards_text(p.cards)} for p in log],
+    }
+    assert api.check(request)["legal"]
+    ms = mean_ms(lambda: api.check(request), 300)
+    return f"guandan: check a {len(log)}-play log from JSON (parse + replay)", ms, 5.0
+
+
+def guandan_classify_wild() -> tuple[str, float, float | None]:
+    cards = parse_cards(["S5", "C5", "D5", "S5", "C5", "D5", "H5", "H5", "H7", "H7"], 2)
+    assert classify(cards, "7")
+    ms = mean_ms(lambda: classify(cards, "7"), 5000)
+    return "guandan: classify 10 cards with 2 wild cards", ms, 1.0
+
+
+def guandan_classify_six_wild() -> tuple[str, float, float | None]:
+    cards = parse_cards(["S5", "S5", "C6", "S6", "H7", "H7"], 2)
+    ms = mean_ms(lambda: classify(cards, "7"), 5000)
+    return "guandan: classify 6 cards with 2 wild cards (tubes and plates)", ms, 1.0
+
+
+BENCHES: list[Bench] = [
+    guandan_replay,
+    guandan_replay_json,
+    guandan_classify_wild,
+    guandan_classify_six_wild,
+]
+
+
+def main() -> int:
+    failed = False
+    for bench in BENCHES:
+        label, ms, target = bench()
+        verdict = "" if target is None else ("  ok" if ms < target else "  SLOWER THAN TARGET")
+        failed |= target is not None and ms >= target
+        goal = "" if target is None else f" (target < {target:g} ms)"
+        print(f"{label}: {ms:.3f} ms{goal}{verdict}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
