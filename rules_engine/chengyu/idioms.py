@@ -1,0 +1,83 @@
+"""The deck definition: the idiom printed on each of the 52 cards.
+
+``idioms.json`` beside this module ships only the idioms the seed names (♠6 得道多助,
+♠7 助人为乐, ♠8 乐不可极); the others are null, since none may be invented. An
+organiser's own file of the same form (``{"cards": {"SA": "...", ...}}``) must be
+complete: the 52 cards each once and 52 different idioms. The idioms form one ring: each
+idiom's last character starts the next card's idiom; :func:`chain_breaks` lists the links
+where a deck does not (advice to the organiser, not an error: homophones are common).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rules_engine.cards import Card, card_text, parse_card
+from rules_engine.chengyu.ring import Ring
+from rules_engine.errors import RulesError
+
+SHIPPED = Path(__file__).with_name("idioms.json")
+
+
+def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
+    seen: dict[str, object] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise RulesError(f"{key!r} is given twice", key)
+        seen[key] = value
+    return seen
+
+
+def parse_deck(document: object, complete: bool = True) -> dict[Card, str | None]:
+    """Card -> idiom from a parsed deck document; RulesError naming what is wrong."""
+    cards = document.get("cards") if isinstance(document, dict) else None
+    if not isinstance(cards, dict):
+        raise RulesError('a deck file is an object with "cards": {"SA": "idiom", ...}', "cards")
+    deck: dict[Card, str | None] = {}
+    for text, idiom in cards.items():
+        field = f"cards.{text}"
+        card = parse_card(text, field)
+        if card.is_joker:
+            raise RulesError(f"{field}: the idiom deck has no jokers", field)
+        if card in deck:
+            raise RulesError(f"{field}: {card_text(card)} is given twice", field)
+        if idiom is not None and (not isinstance(idiom, str) or not idiom.strip()):
+            raise RulesError(f"{field}: an idiom is a non-empty text, not {idiom!r}", field)
+        if complete and idiom is None:
+            raise RulesError(f"{field}: the idiom of {card_text(card)} is missing", field)
+        deck[card] = idiom.strip() if idiom else None
+    if len(deck) != 52:
+        missing = [card_text(c) for c in Ring("S").order() if c not in deck]
+        raise RulesError(f"the deck needs all 52 cards; missing: {', '.join(missing)}", "cards")
+    idioms = [idiom for idiom in deck.values() if idiom]
+    repeated = sorted({idiom for idiom in idioms if idioms.count(idiom) > 1})
+    if repeated:
+        raise RulesError(f"every card has its own idiom; repeated: {', '.join(repeated)}", "cards")
+    return deck
+
+
+def load_deck(path: str | Path | None = None) -> dict[Card, str | None]:
+    """The shipped partial deck (``path`` None), or an organiser's complete deck file."""
+    where = Path(path) if path is not None else SHIPPED
+    try:
+        document = json.loads(
+            where.read_text(encoding="utf-8"), object_pairs_hook=_no_repeated_keys
+        )
+    except OSError as err:
+        raise RulesError(f"cannot read the deck file {where}: {err.strerror}", "path") from None
+    except json.JSONDecodeError as err:
+        raise RulesError(f"the deck file {where} is not JSON: {err.msg} (line {err.lineno})",
+                         "path") from None  # fmt: skip
+    return parse_deck(document, complete=path is not None)
+
+
+def chain_breaks(deck: dict[Card, str | None], ring: Ring) -> list[tuple[str, str]]:
+    """Ring links (card, next card) whose idioms are both known but do not chain."""
+    order = ring.order()
+    breaks = []
+    for card, after in zip(order, order[1:] + order[:1], strict=True):
+        first, second = deck.get(card), deck.get(after)
+        if first and second and first[-1] != second[0]:
+            breaks.append((card_text(card), card_text(after)))
+    return breaks
