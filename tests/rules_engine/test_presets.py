@@ -1,0 +1,102 @@
+import pytest
+
+from rules_engine.errors import RulesError
+from rules_engine.presets import (
+    PRESETS,
+    STANDINGS_METRICS,
+    forfeit_match_points,
+    get_preset,
+    match_points,
+    presets_for_game,
+)
+
+SUZHOU = get_preset("guandan-suzhou-2016")
+NATIONAL = get_preset("guandan-national-2017")
+
+
+@pytest.mark.parametrize(
+    "difference, points",
+    [(0, (10, 10)), (1, (11, 9)), (2, (12, 8)), (7, (17, 3)), (9, (19, 1)), (10, (20, 0)),
+     (12, (20, 0))],
+)  # fmt: skip
+def test_suzhou_20_point_table_from_level_difference(difference, points):
+    winner = "EW" if difference else None
+    assert match_points(SUZHOU, winner, difference) == {"EW": points[0], "NS": points[1]}
+
+
+def test_suzhou_passing_a_scores_20_to_0_whatever_the_difference():
+    assert match_points(SUZHOU, "NS", -2, passed_a=True) == {"EW": 0, "NS": 20}
+
+
+def test_suzhou_forfeit_is_17_to_0_like_a_seven_level_win():
+    assert forfeit_match_points(SUZHOU, "NS") == {"EW": 17, "NS": 0}
+    assert match_points(SUZHOU, "EW", 7)["EW"] == 17
+
+
+def test_national_win_3_draw_2_loss_1_no_show_0():
+    assert match_points(NATIONAL, "NS", -5) == {"EW": 1, "NS": 3}
+    assert match_points(NATIONAL, None, 0) == {"EW": 2, "NS": 2}
+    assert forfeit_match_points(NATIONAL, "EW") == {"EW": 0, "NS": 3}
+    assert forfeit_match_points(NATIONAL, "both") == {"EW": 0, "NS": 0}
+
+
+def test_tractor_and_chengyu_win_2_draw_1_loss_0_forfeit_2_to_0():
+    for name in ("tractor", "chengyu"):
+        preset = get_preset(name)
+        assert match_points(preset, "EW", 3) == {"EW": 2, "NS": 0}
+        assert match_points(preset, None) == {"EW": 1, "NS": 1}
+        assert forfeit_match_points(preset, "EW") == {"EW": 0, "NS": 2}
+
+
+def test_standings_orders_follow_spec_section_3():
+    assert SUZHOU.standings_order == ("points", "level_diff", "head_to_head", "draw_lots")
+    assert NATIONAL.standings_order == (
+        "points", "head_to_head_two", "net_levels", "accumulated_levels", "draw_lots",
+    )  # fmt: skip
+    assert get_preset("tractor").standings_order == ("points", "level_diff", "latest_round_score")
+    assert get_preset("chengyu").standings_order == ("points", "deals_won_diff", "tricks_diff")
+    for preset in PRESETS.values():
+        assert set(preset.standings_order) <= set(STANDINGS_METRICS)
+
+
+def test_fail_a_limit_suzhou_never_national_three():
+    assert SUZHOU.fail_a_limit is None
+    assert NATIONAL.fail_a_limit == 3
+
+
+def test_tractor_deal_table_default_60_point_steps_and_chengyu_suit_ring():
+    table = get_preset("tractor").tractor_deal_table
+    assert [row[0] for row in table] == [0, 5, 60, 120, 180, 240, 300]
+    assert get_preset("chengyu").chengyu_suit_ring == ("D", "C", "H", "S")
+
+
+def test_presets_for_game_lists_only_that_game():
+    assert {p.name for p in presets_for_game("guandan")} == {
+        "guandan-suzhou-2016", "guandan-national-2017",
+    }  # fmt: skip
+
+
+def test_unknown_preset_is_a_clear_error():
+    with pytest.raises(RulesError, match="unknown preset 'nope'") as err:
+        get_preset("nope")
+    assert err.value.field == "preset"
+
+
+def test_with_overrides_sets_a_tournament_setting_without_changing_the_preset():
+    changed = SUZHOU.with_overrides(fail_a_limit=3, forfeit_points=[20, 0])
+    assert changed.fail_a_limit == 3 and changed.forfeit_points == (20, 0)
+    assert SUZHOU.fail_a_limit is None
+
+
+def test_with_overrides_rejects_unknown_or_bad_settings():
+    with pytest.raises(RulesError, match="unknown preset setting 'colour'"):
+        SUZHOU.with_overrides(colour="red")
+    with pytest.raises(RulesError, match="fail_a_limit"):
+        SUZHOU.with_overrides(fail_a_limit=0)
+    with pytest.raises(RulesError, match="unknown standings metric"):
+        SUZHOU.with_overrides(standings_order=["points", "luck"])
+
+
+def test_match_points_rejects_an_unknown_side():
+    with pytest.raises(RulesError, match="winner must be EW, NS or null"):
+        match_points(SUZHOU, "EN", 1)
