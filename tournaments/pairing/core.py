@@ -1,0 +1,106 @@
+"""Plain data in and out of the pairing functions (no ORM, no Django).
+
+A service loads a round's teams into `PairingTeam` values, calls `draw_first_round`
+or `pair_round`, and stores the `Pairing` values it gets back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+HOME = "H"
+AWAY = "A"
+
+FLAG_FLOATED = "floated"
+FLAG_HOME_TWICE = "home_twice"
+FLAG_SAME_UNIT = "same_unit"
+
+FLAG_LABELS = {
+    FLAG_FLOATED: ("teams from different score groups", "跨分组配对"),
+    FLAG_HOME_TWICE: ("home team sits East-West a third time in a row", "主队连续第三轮坐东西"),
+    FLAG_SAME_UNIT: ("both teams from the same unit", "同单位相遇"),
+}
+
+
+@dataclass(frozen=True)
+class PairingTeam:
+    """One team as the pairing sees it before a round.
+
+    `rank` is the team's place in the current standings, 0 = top. `recent_sides`
+    lists the sides it sat in earlier rounds, oldest first ("H" = home, East-West;
+    "A" = away, North-South). `active` is False for withdrawn or suspended teams,
+    which are never paired.
+    """
+
+    id: int
+    score: float = 0
+    rank: int = 0
+    unit: str | None = None
+    opponents: frozenset[int] = frozenset()
+    home_count: int = 0
+    away_count: int = 0
+    recent_sides: tuple[str, ...] = ()
+    had_bye: bool = False
+    active: bool = True
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One table: `home` sits East-West, `away` North-South; table 1 is the top."""
+
+    table: int
+    home: int
+    away: int
+    flags: frozenset[str] = frozenset()
+
+
+@dataclass
+class PairingResult:
+    pairings: list[Pairing]
+    bye: int | None = None
+    seed: int | None = None
+    explanation: list[str] = field(default_factory=list)
+
+
+class PairingError(Exception):
+    """No valid pairing exists; `message` says why in plain English for the organiser.
+
+    `details` holds machine-readable facts (e.g. {"teams": [3, 7, 9]}) so that a
+    service can name the teams and translate the message.
+    """
+
+    def __init__(self, message: str, details: dict | None = None):
+        super().__init__(message)
+        self.message = message
+        self.details = details or {}
+
+
+def validate_teams(teams) -> list[PairingTeam]:
+    """Check the input and return the active teams; raise PairingError on bad input."""
+    seen: set[int] = set()
+    active: list[PairingTeam] = []
+    for team in teams:
+        if not isinstance(team, PairingTeam):
+            raise PairingError(
+                f"expected PairingTeam values, got {type(team).__name__}",
+                {"value": repr(team)},
+            )
+        if team.id in seen:
+            raise PairingError(f"team {team.id} is listed twice", {"teams": [team.id]})
+        seen.add(team.id)
+        bad_sides = [side for side in team.recent_sides if side not in (HOME, AWAY)]
+        if bad_sides:
+            raise PairingError(
+                f"team {team.id} has recent side {bad_sides[0]!r}; use 'H' or 'A'",
+                {"teams": [team.id]},
+            )
+        if team.id in team.opponents:
+            raise PairingError(f"team {team.id} lists itself as an opponent", {"teams": [team.id]})
+        if team.active:
+            active.append(team)
+    return active
+
+
+def standing_order(teams: list[PairingTeam]) -> list[PairingTeam]:
+    """Teams from the top: most points first, then standings rank, then id."""
+    return sorted(teams, key=lambda team: (-team.score, team.rank, team.id))
