@@ -1,0 +1,51 @@
+# paisai — `make run` serves the demo on 127.0.0.1:8000, `make test` runs the whole suite.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+DEV_ENV := DEBUG=1
+
+.PHONY: install run test test-fast lint format messages bench worker clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev,bench]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	@mkdir -p var
+	$(DEV_ENV) $(PY) manage.py migrate --noinput
+	$(DEV_ENV) $(PY) manage.py load_demo
+	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	./scripts/system-deps.sh
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+test-fast: install
+	$(PY) -m pytest -m "not e2e"
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: install
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+messages: install
+	$(DEV_ENV) $(PY) manage.py makemessages -l zh_Hans -l en --ignore=.venv --ignore=bench
+	$(DEV_ENV) $(PY) manage.py compilemessages --ignore=.venv
+
+worker: install
+	$(PY) -m celery -A config worker -l info --concurrency 2
+
+bench: install
+	for b in bench/*.py; do case $$b in */__init__.py) ;; *) echo "== $$b"; $(PY) $$b || exit 1;; esac; done
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -1,0 +1,17 @@
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter, SimpleRouter
+
+from . import views
+
+router = DefaultRouter()
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
+
+scoped = SimpleRouter()
+scoped.register("teams", views.TeamViewSet, basename="team")
+scoped.register("roles", views.RoleViewSet, basename="role")
+
+urlpatterns = [
+    path("", include(router.urls)),
+    path("tournaments/<slug:slug>/", include(scoped.urls)),
+    path("tournaments/<slug:slug>/players/", views.PlayerListView.as_view(), name="player-list"),
+]

@@ -1,0 +1,138 @@
+"""REST API for tournaments, teams, players and roles (thin: services do the work)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from rest_framework import generics, mixins, viewsets
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+
+from tournaments import permissions
+from tournaments.models import Player, Team, Tournament, TournamentRole
+from tournaments.services import registration
+from tournaments.services.audit import log_action
+
+from .permissions import TournamentRolePermission
+from .serializers import PlayerSerializer, RoleSerializer, TeamSerializer, TournamentSerializer
+
+
+class TournamentScopedMixin:
+    """Resolves ``slug`` from the URL; permissions are checked against that tournament only."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly, TournamentRolePermission]
+    write_roles: tuple[str, ...] = permissions.MANAGE_ROLES
+
+    def get_tournament(self) -> Tournament | None:
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no URL arguments
+            return None
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        return self._tournament
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if "slug" in self.kwargs:
+            context["tournament"] = self.get_tournament()
+        return context
+
+
+class TournamentViewSet(
+    TournamentScopedMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = TournamentSerializer
+    queryset = Tournament.objects.all()
+    lookup_field = "slug"
+
+    def get_tournament(self):
+        return self.get_object() if "slug" in self.kwargs else None
+
+    def perform_create(self, serializer):
+        if not permissions.can_create_tournament(self.request.user):
+            raise PermissionDenied("You may not create events.")
+        data = dict(serializer.validated_data)
+        serializer.instance = registration.create_tournament(self.request.user, **data)
+
+    def perform_update(self, serializer):
+        tournament = serializer.save()
+        log_action(
+            tournament,
+            self.request.user,
+            "tournament.update",
+            tournament,
+            data={"fields": sorted(serializer.validated_data)},
+        )
+
+
+class TeamViewSet(
+    TournamentScopedMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = TeamSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Team.objects.none()
+        return (
+            Team.objects.filter(tournament=self.get_tournament())
+            .select_related("unit")
+            .prefetch_related("players")
+            .order_by("name")
+        )
+
+
+class PlayerListView(TournamentScopedMixin, generics.ListAPIView):
+    serializer_class = PlayerSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Player.objects.none()
+        return Player.objects.filter(team__tournament=self.get_tournament()).order_by(
+            "team__name", "seat_order"
+        )
+
+
+class RoleViewSet(
+    TournamentScopedMixin,
+    mixins.ListModelMixin,
+    mixins.CreateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = RoleSerializer
+    read_roles = permissions.MANAGE_ROLES
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return TournamentRole.objects.none()
+        return TournamentRole.objects.filter(tournament=self.get_tournament()).select_related(
+            "user"
+        )
+
+    def perform_create(self, serializer):
+        role = serializer.save()
+        log_action(
+            role.tournament,
+            self.request.user,
+            "role.grant",
+            role,
+            data={"user": role.user.username, "role": role.role},
+        )
+
+    def perform_destroy(self, instance):
+        log_action(
+            instance.tournament,
+            self.request.user,
+            "role.revoke",
+            instance,
+            data={"user": instance.user.username, "role": instance.role},
+        )
+        instance.delete()

@@ -1,0 +1,21 @@
+from .audit import AuditLog
+from .events import Game, Player, Team, Tournament, Unit
+from .exports import ExportJob
+from .roles import Role, TableAssignment, TournamentRole
+from .rounds import Match, Round, RoundSlot
+
+__all__ = [
+    "AuditLog",
+    "ExportJob",
+    "Game",
+    "Match",
+    "Player",
+    "Role",
+    "Round",
+    "RoundSlot",
+    "TableAssignment",
+    "Team",
+    "Tournament",
+    "TournamentRole",
+    "Unit",
+]

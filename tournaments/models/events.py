@@ -1,0 +1,154 @@
+"""Events, units (单位), teams and players."""
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.TextChoices):
+    GUANDAN = "guandan", _("Guandan 掼蛋")
+    TRACTOR = "tractor", _("Tractor 拖拉机")
+    CHENGYU = "chengyu", _("Idiom-chain poker 成语接龙")
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    preset = models.CharField(_("scoring preset"), max_length=60)
+    settings = models.JSONField(
+        _("settings"), default=dict, blank=True, help_text=_("Overrides of the preset's settings.")
+    )
+    num_rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=7)
+    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=60)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(game__in=["guandan", "tractor", "chengyu"]),
+                name="tournament_game_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(num_rounds__gte=1), name="tournament_rounds_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_preset(self):
+        """The rules engine preset with this event's overrides applied."""
+        from rules_engine.presets import get_preset
+
+        preset = get_preset(self.preset)
+        return preset.with_overrides(**self.settings) if self.settings else preset
+
+
+class Unit(models.Model):
+    """A club, company or city delegation (单位). Teams of one unit are kept apart in pairing."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="units")
+    name = models.CharField(_("name"), max_length=200)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("unit")
+        verbose_name_plural = _("units")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unit_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        SUSPENDED = "suspended", _("Suspended")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=200)
+    unit = models.ForeignKey(
+        Unit,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="teams",
+        verbose_name=_("unit"),
+    )
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE
+    )
+    draw_lot = models.PositiveIntegerField(
+        _("draw lot"),
+        null=True,
+        blank=True,
+        help_text=_("Last tiebreak (抽签), drawn with a recorded seed."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name"),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="team_unique_seed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class Player(models.Model):
+    """One of the two partners (对门) of a team; seat_order 1 or 2."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=100)
+    seat_order = models.PositiveSmallIntegerField(_("seat order"))
+
+    class Meta:
+        ordering = ["team", "seat_order"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["team", "seat_order"], name="player_unique_seat"),
+            models.CheckConstraint(
+                condition=Q(seat_order__gte=1) & Q(seat_order__lte=2), name="player_two_per_team"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,95 @@
+"""Demo data for `make run`: a Guandan event with 24 teams from 6 units and a login per role."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.db import transaction
+
+from tournaments.models import Player, Role, TableAssignment, Team, Tournament, TournamentRole, Unit
+
+DEMO_SLUG = "demo-guandan"
+DEMO_PASSWORD = "paisai-demo"
+UNITS = ["苏州棋牌协会", "南京掼蛋俱乐部", "无锡体育总会", "常州老年大学", "南通电力", "扬州银行"]
+SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+)
+GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰"
+
+# (username, role, tables or team index, description)
+DEMO_USERS = [
+    ("organiser", Role.ORGANISER, None, "organiser 组委会"),
+    ("chief", Role.CHIEF_REFEREE, None, "chief referee 裁判长"),
+    ("referee1", Role.TABLE_REFEREE, range(1, 7), "table referee 临场裁判, tables 1–6"),
+    ("referee2", Role.TABLE_REFEREE, range(7, 13), "table referee 临场裁判, tables 7–12"),
+    ("committee1", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
+    ("committee2", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
+    ("committee3", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
+    ("captain1", Role.CAPTAIN, 0, "captain 队长 of the first team"),
+    ("captain2", Role.CAPTAIN, 1, "captain 队长 of the second team"),
+]
+
+
+def _user(username: str, *, superuser: bool = False):
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(username=username)
+    if created or not user.has_usable_password():
+        user.set_password(DEMO_PASSWORD)
+    user.is_staff = user.is_staff or superuser
+    user.is_superuser = user.is_superuser or superuser
+    user.save()
+    return user
+
+
+@transaction.atomic
+def load_demo() -> list[tuple[str, str, str]]:
+    """Create (or refresh) the demo event. Returns (username, password, what) for printing."""
+    logins = [("admin", DEMO_PASSWORD, "superuser: Django admin /admin/")]
+    _user("admin", superuser=True)
+    organiser = _user("organiser")
+    organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    tournament, created = Tournament.objects.get_or_create(
+        slug=DEMO_SLUG,
+        defaults=dict(
+            name="2026 苏州掼蛋精英赛 (演示)",
+            game="guandan",
+            preset="guandan-suzhou-2016",
+            num_rounds=7,
+            round_minutes=90,
+            venue="苏州",
+            created_by=organiser,
+        ),
+    )
+    if created:
+        units = [Unit.objects.create(tournament=tournament, name=name) for name in UNITS]
+        n = 0
+        for u_index, unit in enumerate(units):
+            for k in range(4):
+                n += 1
+                team = Team.objects.create(
+                    tournament=tournament,
+                    name=f"{unit.name[:2]}{'一二三四'[k]}队",
+                    unit=unit,
+                    seed=n if k == 0 else None,
+                )
+                for seat in (1, 2):
+                    i = (u_index * 8 + k * 2 + seat) % len(SURNAMES)
+                    Player.objects.create(
+                        team=team,
+                        seat_order=seat,
+                        name=SURNAMES[i] + GIVEN[(i * 7 + seat) % len(GIVEN)],
+                    )
+    teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
+    for username, role, extra, what in DEMO_USERS:
+        user = _user(username)
+        team = teams[extra] if role == Role.CAPTAIN else None
+        TournamentRole.objects.get_or_create(
+            user=user, tournament=tournament, role=role, defaults={"team": team}
+        )
+        if role == Role.TABLE_REFEREE:
+            for table in extra:
+                TableAssignment.objects.get_or_create(
+                    tournament=tournament, user=user, table_number=table
+                )
+        logins.append((username, DEMO_PASSWORD, what + (f" ({team.name})" if team else "")))
+    return logins

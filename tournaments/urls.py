@@ -1,0 +1,34 @@
+from django.urls import path
+
+from .views import public, registration
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", public.HomeView.as_view(), name="home"),
+    path("new/", registration.TournamentCreateView.as_view(), name="create"),
+    path("t/<slug:slug>/", public.TournamentDetailView.as_view(), name="detail"),
+    path("t/<slug:slug>/manage/", registration.ConsoleView.as_view(), name="console"),
+    path("t/<slug:slug>/manage/teams/new/", registration.TeamFormView.as_view(), name="team-add"),
+    path(
+        "t/<slug:slug>/manage/teams/<int:pk>/",
+        registration.TeamFormView.as_view(),
+        name="team-edit",
+    ),
+    path(
+        "t/<slug:slug>/manage/teams/import/",
+        registration.TeamImportView.as_view(),
+        name="team-import",
+    ),
+    path(
+        "t/<slug:slug>/manage/teams/template.xlsx",
+        registration.TeamTemplateView.as_view(),
+        name="team-template",
+    ),
+    path("t/<slug:slug>/manage/roles/new/", registration.RoleAddView.as_view(), name="role-add"),
+    path(
+        "t/<slug:slug>/manage/roles/<int:pk>/remove/",
+        registration.RoleRemoveView.as_view(),
+        name="role-remove",
+    ),
+]
