@@ -263,3 +263,35 @@ def beats(play: Sequence[Card], previous: Sequence[Card] | Reading, level: objec
             raise RulesError("previous is not a valid combination", "previous")
         previous = readings[0]
     return bool(beating_readings(play, previous, level))
+
+
+def stand_ins(cards: Sequence[Card], reading: Reading, level: object) -> list[int]:
+    """The rank (0..14) each card stands for in ``reading``, in input order: every card is
+    itself, except the wild cards, which fill what the reading lacks."""
+    level = level_index(level)
+    tally = _Tally(cards, level)
+    needed = _needed_ranks(reading, tally, level)
+    for rank in tally.ranks:
+        needed[rank] -= tally.counts[rank]
+    fill = [rank for rank, n in enumerate(needed) for _ in range(n)]
+    if any(n < 0 for n in needed) or len(fill) != tally.wilds:
+        raise RulesError(f"the cards cannot be read as {reading.kind} {reading.rank}")
+    fill.reverse()
+    return [fill.pop() if is_wild(c, level) else _RANK_OF[c] for c in cards]
+
+
+def _needed_ranks(reading: Reading, tally: _Tally, level: int) -> list[int]:
+    needed = [0] * 15
+    rank = _RANK_NAMES.index(reading.rank)
+    if reading.kind in ("straight", "straight_flush", "tube", "plate"):
+        length, width = {"tube": (3, 2), "plate": (2, 3)}.get(reading.kind, (5, 1))
+        for pos in range(reading.value - length + 1, reading.value + 1):
+            needed[_run_rank(pos)] += width
+    elif reading.kind == "full_house":
+        pair = next((r for r in tally.ranks if r != rank), level)
+        needed[rank], needed[pair] = 3, 2
+    elif reading.kind == "joker_bomb":
+        needed[LJ] = needed[BJ] = 2
+    else:
+        needed[rank] = reading.size
+    return needed
