@@ -10,7 +10,9 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/arbitration/", include("arbitration.api_urls")),
     path("api/", include("tournaments.api.urls")),
+    path("arbitration/", include("arbitration.urls")),
     path("", include("tournaments.urls")),
 ]
 

@@ -99,3 +99,28 @@ class AuditLogAdmin(admin.ModelAdmin):
 class ExportJobAdmin(admin.ModelAdmin):
     list_display = ("tournament", "kind", "status", "progress", "total", "created_at")
     list_filter = ("status", "kind")
+
+
+@admin.register(models.ResultVersion)
+class ResultVersionAdmin(admin.ModelAdmin):
+    """Read-only: results are append-only versions; corrections are new versions."""
+
+    list_display = ("match", "number", "kind", "is_counting", "created_by", "created_at")
+    list_filter = ("kind", "is_counting", "match__round__tournament")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(models.RankingAdjustment)
+class RankingAdjustmentAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "team", "places", "source", "created_at", "cancelled_at")
+
+    def has_delete_permission(self, request, obj=None):
+        return False

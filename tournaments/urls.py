@@ -1,5 +1,6 @@
 from django.urls import path
 
+from . import urls_public, urls_results, urls_rounds
 from .views import public, registration
 
 app_name = "tournaments"
@@ -31,4 +32,7 @@ urlpatterns = [
         registration.RoleRemoveView.as_view(),
         name="role-remove",
     ),
+    *urls_rounds.urlpatterns,
+    *urls_results.urlpatterns,
+    *urls_public.urlpatterns,
 ]

@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from . import views
+from . import urls_public, urls_results, urls_rounds, views
 
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
@@ -14,4 +14,7 @@ urlpatterns = [
     path("", include(router.urls)),
     path("tournaments/<slug:slug>/", include(scoped.urls)),
     path("tournaments/<slug:slug>/players/", views.PlayerListView.as_view(), name="player-list"),
+    *urls_rounds.urlpatterns,
+    *urls_results.urlpatterns,
+    *urls_public.urlpatterns,
 ]

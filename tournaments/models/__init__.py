@@ -1,6 +1,7 @@
 from .audit import AuditLog
 from .events import Game, Player, Team, Tournament, Unit
 from .exports import ExportJob
+from .results import RankingAdjustment, ResultVersion
 from .roles import Role, TableAssignment, TournamentRole
 from .rounds import Match, Round, RoundSlot
 
@@ -10,6 +11,8 @@ __all__ = [
     "Game",
     "Match",
     "Player",
+    "RankingAdjustment",
+    "ResultVersion",
     "Role",
     "Round",
     "RoundSlot",

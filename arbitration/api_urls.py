@@ -1,0 +1,3 @@
+"""Arbitration API."""
+
+urlpatterns: list = []

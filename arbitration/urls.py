@@ -1,0 +1,5 @@
+"""Arbitration pages."""
+
+app_name = "arbitration"
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API URL patterns of the public area."""
+
+urlpatterns: list = []

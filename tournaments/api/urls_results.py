@@ -1,0 +1,3 @@
+"""API URL patterns of the results area."""
+
+urlpatterns: list = []

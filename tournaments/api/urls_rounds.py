@@ -1,0 +1,3 @@
+"""API URL patterns of the rounds area."""
+
+urlpatterns: list = []

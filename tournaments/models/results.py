@@ -1,0 +1,78 @@
+"""Match results as append-only versions.
+
+Every submission, correction, void or arbitration effect is a new ResultVersion; nothing is
+overwritten or deleted. The version that counts for standings is the one flagged
+``is_counting``; the database guarantees at most one per match (partial unique constraint).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .events import Team, Tournament
+from .rounds import Match
+
+
+class ResultVersion(models.Model):
+    class Kind(models.TextChoices):
+        SUBMISSION = "submission", _("Submission")
+        CORRECTION = "correction", _("Correction by the chief referee")
+        VOID = "void", _("Voided")
+        RULING = "ruling", _("Effect of a ruling")
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SUBMISSION)
+    record = models.JSONField(_("match record"), help_text=_("The match record JSON (SPEC §4.5)."))
+    outcome = models.JSONField(_("result"), help_text=_("The rules engine's answer for the record."))
+    note = models.TextField(_("note"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    via = models.CharField(_("via"), max_length=20, blank=True, help_text="web / api / table-key")
+    source = models.CharField(_("from"), max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    is_counting = models.BooleanField(_("counts"), default=False)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("result version")
+        verbose_name_plural = _("result versions")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="result_version_unique_number"),
+            models.UniqueConstraint(
+                fields=["match"], condition=Q(is_counting=True), name="result_one_counting_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · v{self.number}"
+
+
+class RankingAdjustment(models.Model):
+    """A team moved down (or up) N places in the final ranking, e.g. by an arbitration ruling."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="ranking_adjustments")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ranking_adjustments")
+    places = models.IntegerField(_("places down"), help_text=_("Positive moves the team down."))
+    reason = models.TextField(_("reason"))
+    source = models.CharField(max_length=80, blank=True, help_text="e.g. arbitration.ruling:12")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = _("ranking adjustment")
+        verbose_name_plural = _("ranking adjustments")
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.places:+d}"
