@@ -1,0 +1,149 @@
+"""Tiebreak metrics: a registry of small classes, one per key a preset may list.
+
+Every metric reads a `Ledger` (the tallies of all stored match outcomes) and gives
+each team a number; higher ranks first unless `higher_is_better` is False. A
+contextual metric (head-to-head) depends on which teams are tied, so it is
+computed per group of tied teams rather than once for the field.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one team has accumulated over the outcomes read so far."""
+
+    points: float = 0
+    level_diff: int = 0
+    net_levels: int = 0
+    accumulated_levels: int = 0
+    deals_won_diff: int = 0
+    tricks_diff: int = 0
+    opponents: list[int] = field(default_factory=list)
+    points_against: dict[int, float] = field(default_factory=dict)  # points scored v each opponent
+    points_by_round: dict[int, float] = field(default_factory=dict)
+
+
+@dataclass
+class Ledger:
+    tallies: dict[int, Tally]
+    latest_round: int = 0
+    draw_lots: dict[int, int] = field(default_factory=dict)
+
+
+class Metric:
+    key: str = ""
+    label_en: str = ""
+    label_zh: str = ""
+    higher_is_better: bool = True
+    contextual: bool = False
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        raise NotImplementedError
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        """Values for a group of tied teams (the whole field for a plain metric)."""
+        return {team: self.value(ledger, team) for team in group}
+
+
+class TallyField(Metric):
+    """A metric that is one field of the team's tally."""
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        return getattr(ledger.tallies[team], self.key)
+
+
+class Points(TallyField):
+    key, label_en, label_zh = "points", "Match points", "积分"
+
+
+class LevelDiff(TallyField):
+    key, label_en, label_zh = "level_diff", "Total level difference", "总级差"
+
+
+class NetLevels(TallyField):
+    key, label_en, label_zh = "net_levels", "Net levels", "净积小分"
+
+
+class AccumulatedLevels(TallyField):
+    key, label_en, label_zh = "accumulated_levels", "Accumulated levels", "累积小分"
+
+
+class DealsWonDiff(TallyField):
+    key, label_en, label_zh = "deals_won_diff", "Deals won difference", "局数差"
+
+
+class TricksDiff(TallyField):
+    key, label_en, label_zh = "tricks_diff", "Tricks difference", "墩数差"
+
+
+class LatestRoundScore(Metric):
+    key, label_en, label_zh = "latest_round_score", "Latest round score", "当轮得分"
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        return ledger.tallies[team].points_by_round.get(ledger.latest_round, 0)
+
+
+class OpponentsPoints(Metric):
+    key, label_en, label_zh = "opponents_points", "Opponents' points", "对手分"
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        tallies = ledger.tallies
+        return sum(tallies[opponent].points for opponent in tallies[team].opponents)
+
+
+class DrawLots(Metric):
+    """The lot each team drew; the lower lot ranks first, teams without one share."""
+
+    key, label_en, label_zh = "draw_lots", "Drawing lots", "抽签"
+    higher_is_better = False
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        return ledger.draw_lots.get(team, math.inf)
+
+
+class HeadToHead(Metric):
+    """Points scored in the matches among exactly the tied teams."""
+
+    key, label_en, label_zh = "head_to_head", "Head-to-head", "相互胜负"
+    contextual = True
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        tied = set(group)
+        result = {}
+        for team in group:
+            against = ledger.tallies[team].points_against
+            result[team] = sum(points for other, points in against.items() if other in tied)
+        return result
+
+
+class HeadToHeadTwo(HeadToHead):
+    """Head-to-head, applied only when exactly two teams are tied."""
+
+    key, label_en, label_zh = "head_to_head_two", "Head-to-head (two tied teams)", "两队相互胜负"
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        if len(group) != 2:
+            return dict.fromkeys(group, 0)
+        return super().values(ledger, group)
+
+
+METRICS: dict[str, Metric] = {
+    metric.key: metric
+    for metric in (
+        Points(),
+        LevelDiff(),
+        HeadToHead(),
+        HeadToHeadTwo(),
+        NetLevels(),
+        AccumulatedLevels(),
+        DealsWonDiff(),
+        TricksDiff(),
+        LatestRoundScore(),
+        OpponentsPoints(),
+        DrawLots(),
+    )
+}
