@@ -103,6 +103,8 @@ def _as_tuple(value):
     return value
 
 
+WIN_2_DRAW_1 = {"win_points": 2, "draw_points": 1, "loss_points": 0, "forfeit_points": (2, 0)}
+
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
@@ -139,10 +141,7 @@ PRESETS: dict[str, Preset] = {
             name="tractor",
             game="tractor",
             title="拖拉机 three decks (win 2, draw 1, loss 0)",
-            win_points=2,
-            draw_points=1,
-            loss_points=0,
-            forfeit_points=(2, 0),
+            **WIN_2_DRAW_1,
             standings_order=("points", "level_diff", "latest_round_score"),
             decks=3,
             tractor_deal_table=TRACTOR_DEAL_TABLE,
@@ -152,10 +151,7 @@ PRESETS: dict[str, Preset] = {
             name="chengyu",
             game="chengyu",
             title="成语接龙扑克 idiom-chain poker (win 2, draw 1, loss 0)",
-            win_points=2,
-            draw_points=1,
-            loss_points=0,
-            forfeit_points=(2, 0),
+            **WIN_2_DRAW_1,
             standings_order=("points", "deals_won_diff", "tricks_diff"),
             decks=1,
             chengyu_suit_ring=CHENGYU_SUIT_RING,
