@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -65,7 +66,11 @@ def run(action: str, path: str, out=None, err=None) -> int:
     except Exception as error:  # never a traceback for the user
         print(f"internal error: {type(error).__name__}: {error}", file=err)
         return EXIT_INTERNAL
-    print(json.dumps(result, ensure_ascii=False, indent=2), file=out)
+    try:
+        print(json.dumps(result, ensure_ascii=False, indent=2), file=out)
+        out.flush()
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing left to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return EXIT_SOME_BAD if api.has_errors(result) else EXIT_OK
 
 

@@ -190,7 +190,10 @@ def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) 
     if settings:
         if not isinstance(settings, dict):
             raise RulesError("settings must be an object of preset settings", "settings")
-        chosen = chosen.with_overrides(**settings)
+        try:
+            chosen = chosen.with_overrides(**settings)
+        except RulesError as err:
+            raise RulesError(f"settings: {err.message}", f"settings.{err.field}") from None
     return chosen
 
 

@@ -8,6 +8,7 @@ from rules_engine.presets import (
     get_preset,
     match_points,
     presets_for_game,
+    resolve_preset,
 )
 
 SUZHOU = get_preset("guandan-suzhou-2016")
@@ -100,3 +101,9 @@ def test_with_overrides_rejects_unknown_or_bad_settings():
 def test_match_points_rejects_an_unknown_side():
     with pytest.raises(RulesError, match="winner must be EW, NS or null"):
         match_points(SUZHOU, "EN", 1)
+
+
+def test_record_settings_with_an_unknown_key_name_the_settings_field():
+    with pytest.raises(RulesError, match="settings: unknown preset setting 'foo'") as err:
+        resolve_preset({"settings": {"foo": 1}}, "guandan")
+    assert err.value.field == "settings.foo"
