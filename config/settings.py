@@ -23,9 +23,11 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
+# Under pytest the test client and live server speak plain HTTP.
+TESTING = "pytest" in sys.modules
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if DEBUG or env_bool("PAISAI_DEV") or "pytest" in sys.modules:
+    if DEBUG or env_bool("PAISAI_DEV") or TESTING:
         SECRET_KEY = "dev-only-paisai-key-3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f1a2b4c6d8e0f"
     else:
         raise ImproperlyConfigured(
@@ -162,9 +164,10 @@ CACHES = {
 }
 
 # Security: strict unless DEBUG. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER via env.
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+HTTPS_ONLY = not (DEBUG or TESTING)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS_ONLY)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS_ONLY)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS_ONLY)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
