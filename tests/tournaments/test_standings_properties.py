@@ -5,7 +5,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.standings import METRICS, MatchOutcome, compute_standings, round_ranks
+from bench.standings import random_outcomes
+from tournaments.standings import METRICS, compute_standings, round_ranks
 
 ORDERS = [
     ("points", "level_diff", "head_to_head", "draw_lots"),
@@ -14,34 +15,6 @@ ORDERS = [
     ("points", "deals_won_diff", "tricks_diff"),
     ("points", "opponents_points", "head_to_head"),
 ]
-
-
-def random_event(size, rounds, rng):
-    outcomes = []
-    teams = list(range(1, size + 1))
-    for round_no in range(1, rounds + 1):
-        rng.shuffle(teams)
-        for home, away in zip(teams[0::2], teams[1::2], strict=False):
-            diff = rng.randint(-13, 13)
-            points = (2, 0) if diff > 0 else (0, 2) if diff < 0 else (1, 1)
-            outcomes.append(
-                MatchOutcome(
-                    round_no,
-                    home,
-                    away,
-                    *points,
-                    home_level_diff=diff,
-                    home_deals_won=rng.randint(0, 3),
-                    away_deals_won=rng.randint(0, 3),
-                    home_tricks=rng.randint(0, 39),
-                    away_tricks=rng.randint(0, 39),
-                    home_acc_levels=rng.randint(0, 13),
-                    away_acc_levels=rng.randint(0, 13),
-                )  # fmt: skip
-            )
-        if size % 2:
-            outcomes.append(MatchOutcome(round_no, teams[-1], None, 2, forfeit=True))
-    return outcomes
 
 
 events = st.tuples(
@@ -58,7 +31,7 @@ def test_standings_rank_every_team_once_in_a_consistent_order(event):
     size, rounds, seed, order = event
     rng = random.Random(seed)
     lots = {team: rng.randint(1, size) for team in range(1, size + 1) if rng.random() < 0.8}
-    rows = compute_standings(range(1, size + 1), random_event(size, rounds, rng), order, lots)
+    rows = compute_standings(range(1, size + 1), random_outcomes(size, rounds, rng), order, lots)
     assert sorted(row.team for row in rows) == list(range(1, size + 1))
     assert [row.points for row in rows] == sorted((row.points for row in rows), reverse=True)
     for index, row in enumerate(rows):
@@ -77,7 +50,7 @@ def test_standings_rank_every_team_once_in_a_consistent_order(event):
 def test_standings_do_not_depend_on_the_order_results_were_stored(event):
     size, rounds, seed, order = event
     rng = random.Random(seed)
-    outcomes = random_event(size, rounds, rng)
+    outcomes = random_outcomes(size, rounds, rng)
     shuffled = outcomes[:]
     rng.shuffle(shuffled)
     teams = list(range(1, size + 1))
@@ -90,7 +63,7 @@ def test_standings_do_not_depend_on_the_order_results_were_stored(event):
 @given(events)
 def test_round_ranks_match_standings_recomputed_after_each_round(event):
     size, rounds, seed, order = event
-    outcomes = random_event(size, rounds, random.Random(seed))
+    outcomes = random_outcomes(size, rounds, random.Random(seed))
     teams = range(1, size + 1)
     by_round = round_ranks(teams, outcomes, order)
     assert sorted(by_round) == list(range(1, rounds + 1))

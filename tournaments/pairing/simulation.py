@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from .core import AWAY, HOME, PairingResult, PairingTeam
 
+POINTS = {"W": 2, "D": 1, "L": 0, "B": 2}
+
 
 @dataclass
 class TeamRecord:
@@ -21,6 +23,8 @@ class TeamRecord:
     sides: list[str] = field(default_factory=list)
     byes: int = 0
     active: bool = True
+    # (opponent or None for a bye, "H"/"A" or None, "W"/"D"/"L"/"B") per round played
+    results: list[tuple[int | None, str | None, str]] = field(default_factory=list)
 
 
 class SimulatedEvent:
@@ -62,13 +66,17 @@ class SimulatedEvent:
             home.sides.append(HOME)
             away.sides.append(AWAY)
             roll = self.rng.random()
-            if roll < 0.45:
-                home.score += 2
-            elif roll < 0.9:
-                away.score += 2
-            else:
-                home.score += 1
-                away.score += 1
+            home_result, away_result = (
+                ("W", "L") if roll < 0.45 else ("L", "W") if roll < 0.9 else ("D", "D")
+            )
+            for record, outcome, side, opponent in (
+                (home, home_result, HOME, away.id),
+                (away, away_result, AWAY, home.id),
+            ):
+                record.score += POINTS[outcome]
+                record.results.append((opponent, side, outcome))
         if result.bye is not None:
-            self.records[result.bye].byes += 1
-            self.records[result.bye].score += 2
+            record = self.records[result.bye]
+            record.byes += 1
+            record.score += POINTS["B"]
+            record.results.append((None, None, "B"))
