@@ -33,6 +33,12 @@ def test_metric_registry_covers_the_preset_vocabulary():
         compute_standings([1, 2], [], preset.standings_order)
 
 
+def test_every_metric_has_english_and_chinese_labels():
+    for key, metric in METRICS.items():
+        assert metric.key == key
+        assert metric.label_en and metric.label_zh
+
+
 def test_more_points_ranks_first():
     rows = compute_standings([1, 2, 3], [win(1, 3, 1), win(2, 3, 2), win(3, 2, 1)], TRACTOR)
     assert order_of(rows) == [3, 2, 1]

@@ -50,34 +50,13 @@ class Metric:
 
 
 class TallyField(Metric):
-    """A metric that is one field of the team's tally."""
+    """A metric that is one field of the team's tally, summed over its matches."""
+
+    def __init__(self, key: str, label_en: str, label_zh: str):
+        self.key, self.label_en, self.label_zh = key, label_en, label_zh
 
     def value(self, ledger: Ledger, team: int) -> float:
         return getattr(ledger.tallies[team], self.key)
-
-
-class Points(TallyField):
-    key, label_en, label_zh = "points", "Match points", "积分"
-
-
-class LevelDiff(TallyField):
-    key, label_en, label_zh = "level_diff", "Total level difference", "总级差"
-
-
-class NetLevels(TallyField):
-    key, label_en, label_zh = "net_levels", "Net levels", "净积小分"
-
-
-class AccumulatedLevels(TallyField):
-    key, label_en, label_zh = "accumulated_levels", "Accumulated levels", "累积小分"
-
-
-class DealsWonDiff(TallyField):
-    key, label_en, label_zh = "deals_won_diff", "Deals won difference", "局数差"
-
-
-class TricksDiff(TallyField):
-    key, label_en, label_zh = "tricks_diff", "Tricks difference", "墩数差"
 
 
 class LatestRoundScore(Metric):
@@ -134,14 +113,14 @@ class HeadToHeadTwo(HeadToHead):
 METRICS: dict[str, Metric] = {
     metric.key: metric
     for metric in (
-        Points(),
-        LevelDiff(),
+        TallyField("points", "Match points", "积分"),
+        TallyField("level_diff", "Total level difference", "总级差"),
         HeadToHead(),
         HeadToHeadTwo(),
-        NetLevels(),
-        AccumulatedLevels(),
-        DealsWonDiff(),
-        TricksDiff(),
+        TallyField("net_levels", "Net levels", "净积小分"),
+        TallyField("accumulated_levels", "Accumulated levels", "累积小分"),
+        TallyField("deals_won_diff", "Deals won difference", "局数差"),
+        TallyField("tricks_diff", "Tricks difference", "墩数差"),
         LatestRoundScore(),
         OpponentsPoints(),
         DrawLots(),
