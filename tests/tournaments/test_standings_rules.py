@@ -7,6 +7,7 @@ from tournaments.standings import (
     METRICS,
     MatchOutcome,
     StandingsError,
+    absent_side,
     bye_outcome,
     compute_standings,
     forfeit_outcome,
@@ -194,6 +195,23 @@ def test_forfeit_gives_the_present_team_the_preset_forfeit_score():
 def test_both_teams_absent_both_get_zero():
     outcome = forfeit_outcome(2, 5, 6, absent="both", forfeit_points=(3, 0))
     assert (outcome.home_points, outcome.away_points) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("home_late", "away_late", "limits", "absent"),
+    [
+        (0, 5, (10, 10), None),
+        (10, 0, (10, 10), None),
+        (11, 0, (10, 10), "home"),
+        (0, None, (10, 10), "away"),
+        (12, 0, (15, 10), None),
+        (16, 11, (15, 10), "both"),
+    ],
+)
+def test_more_than_ten_minutes_late_is_a_forfeit_fifteen_with_approved_leave(
+    home_late, away_late, limits, absent
+):
+    assert absent_side(home_late, away_late, *limits) == absent
 
 
 def test_a_bye_scores_as_a_forfeit_win():

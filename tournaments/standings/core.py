@@ -76,6 +76,22 @@ def forfeit_outcome(
     return MatchOutcome(round_no, home, away, home_points, away_points, forfeit=True)
 
 
+def absent_side(
+    home_minutes_late: float | None,
+    away_minutes_late: float | None,
+    home_limit: float = 10,
+    away_limit: float = 10,
+) -> str | None:
+    """Which side forfeits for lateness: "home", "away", "both" or None.
+
+    A team more than its limit late (10 minutes; an approved leave gives 15) is absent;
+    None minutes late means the team never came.
+    """
+    home = home_minutes_late is None or home_minutes_late > home_limit
+    away = away_minutes_late is None or away_minutes_late > away_limit
+    return {(True, True): "both", (True, False): "home", (False, True): "away"}.get((home, away))
+
+
 def bye_outcome(round_no: int, team: int, forfeit_points: tuple[float, float]) -> MatchOutcome:
     """A bye scores as a forfeit win (SPEC section 2)."""
     win, _ = _points_pair(forfeit_points)
