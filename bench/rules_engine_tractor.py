@@ -15,8 +15,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_engine import api  # noqa: E402
-from rules_engine.cards import DECK, Card, cards_text  # noqa: E402
-from rules_engine.chengyu import Ring, replay_deal, resolve_trick  # noqa: E402
+from rules_engine.cards import DECK, cards_text  # noqa: E402
+from rules_engine.chengyu import Ring, replay_deal  # noqa: E402
+from rules_engine.chengyu.sample import deal_hands, play_deal  # noqa: E402
 from rules_engine.tractor import Ordering, check_follow  # noqa: E402
 
 ORDERING = Ordering("S", "5")
@@ -64,22 +65,8 @@ def tractor_follow_json() -> tuple[str, float, float | None]:
 
 
 def chengyu_replay() -> tuple[str, float, float | None]:
-    ring, rng = Ring("H"), random.Random(2)
-    deck = [c for c in DECK if not c.is_joker]
-    rng.shuffle(deck)
-    hands = {seat: deck[i * 13 : i * 13 + 13] for i, seat in enumerate("ENWS")}
-    leader = next(seat for seat, hand in hands.items() if Card("S", "3") in hand)
-    tricks = []
-    for _ in range(13):
-        trick, played = resolve_trick(ring, leader, []), []
-        for _ in range(4):
-            hand = hands[trick.next_seat]
-            card = next(c for c in hand if not trick.ruling(hand, c))
-            hand.remove(card)
-            trick.add(card)
-            played.append(card)
-        tricks.append((leader, played))
-        leader = trick.winner
+    ring = Ring("H")
+    tricks = play_deal(ring, deal_hands(2))
     ms = _mean_ms(lambda: replay_deal(ring, tricks), 1000)
     return "chengyu: replay a 13-trick deal (parsed)", ms, 5.0
 

@@ -27,14 +27,8 @@ from rules_engine.cards import parse_cards
 from rules_engine.chengyu.play import replay_deal, seat
 from rules_engine.chengyu.ring import Ring, parse_suit, parse_suit_ring
 from rules_engine.errors import RulesError, sub_field
-from rules_engine.presets import (
-    SIDES,
-    Preset,
-    forfeit_match_points,
-    match_points,
-    other_side,
-    resolve_preset,
-)
+from rules_engine.presets import SIDES, Preset, match_points, other_side, resolve_preset
+from rules_engine.tractor.scoring import forfeit_answer
 
 TRICKS_PER_DEAL = 13
 LOST_ROUND = 4  # tricks left to a side that loses the round 4:9
@@ -192,12 +186,6 @@ def score(record: dict) -> dict:
 
 
 def _forfeit(preset: Preset, absent: object, deals: list) -> dict:
-    if absent not in ("EW", "NS", "both"):
-        raise RulesError(f"forfeit must be EW, NS, both or null, not {absent!r}", "forfeit")
-    if deals:
-        raise RulesError("a forfeited match has no deals: leave deals empty", "deals")
+    # the same answer as tractor's (no levels apply), with deals and tricks at zero
     zero = {"EW": 0, "NS": 0}
-    winner = None if absent == "both" else other_side(absent)
-    return {"winner": winner, "deals_won": zero, "tricks": dict(zero), "trace": [],
-            "match_points": forfeit_match_points(preset, absent), "forfeit": absent,
-            "preset": preset.name}  # fmt: skip
+    return forfeit_answer(preset, absent, deals) | {"deals_won": zero, "tricks": dict(zero)}

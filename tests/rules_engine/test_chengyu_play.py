@@ -5,6 +5,7 @@ import pytest
 from rules_engine.api import check
 from rules_engine.cards import parse_card, parse_cards
 from rules_engine.chengyu import Ring, check_play, replay_deal, resolve_trick
+from rules_engine.chengyu.sample import deal_hands, play_deal
 from rules_engine.errors import RulesError
 
 HEARTS = Ring("H")
@@ -146,20 +147,9 @@ def test_trump_must_be_a_suit():
     assert err.value.field == "trump"
 
 
-def deal_of(seed):
-    import random
-
-    deck = Ring("S").order()
-    random.Random(seed).shuffle(deck)
-    return {seat: deck[i * 13 : i * 13 + 13] for i, seat in enumerate("ENWS")}
-
-
 def test_replay_reports_no_illegal_play_in_a_legal_deal():
-    hands = deal_of(7)
-    first = next(s for s, h in hands.items() if c("S3") in h)
     ring = Ring("H")
-    tricks = _legal_tricks(hands, ring, first)
-    replay = replay_deal(ring, tricks)
+    replay = replay_deal(ring, play_deal(ring, deal_hands(7)))
     assert replay.first_illegal is None and sum(replay.tricks.values()) == 13
 
 
@@ -186,19 +176,3 @@ def test_the_winner_of_a_trick_leads_the_next():
               ("E", parse_cards(["C2", "C3", "C9", "D5"], 1))]  # fmt: skip
     illegal = replay_deal(HEARTS, tricks).first_illegal
     assert illegal["trick"] == 2 and illegal["reason"].startswith("N leads")
-
-
-def _legal_tricks(hands, ring, first):
-    hands = {seat: list(cards) for seat, cards in hands.items()}
-    tricks, leader = [], first
-    for _ in range(13):
-        trick, played = resolve_trick(ring, leader, []), []
-        for _ in range(4):
-            hand = hands[trick.next_seat]
-            card = next(card for card in hand if not trick.ruling(hand, card))
-            hand.remove(card)
-            trick.add(card)
-            played.append(card)
-        tricks.append((leader, played))
-        leader = trick.winner
-    return tricks

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from rules_engine.cards import SUITS, Card
 from rules_engine.chengyu import Ring, check_play, replay_deal, resolve_trick
+from rules_engine.chengyu.sample import play_deal
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 RING = ("D", "C", "H", "S")
@@ -50,18 +51,7 @@ def test_a_legal_play_never_leaves_bichu_unmet(cards, trump, data):
 def test_a_deals_tricks_always_sum_to_thirteen(deck, trump, rng):
     ring = Ring(trump)
     hands = {seat: list(deck[i * 13 : i * 13 + 13]) for i, seat in enumerate("ENWS")}
-    leader = next(seat for seat, hand in hands.items() if Card("S", "3") in hand)
-    tricks = []
-    for _ in range(13):
-        trick, played = resolve_trick(ring, leader, []), []
-        for _ in range(4):
-            hand = hands[trick.next_seat]
-            card = rng.choice([c for c in hand if not trick.ruling(hand, c)])
-            hand.remove(card)
-            trick.add(card)
-            played.append(card)
-        tricks.append((leader, played))
-        leader = trick.winner
+    tricks = play_deal(ring, hands, rng.choice)
     replay = replay_deal(ring, tricks)
     assert sum(replay.tricks.values()) == 13 and replay.first_illegal is None
     assert replay.winners[:-1] == [leader for leader, _ in tricks[1:]]

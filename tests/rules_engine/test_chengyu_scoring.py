@@ -5,8 +5,8 @@ import pytest
 from rules_engine.api import score
 from rules_engine.cards import card_text
 from rules_engine.chengyu import Ring, round_lost, transfer_trick
+from rules_engine.chengyu.sample import deal_hands, play_deal
 from rules_engine.errors import RulesError
-from tests.rules_engine.test_chengyu_play import _legal_tricks, deal_of
 
 
 def match(*tricks, **record):
@@ -91,9 +91,7 @@ def test_forfeit_gives_the_forfeit_points():
 
 
 def test_the_engine_resolves_a_deal_given_trick_by_trick():
-    hands = deal_of(3)
-    first = next(seat for seat, hand in hands.items() if any(card_text(c) == "S3" for c in hand))
-    tricks = _legal_tricks(hands, Ring("D"), first)
+    tricks = play_deal(Ring("D"), deal_hands(3))
     deal = {"trump": "D", "tricks": [
         {"leader": leader, "cards": [card_text(c) for c in cards]} for leader, cards in tricks
     ]}  # fmt: skip

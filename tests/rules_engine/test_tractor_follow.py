@@ -16,68 +16,85 @@ def test_follow_plays_as_many_cards_as_were_led():
     assert not legal("C3 C8 C9", "CJ CJ", "C3")
 
 
-def test_must_follow_suit_while_holding_it():
-    assert not legal("C3 C8 H2", "CJ CJ", "C3 H2")
-    assert legal("C3 C8 H2", "CJ CJ", "C3 C8")
-
-
-def test_short_in_the_led_suit_plays_all_of_it_then_anything():
-    assert legal("C3 H2 H3", "CJ CJ", "C3 H3")
-    assert not legal("C3 H2 H3", "CJ CJ", "H2 H3")
-
-
-def test_trump_counts_as_one_suit_when_following():
+FOLLOW_RULES = [
+    # (hand, lead, a legal follow, an illegal one); the id names the rule pinned
     # a level card and a joker follow a trump lead
-    assert legal("H5 LJ C2", "S9 S9", "H5 LJ")
-    assert not legal("H5 LJ C2", "S9 S9", "H5 C2")
+    pytest.param("H5 LJ C2", "S9 S9", "H5 LJ", "H5 C2", id="trump_counts_as_one_suit"),
+    # the pair of a throw (a pair of aces and a king) must be answered by a pair
+    pytest.param("C2 C2 C7 C8", "CA CA CK", "C2 C2 C8", "C2 C7 C8", id="throw_followed_by_unit"),
+    pytest.param("C3 C8 H2", "CJ CJ", "C3 C8", "C3 H2", id="must_follow_suit_while_holding_it"),
+    pytest.param(
+        "C3 H2 H3",
+        "CJ CJ",
+        "C3 H3",
+        "H2 H3",
+        id="short_in_the_led_suit_plays_all_of_it_then_anything",
+    ),
+    pytest.param(
+        "C3 C8 C9 C9", "CJ CJ", "C9 C9", "C3 C8", id="pair_lead_must_be_followed_by_a_pair"
+    ),
+    pytest.param(
+        "C3 C8 C9 C9 C9",
+        "CJ CJ",
+        "C9 C9",
+        "C3 C9",
+        id="pair_lead_a_triple_is_not_exempt_and_must_give_a_pair",
+    ),
+    pytest.param(
+        "C3 C3 C8 C8 C8",
+        "CJ CJ CJ",
+        "C8 C8 C8",
+        "C3 C3 C8",
+        id="triple_lead_followed_by_a_triple_first",
+    ),
+    pytest.param(
+        "C3 C7 C8 C8",
+        "CJ CJ CJ",
+        "C3 C8 C8",
+        "C3 C7 C8",
+        id="triple_lead_without_triple_must_be_followed_by_a_pair",
+    ),
+    pytest.param(
+        "C2 C2 C3 C3 C8 C8 C9",
+        "CJ CJ CQ CQ",
+        "C2 C2 C3 C3",
+        "C2 C2 C8 C8",
+        id="tractor_lead_followed_by_a_tractor_first",
+    ),
+    pytest.param(
+        "C2 C2 C7 C8 C8 C9",
+        "CJ CJ CQ CQ",
+        "C2 C2 C8 C8",
+        "C2 C2 C7 C9",
+        id="tractor_lead_without_tractor_followed_by_two_loose_pairs",
+    ),
+    pytest.param(
+        "C2 C2 C7 C9 C9 C9",
+        "CJ CJ CQ CQ",
+        "C2 C2 C9 C9",
+        "C2 C2 C7 C9",
+        id="triple_must_give_a_pair_when_loose_pairs_are_short",
+    ),
+    pytest.param(
+        "C2 C2 C7 C7 C8 C8 C8",
+        "CJ CJ CQ CQ",
+        "C7 C7 C8 C8",
+        "C2 C2 C7 C7",
+        id="triple_joining_a_pair_into_a_tractor_must_give_the_tractor",
+    ),
+]
 
 
-def test_pair_lead_must_be_followed_by_a_pair():
-    assert not legal("C3 C8 C9 C9", "CJ CJ", "C3 C8")
-    assert legal("C3 C8 C9 C9", "CJ CJ", "C9 C9")
-
-
-def test_pair_lead_a_triple_is_not_exempt_and_must_give_a_pair():
-    assert not legal("C3 C8 C9 C9 C9", "CJ CJ", "C3 C9")
-    assert legal("C3 C8 C9 C9 C9", "CJ CJ", "C9 C9")
-
-
-def test_triple_lead_followed_by_a_triple_first():
-    assert not legal("C3 C3 C8 C8 C8", "CJ CJ CJ", "C3 C3 C8")
-    assert legal("C3 C3 C8 C8 C8", "CJ CJ CJ", "C8 C8 C8")
-
-
-def test_triple_lead_without_triple_must_be_followed_by_a_pair():
-    assert not legal("C3 C7 C8 C8", "CJ CJ CJ", "C3 C7 C8")
-    assert legal("C3 C7 C8 C8", "CJ CJ CJ", "C3 C8 C8")
-
-
-def test_tractor_lead_followed_by_a_tractor_first():
-    hand = "C2 C2 C3 C3 C8 C8 C9"
-    assert not legal(hand, "CJ CJ CQ CQ", "C2 C2 C8 C8")
-    assert legal(hand, "CJ CJ CQ CQ", "C2 C2 C3 C3")
-
-
-def test_tractor_lead_without_tractor_followed_by_two_loose_pairs():
-    hand = "C2 C2 C7 C8 C8 C9"
-    assert not legal(hand, "CJ CJ CQ CQ", "C2 C2 C7 C9")
-    assert legal(hand, "CJ CJ CQ CQ", "C2 C2 C8 C8")
+@pytest.mark.parametrize(("hand", "lead", "good", "bad"), FOLLOW_RULES)
+def test_follow_rule(hand, lead, good, bad):
+    assert legal(hand, lead, good), good
+    answer = follow(hand, lead, bad)
+    assert not answer["legal"], bad
+    assert answer["reason"]
 
 
 def test_triple_need_not_follow_a_tractor_when_loose_pairs_suffice():
     assert legal("C2 C2 C7 C7 C9 C9 C9", "CJ CJ CQ CQ", "C2 C2 C7 C7")
-
-
-def test_triple_must_give_a_pair_when_loose_pairs_are_short():
-    hand = "C2 C2 C7 C9 C9 C9"
-    assert not legal(hand, "CJ CJ CQ CQ", "C2 C2 C7 C9")
-    assert legal(hand, "CJ CJ CQ CQ", "C2 C2 C9 C9")
-
-
-def test_triple_joining_a_pair_into_a_tractor_must_give_the_tractor():
-    hand = "C2 C2 C7 C7 C8 C8 C8"
-    assert not legal(hand, "CJ CJ CQ CQ", "C2 C2 C7 C7")
-    assert legal(hand, "CJ CJ CQ CQ", "C7 C7 C8 C8")
 
 
 LEAD_33 = "CJ CJ CJ CQ CQ CQ"
@@ -133,12 +150,6 @@ def test_two_trump_triples_kill_three_pairs():
 
 def test_trump_lead_is_never_killed():
     assert not follow("H2 H2", "S9 S9", "H2 H2")["kill"]
-
-
-def test_a_throw_is_followed_unit_by_unit():
-    # lead: a pair of aces and a king; the pair must be answered by a pair
-    assert not legal("C2 C2 C7 C8", "CA CA CK", "C2 C7 C8")
-    assert legal("C2 C2 C7 C8", "CA CA CK", "C2 C2 C8")
 
 
 def test_play_not_in_the_hand_is_an_error():
