@@ -150,3 +150,10 @@ def test_deal_table_is_a_tournament_setting():
 def test_empty_record_is_an_error():
     with pytest.raises(RulesError):
         match()
+
+
+def test_level_difference_of_an_8_to_2_win_is_6_and_of_a_3_to_6_loss_is_minus_3():
+    answer = match(deal(0, "EW"), deal(0), deal(130))  # EW 2 -> 5 -> 8, then loses the deal
+    assert answer["levels"] == {"EW": "8", "NS": "2"} and answer["level_difference"] == 6
+    answer = match(deal(60, "NS"), deal(0), deal(180))  # NS 3 -> 6, EW takes over +1: 3
+    assert answer["levels"] == {"EW": "3", "NS": "6"} and answer["level_difference"] == -3
