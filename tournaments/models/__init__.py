@@ -4,6 +4,7 @@ from .exports import ExportJob
 from .results import RankingAdjustment, ResultVersion
 from .roles import Role, TableAssignment, TournamentRole
 from .rounds import Match, Round, RoundSlot
+from .tables import ResultConfirmation, TableKey
 
 __all__ = [
     "AuditLog",
@@ -12,11 +13,13 @@ __all__ = [
     "Match",
     "Player",
     "RankingAdjustment",
+    "ResultConfirmation",
     "ResultVersion",
     "Role",
     "Round",
     "RoundSlot",
     "TableAssignment",
+    "TableKey",
     "Team",
     "Tournament",
     "TournamentRole",
