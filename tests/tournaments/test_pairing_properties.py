@@ -13,6 +13,8 @@ from tournaments.pairing import (
     draw_first_round,
     pair_round,
 )
+from tournaments.pairing.core import standing_order
+from tournaments.pairing.matching import even_blocks, match_teams, score_gap_bound
 from tournaments.pairing.simulation import SimulatedEvent
 
 EXACT_CHECK_LIMIT = 30  # networkx (pure Python) reference up to this many teams
@@ -136,3 +138,41 @@ def test_small_events_pair_until_truly_impossible(size, seed):
 def test_the_same_seed_always_draws_the_same_first_round(size, seed):
     teams = SimulatedEvent(size, random.Random(0), units=3).teams()
     assert draw_first_round(teams, seed) == draw_first_round(list(reversed(teams)), seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    size=st.integers(min_value=2, max_value=120),
+    rounds=st.integers(min_value=2, max_value=9),
+    seed=st.integers(min_value=0, max_value=2**32),
+    window=st.integers(min_value=1, max_value=4),
+    largest_block=st.sampled_from([2, 6, 16]),
+)
+def test_small_blocks_and_windows_still_give_the_least_score_gap(
+    size, rounds, seed, window, largest_block
+):
+    """Cutting score groups into blocks and sparse graphs must never cost score gap."""
+    event = SimulatedEvent(size, random.Random(seed))
+    event.play(draw_first_round(event.teams(), seed))
+    for _ in range(rounds - 1):
+        teams = standing_order(event.teams())[: size - size % 2]
+        try:
+            pairs = match_teams(teams, window=window, largest_block=largest_block)
+        except PairingError:
+            assert optimal_total_gap(teams) is None
+            return
+        assert all(b.id not in a.opponents for a, b in pairs)
+        assert sum(abs(a.score - b.score) for a, b in pairs) == optimal_total_gap(teams)
+        event.play(pair_round(event.teams()))
+
+
+@given(st.lists(st.integers(min_value=0, max_value=5), max_size=80).map(sorted), st.integers(1, 20))
+def test_blocks_are_even_and_cut_only_where_no_score_gap_is_forced(scores, largest):
+    scores = scores[::-1][: len(scores) - len(scores) % 2]
+    blocks = even_blocks(scores, 2 * largest)
+    covered = [index for start, end in blocks for index in range(start, end)]
+    assert covered == list(range(len(scores)))
+    assert all((end - start) % 2 == 0 and end - start <= 2 * largest for start, end in blocks)
+    # the blocks' bounds add up to the whole field's: no cut forces a float
+    whole = score_gap_bound(scores, 0, len(scores))
+    assert sum(score_gap_bound(scores, start, end) for start, end in blocks) == whole

@@ -11,14 +11,15 @@ never trades a larger score gap for a nicer lower-level cost. Rematches are not
 edges at all.
 
 Speed: the field is cut into blocks, the smallest runs of whole score groups with an
-even number of teams. A perfect matching whose total score gap equals a block's
-lower bound (the score distance that parity forces to float) is optimal on its own,
-so blocks are solved separately with a rustworkx maximum-weight matching on a sparse
-graph (each team linked to its `window` nearest possible opponents below it). A
-block that cannot reach its bound, even on a wider graph, is merged with the block
-below it (the last block with the one above) and solved again; in the end the whole
-field is one block solved on the complete graph, so the answer is exact whenever
-the bounds are met, and a field with no perfect matching is reported, not guessed.
+even number of teams, long runs cut again every MAX_BLOCK teams. A perfect matching
+whose total score gap equals a block's lower bound (the score distance that parity
+forces to float) is optimal on its own, so blocks are solved separately with a
+rustworkx maximum-weight matching on a sparse graph (each team linked to its `window`
+nearest possible opponents below it). A block that cannot reach its bound, even on a
+wider graph, is merged with the block below it (the last block with the one above)
+and solved again; in the end the whole field is one block solved on the complete
+graph, so the answer is exact whenever the bounds are met, and a field with no
+perfect matching is reported, not guessed.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .explain import impossible_pairing_error
 
 DEFAULT_WINDOW = 8
 COMPLETE_GRAPH_LIMIT = 64  # blocks this small are always solved on the complete graph
+MAX_BLOCK = 256  # longer runs of score groups are cut into blocks of this many teams
 
 
 @dataclass
@@ -58,8 +60,23 @@ def score_steps(teams: list[PairingTeam]) -> list[int]:
     return [(score - lowest) // step for score in scaled]
 
 
-def even_blocks(scores: list[int]) -> list[tuple[int, int]]:
-    """Split the standings order into the smallest runs of whole score groups of even size."""
+def even_blocks(scores: list[int], largest: int = MAX_BLOCK) -> list[tuple[int, int]]:
+    """Split the standings order into blocks of even size that can be solved apart.
+
+    First the smallest runs of whole score groups with an even number of teams; a run
+    longer than `largest` is then cut every `largest` teams. Such a cut falls inside a
+    score group (every group boundary inside a smallest run has an odd count above it),
+    so it adds nothing to the score-gap bound.
+    """
+    return [
+        (begin, min(begin + largest, end))
+        for start, end in group_runs(scores)
+        for begin in range(start, end, largest)
+    ]
+
+
+def group_runs(scores: list[int]) -> list[tuple[int, int]]:
+    """The smallest runs of whole score groups with an even number of teams."""
     blocks: list[tuple[int, int]] = []
     start = index = 0
     while index < len(scores):
@@ -85,8 +102,15 @@ def score_gap_bound(scores: list[int], start: int, end: int) -> int:
 
 
 class Matcher:
-    def __init__(self, teams: list[PairingTeam], avoid_same_unit: bool, window: int):
+    def __init__(
+        self,
+        teams: list[PairingTeam],
+        avoid_same_unit: bool,
+        window: int,
+        largest_block: int = MAX_BLOCK,
+    ):
         self.teams = teams
+        self.largest_block = largest_block + largest_block % 2
         self.scores = score_steps(teams)
         self.avoid_same_unit = avoid_same_unit
         self.window = max(1, window)
@@ -173,7 +197,7 @@ class Matcher:
         return best if best is not None else solution
 
     def solve(self) -> list[tuple[int, int]]:
-        blocks = even_blocks(self.scores)
+        blocks = even_blocks(self.scores, self.largest_block)
         accepted: list[tuple[tuple[int, int], BlockSolution]] = []
         index = 0
         while index < len(blocks):
@@ -198,11 +222,14 @@ class Matcher:
 
 
 def match_teams(
-    teams: list[PairingTeam], avoid_same_unit: bool = True, window: int = DEFAULT_WINDOW
+    teams: list[PairingTeam],
+    avoid_same_unit: bool = True,
+    window: int = DEFAULT_WINDOW,
+    largest_block: int = MAX_BLOCK,
 ) -> list[tuple[PairingTeam, PairingTeam]]:
     """Pair an even list of teams given in standings order; the upper team comes first.
 
     Raises PairingError when no pairing without a rematch exists.
     """
-    matcher = Matcher(teams, avoid_same_unit, window)
+    matcher = Matcher(teams, avoid_same_unit, window, largest_block)
     return [(teams[i], teams[j]) for i, j in matcher.solve()]
