@@ -170,6 +170,8 @@ def test_fewer_than_two_active_teams_is_an_error():
         ([team(1, recent_sides=("E",)), team(2)], "recent side 'E'"),
         ([team(1, opponents=frozenset({1})), team(2)], "lists itself"),
         ([{"id": 1}, team(2)], "expected PairingTeam values, got dict"),
+        ([team(1, score="4"), team(2)], "team 1: score must be a number, got '4'"),
+        ([PairingTeam(1, rank="top"), team(2)], "team 1: rank must be a number"),
     ],
 )
 def test_bad_input_gets_an_error_naming_what_is_wrong(teams, message):

@@ -85,6 +85,12 @@ def validate_teams(teams) -> list[PairingTeam]:
                 f"expected PairingTeam values, got {type(team).__name__}",
                 {"value": repr(team)},
             )
+        for name in ("id", "score", "rank", "home_count", "away_count"):
+            value = getattr(team, name)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise PairingError(
+                    f"team {team.id}: {name} must be a number, got {value!r}", {"teams": [team.id]}
+                )
         if team.id in seen:
             raise PairingError(f"team {team.id} is listed twice", {"teams": [team.id]})
         seen.add(team.id)
