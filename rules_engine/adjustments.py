@@ -1,0 +1,152 @@
+"""Effects of arbitration rulings on a match result (SPEC 5), applied by the engine.
+
+A ruling that changes a result is stored in the match record, so that scoring the record
+gives the adjusted answer and removing the entry gives back the original one:
+
+    {"game": "guandan", "deals": [...],
+     "adjustments": [{"type": "level_deduction", "side": "EW", "levels": 1, "ruling": 12}]}
+
+``side`` is always the offending side. Types:
+
+* ``level_deduction`` — the side goes down ``levels`` (not below 2; a side that had passed
+  A no longer has); guandan and tractor;
+* ``opponent_level_up`` — the opponents go up ``levels`` (never past A); guandan and tractor;
+* ``match_loss`` — the match scores as a forfeit by the side (判负); every game;
+* ``trick_to_opponents`` — one trick of deal ``deal`` goes to the opponents; chengyu;
+* ``round_lost`` — the deal ``deal`` (or, without it, the round) is lost 4:9; chengyu.
+
+Winner, level difference and match points are worked out again with the record's preset.
+:func:`score` is the entry point; the answer lists the adjustments applied and, when they
+changed it, ``unadjusted``: the winner and match points before them.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from rules_engine import api
+from rules_engine.cards import PASSED_A, level_text, parse_level
+from rules_engine.errors import RulesError, sub_field
+from rules_engine.presets import SIDES, match_points, other_side, resolve_preset
+
+ACE = 12
+LEVEL_TYPES = ("level_deduction", "opponent_level_up")
+TRICK_TYPES = ("trick_to_opponents", "round_lost")
+TYPES = (*LEVEL_TYPES, "match_loss", *TRICK_TYPES)
+GAME_TYPES = {
+    "guandan": (*LEVEL_TYPES, "match_loss"),
+    "tractor": (*LEVEL_TYPES, "match_loss"),
+    "chengyu": ("match_loss", *TRICK_TYPES),
+}
+
+
+def parse_adjustment(value: object, game: str, field: str = "adjustment") -> dict:
+    """Check one adjustment for ``game``; RulesError naming the bad field."""
+    if not isinstance(value, dict):
+        raise RulesError(f'{field} must be an object with "type" and "side"', field)
+    allowed = GAME_TYPES.get(game)
+    if allowed is None:
+        raise RulesError(f"unknown game {game!r}", "game")
+    kind = value.get("type")
+    if kind not in allowed:
+        raise RulesError(f"{field}.type must be one of {', '.join(allowed)} in {game}, "
+                         f"not {kind!r}", sub_field(field, "type"))  # fmt: skip
+    if value.get("side") not in SIDES:
+        raise RulesError(f"{field}.side must be EW or NS (the offending side)",
+                         sub_field(field, "side"))  # fmt: skip
+    if kind in LEVEL_TYPES:
+        levels = value.get("levels", 1)
+        if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= ACE:
+            raise RulesError(f"{field}.levels must be a whole number of levels from 1 to 12",
+                             sub_field(field, "levels"))  # fmt: skip
+    return dict(value)
+
+
+def parse_adjustments(record: dict) -> list[dict]:
+    value = record.get("adjustments") or []
+    if not isinstance(value, list):
+        raise RulesError("adjustments must be a list", "adjustments")
+    game = record.get("game")
+    return [parse_adjustment(a, game, sub_field("adjustments", i)) for i, a in enumerate(value)]
+
+
+def add_adjustment(record: dict, adjustment: dict) -> dict:
+    """A copy of ``record`` with ``adjustment`` added (checked against the record's game)."""
+    if not isinstance(record, dict):
+        raise RulesError("a match record must be a JSON object")
+    new = copy.deepcopy(record)
+    new.setdefault("adjustments", [])
+    new["adjustments"] = [
+        *parse_adjustments(new),
+        parse_adjustment(adjustment, record.get("game"), "adjustment"),
+    ]
+    return new
+
+
+def remove_adjustments(record: dict, ruling: object) -> dict:
+    """A copy of ``record`` without the adjustments of ``ruling``."""
+    new = copy.deepcopy(record)
+    kept = [a for a in new.get("adjustments") or [] if a.get("ruling") != ruling]
+    if kept:
+        new["adjustments"] = kept
+    else:
+        new.pop("adjustments", None)
+    return new
+
+
+def score(record: object) -> dict:
+    """Score a match record with its adjustments (SPEC 4.5 answer + ``adjustments``)."""
+    if not isinstance(record, dict):
+        raise RulesError("a match record must be a JSON object")
+    adjustments = parse_adjustments(record)
+    base_record = {k: v for k, v in record.items() if k != "adjustments"}
+    answer = api.score(base_record)
+    if not adjustments:
+        return answer
+    unadjusted = {"winner": answer["winner"], "match_points": answer["match_points"]}
+    tricks = [a for a in adjustments if a["type"] in TRICK_TYPES]
+    if tricks:
+        answer = api.score(base_record | {"penalties": [*(record.get("penalties") or []), *tricks]})
+    losers = sorted({a["side"] for a in adjustments if a["type"] == "match_loss"})
+    if losers:
+        forfeit = {k: base_record.get(k) for k in ("game", "preset", "settings") if k in record}
+        absent = losers[0] if len(losers) == 1 else "both"
+        answer = api.score(forfeit | {"deals": [], "forfeit": absent}) | {
+            "trace": answer.get("trace", []),
+            "match_loss": absent,
+        }
+    else:
+        levels = [a for a in adjustments if a["type"] in LEVEL_TYPES]
+        if levels:
+            answer = apply_levels(answer, levels, resolve_preset(record, record["game"]))
+    answer["adjustments"] = adjustments
+    answer["unadjusted"] = unadjusted
+    return answer
+
+
+def apply_levels(answer: dict, adjustments: list[dict], preset) -> dict:
+    """The answer with level deductions and opponents' level-ups applied in order."""
+    if not answer.get("levels"):
+        raise RulesError("the match has no levels to change (a forfeit?)", "adjustments")
+    passed = answer.get("passed_a")
+    levels = {
+        side: PASSED_A if passed == side else parse_level(answer["levels"][side]) for side in SIDES
+    }
+    for adjustment in adjustments:
+        side, steps = adjustment["side"], adjustment.get("levels", 1)
+        if adjustment["type"] == "level_deduction":
+            levels[side] = max(0, levels[side] - steps)
+        else:
+            other = other_side(side)
+            if levels[other] < PASSED_A:
+                levels[other] = min(ACE, levels[other] + steps)
+    passed = next((side for side in SIDES if levels[side] == PASSED_A), None)
+    difference = levels["EW"] - levels["NS"]
+    winner = passed or ("EW" if difference > 0 else "NS" if difference < 0 else None)
+    return answer | {
+        "winner": winner,
+        "levels": {side: level_text(level) for side, level in levels.items()},
+        "level_difference": difference,
+        "passed_a": passed,
+        "match_points": match_points(preset, winner, difference, passed_a=bool(passed)),
+    }

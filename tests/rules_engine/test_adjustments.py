@@ -1,0 +1,196 @@
+"""Effects of rulings on match results, applied by the rules engine (SPEC 5)."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules_engine import adjustments
+from rules_engine.api import score as plain_score
+from rules_engine.errors import RulesError
+
+GUANDAN = {
+    "game": "guandan",
+    "preset": "guandan-suzhou-2016",
+    "deals": [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}],
+    "forfeit": None,
+}  # EW 5, NS 4: EW wins 11:9
+TRACTOR = {
+    "game": "tractor",
+    "preset": "tractor",
+    "deals": [{"dealer": "EW", "defender_points": 85}],
+}  # EW 3, NS 2: EW wins 2:0
+CHENGYU = {
+    "game": "chengyu",
+    "preset": "chengyu",
+    "deals": [{"tricks": {"EW": 8, "NS": 5}}, {"tricks": {"EW": 6, "NS": 7}}],
+}  # 1 deal each, tricks 14:12: EW wins 2:0
+
+
+def adjusted(record, **adjustment):
+    return adjustments.score(adjustments.add_adjustment(record, adjustment))
+
+
+def test_record_without_adjustments_scores_as_the_engine_does():
+    for record in (GUANDAN, TRACTOR, CHENGYU):
+        assert adjustments.score(record) == plain_score(record)
+
+
+def test_level_deduction_lowers_the_offenders_level_and_rescores():
+    answer = adjusted(GUANDAN, type="level_deduction", side="EW", levels=1, ruling=7)
+    assert answer["levels"] == {"EW": "4", "NS": "4"}
+    assert answer["level_difference"] == 0
+    assert answer["winner"] is None
+    assert answer["match_points"] == {"EW": 10, "NS": 10}
+    assert answer["unadjusted"] == {"winner": "EW", "match_points": {"EW": 11, "NS": 9}}
+    assert answer["adjustments"][0]["ruling"] == 7
+
+
+def test_level_deduction_can_change_the_winner():
+    answer = adjusted(GUANDAN, type="level_deduction", side="EW", levels=3)
+    assert answer["levels"] == {"EW": "2", "NS": "4"}
+    assert answer["winner"] == "NS"
+    assert answer["match_points"] == {"EW": 8, "NS": 12}
+
+
+def test_level_deduction_never_goes_below_two():
+    answer = adjusted(GUANDAN, type="level_deduction", side="NS", levels=12)
+    assert answer["levels"]["NS"] == "2"
+
+
+def test_opponent_level_up_raises_the_opponents():
+    answer = adjusted(GUANDAN, type="opponent_level_up", side="EW", levels=2)
+    assert answer["levels"] == {"EW": "5", "NS": "6"}
+    assert answer["winner"] == "NS"
+    assert answer["level_difference"] == -1
+    assert answer["match_points"] == {"EW": 9, "NS": 11}
+
+
+def test_opponent_level_up_never_passes_a():
+    answer = adjusted(GUANDAN, type="opponent_level_up", side="EW", levels=12)
+    assert answer["levels"]["NS"] == "A"
+    assert answer["passed_a"] is None
+
+
+def test_level_deduction_of_a_side_that_passed_a_takes_the_pass_away():
+    record = {
+        "game": "guandan",
+        "deals": [{"finish": ["E", "W"]}] * 4 + [{"finish": ["E", "W"]}],
+    }
+    assert plain_score(record)["passed_a"] == "EW"
+    answer = adjusted(record, type="level_deduction", side="EW", levels=1)
+    assert answer["passed_a"] is None
+    assert answer["levels"]["EW"] == "A"
+    assert answer["match_points"] == {"EW": 20, "NS": 0}  # still 12 levels ahead
+
+
+def test_level_deduction_in_tractor_uses_the_win_draw_loss_points():
+    answer = adjusted(TRACTOR, type="level_deduction", side="EW", levels=1)
+    assert answer["levels"] == {"EW": "2", "NS": "2"}
+    assert answer["match_points"] == {"EW": 1, "NS": 1}
+
+
+def test_national_preset_points_follow_a_level_deduction():
+    record = dict(GUANDAN, preset="guandan-national-2017")
+    answer = adjusted(record, type="level_deduction", side="EW", levels=2)
+    assert answer["winner"] == "NS"
+    assert answer["match_points"] == {"EW": 1, "NS": 3}
+
+
+def test_match_loss_scores_as_a_forfeit_by_the_offender():
+    answer = adjusted(GUANDAN, type="match_loss", side="EW", ruling=3)
+    assert answer["winner"] == "NS"
+    assert answer["forfeit"] == "EW"
+    assert answer["match_loss"] == "EW"
+    assert answer["match_points"] == {"EW": 0, "NS": 17}
+    assert answer["trace"]  # the deals played stay readable
+
+
+def test_match_loss_in_tractor_and_chengyu_scores_the_forfeit_points():
+    assert adjusted(TRACTOR, type="match_loss", side="EW")["match_points"] == {"EW": 0, "NS": 2}
+    assert adjusted(CHENGYU, type="match_loss", side="NS")["match_points"] == {"EW": 2, "NS": 0}
+
+
+def test_match_loss_for_both_sides_scores_no_show_points():
+    record = adjustments.add_adjustment(GUANDAN, {"type": "match_loss", "side": "EW"})
+    answer = adjusted(record, type="match_loss", side="NS")
+    assert answer["forfeit"] == "both"
+    assert answer["match_points"] == {"EW": 0, "NS": 0}
+
+
+def test_trick_transfer_changes_the_deal():
+    answer = adjusted(CHENGYU, type="trick_to_opponents", side="NS", deal=2)
+    assert answer["trace"][1]["tricks"] == {"EW": 7, "NS": 6}
+    assert answer["deals_won"] == {"EW": 2, "NS": 0}
+    assert answer["unadjusted"]["winner"] == "EW"
+
+
+def test_trick_transfer_can_change_the_winner():
+    answer = adjustments.score(
+        adjustments.add_adjustment(
+            adjustments.add_adjustment(
+                CHENGYU, {"type": "trick_to_opponents", "side": "EW", "deal": 1}
+            ),
+            {"type": "trick_to_opponents", "side": "EW", "deal": 1},
+        )
+    )
+    assert answer["trace"][0]["tricks"] == {"EW": 6, "NS": 7}
+    assert answer["winner"] == "NS"
+    assert answer["match_points"] == {"EW": 0, "NS": 2}
+    assert answer["unadjusted"]["winner"] == "EW"
+
+
+def test_round_lost_4_9_for_the_offender():
+    answer = adjusted(CHENGYU, type="round_lost", side="EW")
+    assert [d["tricks"] for d in answer["trace"]] == [{"EW": 4, "NS": 9}] * 2
+    assert answer["winner"] == "NS"
+
+
+def test_removing_the_rulings_adjustment_restores_the_original_result():
+    record = adjustments.add_adjustment(GUANDAN, {"type": "match_loss", "side": "EW", "ruling": 5})
+    record = adjustments.add_adjustment(
+        record, {"type": "level_deduction", "side": "NS", "ruling": 6}
+    )
+    back = adjustments.remove_adjustments(record, 5)
+    assert [a["ruling"] for a in back["adjustments"]] == [6]
+    assert "adjustments" not in adjustments.remove_adjustments(back, 6)
+    assert adjustments.score(adjustments.remove_adjustments(back, 6)) == plain_score(GUANDAN)
+
+
+@pytest.mark.parametrize(
+    "record, adjustment, field",
+    [
+        (CHENGYU, {"type": "level_deduction", "side": "EW"}, "adjustment.type"),
+        (GUANDAN, {"type": "trick_to_opponents", "side": "EW", "deal": 1}, "adjustment.type"),
+        (GUANDAN, {"type": "level_deduction", "side": "E"}, "adjustment.side"),
+        (GUANDAN, {"type": "level_deduction", "side": "EW", "levels": 0}, "adjustment.levels"),
+        (GUANDAN, "x", "adjustment"),
+    ],
+)
+def test_bad_adjustment_names_the_field(record, adjustment, field):
+    with pytest.raises(RulesError) as err:
+        adjustments.add_adjustment(record, adjustment)
+    assert err.value.field == field
+
+
+def test_level_change_on_a_forfeited_match_is_refused():
+    record = {"game": "guandan", "deals": [], "forfeit": "NS"}
+    with pytest.raises(RulesError, match="no levels"):
+        adjusted(record, type="level_deduction", side="EW")
+
+
+def test_trick_transfer_from_a_side_without_tricks_is_refused():
+    record = {"game": "chengyu", "deals": [{"tricks": {"EW": 13, "NS": 0}}]}
+    with pytest.raises(RulesError, match="no trick left"):
+        adjusted(record, type="trick_to_opponents", side="NS", deal=1)
+
+
+@given(
+    st.sampled_from(["EW", "NS"]),
+    st.integers(min_value=1, max_value=12),
+    st.sampled_from(["level_deduction", "opponent_level_up"]),
+)
+def test_a_level_ruling_never_helps_the_offender(side, levels, kind):
+    before = plain_score(GUANDAN)["match_points"][side]
+    after = adjusted(GUANDAN, type=kind, side=side, levels=levels)
+    assert after["match_points"][side] <= before
+    assert sum(after["match_points"].values()) == 20
