@@ -18,6 +18,9 @@ from rules_engine.cards import cards_text, parse_cards  # noqa: E402
 from rules_engine.guandan import classify, replay_deal  # noqa: E402
 from rules_engine.guandan.sample import sample_deal  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rules_engine_tractor import BENCHES as TRACTOR_CHENGYU_BENCHES  # noqa: E402
+
 Bench = Callable[[], tuple[str, float, float | None]]
 
 
@@ -71,6 +74,7 @@ BENCHES: list[Bench] = [
     guandan_replay_json,
     guandan_classify_wild,
     guandan_classify_six_wild,
+    *TRACTOR_CHENGYU_BENCHES,
 ]
 
 

@@ -230,6 +230,29 @@ def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
     return _by_side(other_side(absent), win, loss)
 
 
+def forfeit_answer(preset: Preset, forfeit: object, deals: list, **zero_fields) -> dict:
+    """The score answer for a match one side (or both) did not play: no levels, no deals.
+
+    ``zero_fields`` are the game's own counters shown as zero (e.g. ``deals_won``, ``tricks``).
+    """
+    absent = forfeit.strip() if isinstance(forfeit, str) else forfeit
+    if absent not in ("EW", "NS", "both"):
+        raise RulesError(f"forfeit must be EW, NS, both or null, not {forfeit!r}", "forfeit")
+    if deals:
+        raise RulesError("a forfeited match has no deals: leave deals empty", "deals")
+    return {
+        "winner": None if absent == "both" else other_side(absent),
+        "levels": None,
+        "level_difference": None,
+        "passed_a": None,
+        **zero_fields,
+        "match_points": forfeit_match_points(preset, absent),
+        "forfeit": absent,
+        "preset": preset.name,
+        "trace": [],
+    }
+
+
 def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:
     return {"EW": win, "NS": loss} if winner_side == "EW" else {"EW": loss, "NS": win}
 

@@ -27,8 +27,13 @@ from rules_engine.cards import parse_cards
 from rules_engine.chengyu.play import replay_deal, seat
 from rules_engine.chengyu.ring import Ring, parse_suit, parse_suit_ring
 from rules_engine.errors import RulesError, sub_field
-from rules_engine.presets import SIDES, Preset, match_points, other_side, resolve_preset
-from rules_engine.tractor.scoring import forfeit_answer
+from rules_engine.presets import (
+    SIDES,
+    forfeit_answer,
+    match_points,
+    other_side,
+    resolve_preset,
+)
 
 TRICKS_PER_DEAL = 13
 LOST_ROUND = 4  # tricks left to a side that loses the round 4:9
@@ -155,7 +160,8 @@ def score(record: dict) -> dict:
     if not isinstance(deals, list):
         raise RulesError("deals must be a list of deal records", "deals")
     if record.get("forfeit") is not None:
-        return _forfeit(preset, record["forfeit"], deals)
+        zero = {"EW": 0, "NS": 0}
+        return forfeit_answer(preset, record["forfeit"], deals, deals_won=zero, tricks=dict(zero))
     ring = parse_suit_ring(preset.chengyu_suit_ring)
     entries = [deal_tricks(d, sub_field("deals", i), ring) for i, d in enumerate(deals)]
     apply_penalties(entries, record.get("penalties") or [])
@@ -183,9 +189,3 @@ def score(record: dict) -> dict:
         "preset": preset.name,
         "trace": entries,
     }
-
-
-def _forfeit(preset: Preset, absent: object, deals: list) -> dict:
-    # the same answer as tractor's (no levels apply), with deals and tricks at zero
-    zero = {"EW": 0, "NS": 0}
-    return forfeit_answer(preset, absent, deals) | {"deals_won": zero, "tricks": dict(zero)}

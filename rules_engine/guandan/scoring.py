@@ -18,9 +18,8 @@ from rules_engine.errors import RulesError, sub_field
 from rules_engine.guandan.seats import PARTNER, SEATS, SIDE_OF, parse_seats
 from rules_engine.presets import (
     Preset,
-    forfeit_match_points,
+    forfeit_answer,
     match_points,
-    other_side,
     resolve_preset,
 )
 
@@ -129,7 +128,7 @@ def score_match(record: dict, preset: Preset | str | None = None) -> dict:
         raise RulesError("deals must be a list of deals", "deals")
     forfeit = record.get("forfeit")
     if forfeit is not None:
-        return _forfeit_answer(preset, forfeit, deals)
+        return forfeit_answer(preset, forfeit, deals, deals_won={"EW": 0, "NS": 0})
     state = MatchState(preset)
     trace = []
     for i, deal in enumerate(deals):
@@ -156,23 +155,4 @@ def score_match(record: dict, preset: Preset | str | None = None) -> dict:
         "forfeit": None,
         "preset": preset.name,
         "trace": trace,
-    }
-
-
-def _forfeit_answer(preset: Preset, forfeit: object, deals: list) -> dict:
-    absent = forfeit.strip() if isinstance(forfeit, str) else forfeit
-    if absent not in ("EW", "NS", "both"):
-        raise RulesError(f"forfeit must be EW, NS, both or null, not {forfeit!r}", "forfeit")
-    if deals:
-        raise RulesError("a forfeited match has no deals: leave deals empty", "deals")
-    return {
-        "winner": None if absent == "both" else other_side(absent),
-        "levels": None,
-        "level_difference": None,
-        "passed_a": None,
-        "deals_won": {"EW": 0, "NS": 0},
-        "match_points": forfeit_match_points(preset, absent),
-        "forfeit": absent,
-        "preset": preset.name,
-        "trace": [],
     }

@@ -21,7 +21,7 @@ from rules_engine.presets import (
     SIDES,
     TRACTOR_DEAL_TABLE,
     Preset,
-    forfeit_match_points,
+    forfeit_answer,
     match_points,
     other_side,
     resolve_preset,
@@ -189,15 +189,3 @@ def score(record: dict) -> dict:
         "preset": preset.name,
         "trace": trace,
     }
-
-
-def forfeit_answer(preset: Preset, absent: object, deals: list) -> dict:
-    """The answer for a match one side (or both) did not play: no levels, no deals."""
-    if absent not in ("EW", "NS", "both"):
-        raise RulesError(f"forfeit must be EW, NS, both or null, not {absent!r}", "forfeit")
-    if deals:
-        raise RulesError("a forfeited match has no deals: leave deals empty", "deals")
-    winner = None if absent == "both" else other_side(absent)
-    points = forfeit_match_points(preset, absent)
-    return {"winner": winner, "levels": None, "level_difference": None, "passed_a": None,
-            "match_points": points, "forfeit": absent, "preset": preset.name, "trace": []}  # fmt: skip
