@@ -265,3 +265,16 @@ def template_workbook() -> bytes:
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
+
+
+def set_team_status(team: Team, status: str, user, reason: str) -> Team:
+    """Withdraw, suspend or reinstate a team (e.g. an arbitration suspension), logged.
+    A team that is not active is never paired again."""
+    if status not in Team.Status.values:
+        raise ValueError(f"unknown team status {status!r}")
+    before = team.status
+    team.status = status
+    team.save(update_fields=["status"])
+    log_action(team.tournament, user, "team.status", team,
+               data={"before": before, "after": status}, reason=reason)  # fmt: skip
+    return team

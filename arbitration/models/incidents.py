@@ -1,0 +1,92 @@
+"""Incidents at a table and the evidence attached to them (append-only)."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules_engine import ladder
+from tournaments.models import Match, Player, Team, Tournament
+
+
+class Category(models.TextChoices):
+    SIGNALLING = ladder.SIGNALLING, _("Signalling or talking")
+    WRONG_CARD = ladder.WRONG_CARD, _("Wrong or exposed card")
+    OUT_OF_TURN = ladder.OUT_OF_TURN, _("Out-of-turn play")
+    LATE_ARRIVAL = ladder.LATE_ARRIVAL, _("Late arrival")
+    SLOW_PLAY = ladder.SLOW_PLAY, _("Slow play")
+    MISSED_COMPULSORY = ladder.MISSED_COMPULSORY, _("Missed compulsory play (必出)")
+    CARD_SHOWING = ladder.CARD_SHOWING, _("Showing cards")
+    SPECTATOR_HINT = ladder.SPECTATOR_HINT, _("Spectator hint")
+    CHANGED_PLAY = ladder.CHANGED_PLAY, _("Changed a play")
+    OTHER = ladder.OTHER, _("Other")
+
+
+class Incident(models.Model):
+    """What happened at a table, as logged by a table referee or the chief referee.
+
+    Never edited: its status is derived from the rulings on it (open while it has none).
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="incidents")
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.PROTECT, related_name="incidents"
+    )
+    team = models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="incidents",
+        verbose_name=_("team concerned"),
+    )
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="incidents"
+    )
+    category = models.CharField(_("category"), max_length=30, choices=Category.choices)
+    description = models.TextField(_("what happened"))
+    reported_by = models.CharField(
+        _("reported by"),
+        max_length=200,
+        blank=True,
+        help_text=_("Who raised it (player, referee…)"),
+    )
+    arrived_at = models.DateTimeField(_("arrival time"), null=True, blank=True)
+    leave_approved = models.BooleanField(_("leave approved in advance"), default=False)
+    logged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    source = models.CharField(max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("incident")
+        verbose_name_plural = _("incidents")
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_category_display()}"
+
+    @property
+    def table_number(self) -> int | None:
+        return self.match.table_number if self.match_id else None
+
+
+class Evidence(models.Model):
+    """A rules desk request and the engine's answer, attached to an incident."""
+
+    incident = models.ForeignKey(Incident, on_delete=models.CASCADE, related_name="evidence")
+    action = models.CharField(max_length=20)  # check / classify / score
+    request = models.JSONField()
+    answer = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("evidence")
+        verbose_name_plural = _("evidence")
+
+    def __str__(self) -> str:
+        return f"{self.incident} · {self.action}"
