@@ -1,0 +1,520 @@
+"""Match results: append-only versions, confirmation, corrections, voids and rulings.
+
+Nothing entered is ever lost: every submission, correction, void, ruling effect or restore is
+a new :class:`ResultVersion` (who, when, via what, from where), and every refused attempt is an
+audit entry holding the refused record. The version that counts for standings is the one
+flagged ``is_counting``; the database allows at most one per match.
+
+Who may do what (enforced here, so pages and the API behave alike):
+
+- **enter** a result (submit, forfeit): a table referee assigned to the table, a live table
+  key of that table, or the chief referee. Captains never enter results.
+- **confirm** the latest version (the number the confirmer saw must still be the latest):
+  the chief referee (counts at once); a *second* referee, i.e. a referee allowed to write
+  the table who did not create that version (counts at once); or the captains of the two
+  teams, each for their own team (counts once both have confirmed). A table key cannot
+  confirm. Since captains never enter results, a captain never confirms their own entry.
+- **correct** (a new version, kind correction, counting at once), **void** and **restore**
+  an earlier version: the chief referee only, with a reason.
+- **rulings** (arbitration): :func:`submit_ruling_version` and :func:`restore_version`.
+
+A void is a version of kind ``void`` that counts with the outcome ``{"void": true}``: it has
+no ``match_points``, so standings treat the match as not played (no points, no tiebreaks),
+while the round still sees the match as decided.
+
+Optimistic concurrency: a submission carries ``base_version``, the number of the latest
+version its author saw (0 for none), and is stored as number ``base_version + 1``. The unique
+(match, number) constraint makes the second of two concurrent writers fail; it gets
+:class:`ChangedMeanwhile` with the newer version and its own record back, and the refused
+record is kept in the audit log. Switching the counting version locks the match row
+(``select_for_update``) and the partial unique constraint guarantees one counting version.
+When a version starts counting, standings are invalidated (recomputed lazily on next read).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules_engine import api as rules_api
+from rules_engine.errors import RulesError
+from tournaments import permissions
+from tournaments.models import Match, ResultConfirmation, ResultVersion, Role, Round, TableKey
+from tournaments.standings.service import invalidate as invalidate_standings
+
+from . import round_close
+from .audit import client_address, log_action
+
+Kind = ResultVersion.Kind
+Capacity = ResultConfirmation.Capacity
+OPEN_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.COMPLETE)
+RULING_RETRIES = 5
+
+
+class ResultError(Exception):
+    """A refused result action; ``status`` is the HTTP status the API answers with."""
+
+    status = 400
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class ResultForbidden(ResultError):
+    status = 403
+
+
+class ChangedMeanwhile(ResultError):
+    """Someone saved a newer version first; ``latest`` is it, ``record`` the refused one."""
+
+    status = 409
+
+    def __init__(self, latest: ResultVersion, record: dict | None = None) -> None:
+        who = latest.created_by.username if latest.created_by else latest.via or "?"
+        super().__init__(
+            _(
+                "Changed meanwhile: version %(number)s was saved by %(who)s. "
+                "Your entry was not saved; review the newer version and submit again."
+            )
+            % {"number": latest.number, "who": who},
+            "base_version",
+        )
+        self.latest = latest
+        self.record = record
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: a logged-in user, or a table device holding a table key."""
+
+    user: Any = None
+    table_key: TableKey | None = None
+    via: str = "web"
+    source: str = ""
+
+    @classmethod
+    def from_request(cls, request, via: str = "web", table_key: TableKey | None = None) -> Actor:
+        user = request.user if request.user.is_authenticated else None
+        return cls(user, table_key, "table-key" if table_key else via, client_address(request))
+
+    @property
+    def audit_user(self):
+        return self.user
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def latest_version(match: Match) -> ResultVersion | None:
+    return (
+        ResultVersion.objects.filter(match=match)
+        .select_related("created_by")
+        .order_by("-number")
+        .first()
+    )
+
+
+def counting_version(match: Match) -> ResultVersion | None:
+    return ResultVersion.objects.filter(match=match, is_counting=True).first()
+
+
+def history(match: Match) -> list[ResultVersion]:
+    """Every version of the match, oldest first, with its confirmations."""
+    return list(
+        ResultVersion.objects.filter(match=match)
+        .select_related("created_by", "confirmed_by")
+        .prefetch_related("confirmations__user", "confirmations__team")
+        .order_by("number")
+    )
+
+
+def current_round(tournament) -> Round | None:
+    """The latest round past its draft (the one being played or just played)."""
+    return (
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")
+        .first()
+    )
+
+
+def table_match(tournament, table_number: int) -> Match | None:
+    """The match at ``table_number`` in the current round."""
+    round_ = current_round(tournament)
+    if round_ is None:
+        return None
+    return (
+        Match.objects.filter(round=round_, table_number=table_number)
+        .select_related("round__tournament", "home", "away")
+        .first()
+    )
+
+
+# --- permissions -------------------------------------------------------------------------
+
+
+def is_chief(actor: Actor, tournament) -> bool:
+    return permissions.has_role(actor.user, tournament, (Role.CHIEF_REFEREE,))
+
+
+def can_enter(actor: Actor, match: Match) -> bool:
+    tournament = match.round.tournament
+    key = actor.table_key
+    if key is not None:
+        return (
+            key.is_live
+            and key.tournament_id == tournament.pk
+            and key.table_number == match.table_number
+        )
+    return permissions.can_write_table(actor.user, tournament, match.table_number)
+
+
+def _require_enter(actor: Actor, match: Match) -> None:
+    if match.is_bye:
+        raise ResultError(_("A bye has no result to enter."), "match")
+    if not can_enter(actor, match):
+        raise ResultForbidden(_("You may not enter results at table %(table)s.")
+                              % {"table": match.table_number})  # fmt: skip
+    _require_open_round(match)
+
+
+def _require_chief(actor: Actor, match: Match, what: str) -> None:
+    if not is_chief(actor, match.round.tournament):
+        raise ResultForbidden(_("Only the chief referee may %(what)s.") % {"what": what})
+
+
+def _require_open_round(match: Match) -> None:
+    status = match.round.status
+    if status == Round.Status.FINALISED:
+        raise ResultError(
+            _("Round %(n)s is finalised; the chief referee must reopen it first.")
+            % {"n": match.round.number},
+            "round",
+        )
+    if status not in OPEN_ROUND_STATUSES:
+        raise ResultError(_("Round %(n)s is not published yet.") % {"n": match.round.number},
+                          "round")  # fmt: skip
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+
+def score_record(tournament, record: object) -> tuple[dict, dict]:
+    """The record as stored (game, preset and settings of the event) and the engine's answer."""
+    if not isinstance(record, dict):
+        raise ResultError(_("record must be a match record object (SPEC 4.5)."), "record")
+    game = record.get("game", tournament.game)
+    if game != tournament.game:
+        raise ResultError(
+            _("This event plays %(game)s, not %(other)s.")
+            % {"game": tournament.game, "other": game},
+            "record.game",
+        )
+    preset = record.get("preset", tournament.preset)
+    if preset != tournament.preset:
+        raise ResultError(_("This event scores with the preset %(preset)s.")
+                          % {"preset": tournament.preset}, "record.preset")  # fmt: skip
+    stored = {k: v for k, v in record.items() if k != "settings"}
+    stored |= {"game": tournament.game, "preset": tournament.preset}
+    if tournament.settings:
+        stored["settings"] = tournament.settings
+    try:
+        outcome = rules_api.score(stored)
+    except RulesError as err:
+        raise ResultError(err.message, f"record.{err.field}" if err.field else "record") from None
+    return stored, outcome
+
+
+def preview(match: Match, record: object, actor: Actor) -> dict:
+    """The engine's answer for a record, stored nowhere (the table page's running levels)."""
+    if not (can_enter(actor, match) or is_chief(actor, match.round.tournament)):
+        raise ResultForbidden(_("You may not enter results at this table."))
+    return score_record(match.round.tournament, record)[1]
+
+
+def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict, dict]:
+    """Score a record; a refused one leaves an audit entry with the record and the reason."""
+    tournament = match.round.tournament
+    try:
+        return score_record(tournament, record)
+    except ResultError as err:
+        log_action(tournament, actor.user, "result.refused", match,
+                   data={"record": record, "field": err.field, "via": actor.via},
+                   reason=err.message, source=actor.source)  # fmt: skip
+        raise
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def _base(base_version: object) -> int:
+    if isinstance(base_version, bool) or not isinstance(base_version, int) or base_version < 0:
+        raise ResultError(
+            _("base_version must be the number of the latest version you saw (0 for none)."),
+            "base_version",
+        )
+    return base_version
+
+
+def _clear_counting(match_id: int, keep_pk: int | None = None) -> None:
+    """Inside a transaction holding the match row lock: no version of the match counts."""
+    ResultVersion.objects.filter(match_id=match_id, is_counting=True).exclude(pk=keep_pk).update(
+        is_counting=False
+    )
+
+
+def _counted(version: ResultVersion, user) -> None:
+    """Mark ``version`` counting (fields only) as confirmed by ``user`` now."""
+    version.is_counting = True
+    version.confirmed_at = timezone.now()
+    version.confirmed_by = user
+
+
+def _after_counting(match: Match) -> None:
+    """A version of ``match`` started counting: standings follow, the round may be complete."""
+    tournament_id = match.round.tournament_id
+    transaction.on_commit(lambda: invalidate_standings(tournament_id))
+    round_close.complete_if_done(match.round)
+
+
+def _append(
+    match: Match,
+    record: dict,
+    outcome: dict,
+    actor: Actor,
+    number: int,
+    kind: str,
+    counting: bool,
+    note: str = "",
+    audit: dict | None = None,
+) -> ResultVersion:
+    """Insert version ``number``; IntegrityError when that number is taken (concurrency)."""
+    with transaction.atomic():
+        if counting:
+            Match.objects.select_for_update().filter(pk=match.pk).values_list("pk").first()
+        version = ResultVersion(
+            match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
+            created_by=actor.user, via=actor.via, source=actor.source[:120],
+        )  # fmt: skip
+        if counting:
+            _clear_counting(match.pk)
+            _counted(version, actor.user)
+        version.save(force_insert=True)
+        if counting:
+            _after_counting(match)
+        data = {"version": number, "kind": kind, "via": actor.via, "counting": counting}
+        if actor.table_key is not None:
+            data["table_key"] = actor.table_key.pk
+        log_action(match.round.tournament, actor.user, f"result.{kind}", match,
+                   data=data | (audit or {}), reason=note, source=actor.source)  # fmt: skip
+    return version
+
+
+def _append_based(match, record, outcome, actor, base_version, kind, counting, note=""):
+    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged."""
+    base = _base(base_version)
+    try:
+        return _append(match, record, outcome, actor, base + 1, kind, counting, note)
+    except IntegrityError:
+        latest = latest_version(match)
+        if latest is None or latest.number <= base:
+            raise
+    log_action(match.round.tournament, actor.user, "result.conflict", match,
+               data={"base_version": base, "latest": latest.number, "record": record,
+                     "kind": kind, "via": actor.via},
+               reason="changed meanwhile", source=actor.source)  # fmt: skip
+    raise ChangedMeanwhile(latest, record)
+
+
+def _check_base_exists(match: Match, base_version: object) -> None:
+    base = _base(base_version)
+    if base and not ResultVersion.objects.filter(match=match, number=base).exists():
+        latest = latest_version(match)
+        raise ResultError(
+            _("base_version %(base)s does not exist; the latest version is %(latest)s.")
+            % {"base": base, "latest": latest.number if latest else 0},
+            "base_version",
+        )
+
+
+def submit(
+    match: Match, record: object, actor: Actor, base_version: object, *, confirm=False, note=""
+) -> ResultVersion:
+    """Enter a result. ``confirm=True`` (chief referee only) makes it count at once."""
+    _require_enter(actor, match)
+    if confirm:
+        _require_chief(actor, match, _("confirm a result as it is entered"))
+    _check_base_exists(match, base_version)
+    stored, outcome = _scored_or_logged(match, record, actor)
+    return _append_based(match, stored, outcome, actor, base_version, Kind.SUBMISSION,
+                         bool(confirm), note)  # fmt: skip
+
+
+def mark_absent(
+    match: Match, absent: object, actor: Actor, base_version: object, note: str = ""
+) -> ResultVersion:
+    """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
+    referee's forfeit counts at once; a table referee's awaits confirmation."""
+    record = {"game": match.round.tournament.game, "deals": [], "forfeit": absent}
+    chief = is_chief(actor, match.round.tournament)
+    return submit(match, record, actor, base_version, confirm=chief, note=note)
+
+
+def correct(
+    match: Match, record: object, actor: Actor, base_version: object, reason: str
+) -> ResultVersion:
+    """The chief referee's correction: a new version that counts at once."""
+    _require_chief(actor, match, _("correct a result"))
+    _require_open_round(match)
+    _require_reason(reason)
+    _check_base_exists(match, base_version)
+    stored, outcome = _scored_or_logged(match, record, actor)
+    return _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
+                         reason)  # fmt: skip
+
+
+def void(match: Match, actor: Actor, base_version: object, reason: str) -> ResultVersion:
+    """The chief referee voids the match: it counts as not played (no points)."""
+    _require_chief(actor, match, _("void a result"))
+    _require_open_round(match)
+    _require_reason(reason)
+    _check_base_exists(match, base_version)
+    record = {"game": match.round.tournament.game, "void": True}
+    outcome = {"void": True, "winner": None, "trace": []}
+    return _append_based(match, record, outcome, actor, base_version, Kind.VOID, True, reason)
+
+
+def _require_reason(reason: object) -> None:
+    if not isinstance(reason, str) or not reason.strip():
+        raise ResultError(_("Give a reason: it goes in the audit log."), "reason")
+
+
+# --- confirming --------------------------------------------------------------------------
+
+
+def _capacity(actor: Actor, match: Match, version: ResultVersion):
+    tournament = match.round.tournament
+    if actor.table_key is not None or actor.user is None:
+        raise ResultForbidden(_("Log in to confirm: a table key cannot confirm a result."))
+    if is_chief(actor, tournament):
+        return Capacity.CHIEF, None
+    if permissions.can_write_table(actor.user, tournament, match.table_number):
+        if version.created_by_id == actor.user.pk:
+            raise ResultForbidden(
+                _("You entered this version: another referee, the chief referee or both "
+                  "captains must confirm it.")
+            )  # fmt: skip
+        return Capacity.REFEREE, None
+    teams = permissions.captain_team_ids(actor.user, tournament)
+    for team_id in (match.home_id, match.away_id):
+        if team_id in teams:
+            return Capacity.CAPTAIN, team_id
+    raise ResultForbidden(_("Only the captains of the two teams, a second referee or the chief "
+                            "referee may confirm this result."))  # fmt: skip
+
+
+def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
+    """Confirm version ``number`` (it must still be the latest). Returns the version,
+    whose ``is_counting`` says whether it counts now."""
+    number = _base(number)
+    with transaction.atomic():
+        Match.objects.select_for_update().filter(pk=match.pk).values_list("pk").first()
+        latest = latest_version(match)
+        if latest is None:
+            raise ResultError(_("There is no result to confirm yet."), "version")
+        if latest.number != number:
+            raise ChangedMeanwhile(latest)
+        if latest.is_counting:
+            raise ResultError(_("Version %(n)s already counts.") % {"n": number}, "version")
+        capacity, team_id = _capacity(actor, match, latest)
+        if (
+            capacity == Capacity.CAPTAIN
+            and ResultConfirmation.objects.filter(version=latest, team_id=team_id).exists()
+        ):
+            raise ResultError(_("Your team has already confirmed this version."), "version")
+        ResultConfirmation.objects.create(version=latest, user=actor.user, capacity=capacity,
+                                          team_id=team_id, source=actor.source[:120])  # fmt: skip
+        counts = capacity != Capacity.CAPTAIN or _both_captains(latest, match)
+        if counts:
+            _clear_counting(match.pk, latest.pk)
+            _counted(latest, actor.user)
+            latest.save(update_fields=["is_counting", "confirmed_at", "confirmed_by"])
+            _after_counting(match)
+        log_action(match.round.tournament, actor.user, "result.confirm", match,
+                   data={"version": number, "capacity": capacity, "team": team_id,
+                         "counting": counts},
+                   source=actor.source)  # fmt: skip
+    return latest
+
+
+def _both_captains(version: ResultVersion, match: Match) -> bool:
+    teams = set(
+        ResultConfirmation.objects.filter(version=version, team__isnull=False).values_list(
+            "team_id", flat=True
+        )
+    )
+    return {match.home_id, match.away_id} <= teams
+
+
+# --- authoritative versions (arbitration, restore) ---------------------------------------
+
+
+def _append_latest(match, record, outcome, user, kind, note, audit, source="") -> ResultVersion:
+    """Append after whatever is latest, counting at once (retries a lost number race)."""
+    actor = Actor(user, None, "ruling" if kind == Kind.RULING else "web", source)
+    for attempt in range(RULING_RETRIES):
+        latest = latest_version(match)
+        number = (latest.number if latest else 0) + 1
+        try:
+            return _append(match, record, outcome, actor, number, kind, True, note, audit)
+        except IntegrityError:
+            if attempt == RULING_RETRIES - 1:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def submit_ruling_version(
+    match: Match, record: dict, user, reason: str, source_ref: str, source: str = ""
+) -> ResultVersion:
+    """A ruling's effect on a match (arbitration): scored by the engine, stored as a new
+    version of kind ``ruling`` that counts at once, logged as ``result.ruling`` with
+    ``source_ref`` (e.g. "arbitration.ruling:12"). Allowed in any published round, even a
+    finalised one (an appeal may change a finished round). Raises ResultError (field
+    ``record.…``) when the engine refuses the record; nothing is stored then."""
+    _require_reason(reason)
+    if match.round.status == Round.Status.DRAFT:
+        raise ResultError(_("Round %(n)s is not published yet.") % {"n": match.round.number},
+                          "round")  # fmt: skip
+    stored, outcome = score_record(match.round.tournament, record)
+    return _append_latest(match, stored, outcome, user, Kind.RULING, reason,
+                          {"source_ref": source_ref}, source)  # fmt: skip
+
+
+def restore_version(
+    match: Match,
+    version: ResultVersion | int,
+    user,
+    reason: str,
+    kind: str = Kind.CORRECTION,
+    source: str = "",
+) -> ResultVersion:
+    """Make an earlier version count again: a new version copying its record (re-scored by
+    the engine), counting at once; nothing is deleted. ``kind`` is ``correction`` for the
+    chief referee, ``ruling`` when arbitration overturns a ruling."""
+    _require_reason(reason)
+    number = version.number if isinstance(version, ResultVersion) else version
+    earlier = ResultVersion.objects.filter(match=match, number=number).first()
+    if earlier is None:
+        raise ResultError(_("Version %(n)s does not exist.") % {"n": number}, "version")
+    if earlier.kind == Kind.VOID:
+        outcome, stored = earlier.outcome, earlier.record
+    else:
+        stored, outcome = score_record(match.round.tournament, earlier.record)
+    return _append_latest(match, stored, outcome, user, kind, reason,
+                          {"restores": number}, source)  # fmt: skip

@@ -1,0 +1,121 @@
+"""The end of a round's life: results complete → finalised, and reopening (issue 6).
+
+- :func:`complete_if_done`: a round in play (or published) becomes *complete* as soon as
+  every match that is not a bye has a counting result version (a void counts as decided).
+  Called by the results service whenever a version starts counting; one query.
+- :func:`finalise`: the organiser or the chief referee locks the round; refused, naming the
+  tables, while a match lacks a counting version. The next round can be paired only after.
+- :func:`reopen`: the chief referee only, with a reason; the round goes back to complete.
+
+Every finalise and reopen is logged with who, when, why and from where.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import permissions
+from tournaments.models import Match, Role, Round
+
+from .audit import log_action
+
+OPEN_FOR_COMPLETION = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
+
+
+class RoundCloseError(Exception):
+    status = 400
+
+    def __init__(self, message: str, field: str | None = None, tables: list | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.tables = tables or []
+
+
+class RoundCloseForbidden(RoundCloseError):
+    status = 403
+
+
+def pending_tables(round_: Round) -> list[int]:
+    """Tables of the round whose match has no counting version yet (byes excluded)."""
+    return list(
+        Match.objects.filter(round=round_, away__isnull=False)
+        .exclude(versions__is_counting=True)
+        .order_by("table_number")
+        .values_list("table_number", flat=True)
+    )
+
+
+def complete_if_done(round_: Round) -> bool:
+    """Mark the round complete when no match lacks a counting version; True if it did."""
+    if round_.status not in OPEN_FOR_COMPLETION:
+        return False
+    pending = (
+        Match.objects.filter(round=round_, away__isnull=False)
+        .exclude(versions__is_counting=True)
+        .exists()
+    )
+    if pending:
+        return False
+    updated = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION).update(
+        status=Round.Status.COMPLETE
+    )
+    if updated:
+        round_.status = Round.Status.COMPLETE
+        log_action(round_.tournament, None, "round.complete", round_,
+                   data={"round": round_.number})  # fmt: skip
+    return bool(updated)
+
+
+def finalise(round_: Round, user, source: str = "") -> Round:
+    """Lock the round's results (organiser or chief referee)."""
+    tournament = round_.tournament
+    if not permissions.has_role(user, tournament, (Role.ORGANISER, Role.CHIEF_REFEREE)):
+        raise RoundCloseForbidden(
+            _("Only the organiser or the chief referee may finalise a round.")
+        )
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.status == Round.Status.FINALISED:
+            raise RoundCloseError(_("Round %(n)s is already finalised.") % {"n": locked.number},
+                                  "round")  # fmt: skip
+        if locked.status == Round.Status.DRAFT:
+            raise RoundCloseError(_("Round %(n)s is not published yet.") % {"n": locked.number},
+                                  "round")  # fmt: skip
+        tables = pending_tables(locked)
+        if tables:
+            listed = ", ".join(str(t) for t in tables)
+            raise RoundCloseError(
+                _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s.")
+                % {"n": locked.number, "tables": listed},
+                "round",
+                tables,
+            )
+        locked.status = Round.Status.FINALISED
+        locked.finalised_at = timezone.now()
+        locked.save(update_fields=["status", "finalised_at"])
+        log_action(tournament, user, "round.finalise", locked, data={"round": locked.number},
+                   source=source)  # fmt: skip
+    return locked
+
+
+def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
+    """Reopen a finalised round (chief referee only, with a reason); it becomes complete."""
+    tournament = round_.tournament
+    if not permissions.has_role(user, tournament, (Role.CHIEF_REFEREE,)):
+        raise RoundCloseForbidden(_("Only the chief referee may reopen a finalised round."))
+    if not isinstance(reason, str) or not reason.strip():
+        raise RoundCloseError(_("Give a reason: it goes in the audit log."), "reason")
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.status != Round.Status.FINALISED:
+            raise RoundCloseError(_("Round %(n)s is not finalised.") % {"n": locked.number},
+                                  "round")  # fmt: skip
+        locked.status = Round.Status.COMPLETE
+        locked.finalised_at = None
+        locked.save(update_fields=["status", "finalised_at"])
+        log_action(tournament, user, "round.reopen", locked, data={"round": locked.number},
+                   reason=reason, source=source)  # fmt: skip
+    return locked
