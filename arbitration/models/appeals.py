@@ -56,7 +56,7 @@ class Appeal(models.Model):
 
     @property
     def status(self) -> str:
-        if hasattr(self, "decision"):
+        if AppealDecision.objects.filter(appeal_id=self.pk).exists():
             return "decided"
         return "refused" if self.refused else "open"
 

@@ -83,7 +83,8 @@ class Ruling(models.Model):
 
     @property
     def is_active(self) -> bool:
-        return not hasattr(self, "revocation")
+        """Not revoked (asks the database: a cached relation could be stale)."""
+        return not Revocation.objects.filter(ruling_id=self.pk).exists()
 
 
 class Revocation(models.Model):

@@ -1,0 +1,146 @@
+"""Rulings on the penalty ladder: the chief referee decides, the escalation follows, the
+effects are applied; a ruling is cancelled only by a new record (a revocation).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from arbitration.models import Incident, Revocation, Ruling
+from rules_engine import ladder
+from rules_engine.errors import RulesError
+from tournaments.models import Team, Tournament
+from tournaments.services.audit import log_action
+from tournaments.standings.service import invalidate
+
+from . import ArbitrationError, effects
+from .common import require_chief, require_reason, settings_of
+
+
+def active_rulings(tournament: Tournament):
+    return Ruling.objects.filter(tournament=tournament, revocation__isnull=True)
+
+
+def team_steps(team: Team, exclude: Ruling | None = None) -> list[str]:
+    """The team's standing disciplinary record in the event: steps of active rulings."""
+    rulings = active_rulings(team.tournament).filter(team=team)
+    if exclude is not None:
+        rulings = rulings.exclude(pk=exclude.pk)
+    return list(rulings.values_list("step", flat=True))
+
+
+def proposal(incident: Incident) -> list[ladder.Penalty]:
+    """What the ladder proposes for the incident (chengyu's fixed ladder)."""
+    previous = 0
+    if incident.team_id and incident.match_id:
+        previous = (
+            Incident.objects.filter(
+                match=incident.match,
+                team=incident.team,
+                category=incident.category,
+                rulings__revocation__isnull=True,
+                rulings__automatic=False,
+                created_at__lt=incident.created_at,
+            )
+            .exclude(rulings__step=ladder.NO_PENALTY)
+            .distinct()
+            .count()
+        )
+    return ladder.proposed_penalties(incident.tournament.game, incident.category, previous)
+
+
+def rule(
+    incident: Incident,
+    user,
+    *,
+    step: str,
+    reason: str,
+    team: Team | None = None,
+    levels: int = 1,
+    opponent_up: bool = False,
+    deal: int | None = None,
+    places: int = 0,
+    source: str = "",
+) -> list[Ruling]:
+    """The chief referee's ruling on ``incident``; returns it and the rulings the escalation
+    made of it (each with its effect applied)."""
+    tournament = incident.tournament
+    require_chief(user, tournament, _("rule on an incident"))
+    reason = require_reason(reason)
+    try:
+        ladder.check_step(step, tournament.game)
+    except RulesError as err:
+        raise ArbitrationError(err.message, err.field) from None
+    team = team or incident.team
+    if team is None or team.tournament_id != tournament.pk:
+        raise ArbitrationError(_("Name the team the ruling is about."), "team")
+    if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= 12:
+        raise ArbitrationError(_("Levels must be a whole number from 1 to 12."), "levels")
+    fields = {"levels": levels, "opponent_up": bool(opponent_up), "deal": deal or None,
+              "places": places or 0}  # fmt: skip
+    with transaction.atomic():
+        made = create(tournament, incident, team, step, reason, user, fields, source)
+    invalidate(tournament)  # standings follow at once
+    return made
+
+
+def create(tournament, incident, team, step, reason, user, fields, source, amends=None):
+    """Store a ruling, apply its effect, then every step its escalation sets off."""
+    match = incident.match if incident else None
+    ruling = _store(tournament, incident, team, match, step, reason, user, fields, source,
+                    amends=amends)  # fmt: skip
+    made = [ruling]
+    parent = ruling
+    for extra in ladder.escalate(team_steps(team, exclude=ruling), step, settings_of(tournament)):
+        why = _("Escalation: %(step)s after ruling #%(n)s.") % {
+            "step": ladder.STEP_NAMES_ZH[extra],
+            "n": parent.pk,
+        }
+        parent = _store(tournament, incident, team, match, extra, why, user, {}, source,
+                        automatic=True, escalated_from=parent)  # fmt: skip
+        made.append(parent)
+    return made
+
+
+def _store(tournament, incident, team, match, step, reason, user, fields, source, **extra):
+    ruling = Ruling.objects.create(
+        tournament=tournament, incident=incident, team=team, match=match, step=step,
+        reason=reason, decided_by=user, source=source[:120], **fields, **extra,
+    )  # fmt: skip
+    ruling.effect = effects.apply(ruling, user, source)
+    ruling.save(update_fields=["effect", "result_version", "ranking_adjustment"])
+    log_action(tournament, user, "ruling.automatic" if extra.get("automatic") else "ruling.make",
+               ruling, data={"step": step, "team": team.pk, "incident": incident and incident.pk,
+                             "effect": ruling.effect, "amends": extra.get("amends") and
+                             extra["amends"].pk},
+               reason=reason, source=source)  # fmt: skip
+    return ruling
+
+
+def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> list[Revocation]:
+    """Cancel ``ruling`` and every active ruling its escalation made, undoing their effects
+    (the latest first). The chief referee corrects this way; appeals call it too."""
+    if appeal is None:
+        require_chief(user, ruling.tournament, _("correct a ruling"))
+    reason = require_reason(reason)
+    if not ruling.is_active:
+        raise ArbitrationError(_("Ruling #%(n)s is already revoked.") % {"n": ruling.pk}, "ruling")
+    chain = [ruling]
+    while True:
+        nxt = Ruling.objects.filter(escalated_from=chain[-1], revocation__isnull=True).first()
+        if nxt is None:
+            break
+        chain.append(nxt)
+    done = []
+    with transaction.atomic():
+        for item in reversed(chain):
+            version = effects.reverse(item, user, reason, source)
+            done.append(Revocation.objects.create(ruling=item, reason=reason, appeal=appeal,
+                                                  result_version=version, decided_by=user))  # fmt: skip
+            log_action(item.tournament, user, "ruling.revoke", item,
+                       data={"appeal": appeal and appeal.pk,
+                             "version": version and version.number},
+                       reason=reason, source=source)  # fmt: skip
+    invalidate(ruling.tournament)
+    return done

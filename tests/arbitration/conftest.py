@@ -1,0 +1,90 @@
+"""Fixtures of the arbitration area: a guandan round with two tables, officials, captains and a
+committee of three; helpers to enter a confirmed result and read standings."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+# EW 5, NS 4 after two deals: EW wins 11:9 on the Suzhou 20-point scale.
+TWO_DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]
+
+
+@pytest.fixture(autouse=True)
+def engine_scores_adjustments(monkeypatch):
+    """Until rules_engine.api.score routes records carrying ``adjustments`` through
+    rules_engine.adjustments.score (requested from the rules engine's owner), route them here.
+    A no-op once the engine does it itself."""
+    from rules_engine import adjustments, api
+
+    probe = {"game": "guandan", "deals": TWO_DEALS,
+             "adjustments": [{"type": "match_loss", "side": "EW"}]}  # fmt: skip
+    if api.score(probe).get("forfeit") == "EW":
+        return
+    plain = api.score
+
+    def score(obj):
+        if isinstance(obj, dict) and obj.get("adjustments"):
+            return adjustments.score(obj)
+        return plain(obj)
+
+    monkeypatch.setattr(api, "score", score)
+
+
+@pytest.fixture
+def arb(make_tournament, make_user, grant):
+    """Round 1 in play: table 1 Team 001 (EW) v Team 002 (NS), table 2 Team 003 v Team 004."""
+    from tournaments.models import Match, Round, RoundSlot, Team
+
+    tournament = make_tournament(teams=4, units=4)
+    teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
+    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.IN_PLAY)
+    tables = []
+    for number, home, away in ((1, teams[0], teams[1]), (2, teams[2], teams[3])):
+        match = Match.objects.create(round=round_, table_number=number, home=home, away=away)
+        RoundSlot.objects.bulk_create(
+            [RoundSlot(round=round_, match=match, team=home, side="EW"),
+             RoundSlot(round=round_, match=match, team=away, side="NS")]
+        )  # fmt: skip
+        tables.append(match)
+    return SimpleNamespace(
+        tournament=tournament, round=round_, match=tables[0], match2=tables[1], teams=teams,
+        chief=grant(make_user(), tournament, "chief_referee"),
+        referee=grant(make_user(), tournament, "table_referee", tables=[1]),
+        referee2=grant(make_user(), tournament, "table_referee", tables=[2]),
+        captain=grant(make_user(), tournament, "captain", team=teams[0]),
+        captain_away=grant(make_user(), tournament, "captain", team=teams[1]),
+        captain3=grant(make_user(), tournament, "captain", team=teams[2]),
+        committee=[grant(make_user(), tournament, "committee") for _ in range(3)],
+        organiser=grant(make_user(), tournament, "organiser"),
+    )  # fmt: skip
+
+
+def enter_result(arb, match=None, deals=None, record=None):
+    """The chief referee enters and confirms a result; returns the counting version."""
+    from tournaments.services import results
+
+    match = match or arb.match
+    record = record or {"game": arb.tournament.game, "deals": TWO_DEALS if deals is None else deals}
+    actor = results.Actor(arb.chief, None, "web", "")
+    base = results.latest_version(match)
+    return results.submit(match, record, actor, base.number if base else 0, confirm=True)
+
+
+def points(tournament) -> dict[str, float]:
+    from tournaments.standings.service import standings_for
+
+    return {row.name: row.points for row in standings_for(tournament)}
+
+
+def ranks(tournament) -> list[str]:
+    from tournaments.standings.service import standings_for
+
+    return [row.name for row in standings_for(tournament)]
+
+
+def counting_outcome(match) -> dict:
+    from tournaments.models import ResultVersion
+
+    return ResultVersion.objects.get(match=match, is_counting=True).outcome
