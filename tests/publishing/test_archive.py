@@ -1,0 +1,138 @@
+"""The event archive: export → empty database → import → export gives the same JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tournaments.exporters.archive import ArchiveJson, dumps, export_archive, import_archive
+from tournaments.exporters.base import ExportError
+from tournaments.models import AuditLog, RankingAdjustment, ResultVersion, Tournament
+from tournaments.services.audit import log_action
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def full_event(chinese_event, make_user, grant):
+    organiser = grant(make_user("organiser1", first_name="王"), chinese_event, "organiser")
+    captain = make_user("captain1")
+    grant(captain, chinese_event, "captain", team=chinese_event.teams_in_order[0])
+    grant(make_user("ref1"), chinese_event, "table_referee", tables=(1, 2))
+    RankingAdjustment.objects.create(
+        tournament=chinese_event,
+        team=chinese_event.teams_in_order[3],
+        places=1,
+        reason="场外提示",
+        created_by=organiser,
+    )
+    version = ResultVersion.objects.filter(match__round__tournament=chinese_event).first()
+    log_action(
+        chinese_event, organiser, "result.correct", version, data={"why": "笔误"}, reason="笔误"
+    )
+    return chinese_event
+
+
+def _empty_database():
+    call_command("flush", interactive=False, verbosity=0)
+
+
+def test_archive_round_trip_gives_identical_json(full_event):
+    before = dumps(export_archive(full_event))
+    _empty_database()
+    assert not Tournament.objects.exists()
+    imported = import_archive(json.loads(before))
+    assert imported.slug == "suzhou-open"
+    assert dumps(export_archive(imported)) == before
+
+
+def test_archive_holds_every_part_of_the_event(full_event):
+    data = export_archive(full_event)
+    models = {obj["model"] for obj in data["objects"]}
+    for label in (
+        "tournaments.tournament",
+        "tournaments.unit",
+        "tournaments.team",
+        "tournaments.player",
+        "tournaments.round",
+        "tournaments.match",
+        "tournaments.roundslot",
+        "tournaments.resultversion",
+        "tournaments.auditlog",
+        "tournaments.rankingadjustment",
+        "tournaments.tournamentrole",
+        "tournaments.tableassignment",
+    ):
+        assert label in models, label
+    assert "tournaments.exportjob" not in models
+    assert {user["username"] for user in data["users"]} == {"organiser1", "captain1", "ref1"}
+    assert all("password" not in user for user in data["users"])
+
+
+def test_imported_users_cannot_log_in_until_given_a_password(full_event):
+    text = dumps(export_archive(full_event))
+    _empty_database()
+    import_archive(json.loads(text))
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.get(username="organiser1")
+    assert not user.has_usable_password() and user.first_name == "王"
+    assert AuditLog.objects.get(action="result.correct").actor == user
+
+
+def test_import_refuses_an_event_already_in_the_database(full_event):
+    data = export_archive(full_event)
+    with pytest.raises(ExportError, match="suzhou-open"):
+        import_archive(data)
+
+
+def test_import_refuses_to_overwrite_records_with_the_same_ids(full_event, make_tournament):
+    data = export_archive(full_event)
+    data["tournament"] = "another-slug"
+    with pytest.raises(ExportError) as caught:
+        import_archive(data)
+    assert caught.value.field == "objects"
+
+
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ([], "format"),
+        ({"format": "paisai-archive", "version": 99}, "version"),
+        ({"format": "paisai-archive", "version": 1, "objects": "x", "users": []}, "objects"),
+    ],
+)
+def test_import_names_what_is_wrong_with_a_bad_archive(db, data, field):
+    with pytest.raises(ExportError) as caught:
+        import_archive(data)
+    assert caught.value.field == field
+
+
+def test_archive_exporter_renders_utf8_json(full_event):
+    export = ArchiveJson(full_event).render()
+    assert export.filename == "suzhou-open-archive.json"
+    assert "龙城队" in export.data.decode("utf-8")
+
+
+def test_archive_commands_round_trip(full_event, tmp_path):
+    path = tmp_path / "event.json"
+    call_command("export_archive", "suzhou-open", output=str(path))
+    before = path.read_text(encoding="utf-8")
+    _empty_database()
+    call_command("import_archive", str(path))
+    call_command("export_archive", "suzhou-open", output=str(path))
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_import_command_reports_bad_files_without_traceback(db, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CommandError, match="not JSON"):
+        call_command("import_archive", str(bad))
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_archive", str(tmp_path / "missing.json"))
+    with pytest.raises(CommandError, match="no event"):
+        call_command("export_archive", "nope")

@@ -1,0 +1,24 @@
+"""Exports: one exporter class per format, each with ``render()`` (see base.py)."""
+
+from __future__ import annotations
+
+
+def exporters() -> dict[str, type]:
+    """Every exporter by identifier (imported lazily: PDF rendering loads WeasyPrint)."""
+    from .archive import ArchiveJson
+    from .pairings import PairingsPdf, PairingsXlsx
+    from .scoresheets import ScoresheetsPdf
+    from .standings_pdf import StandingsPdf
+    from .standings_xlsx import StandingsXlsx
+
+    return {
+        cls.identifier: cls
+        for cls in (
+            StandingsXlsx,
+            StandingsPdf,
+            PairingsPdf,
+            PairingsXlsx,
+            ScoresheetsPdf,
+            ArchiveJson,
+        )
+    }

@@ -1,0 +1,148 @@
+"""PDF plumbing shared by the PDF exporters: WeasyPrint with a reused stylesheet and font
+configuration, page chunks rendered in parallel processes, merging, and stamping a page
+that is the same on every sheet under each page of a document.
+
+WeasyPrint spends most of its time per text item and per box, so the exporters keep the
+HTML small: big tables are split into page-sized blocks, and what every scoresheet shares
+is rendered once and drawn under each sheet as a PDF form XObject.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.template.loader import render_to_string
+
+PDF_TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "pdf"
+STAMP_NAME = "/PaisaiSheet"
+
+
+def font_family() -> str:
+    return getattr(settings, "PAISAI_SCORESHEET_FONT", "Noto Sans CJK SC")
+
+
+def css_text(name: str) -> str:
+    """The print stylesheet templates/pdf/<name> with the configured CJK font."""
+    text = (PDF_TEMPLATES / name).read_text(encoding="utf-8")
+    return text.replace("FONT_FAMILY", f'"{font_family()}"')
+
+
+@cache
+def _font_config():
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
+
+
+@cache
+def _stylesheet(text: str):
+    """A compiled stylesheet, once per process and text."""
+    from weasyprint import CSS
+
+    return CSS(string=text, font_config=_font_config())
+
+
+def render_pdf(job: tuple[str, str]) -> bytes:
+    """(html, css text) to PDF bytes. Needs no Django settings: runs in worker processes."""
+    from weasyprint import HTML
+
+    html, css = job
+    return HTML(string=html, base_url=str(PDF_TEMPLATES)).write_pdf(
+        stylesheets=[_stylesheet(css)], font_config=_font_config()
+    )
+
+
+def html_to_pdf(html: str, css_name: str) -> bytes:
+    return render_pdf((html, css_text(css_name)))
+
+
+def template_to_pdf(template: str, context: dict, css_name: str) -> bytes:
+    return html_to_pdf(render_to_string(template, context), css_name)
+
+
+def render_many(htmls: list[str], css_name: str, processes: int) -> list[bytes]:
+    """Several HTML documents to PDF, over ``processes`` processes when allowed."""
+    css = css_text(css_name)
+    return map_parallel(render_pdf, [(html, css) for html in htmls], processes)
+
+
+def merge(documents: list[bytes]) -> bytes:
+    """One PDF of the pages of every document, in order."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for data in documents:
+        writer.append(io.BytesIO(data))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def stamp_under(documents: list[bytes], background: bytes) -> bytes:
+    """The pages of ``documents`` in order, with the first page of ``background`` drawn
+    under every one of them.
+
+    The background becomes one form XObject shared by all pages, so the file holds the
+    shared drawing (and its fonts) once, whatever the number of pages.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (
+        ArrayObject,
+        DecodedStreamObject,
+        DictionaryObject,
+        FloatObject,
+        NameObject,
+    )
+
+    writer = PdfWriter()
+    for data in documents:
+        writer.append(io.BytesIO(data))
+    source = PdfReader(io.BytesIO(background)).pages[0]
+    form = DecodedStreamObject()
+    form.set_data(source.get_contents().get_data())
+    form[NameObject("/Type")] = NameObject("/XObject")
+    form[NameObject("/Subtype")] = NameObject("/Form")
+    form[NameObject("/BBox")] = ArrayObject([FloatObject(v) for v in source.mediabox])
+    form[NameObject("/Resources")] = source["/Resources"].get_object().clone(writer)
+    form_ref = writer._add_object(form)
+    prefix = DecodedStreamObject()
+    prefix.set_data(f"q {STAMP_NAME} Do Q\n".encode())
+    prefix_ref = writer._add_object(prefix)
+    for page in writer.pages:
+        resources = page[NameObject("/Resources")].get_object()
+        if "/XObject" not in resources:
+            resources[NameObject("/XObject")] = DictionaryObject()
+        resources["/XObject"].get_object()[NameObject(STAMP_NAME)] = form_ref
+        contents = ArrayObject([prefix_ref])
+        current = page["/Contents"]
+        if isinstance(current.get_object(), ArrayObject):
+            contents.extend(current.get_object())
+        else:
+            contents.append(current)
+        page[NameObject("/Contents")] = contents
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def can_fork_workers() -> bool:
+    """A daemonic process (a Celery prefork child) may not start processes of its own."""
+    return not multiprocessing.current_process().daemon
+
+
+def map_parallel(function, items: list, processes: int) -> list:
+    """``[function(item) for item in items]``, over ``processes`` processes when allowed.
+
+    The workers are spawned, not forked: a forked child would share the parent's
+    database connection. ``function`` must work on plain data, without the database.
+    """
+    if processes <= 1 or len(items) <= 1 or not can_fork_workers():
+        return [function(item) for item in items]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(processes, len(items)), mp_context=context) as pool:
+        return list(pool.map(function, items))

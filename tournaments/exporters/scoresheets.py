@@ -1,0 +1,206 @@
+"""Printable scoresheets: one A4 page per table of a round, with the event, round, table,
+teams and seats, a grid for that game's deal records and signature lines.
+
+Everything a round's sheets share (titles, labels, the grid, the signature lines) is drawn
+once as a *background* page; each table's page holds only its own text (table number,
+teams, units, players) at fixed places, and the background is stamped under every page
+(:func:`pdf.stamp_under`). Tables are rendered in chunks, so a background task can spread
+them over worker processes and report progress chunk by chunk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Match, Round
+
+from . import pdf
+from .base import PDF, Exporter, ExportError, round_number
+
+CSS = "scoresheet.css"
+CHUNK_SIZE = 50
+
+# The deal grid of each game: (label, width in mm); the widths add up to 180 mm.
+GRIDS = {
+    "guandan": (
+        (_("Deal"), 12),
+        (_("Level played"), 22),
+        (_("1st out"), 26),
+        (_("2nd out"), 26),
+        (_("3rd out"), 26),
+        (_("Last"), 26),
+        (_("EW level"), 21),
+        (_("NS level"), 21),
+    ),
+    "tractor": (
+        (_("Deal"), 12),
+        (_("Dealer side"), 22),
+        (_("Level"), 18),
+        (_("Defenders' points"), 26),
+        (_("Bottom points"), 24),
+        (_("Multiplier"), 20),
+        (_("Failed throws"), 28),
+        (_("Levels after"), 30),
+    ),
+    "chengyu": (
+        (_("Deal"), 12),
+        (_("Trump"), 24),
+        (_("Tricks EW"), 30),
+        (_("Tricks NS"), 30),
+        (_("Deal won by"), 34),
+        (_("Penalties"), 50),
+    ),
+}
+GRID_ROWS = {"guandan": 18, "tractor": 18, "chengyu": 6}
+
+
+@dataclass(frozen=True)
+class Side:
+    team: str
+    unit: str = ""
+    players: tuple[str, str] = ("", "")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    table: int
+    home: Side  # East–West
+    away: Side  # North–South
+
+
+@dataclass(frozen=True)
+class SheetSet:
+    """What the background shows: the same on every sheet of a round."""
+
+    event: str
+    round_no: int
+    game: str
+    venue: str = ""
+    sheets: list[Sheet] = field(default_factory=list)
+
+    def header(self) -> dict:
+        return {
+            "event": self.event,
+            "round_no": self.round_no,
+            "game": self.game,
+            "venue": self.venue,
+        }
+
+
+def _side(team) -> Side:
+    names = {player.seat_order: player.name for player in team.players.all()}
+    return Side(
+        team.name, team.unit.name if team.unit else "", (names.get(1, ""), names.get(2, ""))
+    )
+
+
+def load_sheets(rnd: Round, start: int = 0, stop: int | None = None) -> list[Sheet]:
+    """The sheets of the round's tables (byes have none), by table number; a slice of them."""
+    matches = (
+        Match.objects.filter(round=rnd, away__isnull=False)
+        .select_related("home__unit", "away__unit")
+        .prefetch_related("home__players", "away__players")
+        .order_by("table_number")[start:stop]
+    )
+    return [Sheet(match.table_number, _side(match.home), _side(match.away)) for match in matches]
+
+
+def table_count(rnd: Round) -> int:
+    return Match.objects.filter(round=rnd, away__isnull=False).count()
+
+
+def sheet_set(rnd: Round, sheets: list[Sheet] | None = None) -> SheetSet:
+    tournament = rnd.tournament
+    return SheetSet(tournament.name, rnd.number, tournament.game, tournament.venue, sheets or [])
+
+
+def _grid(game: str) -> dict:
+    columns = GRIDS.get(game, GRIDS["guandan"])
+    return {"columns": columns, "rows": range(1, GRID_ROWS.get(game, 18) + 1)}
+
+
+def background_pdf(header: dict) -> bytes:
+    """The page every sheet of the round shares, in the active language."""
+    context = {**header, "grid": _grid(header["game"]), "sheet_list": [None]}
+    return pdf.template_to_pdf("pdf/scoresheet_background.html", context, CSS)
+
+
+def fields_html(sheets: list[Sheet]) -> str:
+    return render_to_string("pdf/scoresheet_fields.html", {"sheet_list": sheets})
+
+
+def fields_pdf(sheets: list[Sheet]) -> bytes:
+    """One page per sheet holding only that table's own text."""
+    return pdf.html_to_pdf(fields_html(sheets), CSS)
+
+
+def plain_pdf(header: dict, sheets: list[Sheet]) -> bytes:
+    """The same sheets as one ordinary document (every page drawn in full): for comparison."""
+    context = {**header, "grid": _grid(header["game"]), "sheet_list": sheets}
+    return pdf.template_to_pdf("pdf/scoresheet_plain.html", context, CSS)
+
+
+def assemble(header: dict, parts: list[bytes]) -> bytes:
+    return pdf.stamp_under(parts, background_pdf(header))
+
+
+def chunks(sheets: list, size: int = CHUNK_SIZE) -> list[list]:
+    return [sheets[i : i + size] for i in range(0, len(sheets), size)]
+
+
+def sheets_as_data(sheets: list[Sheet]) -> list[dict]:
+    return [asdict(sheet) for sheet in sheets]
+
+
+def sheets_from_data(items: list[dict]) -> list[Sheet]:
+    return [
+        Sheet(
+            item["table"],
+            Side(item["home"]["team"], item["home"]["unit"], tuple(item["home"]["players"])),
+            Side(item["away"]["team"], item["away"]["unit"], tuple(item["away"]["players"])),
+        )
+        for item in items
+    ]
+
+
+def render_sheet_set(sheet_set: SheetSet, processes: int = 1, progress=None) -> bytes:
+    """Every sheet of the set as one PDF; chunks over ``processes`` processes when allowed."""
+    parts_in = chunks(sheet_set.sheets)
+    if processes > 1:
+        parts = pdf.render_many([fields_html(part) for part in parts_in], CSS, processes)
+    else:
+        parts, done = [], 0
+        for part in parts_in:
+            parts.append(fields_pdf(part))
+            done += len(part)
+            if progress:
+                progress(done, len(sheet_set.sheets))
+    return assemble(sheet_set.header(), parts)
+
+
+class ScoresheetsPdf(Exporter):
+    identifier = "scoresheets"
+    extension = "pdf"
+    content_type = PDF
+
+    def clean(self, round=None) -> dict:  # noqa: A002 - the parameter's public name
+        number = round_number(round)
+        found = Round.objects.filter(tournament=self.tournament, number=number).first()
+        if found is None:
+            raise ExportError(str(_("There is no round %(number)s.")) % {"number": number}, "round")
+        return {"round": found}
+
+    def name_parts(self) -> list[str]:
+        return ["scoresheets", f"r{self.params['round'].number}"]
+
+    def render_bytes(self) -> bytes:
+        rnd = self.params["round"]
+        sheets = load_sheets(rnd)
+        if not sheets:
+            raise ExportError(
+                str(_("Round %(number)s has no tables to print.")) % {"number": rnd.number}, "round"
+            )
+        return render_sheet_set(sheet_set(rnd, sheets), progress=self.progress)

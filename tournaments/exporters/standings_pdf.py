@@ -1,0 +1,26 @@
+"""Standings to PDF (after a given round, or the current standings)."""
+
+from __future__ import annotations
+
+from .base import PDF, Exporter, round_number
+from .table_pdf import render_table
+from .tables import standings_table
+
+
+class StandingsPdf(Exporter):
+    identifier = "standings-pdf"
+    extension = "pdf"
+    content_type = PDF
+    public = True
+
+    def clean(self, after_round=None, processes=1) -> dict:
+        after = None if after_round in (None, "") else round_number(after_round, "after_round")
+        return {"after_round": after, "processes": max(1, int(processes))}
+
+    def name_parts(self) -> list[str]:
+        after = self.params["after_round"]
+        return ["standings"] if after is None else ["standings", f"r{after}"]
+
+    def render_bytes(self) -> bytes:
+        table = standings_table(self.tournament, self.params["after_round"])
+        return render_table(table, self.params["processes"])

@@ -1,0 +1,134 @@
+"""What the exports show, read from the database into plain tables (no formatting).
+
+A :class:`Table` is a title, typed columns and rows of plain values; the xlsx and PDF
+writers lay out any table, so a 5,000-team benchmark can build one without a database.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from django.db.models import F
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from tournaments.models import Match, ResultVersion, Round, Team
+from tournaments.standings.service import metric_labels, standings_for
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    width: float  # in characters (xlsx); the PDF scales widths to the page
+    numeric: bool = False
+
+
+@dataclass
+class Table:
+    title: str
+    subtitle: str
+    columns: list[Column]
+    rows: list[tuple] = field(default_factory=list)
+    sheet_name: str = ""
+
+
+def _clean_number(value):
+    """Numbers as int when whole; not-finite values (a team without a lot) as blank."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _metric_label(label_en: str, label_zh: str) -> str:
+    return label_zh if (get_language() or "").startswith("zh") else label_en
+
+
+def finished_round_numbers(tournament) -> list[int]:
+    """Rounds whose results are in (complete or finalised), in order."""
+    return list(
+        tournament.rounds.filter(
+            status__in=(Round.Status.COMPLETE, Round.Status.FINALISED)
+        ).values_list("number", flat=True)
+    )
+
+
+def standings_table(tournament, after_round: int | None = None) -> Table:
+    labels = [item for item in metric_labels(tournament) if item[0] != "points"]
+    columns = [
+        Column(_("Rank"), 7, numeric=True),
+        Column(_("Team"), 28),
+        Column(_("Unit"), 24),
+        Column(_("Points"), 9, numeric=True),
+        *[Column(_metric_label(en, zh), 12, numeric=True) for _key, en, zh in labels],
+        Column(_("Status"), 10),
+    ]
+    rows = []
+    for row in standings_for(tournament, after_round):
+        rows.append(
+            (
+                row.rank,
+                row.name,
+                row.unit,
+                _clean_number(row.points),
+                *[_clean_number(row.metrics.get(key)) for key, _en, _zh in labels],
+                "" if row.active else str(Team.Status(row.status).label),
+            )
+        )
+    if after_round is None:
+        title, sheet = _("Standings"), _("Final")
+    else:
+        title = _("Standings after round %(number)s") % {"number": after_round}
+        sheet = _("Round %(number)s") % {"number": after_round}
+    return Table(title, tournament.name, columns, rows, sheet_name=sheet)
+
+
+def _result_text(outcome: dict | None) -> str:
+    points = (outcome or {}).get("match_points")
+    if not isinstance(points, dict):
+        return ""
+    return f"{_clean_number(points.get('EW'))} : {_clean_number(points.get('NS'))}"
+
+
+def pairings_table(rnd: Round) -> Table:
+    matches = (
+        Match.objects.filter(round=rnd)
+        .select_related("home__unit", "away__unit")
+        .order_by(F("table_number").asc(nulls_last=True), "home__name")
+    )
+    counting = dict(
+        ResultVersion.objects.filter(match__round=rnd, is_counting=True).values_list(
+            "match_id", "outcome"
+        )
+    )
+    columns = [
+        Column(_("Table"), 7, numeric=True),
+        Column(_("East–West (home)"), 28),
+        Column(_("Unit"), 20),
+        Column(_("North–South (away)"), 28),
+        Column(_("Unit"), 20),
+        Column(_("Result"), 10),
+    ]
+    rows = []
+    for match in matches:
+        home, away = match.home, match.away
+        rows.append(
+            (
+                match.table_number,
+                home.name,
+                home.unit.name if home.unit else "",
+                away.name if away else _("Bye"),
+                away.unit.name if away and away.unit else "",
+                _result_text(counting.get(match.pk)),
+            )
+        )
+    title = _("Pairings of round %(number)s") % {"number": rnd.number}
+    return Table(
+        title,
+        rnd.tournament.name,
+        columns,
+        rows,
+        sheet_name=_("Round %(number)s") % {"number": rnd.number},
+    )
