@@ -96,11 +96,26 @@ def test_accumulated_levels_count_own_level_plus_one_for_passing_a(make_tourname
     assert rows[a.pk].metrics["accumulated_levels"] == 3
     assert rows[a.pk].metrics["net_levels"] == 3
     assert rows[b.pk].metrics["accumulated_levels"] == 0
-    passed = service.outcome_from_answer(
-        1, 1, 2, {"match_points": {"EW": 3, "NS": 1}, "levels": {"EW": "A", "NS": "K"},
-                  "passed_a": "EW"}
-    )  # fmt: skip
-    assert (passed.home_acc_levels, passed.away_acc_levels) == (13, 11)
+
+
+def test_accumulated_levels_add_one_for_passing_a(make_tournament):
+    tournament = make_tournament(teams=2, preset="guandan-national-2017")
+    a, b = teams_of(tournament)
+    version = add_result(make_round(tournament, 1, [(a, b)]).matches.get())
+    version.outcome.update(levels={"EW": "A", "NS": "K"}, passed_a="EW")
+    version.save()
+    rows = by_team(service.standings_for(tournament))
+    assert rows[a.pk].metrics["accumulated_levels"] == 13
+    assert rows[b.pk].metrics["accumulated_levels"] == 11
+
+
+def test_a_counting_version_without_match_points_does_not_count(make_tournament):
+    tournament = make_tournament(teams=2)
+    a, b = teams_of(tournament)
+    version = add_result(make_round(tournament, 1, [(a, b)]).matches.get())
+    version.outcome = {"void": True}
+    version.save()
+    assert service.outcomes_for(tournament) == []
 
 
 def test_standings_after_a_given_round_ignore_later_rounds(make_tournament):

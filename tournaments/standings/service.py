@@ -27,8 +27,12 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.core.cache import cache
+from django.db.models import FloatField, IntegerField
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 from rules_engine.cards import parse_level
 from rules_engine.errors import RulesError
@@ -89,66 +93,79 @@ def metric_labels(tournament: Tournament) -> list[tuple[str, str, str]]:
 # --- loading outcomes ---------------------------------------------------------------------
 
 
-def _accumulated(outcome: dict, side: str) -> int:
-    levels = outcome.get("levels") or {}
-    if side not in levels:
-        return 0
+# The parts of the rules engine's answer that standings read, fetched as plain SQL values
+# (not the whole JSON with its long trace): (name, path in the answer, SQL type).
+ANSWER_PARTS = (
+    ("home_points", "match_points__EW", FloatField()),
+    ("away_points", "match_points__NS", FloatField()),
+    ("level_difference", "level_difference", IntegerField()),
+    ("home_deals", "deals_won__EW", IntegerField()),
+    ("away_deals", "deals_won__NS", IntegerField()),
+    ("home_tricks", "tricks__EW", IntegerField()),
+    ("away_tricks", "tricks__NS", IntegerField()),
+    ("home_level", "levels__EW", None),
+    ("away_level", "levels__NS", None),
+    ("passed_a", "passed_a", None),
+    ("forfeit", "forfeit", None),
+)
+
+
+@lru_cache(maxsize=64)
+def level_index(text: str | None) -> int:
+    """2=0 … A=12 (the rules engine's level count); no or an unreadable level counts 0."""
     try:
-        level = parse_level(levels[side])
+        return parse_level(text) if text is not None else 0
     except RulesError:
         return 0
-    return level + (PASSED_A_BONUS if outcome.get("passed_a") == side else 0)
 
 
-def _pair(outcome: dict, key: str) -> tuple[int, int]:
-    values = outcome.get(key) or {}
-    return values.get("EW", 0) or 0, values.get("NS", 0) or 0
+def counting_parts(rounds):
+    """(round, home, away, *ANSWER_PARTS) of every counting result in `rounds`, in one query."""
+    parts = {
+        name: Cast(KT(f"outcome__{path}"), kind) if kind else KT(f"outcome__{path}")
+        for name, path, kind in ANSWER_PARTS
+    }
+    rows = ResultVersion.objects.filter(match__round__in=rounds, is_counting=True)
+    return rows.annotate(**parts).values_list(
+        "match__round__number", "match__home_id", "match__away_id", *parts
+    )
 
 
-def outcome_from_answer(round_no: int, home: int, away: int, outcome: dict) -> MatchOutcome | None:
-    """The rules engine's answer for a match as a MatchOutcome (None when it scores nothing)."""
-    if not isinstance(outcome, dict) or not isinstance(outcome.get("match_points"), dict):
+def outcome_from_parts(round_no: int, home: int, away: int, parts) -> MatchOutcome | None:
+    """A MatchOutcome from the answer's parts (None when the answer gives no match points)."""
+    (home_points, away_points, diff, home_deals, away_deals, home_tricks, away_tricks,
+     home_level, away_level, passed_a, forfeit) = parts  # fmt: skip
+    if home_points is None or away_points is None:
         return None
-    home_points, away_points = _pair(outcome, "match_points")
-    home_deals, away_deals = _pair(outcome, "deals_won")
-    home_tricks, away_tricks = _pair(outcome, "tricks")
     return MatchOutcome(
         round_no=round_no,
         home=home,
         away=away,
         home_points=home_points,
         away_points=away_points,
-        home_level_diff=outcome.get("level_difference") or 0,
-        home_deals_won=home_deals,
-        away_deals_won=away_deals,
-        home_tricks=home_tricks,
-        away_tricks=away_tricks,
-        home_acc_levels=_accumulated(outcome, "EW"),
-        away_acc_levels=_accumulated(outcome, "NS"),
-        forfeit=bool(outcome.get("forfeit")),
+        home_level_diff=diff or 0,
+        home_deals_won=home_deals or 0,
+        away_deals_won=away_deals or 0,
+        home_tricks=home_tricks or 0,
+        away_tricks=away_tricks or 0,
+        home_acc_levels=level_index(home_level) + (PASSED_A_BONUS if passed_a == "EW" else 0),
+        away_acc_levels=level_index(away_level) + (PASSED_A_BONUS if passed_a == "NS" else 0),
+        forfeit=bool(forfeit),
     )
 
 
 def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list[MatchOutcome]:
     """Every counted match outcome of the event (two queries, whatever the size)."""
     rounds = _counted_rounds(tournament, up_to_round)
-    matches = Match.objects.filter(round__in=rounds).values_list(
-        "id", "round__number", "home_id", "away_id"
-    )
-    counting = dict(
-        ResultVersion.objects.filter(match__round__in=rounds, is_counting=True).values_list(
-            "match_id", "outcome"
-        )
-    )
-    bye_points = forfeit_match_points(tournament.get_preset(), "NS")
-    outcomes = []
-    for match_id, round_no, home, away in matches:
-        if away is None:
-            outcomes.append(
-                MatchOutcome(round_no, home, None, home_points=bye_points["EW"], forfeit=True)
-            )
-        elif match_id in counting:
-            outcome = outcome_from_answer(round_no, home, away, counting[match_id])
+    win = forfeit_match_points(tournament.get_preset(), "NS")["EW"]
+    byes = Match.objects.filter(round__in=rounds, away__isnull=True)
+    outcomes = [
+        MatchOutcome(round_no, home, None, home_points=win, forfeit=True)
+        for round_no, home in byes.values_list("round__number", "home_id")
+    ]
+    for round_no, home, away, *parts in counting_parts(rounds):
+        if away is not None:
+            outcome = outcome_from_parts(round_no, home, away, parts)
             if outcome is not None:
                 outcomes.append(outcome)
     return outcomes
