@@ -518,3 +518,10 @@ def restore_version(
         stored, outcome = score_record(match.round.tournament, earlier.record)
     return _append_latest(match, stored, outcome, user, kind, reason,
                           {"restores": number}, source)  # fmt: skip
+
+
+def chief_restore(match: Match, number: object, actor: Actor, reason: str) -> ResultVersion:
+    """The chief referee makes an earlier version count again (a correction copying it)."""
+    _require_chief(actor, match, _("restore an earlier version"))
+    _require_open_round(match)
+    return restore_version(match, _base(number), actor.user, reason, source=actor.source)

@@ -1,0 +1,167 @@
+"""Serializers of the results API (input checks and the shapes of versions and matches)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import Match, ResultConfirmation, ResultVersion, TableKey
+from tournaments.services import results
+
+RECORD_HELP = "The match record JSON of SPEC 4.5 (game, deals, forfeit…)."
+BASE_HELP = "The number of the latest version you saw (0 for none); stored as base_version + 1."
+
+
+class RecordField(serializers.JSONField):
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("must be a match record object (SPEC 4.5)")
+        return value
+
+
+def _base_field():
+    return serializers.IntegerField(min_value=0, max_value=1_000_000, help_text=BASE_HELP)
+
+
+def _reason_field():
+    return serializers.CharField(max_length=2000, help_text="Why (goes in the audit log).")
+
+
+class PreviewSerializer(serializers.Serializer):
+    record = RecordField(help_text=RECORD_HELP)
+
+
+class SubmitSerializer(PreviewSerializer):
+    base_version = _base_field()
+    confirm = serializers.BooleanField(
+        default=False, help_text="Chief referee only: the result counts at once."
+    )
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class CorrectSerializer(PreviewSerializer):
+    base_version = _base_field()
+    reason = _reason_field()
+
+
+class VoidSerializer(serializers.Serializer):
+    base_version = _base_field()
+    reason = _reason_field()
+
+
+class ForfeitSerializer(serializers.Serializer):
+    absent = serializers.ChoiceField(choices=["EW", "NS", "both"])
+    base_version = _base_field()
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class ConfirmSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, max_value=1_000_000)
+
+
+class RestoreSerializer(ConfirmSerializer):
+    reason = _reason_field()
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = _reason_field()
+
+
+class RoundStatusSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class TableKeyCreateSerializer(serializers.Serializer):
+    table_number = serializers.IntegerField(min_value=1, max_value=10_000)
+
+
+class TableKeySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TableKey
+        fields = ["id", "table_number", "key", "created_at", "revoked_at"]
+
+
+class ConfirmationSerializer(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.username", default=None)
+    team = serializers.CharField(source="team.name", default=None)
+
+    class Meta:
+        model = ResultConfirmation
+        fields = ["user", "capacity", "team", "source", "created_at"]
+
+
+class VersionSerializer(serializers.ModelSerializer):
+    created_by = serializers.CharField(source="created_by.username", default=None)
+    confirmed_by = serializers.CharField(source="confirmed_by.username", default=None)
+
+    class Meta:
+        model = ResultVersion
+        fields = [
+            "number", "kind", "record", "outcome", "note", "created_by", "via", "source",
+            "created_at", "is_counting", "confirmed_at", "confirmed_by",
+        ]  # fmt: skip
+
+
+class HistoryVersionSerializer(VersionSerializer):
+    confirmations = ConfirmationSerializer(many=True)
+
+    class Meta(VersionSerializer.Meta):
+        fields = [*VersionSerializer.Meta.fields, "confirmations"]
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    side = serializers.CharField()
+    team = serializers.CharField()
+    player = serializers.CharField()
+
+
+class MatchResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_status = serializers.CharField()
+    table_number = serializers.IntegerField(allow_null=True)
+    game = serializers.CharField()
+    home = serializers.CharField(help_text="East–West")
+    away = serializers.CharField(allow_null=True, help_text="North–South")
+    seats = SeatSerializer(many=True)
+    latest = VersionSerializer(allow_null=True)
+    counting = VersionSerializer(allow_null=True)
+    versions = HistoryVersionSerializer(many=True)
+
+
+# Home players sit East (seat order 1) and West (2); away players South (1) and North (2).
+SEAT_OF = {("EW", 1): "E", ("EW", 2): "W", ("NS", 1): "S", ("NS", 2): "N"}
+SEAT_ORDER = "ESWN"
+
+
+def seats(match: Match) -> list[dict]:
+    rows = []
+    for side, team in (("EW", match.home), ("NS", match.away)):
+        if team is None:
+            continue
+        for player in team.players.all():
+            seat = SEAT_OF.get((side, player.seat_order))
+            if seat:
+                rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
+    return sorted(rows, key=lambda row: SEAT_ORDER.index(row["seat"]))
+
+
+def match_result_data(match: Match) -> dict:
+    versions = results.history(match)
+    latest = versions[-1] if versions else None
+    counting = next((v for v in versions if v.is_counting), None)
+    return {
+        "id": match.pk,
+        "round": match.round.number,
+        "round_status": match.round.status,
+        "table_number": match.table_number,
+        "game": match.round.tournament.game,
+        "home": match.home.name,
+        "away": match.away.name if match.away else None,
+        "seats": seats(match),
+        "latest": VersionSerializer(latest).data if latest else None,
+        "counting": VersionSerializer(counting).data if counting else None,
+        "versions": HistoryVersionSerializer(versions, many=True).data,
+    }

@@ -1,0 +1,262 @@
+"""REST API of results: enter, preview, confirm, correct, void, forfeit, restore; table keys;
+finalise and reopen rounds. Thin: ``tournaments.services.results`` decides everything.
+
+Authentication: a session or basic auth (users), or a table device sending its private key in
+the ``X-Table-Key`` header (writes only its table's current match).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.shortcuts import get_object_or_404
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.authentication import (
+    BaseAuthentication,
+    BasicAuthentication,
+    SessionAuthentication,
+)
+from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import permissions
+from tournaments.models import Match, Round, TableKey, Tournament
+from tournaments.services import results, round_close, table_keys
+from tournaments.services.results import Actor, ChangedMeanwhile, ResultError
+from tournaments.services.round_close import RoundCloseError
+
+from .errors import error_response
+from .result_serializers import (
+    ConfirmSerializer,
+    CorrectSerializer,
+    ForfeitSerializer,
+    MatchResultSerializer,
+    PreviewSerializer,
+    ReasonSerializer,
+    RestoreSerializer,
+    RoundStatusSerializer,
+    SubmitSerializer,
+    TableKeyCreateSerializer,
+    TableKeySerializer,
+    VersionSerializer,
+    VoidSerializer,
+    match_result_data,
+)
+
+KEY_HEADER = "HTTP_X_TABLE_KEY"
+
+
+class TableKeyAuthentication(BaseAuthentication):
+    """``X-Table-Key: <key>``: a table device; ``request.auth`` is the TableKey."""
+
+    def authenticate(self, request):
+        key = request.META.get(KEY_HEADER)
+        if not key:
+            return None
+        table_key = TableKey.objects.select_related("tournament").filter(key=key[:64]).first()
+        if table_key is None:
+            raise AuthenticationFailed("Unknown table key.")
+        if not table_key.is_live:
+            raise AuthenticationFailed(
+                "This table key was revoked; ask the organiser for a new one."
+            )
+        return AnonymousUser(), table_key
+
+    def authenticate_header(self, request):
+        return "X-Table-Key"
+
+
+class TableKeyScheme(OpenApiAuthenticationExtension):
+    target_class = TableKeyAuthentication
+    name = "tableKey"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "X-Table-Key"}
+
+
+class ResultsAPIView(APIView):
+    """Maps the services' refusals to the API's error shape; the services check permissions."""
+
+    authentication_classes = [TableKeyAuthentication, SessionAuthentication, BasicAuthentication]
+    permission_classes = [AllowAny]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ChangedMeanwhile):
+            return error_response(
+                exc.message, exc.field, exc.status,
+                latest=VersionSerializer(exc.latest).data, your_record=exc.record,
+            )  # fmt: skip
+        if isinstance(exc, RoundCloseError):
+            return error_response(exc.message, exc.field, exc.status, tables=exc.tables)
+        if isinstance(exc, ResultError):
+            return error_response(exc.message, exc.field, exc.status)
+        return super().handle_exception(exc)
+
+    def actor(self) -> Actor:
+        key = self.request.auth if isinstance(self.request.auth, TableKey) else None
+        return Actor.from_request(self.request, "api", key)
+
+    def valid(self, serializer_class) -> dict:
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+class MatchAPIView(ResultsAPIView):
+    def get_match(self) -> Match:
+        return get_object_or_404(
+            Match.objects.select_related("round__tournament", "home", "away"),
+            pk=self.kwargs["match_id"],
+            round__tournament__slug=self.kwargs["slug"],
+        )
+
+
+def _created(version) -> Response:
+    return Response(VersionSerializer(version).data, status=201)
+
+
+class MatchResultView(MatchAPIView):
+    """GET: the match, its seats, latest and counting versions and full history.
+    POST: enter a result (a new version numbered base_version + 1)."""
+
+    @extend_schema(responses=MatchResultSerializer)
+    def get(self, request, slug, match_id):
+        return Response(match_result_data(self.get_match()))
+
+    @extend_schema(request=SubmitSerializer, responses={201: VersionSerializer})
+    def post(self, request, slug, match_id):
+        data = self.valid(SubmitSerializer)
+        version = results.submit(self.get_match(), data["record"], self.actor(),
+                                 data["base_version"], confirm=data["confirm"],
+                                 note=data.get("note", ""))  # fmt: skip
+        return _created(version)
+
+
+class PreviewView(MatchAPIView):
+    """The rules engine's answer for a record, stored nowhere (running levels)."""
+
+    @extend_schema(request=PreviewSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, slug, match_id):
+        data = self.valid(PreviewSerializer)
+        return Response(results.preview(self.get_match(), data["record"], self.actor()))
+
+
+class ConfirmView(MatchAPIView):
+    @extend_schema(request=ConfirmSerializer, responses=VersionSerializer)
+    def post(self, request, slug, match_id):
+        data = self.valid(ConfirmSerializer)
+        version = results.confirm(self.get_match(), data["version"], self.actor())
+        return Response(VersionSerializer(version).data)
+
+
+class CorrectView(MatchAPIView):
+    @extend_schema(request=CorrectSerializer, responses={201: VersionSerializer})
+    def post(self, request, slug, match_id):
+        data = self.valid(CorrectSerializer)
+        version = results.correct(self.get_match(), data["record"], self.actor(),
+                                  data["base_version"], data["reason"])  # fmt: skip
+        return _created(version)
+
+
+class VoidView(MatchAPIView):
+    @extend_schema(request=VoidSerializer, responses={201: VersionSerializer})
+    def post(self, request, slug, match_id):
+        data = self.valid(VoidSerializer)
+        version = results.void(self.get_match(), self.actor(), data["base_version"], data["reason"])
+        return _created(version)
+
+
+class ForfeitView(MatchAPIView):
+    @extend_schema(request=ForfeitSerializer, responses={201: VersionSerializer})
+    def post(self, request, slug, match_id):
+        data = self.valid(ForfeitSerializer)
+        version = results.mark_absent(self.get_match(), data["absent"], self.actor(),
+                                      data["base_version"], data.get("note", ""))  # fmt: skip
+        return _created(version)
+
+
+class RestoreView(MatchAPIView):
+    @extend_schema(request=RestoreSerializer, responses={201: VersionSerializer})
+    def post(self, request, slug, match_id):
+        data = self.valid(RestoreSerializer)
+        version = results.chief_restore(self.get_match(), data["version"], self.actor(),
+                                        data["reason"])  # fmt: skip
+        return _created(version)
+
+
+class RoundActionView(ResultsAPIView):
+    def get_round(self) -> Round:
+        return get_object_or_404(
+            Round.objects.select_related("tournament"),
+            tournament__slug=self.kwargs["slug"],
+            number=self.kwargs["number"],
+        )
+
+
+class FinaliseView(RoundActionView):
+    @extend_schema(request=None, responses=RoundStatusSerializer)
+    def post(self, request, slug, number):
+        actor = self.actor()
+        round_ = round_close.finalise(self.get_round(), actor.user, actor.source)
+        return Response({"round": round_.number, "status": round_.status})
+
+
+class ReopenView(RoundActionView):
+    @extend_schema(request=ReasonSerializer, responses=RoundStatusSerializer)
+    def post(self, request, slug, number):
+        data = self.valid(ReasonSerializer)
+        actor = self.actor()
+        round_ = round_close.reopen(self.get_round(), actor.user, data["reason"], actor.source)
+        return Response({"round": round_.number, "status": round_.status})
+
+
+class TableKeyListView(ResultsAPIView):
+    """Table keys of the event (organiser or chief referee); POST makes a new key for a table,
+    revoking its previous one."""
+
+    def tournament(self) -> Tournament:
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        if not permissions.has_role(self.request.user, tournament, table_keys.MANAGER_ROLES):
+            raise results.ResultForbidden(
+                "Only the organiser or the chief referee manage table keys."
+            )
+        return tournament
+
+    @extend_schema(responses=TableKeySerializer(many=True))
+    def get(self, request, slug):
+        keys = table_keys.live_keys(self.tournament())
+        return Response(TableKeySerializer(keys, many=True).data)
+
+    @extend_schema(request=TableKeyCreateSerializer, responses={201: TableKeySerializer})
+    def post(self, request, slug):
+        tournament = self.tournament()
+        data = self.valid(TableKeyCreateSerializer)
+        actor = self.actor()
+        key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source)
+        return Response(TableKeySerializer(key).data, status=201)
+
+
+class TableKeyRevokeView(TableKeyListView):
+    @extend_schema(request=None, responses=TableKeySerializer)
+    def post(self, request, slug, pk):
+        tournament = self.tournament()
+        key = get_object_or_404(TableKey, pk=pk, tournament=tournament)
+        actor = self.actor()
+        return Response(TableKeySerializer(table_keys.revoke(key, actor.user, actor.source)).data)
+
+
+class TableMatchView(ResultsAPIView):
+    """The current match at the table of the key in the URL (a table device's entry point)."""
+
+    authentication_classes: list = []
+
+    @extend_schema(responses=MatchResultSerializer)
+    def get(self, request, key):
+        table_key = table_keys.live_key(key)
+        match = results.table_match(table_key.tournament, table_key.table_number)
+        if match is None:
+            raise ResultError("No match at this table in the current round.", "table")
+        return Response(match_result_data(match))

@@ -1,0 +1,63 @@
+"""Table keys: a private, revocable key per tournament table for the table's device.
+
+The organiser or the chief referee issues a key (any live key of that table is revoked
+first: one live key per table, enforced by the database) and may revoke it; both logged.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Role, TableKey
+
+from .audit import log_action
+from .results import ResultError
+
+MANAGER_ROLES = (Role.ORGANISER, Role.CHIEF_REFEREE)
+MAX_TABLE = 10_000
+
+
+def live_keys(tournament) -> list[TableKey]:
+    return list(TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True))
+
+
+def live_key(key: str) -> TableKey:
+    """The live key ``key``; ResultError (404) when unknown or revoked."""
+    table_key = (
+        TableKey.objects.select_related("tournament")
+        .filter(key=str(key)[:64], revoked_at__isnull=True)
+        .first()
+    )
+    if table_key is None:
+        error = ResultError(_("This table link is unknown or was revoked."), "key")
+        error.status = 404
+        raise error
+    return table_key
+
+
+def issue(tournament, table_number: int, user, source: str = "") -> TableKey:
+    if not 1 <= table_number <= MAX_TABLE:
+        raise ResultError(_("table_number must be a table from 1 to %(max)s.") % {"max": MAX_TABLE},
+                          "table_number")  # fmt: skip
+    with transaction.atomic():
+        for old in TableKey.objects.select_for_update().filter(
+            tournament=tournament, table_number=table_number, revoked_at__isnull=True
+        ):
+            revoke(old, user, source, reason="replaced by a new key")
+        key = TableKey.objects.create(tournament=tournament, table_number=table_number,
+                                      created_by=user)  # fmt: skip
+        log_action(tournament, user, "table_key.issue", key, data={"table": table_number},
+                   source=source)  # fmt: skip
+    return key
+
+
+def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
+    if key.revoked_at is None:
+        key.revoked_at = timezone.now()
+        key.revoked_by = user if getattr(user, "is_authenticated", False) else None
+        key.save(update_fields=["revoked_at", "revoked_by"])
+        log_action(key.tournament, user, "table_key.revoke", key,
+                   data={"table": key.table_number}, reason=reason, source=source)  # fmt: skip
+    return key
