@@ -25,6 +25,7 @@ Caching (how a results confirm stays cheap)
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
@@ -88,6 +89,14 @@ def metric_labels(tournament: Tournament) -> list[tuple[str, str, str]]:
         (key, METRICS[key].label_en, METRICS[key].label_zh)
         for key in tournament.get_preset().standings_order
     ]
+
+
+def shown_metrics(row: StandingRow) -> dict[str, float | None]:
+    """The row's metric values for display: None where a team has none (no drawing lot)."""
+    return {
+        key: None if isinstance(value, float) and math.isinf(value) else value
+        for key, value in row.metrics.items()
+    }
 
 
 # --- loading outcomes ---------------------------------------------------------------------

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 from django.views.generic import TemplateView
 
 from tournaments.models import Round
-from tournaments.standings.service import metric_labels, standings_for
+from tournaments.standings.service import metric_labels, shown_metrics, standings_for
 
 from .mixins import RoleRequiredMixin
 from .rounds import pick
@@ -20,11 +18,6 @@ def after_round_choice(value, numbers: list[int]) -> int | None:
     except (TypeError, ValueError):
         return None
     return number if number in numbers else None
-
-
-def shown(value):
-    """A metric value for the page: None when there is none (e.g. no drawing lot)."""
-    return None if value is None or math.isinf(value) else value
 
 
 class StandingsView(RoleRequiredMixin, TemplateView):
@@ -44,7 +37,7 @@ class StandingsView(RoleRequiredMixin, TemplateView):
             if key != "points"
         ]
         rows = [
-            (row, [shown(row.metrics.get(key)) for key, _ in metrics])
+            (row, [shown_metrics(row).get(key) for key, _ in metrics])
             for row in standings_for(self.tournament, after_round=after)
         ]
         context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)
