@@ -295,3 +295,16 @@ def test_published_round_counts_its_bye_in_the_standings_at_once(make_tournament
     assert max(row.points for row in standings_for(tournament)) == 0
     rounds.publish(rnd, organiser)
     assert max(row.points for row in standings_for(tournament)) == 17
+
+
+def test_demo_event_has_round_one_drawn_and_published(db):
+    from tournaments.models import Tournament
+    from tournaments.services.demo import DEMO_DRAW_SEED, DEMO_SLUG, load_demo
+
+    load_demo()
+    load_demo()  # idempotent: the round is drawn once
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
+    (rnd,) = tournament.rounds.all()
+    assert rnd.status == Round.Status.PUBLISHED and rnd.draw_seed == DEMO_DRAW_SEED
+    assert rnd.matches.exclude(away=None).count() == 12
+    assert all(m.flags == [] for m in rnd.matches.all())  # six units: kept apart

@@ -24,6 +24,10 @@ from .views import TournamentScopedMixin
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(
+        read_only=True, help_text="draft, published, in_play, complete or finalised."
+    )
+
     class Meta:
         model = Round
         fields = [

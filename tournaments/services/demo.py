@@ -7,9 +7,11 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 
 from tournaments.models import Player, Role, TableAssignment, Team, Tournament, TournamentRole, Unit
+from tournaments.services import rounds
 
 DEMO_SLUG = "demo-guandan"
 DEMO_PASSWORD = "paisai-demo"
+DEMO_DRAW_SEED = 2026
 UNITS = ["苏州棋牌协会", "南京掼蛋俱乐部", "无锡体育总会", "常州老年大学", "南通电力", "扬州银行"]
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
@@ -92,4 +94,6 @@ def load_demo() -> list[tuple[str, str, str]]:
                     tournament=tournament, user=user, table_number=table
                 )
         logins.append((username, DEMO_PASSWORD, what + (f" ({team.name})" if team else "")))
+    if not tournament.rounds.exists():  # round 1 drawn (recorded seed) and published
+        rounds.publish(rounds.generate_draft(tournament, organiser, seed=DEMO_DRAW_SEED), organiser)
     return logins
