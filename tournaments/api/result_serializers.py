@@ -131,23 +131,6 @@ class MatchResultSerializer(serializers.Serializer):
     versions = HistoryVersionSerializer(many=True)
 
 
-# Home players sit East (seat order 1) and West (2); away players South (1) and North (2).
-SEAT_OF = {("EW", 1): "E", ("EW", 2): "W", ("NS", 1): "S", ("NS", 2): "N"}
-SEAT_ORDER = "ESWN"
-
-
-def seats(match: Match) -> list[dict]:
-    rows = []
-    for side, team in (("EW", match.home), ("NS", match.away)):
-        if team is None:
-            continue
-        for player in team.players.all():
-            seat = SEAT_OF.get((side, player.seat_order))
-            if seat:
-                rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
-    return sorted(rows, key=lambda row: SEAT_ORDER.index(row["seat"]))
-
-
 def match_result_data(match: Match) -> dict:
     versions = results.history(match)
     latest = versions[-1] if versions else None
@@ -160,7 +143,7 @@ def match_result_data(match: Match) -> dict:
         "game": match.round.tournament.game,
         "home": match.home.name,
         "away": match.away.name if match.away else None,
-        "seats": seats(match),
+        "seats": results.seats(match),
         "latest": VersionSerializer(latest).data if latest else None,
         "counting": VersionSerializer(counting).data if counting else None,
         "versions": HistoryVersionSerializer(versions, many=True).data,

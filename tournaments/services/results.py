@@ -156,6 +156,23 @@ def table_match(tournament, table_number: int) -> Match | None:
     )
 
 
+# Home players sit East (seat order 1) and West (2); away players South (1) and North (2).
+SEAT_OF = {("EW", 1): "E", ("EW", 2): "W", ("NS", 1): "S", ("NS", 2): "N"}
+SEAT_ORDER = "ESWN"
+
+
+def seats(match: Match) -> list[dict]:
+    rows = []
+    for side, team in (("EW", match.home), ("NS", match.away)):
+        if team is None:
+            continue
+        for player in team.players.all():
+            seat = SEAT_OF.get((side, player.seat_order))
+            if seat:
+                rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
+    return sorted(rows, key=lambda row: SEAT_ORDER.index(row["seat"]))
+
+
 # --- permissions -------------------------------------------------------------------------
 
 

@@ -1,0 +1,188 @@
+"""Result pages: the round's results (pending confirmations for the chief referee), a match's
+version history with confirm / correct / void / restore / forfeit, finalise and reopen.
+
+Thin views: every decision is in tournaments.services.results and round_close; refusals come
+back as messages in the reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from tournaments import permissions
+from tournaments.models import Match, ResultVersion, Role, Round
+from tournaments.services import results, round_close
+from tournaments.services.results import Actor, ResultError
+from tournaments.services.round_close import RoundCloseError
+
+from .mixins import TournamentMixin
+
+CLOSERS = (Role.ORGANISER, Role.CHIEF_REFEREE)
+
+
+def _state(match: Match, versions: list[ResultVersion]) -> str:
+    if match.is_bye:
+        return "bye"
+    if not versions:
+        return "missing"
+    if any(v.is_counting for v in versions):
+        return "counting" if versions[-1].is_counting else "newer"
+    return "pending"
+
+
+class RoundResultsView(TournamentMixin, TemplateView):
+    """Every match of a round (``?round=N``, default the current one) with its result state."""
+
+    template_name = "tournaments/results/round.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rounds = Round.objects.filter(tournament=self.tournament).exclude(status=Round.Status.DRAFT)
+        number = self.request.GET.get("round")
+        round_ = rounds.filter(number=number).first() if number and number.isdigit() else None
+        round_ = round_ or results.current_round(self.tournament)
+        rows = []
+        if round_ is not None:
+            matches = (
+                round_.matches.select_related("home", "away")
+                .prefetch_related(Prefetch("versions", queryset=ResultVersion.objects.order_by("number")))
+                .order_by("table_number")
+            )  # fmt: skip
+            for match in matches:
+                versions = list(match.versions.all())
+                counting = next((v for v in versions if v.is_counting), None)
+                rows.append({"match": match, "state": _state(match, versions),
+                             "latest": versions[-1] if versions else None,
+                             "counting": counting})  # fmt: skip
+        user = self.request.user
+        context.update(
+            round=round_,
+            rounds=rounds.order_by("number"),
+            rows=rows,
+            pending=[r for r in rows if r["state"] in ("missing", "pending", "newer")],
+            can_close=permissions.has_role(user, self.tournament, CLOSERS),
+            is_chief=permissions.has_role(user, self.tournament, (Role.CHIEF_REFEREE,)),
+        )
+        return context
+
+
+class MatchResultPage(TournamentMixin, TemplateView):
+    """One match: seats, the counting result, every version with who/when/from where."""
+
+    template_name = "tournaments/results/match.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        match = get_object_or_404(
+            Match.objects.select_related("round__tournament", "home", "away"),
+            pk=self.kwargs["pk"],
+            round__tournament=self.tournament,
+        )
+        versions = results.history(match)
+        user = self.request.user
+        actor = Actor(user if user.is_authenticated else None)
+        latest = versions[-1] if versions else None
+        context.update(
+            match=match,
+            seats=results.seats(match),
+            versions=list(reversed(versions)),
+            latest=latest,
+            counting=next((v for v in versions if v.is_counting), None),
+            is_chief=results.is_chief(actor, self.tournament),
+            can_confirm=bool(latest and not latest.is_counting and user.is_authenticated),
+            can_enter=not match.is_bye and results.can_enter(actor, match),
+            latest_record=json.dumps(latest.record, ensure_ascii=False, indent=1) if latest else "",
+        )
+        return context
+
+
+class MatchActionView(TournamentMixin, View):
+    """POST ``action`` = confirm | correct | void | restore | forfeit on a match."""
+
+    def post(self, request, slug, pk):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        match = get_object_or_404(
+            Match.objects.select_related("round__tournament", "home", "away"),
+            pk=pk,
+            round__tournament=self.tournament,
+        )
+        actor = Actor.from_request(request, "web")
+        data = request.POST
+        try:
+            message = self.act(match, actor, data)
+        except ResultError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, message)
+        return redirect("tournaments:match-result", slug=slug, pk=pk)
+
+    @staticmethod
+    def act(match: Match, actor: Actor, data) -> str:
+        action = data.get("action")
+        base = _number(data.get("base_version"))
+        reason = data.get("reason", "")
+        if action == "confirm":
+            version = results.confirm(match, base, actor)
+            return _("Version %(n)s counts now.") % {"n": version.number} if version.is_counting \
+                else _("Your confirmation is recorded; waiting for the other captain.")  # fmt: skip
+        if action == "correct":
+            record = _json(data.get("record"))
+            version = results.correct(match, record, actor, base, reason)
+        elif action == "void":
+            version = results.void(match, actor, base, reason)
+        elif action == "restore":
+            version = results.chief_restore(match, _number(data.get("version")), actor, reason)
+        elif action == "forfeit":
+            version = results.mark_absent(match, data.get("absent"), actor, base, reason)
+        else:
+            raise ResultError(_("Unknown action."), "action")
+        return _("Version %(n)s saved.") % {"n": version.number}
+
+
+def _number(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _json(text) -> object:
+    try:
+        return json.loads(text or "")
+    except ValueError as err:
+        raise ResultError(_("The record is not valid JSON: %(error)s") % {"error": err},
+                          "record") from None  # fmt: skip
+
+
+class RoundCloseView(TournamentMixin, View):
+    """POST ``action`` = finalise | reopen (with ``reason``) for round ``number``."""
+
+    def post(self, request, slug, number):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        round_ = get_object_or_404(Round, tournament=self.tournament, number=number)
+        round_.tournament = self.tournament
+        source = Actor.from_request(request).source
+        try:
+            if request.POST.get("action") == "reopen":
+                round_close.reopen(round_, request.user, request.POST.get("reason", ""), source)
+                messages.success(request, _("Round %(n)s reopened.") % {"n": number})
+            else:
+                round_close.finalise(round_, request.user, source)
+                messages.success(request, _("Round %(n)s finalised.") % {"n": number})
+        except RoundCloseError as err:
+            messages.error(request, err.message)
+        return redirect(f"{_results_url(slug)}?round={number}")
+
+
+def _results_url(slug: str) -> str:
+    return reverse("tournaments:results", args=[slug])

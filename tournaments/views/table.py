@@ -1,0 +1,162 @@
+"""The table page (a referee's phone or the table's device) and the table links page.
+
+The page is a shell: static/js/table.js talks to the results API (preview scores each deal
+with the rules engine on the server; submit stores a version), so no page reload per deal.
+"""
+
+from __future__ import annotations
+
+import io
+
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+from django.views.generic import TemplateView, View
+
+from tournaments import permissions
+from tournaments.models import Role, TableKey
+from tournaments.services import results, table_keys
+from tournaments.services.audit import client_address
+from tournaments.services.results import ResultError
+
+from .mixins import RoleRequiredMixin
+
+STRINGS = {
+    "network": _("No answer from the server; check the connection and try again."),
+    "no_deals": _("No deal entered yet."),
+    "draw": _("Level"),
+    "leads": _("%s leads"),
+    "points": _("match points"),
+    "passed_a": _("passed A"),
+    "defenders": _("defenders"),
+    "refused": _("Refused:"),
+    "tap_first": _("tap who went out first"),
+    "saving": _("Saving…"),
+    "saved": _("Saved as version %s; it counts once confirmed."),
+    "confirm_absent": _("Record this team as absent (forfeit)?"),
+    "void": _("void"),
+    "counts": _("counts"),
+}
+
+
+def table_context(match, key: TableKey | None = None) -> dict:
+    tournament = match.round.tournament
+    result_url = reverse("match-result", args=[tournament.slug, match.pk])
+    return {
+        "tournament": tournament,
+        "match": match,
+        "seats": results.seats(match),
+        "config": {
+            "game": tournament.game,
+            "match": match.pk,
+            "api": result_url.removesuffix("result/"),
+            "key": key.key if key else "",
+            "table": match.table_number,
+            "home": match.home.name,
+            "away": match.away.name if match.away else "",
+        },
+        "strings": {name: str(text) for name, text in STRINGS.items()},
+    }
+
+
+class TableEntryView(RoleRequiredMixin, TemplateView):
+    """/t/<slug>/table/<n>/: for a table referee assigned to table n, or the chief referee."""
+
+    template_name = "tournaments/table/entry.html"
+    required_roles = (Role.CHIEF_REFEREE, Role.TABLE_REFEREE)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        table = self.kwargs["table"]
+        if not permissions.can_write_table(self.request.user, self.tournament, table):
+            raise PermissionDenied
+        match = results.table_match(self.tournament, table)
+        if match is None:
+            raise Http404("No match at this table in the current round.")
+        return context | table_context(match)
+
+
+class TableKeyEntryView(TemplateView):
+    """/table/<key>/: the table's device, no login; the key writes this table only."""
+
+    template_name = "tournaments/table/entry.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        try:
+            key = table_keys.live_key(self.kwargs["key"])
+        except ResultError as err:
+            raise Http404(err.message) from None
+        match = results.table_match(key.tournament, key.table_number)
+        if match is None:
+            raise Http404("No match at this table in the current round.")
+        return context | table_context(match, key)
+
+
+def qr_svg(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    svg = buffer.getvalue().decode()
+    return svg[svg.index("<svg") :]
+
+
+class TableLinksView(RoleRequiredMixin, TemplateView):
+    """Organiser / chief referee: each table's private link with its QR code; issue, revoke."""
+
+    template_name = "tournaments/table/links.html"
+    required_roles = table_keys.MANAGER_ROLES
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        keys = {k.table_number: k for k in table_keys.live_keys(self.tournament)}
+        round_ = results.current_round(self.tournament)
+        tables = set(keys)
+        if round_ is not None:
+            tables |= set(
+                round_.matches.filter(table_number__isnull=False).values_list(
+                    "table_number", flat=True
+                )
+            )
+        rows = []
+        for table in sorted(tables):
+            key = keys.get(table)
+            url = self.request.build_absolute_uri(f"/table/{key.key}/") if key else ""
+            rows.append({"table": table, "key": key, "url": url,
+                         "qr": mark_safe(qr_svg(url)) if key else ""})  # fmt: skip
+        context["rows"] = rows
+        return context
+
+
+class TableKeyActionView(RoleRequiredMixin, View):
+    """POST: issue a new key for a table (``table``) or revoke one (``revoke`` = key id)."""
+
+    required_roles = table_keys.MANAGER_ROLES
+
+    def post(self, request, slug):
+        source = client_address(request)
+        try:
+            if request.POST.get("revoke"):
+                key = get_object_or_404(
+                    TableKey, pk=_int(request.POST["revoke"]), tournament=self.tournament
+                )
+                table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
+            else:
+                table_keys.issue(self.tournament, _int(request.POST.get("table")), request.user,
+                                 source)  # fmt: skip
+        except ResultError as err:
+            messages.error(request, err.message)
+        return redirect("tournaments:table-links", slug=slug)
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
