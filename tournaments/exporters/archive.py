@@ -9,6 +9,7 @@ when missing.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import deque
 from collections.abc import Iterable
@@ -120,8 +121,18 @@ def export_archive(tournament) -> dict:
     }
 
 
+class ArchiveEncoder(DjangoJSONEncoder):
+    """Datetimes to the microsecond (Django's encoder cuts them to milliseconds), so that an
+    imported archive exports the same text again."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
 def dumps(data: dict) -> str:
-    return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1, sort_keys=True)
+    return json.dumps(data, cls=ArchiveEncoder, ensure_ascii=False, indent=1, sort_keys=True)
 
 
 class ArchiveJson(Exporter):

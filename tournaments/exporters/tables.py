@@ -33,7 +33,7 @@ class Table:
     sheet_name: str = ""
 
 
-def _clean_number(value):
+def clean_number(value):
     """Numbers as int when whole; not-finite values (a team without a lot) as blank."""
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return None
@@ -42,7 +42,7 @@ def _clean_number(value):
     return value
 
 
-def _metric_label(label_en: str, label_zh: str) -> str:
+def metric_label(label_en: str, label_zh: str) -> str:
     return label_zh if (get_language() or "").startswith("zh") else label_en
 
 
@@ -62,7 +62,7 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
         Column(_("Team"), 28),
         Column(_("Unit"), 24),
         Column(_("Points"), 9, numeric=True),
-        *[Column(_metric_label(en, zh), 12, numeric=True) for _key, en, zh in labels],
+        *[Column(metric_label(en, zh), 12, numeric=True) for _key, en, zh in labels],
         Column(_("Status"), 10),
     ]
     rows = []
@@ -72,8 +72,8 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
                 row.rank,
                 row.name,
                 row.unit,
-                _clean_number(row.points),
-                *[_clean_number(row.metrics.get(key)) for key, _en, _zh in labels],
+                clean_number(row.points),
+                *[clean_number(row.metrics.get(key)) for key, _en, _zh in labels],
                 "" if row.active else str(Team.Status(row.status).label),
             )
         )
@@ -89,7 +89,7 @@ def _result_text(outcome: dict | None) -> str:
     points = (outcome or {}).get("match_points")
     if not isinstance(points, dict):
         return ""
-    return f"{_clean_number(points.get('EW'))} : {_clean_number(points.get('NS'))}"
+    return f"{clean_number(points.get('EW'))} : {clean_number(points.get('NS'))}"
 
 
 def pairings_table(rnd: Round) -> Table:

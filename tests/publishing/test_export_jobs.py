@@ -1,0 +1,154 @@
+"""Export pages and background jobs (Celery eager here): permissions, progress, the file."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import ExportJob
+from tournaments.services import exports
+
+from .helpers import pdf_pages, pdf_text
+
+pytestmark = pytest.mark.django_db(transaction=True)
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+@pytest.fixture
+def organiser(chinese_event, make_user, grant):
+    user = grant(make_user("org"), chinese_event, "organiser")
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def url(name, event, *args):
+    return reverse(f"tournaments:{name}", args=[event.slug, *args])
+
+
+def test_scoresheet_job_runs_to_done_and_offers_the_file(organiser, chinese_event, settings):
+    settings.PAISAI_SCORESHEET_CHUNK = 3  # 4 tables: two chunks
+    response = organiser.post(
+        url("export-start", chinese_event), {"kind": "scoresheets", "round": 3}, **EN
+    )
+    job = ExportJob.objects.get()
+    assert response.status_code == 302 and response.url == url("export-job", chinese_event, job.pk)
+    assert job.status == "done" and job.progress == job.total == 4
+    status = organiser.get(url("export-job-status", chinese_event, job.pk)).json()
+    assert status["percent"] == 100 and status["download"] == url(
+        "export-job-file", chinese_event, job.pk
+    )
+    download = organiser.get(status["download"])
+    data = b"".join(download.streaming_content)
+    assert len(pdf_pages(data)) == 4 and "龙城队" in pdf_text(data)
+    assert not exports.workspace(job).exists()  # chunk files are cleaned up
+
+
+def test_scoresheet_job_reports_progress_chunk_by_chunk(chinese_event, settings, make_user):
+    settings.PAISAI_SCORESHEET_CHUNK = 1
+    seen = []
+    original = exports.set_progress
+
+    def spy(job_id, done, total):
+        seen.append((done, total))
+        original(job_id, done, total)
+
+    exports.set_progress = spy
+    try:
+        exports.start_job(chinese_event, "scoresheets", {"round": "3"}, make_user(), "en")
+    finally:
+        exports.set_progress = original
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_rerunning_a_chunk_counts_it_once_and_rewrites_the_same_file(chinese_event, settings):
+    settings.PAISAI_SCORESHEET_CHUNK = 2
+    job = ExportJob.objects.create(
+        tournament=chinese_event, kind="scoresheets", params={"round": 3, "language": "en"}
+    )
+    exports.chunk_plan(job)
+    assert exports.render_chunk(job, 0) == 2
+    assert exports.render_chunk(job, 0) == 2  # delivered again after a worker restart
+    assert exports.assemble_scoresheets(job.pk) is False  # chunk 1 still missing
+    assert exports.render_chunk(job, 1) == 4
+    assert exports.assemble_scoresheets(job.pk) is True
+    job.refresh_from_db()
+    assert job.status == "done" and len(pdf_pages(job.file.read())) == 4
+
+
+def test_job_page_shows_a_progress_bar_that_polls(organiser, chinese_event):
+    job = ExportJob.objects.create(
+        tournament=chinese_event,
+        kind="scoresheets",
+        params={"round": 3},
+        total=10,
+        progress=4,
+        status="running",
+    )
+    text = organiser.get(url("export-job", chinese_event, job.pk), **EN).content.decode()
+    assert '<progress id="job-progress" max="100" value="40"' in text
+    assert url("export-job-status", chinese_event, job.pk) in text
+
+
+def test_standings_pdf_job_in_the_background(organiser, chinese_event):
+    organiser.post(url("export-start", chinese_event), {"kind": "standings-pdf", "after_round": 2})
+    job = ExportJob.objects.get()
+    assert job.status == "done"
+    assert "姑苏队" in pdf_text(job.file.read())
+
+
+def test_bad_job_request_shows_the_reason_on_the_exports_page(organiser, chinese_event):
+    response = organiser.post(
+        url("export-start", chinese_event), {"kind": "scoresheets", "round": 9}, follow=True, **EN
+    )
+    assert "There is no round 9." in response.content.decode()
+    assert not ExportJob.objects.exists()
+
+
+def test_exports_page_and_jobs_need_organiser_or_chief(chinese_event, make_user, grant):
+    client = Client()
+    assert client.get(url("exports", chinese_event)).status_code == 302
+    referee = grant(make_user("tref"), chinese_event, "table_referee")
+    client.force_login(referee)
+    assert client.get(url("exports", chinese_event)).status_code == 403
+    assert (
+        client.post(
+            url("export-start", chinese_event), {"kind": "scoresheets", "round": 3}
+        ).status_code
+        == 403
+    )
+    chief = grant(make_user("chief"), chinese_event, "chief_referee")
+    client.force_login(chief)
+    assert client.get(url("exports", chinese_event)).status_code == 200
+
+
+def test_jobs_of_another_event_are_not_found(organiser, chinese_event, make_tournament):
+    other = make_tournament()
+    job = ExportJob.objects.create(tournament=other, kind="scoresheets", params={"round": 1})
+    assert organiser.get(url("export-job-status", chinese_event, job.pk)).status_code == 404
+
+
+def test_archive_download_is_for_officials_only(chinese_event, organiser):
+    anonymous = Client().get(url("export", chinese_event, "archive"))
+    assert anonymous.status_code == 302
+    response = organiser.get(url("export", chinese_event, "archive"))
+    assert response.status_code == 200 and "龙城队" in response.content.decode()
+
+
+def test_download_with_a_bad_parameter_says_what_is_wrong(chinese_event):
+    response = Client().get(url("export", chinese_event, "pairings-pdf"), {"round": "abc"}, **EN)
+    assert response.status_code == 400 and "abc" in response.content.decode()
+    response = Client().get(url("export", chinese_event, "nonsense"), **EN)
+    assert response.status_code == 400 and "nonsense" in response.content.decode()
+
+
+def test_failed_job_shows_a_message_not_a_traceback(chinese_event, make_user, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(exports.sheets_pdf, "fields_pdf", broken)
+    job = exports.start_job(chinese_event, "scoresheets", {"round": "3"}, make_user(), "en")
+    job.refresh_from_db()
+    assert job.status == "failed"
+    assert job.error == "The export failed; it has been logged." and "disk" not in job.error

@@ -1,0 +1,104 @@
+"""Export pages: downloads (public ones without login), background jobs with progress."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views import View
+from django.views.generic import TemplateView
+
+from tournaments import permissions
+from tournaments.exporters.base import ExportError
+from tournaments.models import ExportJob, Role
+from tournaments.services import exports
+
+from .mixins import RoleRequiredMixin, TournamentMixin
+
+EXPORT_ROLES = (Role.ORGANISER, Role.CHIEF_REFEREE)
+DOWNLOAD_PARAMS = ("round", "after_round")
+
+
+def may_export(user, tournament) -> bool:
+    return permissions.has_role(user, tournament, EXPORT_ROLES)
+
+
+class ExportsPage(RoleRequiredMixin, TemplateView):
+    required_roles = EXPORT_ROLES
+    template_name = "tournaments/exports/index.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["rounds"] = self.tournament.rounds.order_by("number")
+        context["jobs"] = self.tournament.export_jobs.all()[:20]
+        return context
+
+
+class DownloadView(TournamentMixin, View):
+    """GET an export rendered at once; public ones (standings, published pairings) for all."""
+
+    def get(self, request, slug, identifier):
+        params = {key: request.GET[key] for key in DOWNLOAD_PARAMS if key in request.GET}
+        try:
+            exporter = exports.make_exporter(self.tournament, identifier, params)
+        except ExportError as error:
+            return HttpResponse(error.message, status=400, content_type="text/plain; charset=utf-8")
+        if not exporter.is_public() and not may_export(request.user, self.tournament):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        try:
+            export = exporter.render()
+        except ExportError as error:
+            return HttpResponse(error.message, status=400, content_type="text/plain; charset=utf-8")
+        response = HttpResponse(export.data, content_type=export.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
+        return response
+
+
+class JobStartView(RoleRequiredMixin, View):
+    required_roles = EXPORT_ROLES
+
+    def post(self, request, slug):
+        params = {key: request.POST[key] for key in DOWNLOAD_PARAMS if request.POST.get(key)}
+        try:
+            job = exports.start_job(
+                self.tournament, request.POST.get("kind", ""), params, request.user
+            )
+        except ExportError as error:
+            messages.error(request, error.message)
+            return redirect("tournaments:exports", slug)
+        return redirect("tournaments:export-job", slug, job.pk)
+
+
+class JobMixin(RoleRequiredMixin):
+    required_roles = EXPORT_ROLES
+
+    def get_job(self) -> ExportJob:
+        return get_object_or_404(ExportJob, pk=self.kwargs["pk"], tournament=self.tournament)
+
+
+class JobPage(JobMixin, TemplateView):
+    template_name = "tournaments/exports/job.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        job = self.get_job()
+        context.update(job=job, status=exports.job_status(job))
+        return context
+
+
+class JobStatusView(JobMixin, View):
+    def get(self, request, slug, pk):
+        return JsonResponse(exports.job_status(self.get_job()))
+
+
+class JobFileView(JobMixin, View):
+    def get(self, request, slug, pk):
+        job = self.get_job()
+        if job.status != ExportJob.Status.DONE or not job.file:
+            return HttpResponse(status=404)
+        name = job.file.name.rsplit("/", 1)[-1].split("-", 2)[-1]
+        return FileResponse(job.file.open("rb"), as_attachment=True, filename=name)
