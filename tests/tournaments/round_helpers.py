@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+from django.core.cache import cache
+
 from rules_engine.api import score
 from tournaments.models import Match, ResultVersion, Round, RoundSlot
 
@@ -49,3 +52,11 @@ def play_round(tournament, number, pairs, byes=(), status=Round.Status.FINALISED
     for match in rnd.matches.exclude(away=None):
         add_result(match)
     return rnd
+
+
+@pytest.fixture
+def fresh_cache():
+    """Memoised standings of an earlier test must not answer for this one."""
+    cache.clear()
+    yield
+    cache.clear()

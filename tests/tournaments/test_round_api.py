@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
 from tournaments.models import AuditLog, Match, Role, Round
 from tournaments.services import rounds
 
-from .round_helpers import play_round
+from .round_helpers import fresh_cache, play_round  # noqa: F401 - fixture
 
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 @pytest.fixture

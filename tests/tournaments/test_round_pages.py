@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.models import AuditLog, Match, Role, Round, Team
 from tournaments.services import rounds
 
-from .round_helpers import play_round
+from .round_helpers import fresh_cache, play_round  # noqa: F401 - fixture
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 @pytest.fixture

@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
 from tournaments.models import AuditLog, Match, Round, RoundSlot, Team
 from tournaments.services import rounds
 from tournaments.services.rounds import RoundError
 from tournaments.standings.service import standings_for
 
-from .round_helpers import add_result
+from .round_helpers import add_result, fresh_cache  # noqa: F401 - fixtures
 
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 @pytest.fixture

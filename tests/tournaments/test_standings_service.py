@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 
 from tournaments.models import RankingAdjustment, Round, Team
 from tournaments.standings import service
 
-from .round_helpers import add_result, make_round, play_round
+from .round_helpers import add_result, fresh_cache, make_round, play_round  # noqa: F401 - fixtures
 
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 def teams_of(tournament):
