@@ -22,6 +22,10 @@ def guandan_record(deals=None, **extra) -> dict:
 
 @pytest.fixture
 def event(make_tournament, make_user, grant):
+    return build_event(make_tournament, make_user, grant)
+
+
+def build_event(make_tournament, make_user, grant):
     """A guandan event with 5 teams: round 1 published, tables 1-2 and a bye; a chief
     referee, a table referee of table 1, a second referee of table 1, the captains of
     table 1's teams, an organiser."""

@@ -1,0 +1,59 @@
+"""A table referee enters a Guandan match of 6 deals on a phone; captains confirm; standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.results.conftest import SIX_DEALS, build_event
+
+
+def _wait_deals(page, n):
+    page.wait_for_function(f"document.querySelectorAll('#deal-list li').length === {n}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_referee_enters_six_deals_by_tapping_seats_and_captains_confirm(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    slug = event.tournament.slug
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{slug}/table/1/")
+    assert phone.locator("button.seat[data-seat=E]").inner_text().endswith("P1-1")
+
+    # An impossible deal is refused with the engine's reason and not kept.
+    phone.click("button.seat[data-seat=E]")
+    phone.click("button.seat[data-seat=S]")
+    phone.click("#send-deal")
+    phone.wait_for_selector("#table-message.error")
+    assert "three seats" in phone.locator("#table-message").inner_text()
+    assert phone.locator("#deal-list li").count() == 0
+
+    for i, deal in enumerate(SIX_DEALS):
+        for seat in deal["finish"][:3]:
+            phone.click(f"button.seat[data-seat={seat}]")
+        _wait_deals(phone, i + 1)
+        if i == 0:  # the running levels after the first deal (double up: 2 -> 5)
+            assert phone.locator("#levels-ew").inner_text() == "5"
+    assert phone.locator("#levels-ew").inner_text() == "10"
+    assert phone.locator("#levels-ns").inner_text() == "7"
+    assert "13 : 7" in phone.locator("#match-result").inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+    phone.click("#submit-result")
+    phone.wait_for_selector("#history li")
+    assert phone.locator("#history li").first.inner_text().startswith("v1")
+
+    match_url = f"{live_server.url}/t/{slug}/results/match/{event.match.pk}/"
+    for captain in (event.home_captain, event.away_captain):
+        phone.context.clear_cookies()
+        login(phone, live_server, captain)
+        phone.goto(match_url)
+        phone.click("#confirm-latest")
+        phone.wait_for_load_state()
+    assert "13 : 7" in phone.locator("#counting").inner_text()
+
+    phone.goto(f"{live_server.url}/t/{slug}/standings/")
+    rows = phone.locator("table tbody tr").all_inner_texts()
+    points = {row.split("\t")[1]: row.split("\t")[2] for row in rows}
+    assert points[event.teams[0].name] == "13" and points[event.teams[1].name] == "7"
