@@ -1,0 +1,62 @@
+"""The rules desk: a referee asks the rules engine about a play and may attach the ruling to
+an incident as evidence."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView
+
+from arbitration.forms import DeskForm
+from arbitration.models import Incident
+from arbitration.services import ArbitrationError, ArbitrationForbidden, desk, incidents
+
+from .base import REFEREES, ArbitrationView, form_error
+
+
+class DeskView(ArbitrationView, FormView):
+    template_name = "arbitration/desk.html"
+    form_class = DeskForm
+    required_roles = REFEREES
+
+    def get_initial(self):
+        return {"game": self.tournament.game, "action": "check"}
+
+    def incident(self) -> Incident | None:
+        pk = self.request.POST.get("incident") or self.request.GET.get("incident")
+        if not pk or not str(pk).isdigit():
+            return None
+        return Incident.objects.filter(pk=pk, tournament=self.tournament).first()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["incident"] = self.incident()
+        return context
+
+    def form_valid(self, form):
+        try:
+            action, request = desk.build_request(form.cleaned_data)
+        except ArbitrationError as err:
+            form_error(form, err)
+            return self.form_invalid(form)
+        answer = desk.ask(action, request)
+        incident = self.incident()
+        if incident is not None and "attach" in self.request.POST:
+            try:
+                incidents.attach_evidence(incident, self.request.user, action, request, answer)
+            except ArbitrationForbidden:
+                raise PermissionDenied from None
+            messages.success(self.request, _("The ruling is attached to the incident."))
+            return redirect(
+                reverse("arbitration:incident", args=[self.tournament.slug, incident.pk])
+            )
+        return self.render_to_response(self.get_context_data(
+            form=form, action=action, request_json=json.dumps(request, ensure_ascii=False),
+            answer=answer, summary=desk.summary(answer),
+            answer_json=json.dumps(answer, ensure_ascii=False, indent=2),
+        ))  # fmt: skip
