@@ -169,7 +169,7 @@ def match_of(rnd: Round, team: Team | int) -> Match:
     match = Match.objects.filter(round=rnd, slots__team_id=team_id).first()
     if match is None:
         raise RoundError(
-            _("Team %(team)s does not play in round %(number)s.")
+            _("%(team)s does not play in round %(number)s.")
             % {"team": team_names(rnd.tournament, [team_id]), "number": rnd.number},
             "team",
         )
