@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tournaments.models import AuditLog, Match, Round, RoundSlot, Team
 from tournaments.services import rounds
@@ -302,3 +304,40 @@ def test_demo_event_has_round_one_drawn_and_published(db):
     assert rnd.status == Round.Status.PUBLISHED and rnd.draw_seed == DEMO_DRAW_SEED
     assert rnd.matches.exclude(away=None).count() == 12
     assert all(m.flags == [] for m in rnd.matches.all())  # six units: kept apart
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(size=st.integers(2, 13), withdrawn=st.integers(0, 2), played=st.integers(1, 3))
+def test_every_active_team_plays_once_per_round_and_never_meets_an_opponent_twice(
+    make_tournament, organiser, size, withdrawn, played
+):
+    tournament = make_tournament(teams=size, units=3, num_rounds=played)
+    out = list(Team.objects.filter(tournament=tournament).order_by("pk")[:withdrawn])
+    Team.objects.filter(pk__in=[team.pk for team in out]).update(status=Team.Status.WITHDRAWN)
+    active = set(
+        Team.objects.filter(tournament=tournament, status="active").values_list("pk", flat=True)
+    )
+    met, byes = set(), set()
+    for _ in range(played):
+        try:
+            rnd = rounds.generate_draft(tournament, organiser)
+        except RoundError as error:  # a small field can run out of new opponents
+            assert "cannot be paired" in error.message or "at least two" in error.message
+            return
+        slots = list(RoundSlot.objects.filter(round=rnd).values_list("team_id", flat=True))
+        assert sorted(slots) == sorted(active)
+        numbers = [t for t, _, away in tables(rnd) if away is not None]
+        assert numbers == list(range(1, len(active) // 2 + 1))
+        for _, home, away in tables(rnd):
+            if away is None:
+                assert home not in byes
+                byes.add(home)
+            else:
+                assert frozenset((home, away)) not in met
+                met.add(frozenset((home, away)))
+        rounds.publish(rnd, organiser)
+        finish_round(rnd)
