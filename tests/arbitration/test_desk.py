@@ -1,0 +1,136 @@
+"""The rules desk answers the SPEC 4.5 examples of every game as the CLI does, through the page."""
+
+import html
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from django.urls import reverse
+
+from arbitration.models import Evidence
+from arbitration.services import ArbitrationError
+from arbitration.services.desk import build_request
+from arbitration.services.incidents import log_incident
+
+# (form fields as a referee types them, the same request as JSON for the CLI)
+EXAMPLES = {
+    "guandan_pair_beats_pair": (
+        {"game": "guandan", "level": "7", "previous": "S5 H5", "play": "S6 H7"},
+        {"game": "guandan", "level": "7", "previous": ["S5", "H5"], "play": ["S6", "H7"]},
+    ),
+    "tractor_must_follow_the_pair": (
+        {"game": "tractor", "trump": "S", "level": "5", "hand": "C3 C8 C5 C5 HK",
+         "lead": "C9 C9", "play": "C3 C8"},
+        {"game": "tractor", "trump": "S", "level": "5", "hand": ["C3", "C8", "C5", "C5", "HK"],
+         "lead": ["C9", "C9"], "play": ["C3", "C8"]},
+    ),
+    "tractor_failed_throw_penalty_and_forced_play": (
+        {"game": "tractor", "trump": "S", "level": "5", "throw": "CA CK",
+         "others": "CA D3\nH4\nS6"},
+        {"game": "tractor", "trump": "S", "level": "5", "throw": ["CA", "CK"],
+         "others": [["CA", "D3"], ["H4"], ["S6"]]},
+    ),
+    "chengyu_missed_compulsory_play": (
+        {"game": "chengyu", "trump": "H", "hand": "S2 S8 D4", "trick": "S7", "play": "S2"},
+        {"game": "chengyu", "trump": "H", "hand": ["S2", "S8", "D4"], "trick": ["S7"],
+         "play": "S2"},
+    ),
+    "guandan_illegal_combination": (
+        {"game": "guandan", "level": "2", "play": "S3 S4"},
+        {"game": "guandan", "level": "2", "play": ["S3", "S4"]},
+    ),
+}  # fmt: skip
+
+
+def run_cli(action: str, request) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "rules_engine", action, "-"],
+        input=json.dumps(request), capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+def cli(action: str, request) -> dict:
+    return json.loads(run_cli(action, request).stdout)
+
+
+def page_answer(client, arb, fields) -> dict:
+    client.force_login(arb.referee)
+    data = {"action": "check", **fields}
+    response = client.post(reverse("arbitration:desk", args=[arb.tournament.slug]), data,
+                           HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert response.status_code == 200
+    found = re.search(r'<pre id="desk-answer">(.*?)</pre>', response.content.decode(), re.S)
+    return json.loads(html.unescape(found.group(1)))
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_desk_answers_spec_examples_as_the_cli(arb, client, name):
+    fields, request = EXAMPLES[name]
+    assert page_answer(client, arb, fields) == cli("check", request)
+
+
+def test_desk_shows_failed_throw_penalty_and_forced_play(arb, client):
+    client.force_login(arb.referee)
+    fields = EXAMPLES["tractor_failed_throw_penalty_and_forced_play"][0]
+    response = client.post(reverse("arbitration:desk", args=[arb.tournament.slug]),
+                           {"action": "check", **fields}, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    text = response.content.decode()
+    assert "Illegal" in text and "Failed throw penalty" in text
+    answer = cli("check", EXAMPLES["tractor_failed_throw_penalty_and_forced_play"][1])
+    assert answer["penalty_points"] == 10 and answer["forced_play"] == ["CK"]
+
+
+def test_desk_takes_a_pasted_request_as_it_is(arb, client):
+    request = EXAMPLES["chengyu_missed_compulsory_play"][1]
+    answer = page_answer(client, arb, {"game": "guandan", "json": json.dumps(request)})
+    assert answer == cli("check", request)
+    assert answer["legal"] is False
+
+
+def test_desk_answers_bad_input_with_the_field_not_a_traceback(arb, client):
+    answer = page_answer(client, arb, {"game": "guandan", "level": "7", "play": "S1"})
+    done = run_cli("check", {"game": "guandan", "level": "7", "play": ["S1"]})
+    assert done.returncode != 0
+    assert answer["field"] == "play[0]" and f"error: {answer['error']}" in done.stderr
+
+
+def test_desk_classifies_cards(arb, client):
+    answer = page_answer(client, arb, {"game": "guandan", "level": "7", "cards": "S5 S5 H7"})
+    assert answer == cli("classify", {"game": "guandan", "level": "7", "cards": ["S5", "S5", "H7"]})
+
+
+def test_desk_reads_hands_and_a_pasted_play_log():
+    action, request = build_request({
+        "game": "guandan", "level": "2", "hands": "E: S3 S4\n北：H5",
+        "play_log": '[{"seat": "E", "cards": ["S3"]}]',
+    })  # fmt: skip
+    assert request["hands"] == {"E": ["S3", "S4"], "N": ["H5"]}
+    assert request["play_log"] == [{"seat": "E", "cards": ["S3"]}]
+    with pytest.raises(ArbitrationError) as err:
+        build_request({"game": "guandan", "hands": "East S3"})
+    assert err.value.field == "hands"
+    with pytest.raises(ArbitrationError) as err:
+        build_request({"json": "{nope"})
+    assert err.value.field == "json"
+
+
+def test_desk_ruling_attached_to_an_incident_as_evidence(arb, client):
+    incident = log_incident(arb.tournament, arb.referee, category="missed_compulsory",
+                            description="played S2", match=arb.match, team=arb.teams[0])  # fmt: skip
+    client.force_login(arb.referee)
+    fields, request = EXAMPLES["guandan_pair_beats_pair"]
+    response = client.post(
+        reverse("arbitration:desk", args=[arb.tournament.slug]),
+        {"action": "check", "incident": incident.pk, "attach": "1", **fields},
+    )
+    assert response.status_code == 302
+    evidence = Evidence.objects.get(incident=incident)
+    assert evidence.request == request and evidence.answer == cli("check", request)
+
+
+def test_desk_is_for_referees(arb, client):
+    client.force_login(arb.captain)
+    response = client.get(reverse("arbitration:desk", args=[arb.tournament.slug]))
+    assert response.status_code == 403
