@@ -196,3 +196,11 @@ def test_metric_labels_follow_the_presets_order(make_tournament):
     tournament = make_tournament(preset="guandan-national-2017")
     keys = [key for key, _, _ in service.metric_labels(tournament)]
     assert keys == list(tournament.get_preset().standings_order)
+
+
+def test_changed_standings_order_setting_applies_at_once(make_tournament):
+    tournament = make_tournament(teams=2)
+    service.standings_for(tournament)
+    tournament.settings = {"standings_order": ["points", "draw_lots"]}
+    tournament.save()
+    assert set(service.standings_for(tournament)[0].metrics) == {"points", "draw_lots"}

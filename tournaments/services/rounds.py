@@ -39,6 +39,11 @@ class RoundError(Exception):
         self.field = field
 
 
+def invalidate_on_commit(tournament: Tournament) -> None:
+    """Bump the standings revision once the change is visible to other connections."""
+    transaction.on_commit(lambda: invalidate(tournament.pk))
+
+
 # --- drafting -----------------------------------------------------------------------------
 
 
@@ -235,7 +240,7 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
             source=source,
         )
     if rnd.status == Round.Status.PUBLISHED:
-        invalidate(rnd.tournament)  # a bye may have moved
+        invalidate_on_commit(rnd.tournament)  # a bye may have moved
     return changed
 
 
@@ -299,7 +304,7 @@ def publish(rnd: Round, user) -> Round:
         _("Only a draft can be published; round %(number)s is %(status)s."),
         published_at=timezone.now(),
     )
-    invalidate(rnd.tournament)
+    invalidate_on_commit(rnd.tournament)
     return rnd
 
 

@@ -210,8 +210,9 @@ def _moves(tournament: Tournament) -> dict[int, int]:
 
 
 def _memo_key(tournament: Tournament, what: str, after_round, teams, moves) -> str:
+    settings = sorted((tournament.settings or {}).items())
     digest = hashlib.sha1(
-        repr(([(t[0], t[4]) for t in teams], sorted(moves.items()))).encode()
+        repr(([(t[0], t[4]) for t in teams], sorted(moves.items()), settings)).encode()
     ).hexdigest()[:16]
     stamp = tournament.created_at.timestamp() if tournament.created_at else 0
     return (
