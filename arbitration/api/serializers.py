@@ -62,6 +62,7 @@ class IncidentInput(serializers.Serializer):
 
 
 class RulingSerializer(serializers.ModelSerializer):
+    step = serializers.CharField(read_only=True)  # one of rules_engine.ladder.STEPS
     active = serializers.BooleanField(source="is_active", read_only=True)
     decided_by = serializers.CharField(source="decided_by.username", default=None, read_only=True)
     step_zh = serializers.CharField(read_only=True)
@@ -95,6 +96,7 @@ class RulingInput(serializers.Serializer):
 
 class VoteSerializer(serializers.ModelSerializer):
     member = serializers.CharField(source="member.username", read_only=True)
+    amended_step = serializers.CharField(read_only=True)
 
     class Meta:
         model = Vote

@@ -4,7 +4,12 @@ captain appeals, the committee overturns; the standings are right at every step.
 import pytest
 
 from arbitration.models import Appeal, Incident, Ruling
-from tests.arbitration.conftest import arb, engine_scores_adjustments, enter_result, points  # noqa: F401
+from tests.arbitration import conftest as fixtures
+from tests.arbitration.conftest import enter_result, points
+
+# the arbitration fixtures (the event, and the engine's adjustments hook) serve here too
+arb = fixtures.arb
+engine_scores_adjustments = fixtures.engine_scores_adjustments
 
 ORIGINAL = {"Team 001": 11, "Team 002": 9, "Team 003": 0, "Team 004": 0}
 DEDUCTED = {"Team 001": 10, "Team 002": 10, "Team 003": 0, "Team 004": 0}
@@ -20,7 +25,7 @@ def test_incident_ruling_appeal_overturn_with_standings_at_every_step(
     arb,
     live_server,
     phone,
-    login,  # noqa: F811
+    login,
 ):
     enter_result(arb)
     assert points(arb.tournament) == ORIGINAL
