@@ -124,3 +124,12 @@ def test_scoresheets_of_a_round_without_tables_say_so(chinese_event):
     add_round(chinese_event, 4, [], status="published", bye=chinese_event.teams_in_order[0])
     with pytest.raises(ExportError, match="4"):
         ScoresheetsPdf(chinese_event, round=4).render()
+
+
+def test_table_columns_are_padded_by_display_width_with_cjk_as_two_cells():
+    from tournaments.exporters.table_pdf import cells, fit
+
+    assert cells("龙城A") == 5
+    assert fit("龙城", 6) == "龙城  " and fit(12, 4, right=True) == "  12"
+    cut = fit("龙城掼蛋俱乐部代表队", 9)
+    assert cut == "龙城掼蛋…" and cells(cut) == 9

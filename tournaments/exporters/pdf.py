@@ -26,9 +26,14 @@ def font_family() -> str:
     return getattr(settings, "PAISAI_SCORESHEET_FONT", "Noto Sans CJK SC")
 
 
+def mono_font_family() -> str:
+    return getattr(settings, "PAISAI_PDF_MONO_FONT", "Noto Sans Mono CJK SC")
+
+
 def css_text(name: str) -> str:
-    """The print stylesheet templates/pdf/<name> with the configured CJK font."""
+    """The print stylesheet templates/pdf/<name> with the configured CJK fonts."""
     text = (PDF_TEMPLATES / name).read_text(encoding="utf-8")
+    text = text.replace("MONO_FAMILY", f'"{mono_font_family()}"')
     return text.replace("FONT_FAMILY", f'"{font_family()}"')
 
 

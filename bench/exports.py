@@ -1,0 +1,167 @@
+"""Seconds for the exports (run on the target machine: 2 cores).
+
+    .venv/bin/python -m bench.exports [--tables 1000] [--teams 5000] [--processes 2]
+                                      [--plain-tables N] [--plain-standings]
+
+Scoresheets: ``--tables`` sheets rendered the way the Celery tasks do it (chunks of 50
+tables, each chunk holding only each table's own text, over ``--processes`` worker
+processes; the page every sheet shares is drawn once and stamped under each page), against
+the same sheets rendered as one plain WeasyPrint document (every page drawn in full, one
+process), timed in the same run. ``--plain-tables`` times the plain document on fewer
+sheets and scales it linearly (the plain render is linear in pages; the default is every
+sheet). Targets: <= 30 s with two processes, and at least 2x faster than plain.
+
+Standings: ``--teams`` rows with the columns of a guandan standings table, to .xlsx
+(target <= 1 s) and to PDF (page-sized text blocks, chunks over the processes; target
+<= 15 s). ``--plain-standings`` also times one plain HTML <table> of every row (slow).
+The data are built in memory: loading standings from the database is bench.standings_service.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+XLSX_TARGET, PDF_TARGET, SHEETS_TARGET, SPEEDUP_TARGET = 1.0, 15.0, 30.0, 2.0
+
+
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("PAISAI_DEV", "1")
+    import django
+
+    django.setup()
+
+
+def sample_sheets(count: int):
+    from tournaments.exporters.scoresheets import Sheet, SheetSet, Side
+
+    sheets = [
+        Sheet(
+            table,
+            Side(f"龙城掼蛋{table}队", "苏州市体育总会", (f"张{table}", f"王{table}")),
+            Side(f"姑苏牌友{table}队", "无锡市棋牌协会", (f"李{table}", f"赵{table}")),
+        )
+        for table in range(1, count + 1)
+    ]
+    return SheetSet("2026 苏州掼蛋公开赛 Suzhou Guandan Open", 3, "guandan", "苏州体育中心", sheets)
+
+
+def sample_standings(teams: int):
+    from tournaments.exporters.tables import Column, Table
+
+    columns = [
+        Column("名次 Rank", 7, True),
+        Column("队名 Team", 28),
+        Column("单位 Unit", 24),
+        Column("积分 Points", 9, True),
+        Column("总级差 Level diff", 12, True),
+        Column("相互胜负 Head-to-head", 12, True),
+        Column("抽签 Lots", 12, True),
+        Column("状态 Status", 10),
+    ]
+    rows = [
+        (n, f"龙城掼蛋第{n}队", f"苏州市第{n % 97}单位", 180 - n // 30, 40 - n % 80, 0, n, "")
+        for n in range(1, teams + 1)
+    ]
+    return Table("积分榜 Standings", "2026 苏州掼蛋公开赛", columns, rows, sheet_name="Final")
+
+
+def timed(function, *args, **kwargs):
+    start = time.perf_counter()
+    result = function(*args, **kwargs)
+    return time.perf_counter() - start, result
+
+
+def pages(data: bytes) -> int:
+    import io
+
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def bench_scoresheets(tables: int, processes: int, plain_tables: int | None) -> None:
+    from tournaments.exporters import scoresheets
+
+    # warm up: fonts and the stylesheet load once per process, as in a running worker
+    scoresheets.render_sheet_set(sample_sheets(2))
+    sheet_set = sample_sheets(tables)
+    fast, data = timed(scoresheets.render_sheet_set, sheet_set, processes=processes)
+    print(
+        f"scoresheets, {tables} tables, {processes} processes: {fast:.1f} s "
+        f"({pages(data)} pages, {len(data) / 1e6:.1f} MB) target <= {SHEETS_TARGET:.0f} s: "
+        f"{verdict(fast <= SHEETS_TARGET)}"
+    )
+    sample = min(tables, plain_tables or tables)
+    plain_set = sample_sheets(sample)
+    plain, plain_data = timed(scoresheets.plain_pdf, plain_set.header(), plain_set.sheets)
+    plain_total = plain * tables / sample
+    scaled = "" if sample == tables else f" (timed on {sample}, scaled)"
+    print(
+        f"scoresheets, same sheets as one plain WeasyPrint document: {plain_total:.1f} s"
+        f"{scaled}, {plain / sample:.3f} s a page ({pages(plain_data)} pages)"
+    )
+    speedup = plain_total / fast
+    print(f"speed-up {speedup:.1f}x, target >= {SPEEDUP_TARGET:.0f}x: {verdict(speedup >= 2)}")
+
+
+def bench_standings(teams: int, processes: int, plain: bool) -> None:
+    from tournaments.exporters import pdf, table_pdf
+    from tournaments.exporters.xlsx import workbook_bytes
+
+    table = sample_standings(teams)
+    seconds, data = timed(workbook_bytes, [table])
+    print(
+        f"standings .xlsx, {teams} teams: {seconds:.2f} s ({len(data) / 1e3:.0f} kB) "
+        f"target <= {XLSX_TARGET:.0f} s: {verdict(seconds <= XLSX_TARGET)}"
+    )
+    seconds, data = timed(table_pdf.render_table, table, processes)
+    print(
+        f"standings PDF, {teams} teams, {processes} processes: {seconds:.1f} s "
+        f"({pages(data)} pages) target <= {PDF_TARGET:.0f} s: {verdict(seconds <= PDF_TARGET)}"
+    )
+    if plain:
+        html = plain_table_html(table)
+        seconds, data = timed(pdf.html_to_pdf, html, "table.css")
+        print(f"standings PDF as one plain HTML table: {seconds:.1f} s ({pages(data)} pages)")
+
+
+def plain_table_html(table) -> str:
+    from django.utils.html import escape
+
+    head = "".join(f"<th>{escape(c.label)}</th>" for c in table.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape('' if v is None else v)}</td>" for v in row) + "</tr>"
+        for row in table.rows
+    )
+    return f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--teams", type=int, default=5000)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--plain-tables", type=int, default=None)
+    parser.add_argument("--plain-standings", action="store_true")
+    parser.add_argument("--only", choices=("scoresheets", "standings"))
+    args = parser.parse_args()
+    setup_django()
+    from django.utils import translation
+
+    translation.activate("zh-hans")
+    print(f"cores: {os.cpu_count()}")
+    if args.only != "standings":
+        bench_scoresheets(args.tables, args.processes, args.plain_tables)
+    if args.only != "scoresheets":
+        bench_standings(args.teams, args.processes, args.plain_standings)
+
+
+if __name__ == "__main__":
+    main()
