@@ -134,3 +134,21 @@ def test_desk_is_for_referees(arb, client):
     client.force_login(arb.captain)
     response = client.get(reverse("arbitration:desk", args=[arb.tournament.slug]))
     assert response.status_code == 403
+
+
+SPEC_SCORES = [
+    {"game": "guandan", "preset": "guandan-suzhou-2016",
+     "deals": [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}],
+     "forfeit": None},
+    {"game": "tractor", "preset": "tractor",
+     "deals": [{"dealer": "EW", "defender_points": 85, "bottom_points": 15,
+                "bottom_multiplier": 4, "failed_throws": [{"side": "NS", "cards": 2}]}]},
+    {"game": "chengyu", "preset": "chengyu",
+     "deals": [{"tricks": {"EW": 8, "NS": 5}}, {"tricks": {"EW": 6, "NS": 7}}]},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("record", SPEC_SCORES, ids=lambda r: r["game"])
+def test_desk_scores_the_spec_match_records_as_the_cli(arb, client, record):
+    fields = {"game": record["game"], "action": "score", "json": json.dumps(record)}
+    assert page_answer(client, arb, fields) == cli("score", record)
