@@ -48,6 +48,12 @@ def _dispatch(action: str, request: object) -> dict:
         raise RulesError('a request must be a JSON object with a "game" field')
     if "game" not in request:
         raise RulesError('the request has no "game" field (guandan, tractor or chengyu)', "game")
+    if action == "score" and request.get("adjustments"):
+        # Effects of rulings (level deduction, match loss, trick transfer) ride on the record;
+        # adjustments.score scores the plain record through this same function, then applies them.
+        from rules_engine import adjustments
+
+        return adjustments.score(request)
     handler: Callable[[dict], dict] | None = getattr(game_module(request["game"]), action, None)
     if handler is None:
         raise RulesError(f"{action} is not available for {request['game']}", "game")

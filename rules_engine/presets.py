@@ -70,9 +70,13 @@ class Preset:
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied; RulesError names an unknown setting."""
+        from rules_engine.ladder import SETTING_KEYS as LADDER_KEYS  # read by rules_engine.ladder
+
         names = {f.name for f in dataclasses.fields(self)} - {"name", "game"}
         changes = {}
         for key, value in settings.items():
+            if key in LADDER_KEYS:
+                continue
             if key not in names:
                 known = ", ".join(sorted(names))
                 raise RulesError(f"unknown preset setting {key!r} (known: {known})", key)

@@ -11,27 +11,6 @@ import pytest
 TWO_DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]
 
 
-@pytest.fixture(autouse=True)
-def engine_scores_adjustments(monkeypatch):
-    """Until rules_engine.api.score routes records carrying ``adjustments`` through
-    rules_engine.adjustments.score (requested from the rules engine's owner), route them here.
-    A no-op once the engine does it itself."""
-    from rules_engine import adjustments, api
-
-    probe = {"game": "guandan", "deals": TWO_DEALS,
-             "adjustments": [{"type": "match_loss", "side": "EW"}]}  # fmt: skip
-    if api.score(probe).get("forfeit") == "EW":
-        return
-    plain = api.score
-
-    def score(obj):
-        if isinstance(obj, dict) and obj.get("adjustments"):
-            return adjustments.score(obj)
-        return plain(obj)
-
-    monkeypatch.setattr(api, "score", score)
-
-
 @pytest.fixture
 def arb(make_tournament, make_user, grant):
     """Round 1 in play: table 1 Team 001 (EW) v Team 002 (NS), table 2 Team 003 v Team 004."""

@@ -194,3 +194,13 @@ def test_a_level_ruling_never_helps_the_offender(side, levels, kind):
     after = adjusted(GUANDAN, type=kind, side=side, levels=levels)
     assert after["match_points"][side] <= before
     assert sum(after["match_points"].values()) == 20
+
+
+def test_the_cli_and_api_score_a_record_with_a_ruling_adjustment():
+    from rules_engine import api
+
+    record = {"game": "guandan", "preset": "guandan-suzhou-2016",
+              "deals": [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}],
+              "adjustments": [{"type": "match_loss", "side": "EW"}]}  # fmt: skip
+    answer = api.score(record)
+    assert answer["forfeit"] == "EW" and answer["match_points"] == {"EW": 0, "NS": 17}

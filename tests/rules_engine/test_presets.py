@@ -107,3 +107,10 @@ def test_record_settings_with_an_unknown_key_name_the_settings_field():
     with pytest.raises(RulesError, match="settings: unknown preset setting 'foo'") as err:
         resolve_preset({"settings": {"foo": 1}}, "guandan")
     assert err.value.field == "settings.foo"
+
+
+def test_tournament_settings_of_the_penalty_ladder_pass_through_preset_overrides():
+    from rules_engine.presets import get_preset
+
+    preset = get_preset("guandan-suzhou-2016").with_overrides(escalation={"warning": 3}, fail_a_limit=3)
+    assert preset.fail_a_limit == 3
