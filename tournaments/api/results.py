@@ -213,9 +213,8 @@ class ReopenView(RoundActionView):
         return Response({"round": round_.number, "status": round_.status})
 
 
-class TableKeyListView(ResultsAPIView):
-    """Table keys of the event (organiser or chief referee); POST makes a new key for a table,
-    revoking its previous one."""
+class TableKeyManagerView(ResultsAPIView):
+    """Table keys are managed by the organiser or the chief referee of the event."""
 
     def tournament(self) -> Tournament:
         tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
@@ -224,6 +223,11 @@ class TableKeyListView(ResultsAPIView):
                 "Only the organiser or the chief referee manage table keys."
             )
         return tournament
+
+
+class TableKeyListView(TableKeyManagerView):
+    """Live table keys of the event; POST makes a new key for a table, revoking its previous
+    one."""
 
     @extend_schema(responses=TableKeySerializer(many=True))
     def get(self, request, slug):
@@ -239,7 +243,7 @@ class TableKeyListView(ResultsAPIView):
         return Response(TableKeySerializer(key).data, status=201)
 
 
-class TableKeyRevokeView(TableKeyListView):
+class TableKeyRevokeView(TableKeyManagerView):
     @extend_schema(request=None, responses=TableKeySerializer)
     def post(self, request, slug, pk):
         tournament = self.tournament()

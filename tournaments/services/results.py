@@ -279,6 +279,11 @@ def _base(base_version: object) -> int:
     return base_version
 
 
+def _lock(match: Match) -> None:
+    """Lock the match row until the end of the transaction (serialises counting switches)."""
+    list(Match.objects.select_for_update().filter(pk=match.pk).order_by().values_list("pk"))
+
+
 def _clear_counting(match_id: int, keep_pk: int | None = None) -> None:
     """Inside a transaction holding the match row lock: no version of the match counts."""
     ResultVersion.objects.filter(match_id=match_id, is_counting=True).exclude(pk=keep_pk).update(
@@ -314,13 +319,14 @@ def _append(
     """Insert version ``number``; IntegrityError when that number is taken (concurrency)."""
     with transaction.atomic():
         if counting:
-            Match.objects.select_for_update().filter(pk=match.pk).values_list("pk").first()
+            _lock(match)
         version = ResultVersion(
             match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
             created_by=actor.user, via=actor.via, source=actor.source[:120],
         )  # fmt: skip
         if counting:
-            _clear_counting(match.pk)
+            if number > 1:  # version 1 has no predecessor that could count
+                _clear_counting(match.pk)
             _counted(version, actor.user)
         version.save(force_insert=True)
         if counting:
@@ -441,7 +447,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
     whose ``is_counting`` says whether it counts now."""
     number = _base(number)
     with transaction.atomic():
-        Match.objects.select_for_update().filter(pk=match.pk).values_list("pk").first()
+        _lock(match)
         latest = latest_version(match)
         if latest is None:
             raise ResultError(_("There is no result to confirm yet."), "version")
