@@ -120,10 +120,5 @@ def _reverse_result(ruling: Ruling, user, reason: str, source: str) -> ResultVer
 
 
 def _void(match, user, reason: str, ref: str) -> ResultVersion:
-    """A ruling version that voids the match (no result counts: it is to be played or
-    entered again). The results service has no public ruling void yet, so this uses its
-    append primitive with the same outcome as :func:`results.void`."""
-    record = {"game": match.round.tournament.game, "void": True}
-    outcome = {"void": True, "winner": None, "trace": []}
-    return results._append_latest(match, record, outcome, user, ResultVersion.Kind.VOID, reason,
-                                  {"source_ref": ref})  # fmt: skip
+    """A ruling version that voids the match (no result counts: to be played or entered again)."""
+    return results.void_by_ruling(match, user, reason, ref)

@@ -174,3 +174,11 @@ def test_debug_is_off_unless_set():
         env={"SECRET_KEY": "k" * 60, "PATH": "/usr/bin:/bin"},
     )
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_a_huge_page_limit_is_capped_not_a_server_error(api, make_tournament):
+    make_tournament(teams=2)
+    response = api.get("/api/tournaments/?limit=99999999999999999999&offset=0")
+    assert response.status_code == 200
+    response = api.get("/api/tournaments/?limit=-5&offset=abc")
+    assert response.status_code == 200

@@ -408,9 +408,17 @@ def void(match: Match, actor: Actor, base_version: object, reason: str) -> Resul
     _require_open_round(match)
     _require_reason(reason)
     _check_base_exists(match, base_version)
-    record = {"game": match.round.tournament.game, "void": True}
-    outcome = {"void": True, "winner": None, "trace": []}
+    record, outcome = _void_record(match)
     return _append_based(match, record, outcome, actor, base_version, Kind.VOID, True, reason)
+
+
+def _void_record(match: Match) -> tuple[dict, dict]:
+    """A void: the match counts as not played (no points for either side)."""
+    return {"game": match.round.tournament.game, "void": True}, {
+        "void": True,
+        "winner": None,
+        "trace": [],
+    }
 
 
 def _require_reason(reason: object) -> None:
@@ -516,6 +524,17 @@ def submit_ruling_version(
                           "round")  # fmt: skip
     stored, outcome = score_record(match.round.tournament, record)
     return _append_latest(match, stored, outcome, user, Kind.RULING, reason,
+                          {"source_ref": source_ref}, source)  # fmt: skip
+
+
+def void_by_ruling(
+    match: Match, user, reason: str, source_ref: str, source: str = ""
+) -> ResultVersion:
+    """Arbitration voids the match (e.g. an overturned forfeit that was its only result): a new
+    ``void`` version counting at once, logged with ``source_ref``. Nothing is deleted."""
+    _require_reason(reason)
+    record, outcome = _void_record(match)
+    return _append_latest(match, record, outcome, user, Kind.VOID, reason,
                           {"source_ref": source_ref}, source)  # fmt: skip
 
 
