@@ -67,6 +67,8 @@ class Preset:
     chengyu_suit_ring: tuple[str, ...] | None = None
     deals_per_match: int | None = None  # chengyu: 3
     round_minutes: int | None = None
+    # A referee may enter only the final levels instead of every deal (games with levels).
+    final_levels_entry: bool = False
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied; RulesError names an unknown setting."""
@@ -123,6 +125,7 @@ PRESETS: dict[str, Preset] = {
             standings_order=("points", "level_diff", "head_to_head", "draw_lots"),
             level_difference_table=SUZHOU_LEVEL_TABLE,
             fail_a_limit=None,
+            final_levels_entry=True,
         ),
         Preset(
             name="guandan-national-2017",
@@ -140,6 +143,7 @@ PRESETS: dict[str, Preset] = {
                 "draw_lots",
             ),
             fail_a_limit=3,
+            final_levels_entry=True,
         ),
         Preset(
             name="tractor",
@@ -150,6 +154,7 @@ PRESETS: dict[str, Preset] = {
             decks=3,
             tractor_deal_table=TRACTOR_DEAL_TABLE,
             round_minutes=60,
+            final_levels_entry=True,
         ),
         Preset(
             name="chengyu",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from rules_engine.cards import PASSED_A, level_text
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.final_levels import final_levels_answer, is_final_levels
 from rules_engine.guandan.seats import PARTNER, SEATS, SIDE_OF, parse_seats
 from rules_engine.presets import (
     Preset,
@@ -129,6 +130,8 @@ def score_match(record: dict, preset: Preset | str | None = None) -> dict:
     forfeit = record.get("forfeit")
     if forfeit is not None:
         return forfeit_answer(preset, forfeit, deals, deals_won={"EW": 0, "NS": 0})
+    if is_final_levels(record):
+        return final_levels_answer(record, preset, deals)
     state = MatchState(preset)
     trace = []
     for i, deal in enumerate(deals):

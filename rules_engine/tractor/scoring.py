@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from rules_engine.cards import level_text
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.final_levels import final_levels_answer, is_final_levels
 from rules_engine.presets import (
     SIDES,
     TRACTOR_DEAL_TABLE,
@@ -175,6 +176,8 @@ def score(record: dict) -> dict:
         raise RulesError("deals must be a list of deal records", "deals")
     if record.get("forfeit") is not None:
         return forfeit_answer(preset, record["forfeit"], deals)
+    if is_final_levels(record):
+        return final_levels_answer(record, preset, deals)
     if not deals:
         raise RulesError("deals is empty: give at least one deal, or a forfeit", "deals")
     match = Match(preset)
