@@ -185,6 +185,32 @@
     });
   });
 
+  // --- only the final levels (when the preset allows): scored by the server like any record ---
+  function finalRecord() {
+    return {game: cfg.game, final_levels: {EW: $("final_ew").value, NS: $("final_ns").value},
+      passed_a: $("final_passed").value || null};
+  }
+  if ($("final-levels")) {
+    ["final_ew", "final_ns", "final_passed"].forEach(function (id) {
+      $(id).addEventListener("change", function () {
+        call("POST", "preview/", {record: finalRecord()}).then(function (r) {
+          if (r.status === 200) {
+            say("");
+            $("levels-ew").textContent = r.data.levels.EW;
+            $("levels-ns").textContent = r.data.levels.NS;
+            var p = r.data.match_points;
+            $("match-result").textContent = T.final_levels + " · " + T.points + " " + p.EW + " : " + p.NS;
+          } else {
+            say(T.refused + " " + (r.data.error || T.network), "error");
+          }
+        });
+      });
+    });
+    $("submit-final").addEventListener("click", function () {
+      submit({record: finalRecord(), base_version: baseVersion, note: $("result-note").value});
+    });
+  }
+
   function loadHistory() {
     return call("GET", "result/").then(function (r) {
       if (r.status !== 200) { return; }

@@ -57,3 +57,40 @@ def test_referee_enters_six_deals_by_tapping_seats_and_captains_confirm(
     rows = phone.locator("table tbody tr").all_inner_texts()
     points = {row.split("\t")[1]: row.split("\t")[2] for row in rows}
     assert points[event.teams[0].name] == "13" and points[event.teams[1].name] == "7"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_referee_enters_only_the_final_levels_when_the_preset_allows(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    from tournaments.models import ResultVersion
+
+    event = build_event(make_tournament, make_user, grant)
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.click("#final-levels summary")
+    phone.select_option("#final_ew", "9")
+    phone.select_option("#final_ns", "7")
+    phone.wait_for_function("document.querySelector('#levels-ew').textContent === '9'")
+    assert "12 : 8" in phone.locator("#match-result").inner_text()  # suzhou: difference 2
+    phone.select_option("#final_passed", "NS")  # NS is not on A: refused with the reason
+    phone.wait_for_selector("#table-message.error")
+    assert "must be A" in phone.locator("#table-message").inner_text()
+    phone.select_option("#final_passed", "")
+    phone.click("#submit-final")
+    phone.wait_for_selector("#history li")
+    version = ResultVersion.objects.get(match=event.match)
+    assert version.record["final_levels"] == {"EW": "9", "NS": "7"}
+    assert version.outcome["match_points"] == {"EW": 12, "NS": 8}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_final_levels_entry_is_hidden_when_the_event_switches_it_off(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.settings = {"final_levels_entry": False}
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    assert phone.locator("#final-levels").count() == 0

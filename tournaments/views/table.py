@@ -42,6 +42,7 @@ STRINGS = {
     "confirm_absent": _("Record this team as absent (forfeit)?"),
     "void": _("void"),
     "counts": _("counts"),
+    "final_levels": _("final levels"),
 }
 
 
@@ -60,8 +61,10 @@ def table_context(match, key: TableKey | None = None) -> dict:
             "table": match.table_number,
             "home": match.home.name,
             "away": match.away.name if match.away else "",
+            "final_levels": bool(tournament.get_preset().final_levels_entry),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()},
+        "levels": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
     }
 
 
