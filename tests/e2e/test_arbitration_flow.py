@@ -7,9 +7,8 @@ from arbitration.models import Appeal, Incident, Ruling
 from tests.arbitration import conftest as fixtures
 from tests.arbitration.conftest import enter_result, points
 
-# the arbitration fixtures (the event, and the engine's adjustments hook) serve here too
+# the arbitration fixtures (the event and its officials) serve here too
 arb = fixtures.arb
-engine_scores_adjustments = fixtures.engine_scores_adjustments
 
 ORIGINAL = {"Team 001": 11, "Team 002": 9, "Team 003": 0, "Team 004": 0}
 DEDUCTED = {"Team 001": 10, "Team 002": 10, "Team 003": 0, "Team 004": 0}
