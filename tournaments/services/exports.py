@@ -155,7 +155,9 @@ def chunk_path(job: ExportJob | int, index: int) -> Path:
 
 
 def chunk_size() -> int:
-    return int(getattr(settings, "PAISAI_SCORESHEET_CHUNK", sheets_pdf.CHUNK_SIZE))
+    """Tables per scoresheet task: setting PAISAI_SCORESHEET_CHUNK, else the environment."""
+    default = os.environ.get("PAISAI_SCORESHEET_CHUNK", sheets_pdf.CHUNK_SIZE)
+    return max(1, int(getattr(settings, "PAISAI_SCORESHEET_CHUNK", default)))
 
 
 def job_round(job: ExportJob) -> Round:
