@@ -1,0 +1,100 @@
+"""Public standings and the projector view in a real browser, on a phone and a 1920×1080 screen."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.publishing.conftest import add_round
+
+NAMES = ["龙城队", "姑苏队", "金陵队", "钱塘队", "锡山队", "太湖队"]
+
+
+@pytest.fixture
+def event(make_tournament):
+    from tournaments.models import Team
+
+    tournament = make_tournament(name="苏州掼蛋公开赛", slug="open-e2e", game="tractor")
+    t = [Team.objects.create(tournament=tournament, name=name) for name in NAMES]
+    add_round(tournament, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])])
+    add_round(
+        tournament, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])], status="in_play", record=None
+    )
+    return tournament
+
+
+def _set_clock(tournament, remaining: timedelta):
+    tournament.rounds.filter(number=2).update(ends_at=timezone.now() + remaining)
+
+
+def _standings_rows(page):
+    return page.locator("#standings tbody tr").all_inner_texts()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_public_standings_show_every_team_ranked_without_login(live_server, event, screen, request):
+    page = request.getfixturevalue(screen)
+    page.goto(f"{live_server.url}/t/{event.slug}/standings/")
+    rows = _standings_rows(page)
+    assert len(rows) == len(NAMES)
+    # round 1: the three home teams (龙城, 金陵, 锡山) won and lead
+    assert all(any(name in row for name in ("龙城队", "金陵队", "锡山队")) for row in rows[:3])
+    first = page.locator("#standings tbody tr").first
+    assert first.locator("td").first.inner_text().startswith("1")
+    if screen == "phone":
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert not page.locator("#standings th.hide-sm").first.is_visible()
+    else:
+        assert page.locator("#standings th.hide-sm").first.is_visible()
+    page.click("#standings tbody tr >> nth=0 >> a")
+    page.wait_for_selector("#rank-chart")
+    assert page.locator("#history tbody tr").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_projector_counts_down_and_shows_the_tables(live_server, event, screen, request):
+    page = request.getfixturevalue(screen)
+    _set_clock(event, timedelta(minutes=42, seconds=30))
+    page.goto(f"{live_server.url}/t/{event.slug}/projector/")
+    clock = page.locator("#clock")
+    first = clock.inner_text()
+    assert first.startswith("42:")
+    page.wait_for_function(
+        "(first) => document.getElementById('clock').textContent !== first", arg=first
+    )
+    assert "warning" not in page.locator("#clock-box").get_attribute("class")
+    tables = page.locator("#projector-tables div").all_inner_texts()
+    assert len(tables) == 3 and "龙城队" in tables[0] and "金陵队" in tables[0]
+    assert page.locator("header.top").is_hidden()
+    size = page.evaluate("parseFloat(getComputedStyle(document.getElementById('clock')).fontSize)")
+    assert size >= (60 if screen == "phone" else 150)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_projector_warns_in_the_last_ten_minutes(live_server, event, screen, request):
+    page = request.getfixturevalue(screen)
+    _set_clock(event, timedelta(minutes=9, seconds=30))
+    page.goto(f"{live_server.url}/t/{event.slug}/projector/")
+    page.wait_for_function("document.getElementById('clock-box').classList.contains('warning')")
+    assert page.locator("#clock").inner_text().startswith("09:")
+    note = page.locator("#clock-note").inner_text()
+    assert note  # tractor: "then one more deal" in the page's language
+    background = page.evaluate(
+        "getComputedStyle(document.getElementById('clock-box')).backgroundColor"
+    )
+    assert background == "rgb(161, 92, 0)"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_projector_at_zero_says_time_is_up_in_english(live_server, event, desktop):
+    _set_clock(event, timedelta(seconds=2))
+    desktop.set_extra_http_headers({"Accept-Language": "en"})
+    desktop.goto(f"{live_server.url}/t/{event.slug}/projector/")
+    desktop.wait_for_function("document.getElementById('clock-box').classList.contains('over')")
+    assert desktop.locator("#clock").inner_text() == "00:00"
+    assert desktop.locator("#clock-note").inner_text() == "Time is up: play one more deal."
