@@ -35,6 +35,20 @@ def auth_header(settings_override, make_tournament, make_user, grant):
     return {"Authorization": f"Basic {token}"}
 
 
+@pytest.fixture(autouse=True)
+def keep_the_test_connection():
+    """The WSGI handler closes the DB connection at the end of each request (CONN_MAX_AGE=0);
+    inside a test transaction that would kill it, so do what Django's test client does."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
 @pytest.fixture
 def settings_override(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
