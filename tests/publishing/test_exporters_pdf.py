@@ -63,13 +63,6 @@ def test_big_table_pdf_splits_into_page_sized_blocks():
     assert "Page 3 of 3" in pages[2] or "3" in pages[2]
 
 
-def test_big_table_pdf_in_parallel_chunks_has_every_row_in_order():
-    rows = ROWS_PER_PAGE * 13 + 1  # more pages than one chunk
-    pages = pdf_pages(render_table(_big_table(rows), processes=2))
-    assert len(pages) == 14
-    assert f"第{ROWS_PER_PAGE * 12 + 1}队" in pages[12] and f"第{rows}队" in pages[13]
-
-
 def test_scoresheets_one_page_per_table_with_teams_seats_and_signatures(chinese_event):
     with translation.override("en"):
         export = ScoresheetsPdf(chinese_event, round=3).render()

@@ -1,6 +1,6 @@
 """PDF plumbing shared by the PDF exporters: WeasyPrint with a reused stylesheet and font
-configuration, page chunks rendered in parallel processes, merging, and stamping a page
-that is the same on every sheet under each page of a document.
+configuration, documents rendered in parallel processes, and stamping a page that is the
+same on every sheet under each page of a document.
 
 WeasyPrint spends most of its time per text item and per box, so the exporters keep the
 HTML small: big tables are split into page-sized blocks, and what every scoresheet shares
@@ -74,18 +74,6 @@ def render_many(htmls: list[str], css_name: str, processes: int) -> list[bytes]:
     """Several HTML documents to PDF, over ``processes`` processes when allowed."""
     css = css_text(css_name)
     return map_parallel(render_pdf, [(html, css) for html in htmls], processes)
-
-
-def merge(documents: list[bytes]) -> bytes:
-    """One PDF of the pages of every document, in order."""
-    from pypdf import PdfWriter
-
-    writer = PdfWriter()
-    for data in documents:
-        writer.append(io.BytesIO(data))
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
 
 
 def stamp_under(documents: list[bytes], background: bytes) -> bytes:

@@ -13,9 +13,9 @@ class StandingsPdf(Exporter):
     content_type = PDF
     public = True
 
-    def clean(self, after_round=None, processes=1) -> dict:
+    def clean(self, after_round=None) -> dict:
         after = None if after_round in (None, "") else round_number(after_round, "after_round")
-        return {"after_round": after, "processes": max(1, int(processes))}
+        return {"after_round": after}
 
     def name_parts(self) -> list[str]:
         after = self.params["after_round"]
@@ -23,4 +23,4 @@ class StandingsPdf(Exporter):
 
     def render_bytes(self) -> bytes:
         table = standings_table(self.tournament, self.params["after_round"])
-        return render_table(table, self.params["processes"])
+        return render_table(table)
