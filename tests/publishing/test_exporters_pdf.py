@@ -56,11 +56,12 @@ def _big_table(rows: int) -> Table:
 
 def test_big_table_pdf_splits_into_page_sized_blocks():
     rows = ROWS_PER_PAGE * 2 + 3
-    pages = pdf_pages(render_table(_big_table(rows)))
+    with translation.override("en"):
+        pages = pdf_pages(render_table(_big_table(rows)))
     assert len(pages) == 3
     assert "第1队" in pages[0] and f"第{ROWS_PER_PAGE}队" in pages[0]
     assert f"第{ROWS_PER_PAGE + 1}队" in pages[1] and f"第{rows}队" in pages[2]
-    assert "Page 3 of 3" in pages[2] or "3" in pages[2]
+    assert "Page 1 of 3" in pages[0] and "Page 3 of 3" in pages[2]
 
 
 def test_scoresheets_one_page_per_table_with_teams_seats_and_signatures(chinese_event):
