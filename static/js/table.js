@@ -72,13 +72,23 @@
     return (deal.dealer ? deal.dealer + " " : "") + T.defenders + " " + deal.defender_points;
   }
 
-  function preview() {
+  var previewAsked = 0;
+  function preview(keepMessage) {
     if (!deals.length) { showOutcome(null); return Promise.resolve(true); }
-    return call("POST", "preview/", {record: record()}).then(function (r) {
-      if (r.status === 200) { showOutcome(r.data); say(""); return true; }
-      deals.pop();
+    var mine = ++previewAsked, sent = deals.slice();
+    return call("POST", "preview/", {record: {game: cfg.game, deals: sent}}).then(function (r) {
+      if (r.status === 200) {
+        if (mine === previewAsked) {  // answers may overtake one another: show the newest only
+          showOutcome(r.data);
+          if (!keepMessage) { say(""); }
+        }
+        return true;
+      }
+      var at = deals.indexOf(sent[sent.length - 1]);
+      if (at >= 0) { deals.splice(at); }  // drop the refused deal (and any typed after it)
+      $("submit-result").disabled = !deals.length;
       say(T.refused + " " + (r.data.error || ""), "error");
-      return preview().then(function () { return false; });
+      return preview(true).then(function () { return false; });
     });
   }
 
@@ -190,10 +200,13 @@
     return {game: cfg.game, final_levels: {EW: $("final_ew").value, NS: $("final_ns").value},
       passed_a: $("final_passed").value || null};
   }
+  var finalAsked = 0;
   if ($("final-levels")) {
     ["final_ew", "final_ns", "final_passed"].forEach(function (id) {
       $(id).addEventListener("change", function () {
+        var asked = ++finalAsked;
         call("POST", "preview/", {record: finalRecord()}).then(function (r) {
+          if (asked !== finalAsked) { return; }  // a newer choice is on its way: show only that
           if (r.status === 200) {
             say("");
             $("levels-ew").textContent = r.data.levels.EW;

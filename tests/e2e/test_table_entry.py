@@ -97,3 +97,23 @@ def test_final_levels_entry_is_hidden_when_the_event_switches_it_off(
     login(phone, live_server, event.referee)
     phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
     assert phone.locator("#final-levels").count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_deal_keeps_the_earlier_deals_and_its_reason_stays_shown(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    for seat in SIX_DEALS[0]["finish"][:3]:
+        phone.click(f"button.seat[data-seat={seat}]")
+    _wait_deals(phone, 1)
+    phone.click("button.seat[data-seat=E]")
+    phone.click("button.seat[data-seat=S]")
+    phone.click("#send-deal")  # E then S is no double up: the engine wants three seats
+    phone.wait_for_selector("#table-message.error")
+    phone.wait_for_timeout(300)  # the re-preview of the kept deal must not wipe the reason
+    assert phone.locator("#table-message").is_visible()
+    assert phone.locator("#deal-list li").count() == 1
+    assert phone.locator("#levels-ew").inner_text() == "5"
