@@ -167,7 +167,7 @@ def free_port() -> int:
 
 
 def start_server(port: int) -> subprocess.Popen:
-    threads = ["-k", "gthread", "--threads", str(THREADS)] if THREADS > 1 else ["-k", "sync"]
+    threads = ["-k", "gthread", "--threads", str(THREADS)] if THREADS else ["-k", "sync"]
     server = subprocess.Popen(
         [PY, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS),
          *threads, "--keep-alive", "30", "--backlog", "256", "--log-level", "error"],
@@ -343,11 +343,7 @@ def in_django(command: str) -> dict:
 
 
 def main() -> int:
-    kind = (
-        f"{WORKERS} gthread workers x {THREADS} threads"
-        if THREADS > 1
-        else (f"{WORKERS} sync workers")
-    )
+    kind = f"{WORKERS} gthread workers x {THREADS} threads" if THREADS else f"{WORKERS} sync"
     print(f"results_load: {CLIENTS} clients, gunicorn {kind}, {os.cpu_count()} CPUs")
     recreate_database()
     event = in_django("setup")

@@ -165,6 +165,10 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# With a shared cache (Redis), sessions are read from it and written through to the database:
+# a logged-in request costs one cache get instead of a session query.
+if os.environ.get("CACHE_URL"):
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Security: strict unless DEBUG. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER via env.
 HTTPS_ONLY = not (DEBUG or TESTING)

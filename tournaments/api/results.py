@@ -106,9 +106,11 @@ class ResultsAPIView(APIView):
 
 
 class MatchAPIView(ResultsAPIView):
-    def get_match(self) -> Match:
+    def get_match(self, teams: bool = False) -> Match:
+        """The match of the URL with its round and event (writes need no team rows)."""
+        related = ("round__tournament", "home", "away") if teams else ("round__tournament",)
         return get_object_or_404(
-            Match.objects.select_related("round__tournament", "home", "away"),
+            Match.objects.select_related(*related),
             pk=self.kwargs["match_id"],
             round__tournament__slug=self.kwargs["slug"],
         )
@@ -124,7 +126,7 @@ class MatchResultView(MatchAPIView):
 
     @extend_schema(responses=MatchResultSerializer)
     def get(self, request, slug, match_id):
-        return Response(match_result_data(self.get_match()))
+        return Response(match_result_data(self.get_match(teams=True)))
 
     @extend_schema(request=SubmitSerializer, responses={201: VersionSerializer})
     def post(self, request, slug, match_id):

@@ -27,7 +27,8 @@ version its author saw (0 for none), and is stored as number ``base_version + 1`
 (match, number) constraint makes the second of two concurrent writers fail; it gets
 :class:`ChangedMeanwhile` with the newer version and its own record back, and the refused
 record is kept in the audit log. Switching the counting version locks the match row
-(``select_for_update``) and the partial unique constraint guarantees one counting version.
+(``select_for_update``; version 1 switches nothing and needs no lock) and the partial unique
+constraint guarantees one counting version.
 When a version starts counting, standings are invalidated (recomputed lazily on next read).
 """
 
@@ -302,7 +303,7 @@ def _after_counting(match: Match) -> None:
     """A version of ``match`` started counting: standings follow, the round may be complete."""
     tournament_id = match.round.tournament_id
     transaction.on_commit(lambda: invalidate_standings(tournament_id))
-    round_close.complete_if_done(match.round)
+    round_close.note_decided(match.round)
 
 
 def _append(
@@ -318,14 +319,16 @@ def _append(
 ) -> ResultVersion:
     """Insert version ``number``; IntegrityError when that number is taken (concurrency)."""
     with transaction.atomic():
-        if counting:
-            _lock(match)
         version = ResultVersion(
             match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
             created_by=actor.user, via=actor.via, source=actor.source[:120],
         )  # fmt: skip
         if counting:
-            if number > 1:  # version 1 has no predecessor that could count
+            # Version 1 has no predecessor that could count, so there is nothing to switch
+            # and no lock to take: a concurrent version 1 fails the unique number, and the
+            # partial unique constraint still allows one counting version per match.
+            if number > 1:
+                _lock(match)
                 _clear_counting(match.pk)
             _counted(version, actor.user)
         version.save(force_insert=True)

@@ -2,7 +2,11 @@
 
 - :func:`complete_if_done`: a round in play (or published) becomes *complete* as soon as
   every match that is not a bye has a counting result version (a void counts as decided).
-  Called by the results service whenever a version starts counting; one query.
+  One indexed query that stops at the first undecided match.
+- :func:`note_decided`: the results service calls it whenever a version starts counting; it
+  checks inside the writing transaction and, while matches are pending, once more after the
+  commit (two last results committed at the same moment each see the other as pending; the
+  later commit's second look sees both).
 - :func:`finalise`: the organiser or the chief referee locks the round; refused, naming the
   tables, while a match lacks a counting version. The next round can be paired only after.
 - :func:`reopen`: the chief referee only, with a reason; the round goes back to complete.
@@ -12,16 +16,25 @@ Every finalise and reopen is logged with who, when, why and from where.
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Match, Role, Round
+from tournaments.models import Match, ResultVersion, Role, Round
 
 from .audit import log_action
 
 OPEN_FOR_COMPLETION = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
+
+# Raw SQL on purpose: it runs on every confirmation, and compiling its ORM form (an exclude
+# across the reverse relation) cost more CPU than the database needs to answer it. It walks
+# the round's matches (index round, table) and probes the one-counting-version partial index.
+MATCHES, VERSIONS = Match._meta.db_table, ResultVersion._meta.db_table
+PENDING_SQL = (
+    f"SELECT 1 FROM {MATCHES} m WHERE m.round_id = %s AND m.away_id IS NOT NULL AND NOT EXISTS "
+    f"(SELECT 1 FROM {VERSIONS} v WHERE v.match_id = m.id AND v.is_counting) LIMIT 1"
+)
 
 
 class RoundCloseError(Exception):
@@ -48,25 +61,34 @@ def pending_tables(round_: Round) -> list[int]:
     )
 
 
+def has_pending(round_id: int) -> bool:
+    """True while a played match of the round has no counting version."""
+    with connection.cursor() as cursor:
+        cursor.execute(PENDING_SQL, [round_id])
+        return cursor.fetchone() is not None
+
+
 def complete_if_done(round_: Round) -> bool:
     """Mark the round complete when no match lacks a counting version; True if it did."""
-    if round_.status not in OPEN_FOR_COMPLETION:
+    if round_.status not in OPEN_FOR_COMPLETION or has_pending(round_.pk):
         return False
-    pending = (
-        Match.objects.filter(round=round_, away__isnull=False)
-        .exclude(versions__is_counting=True)
-        .exists()
-    )
-    if pending:
-        return False
-    updated = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION).update(
-        status=Round.Status.COMPLETE
-    )
+    with transaction.atomic():
+        updated = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION).update(
+            status=Round.Status.COMPLETE
+        )
+        if updated:
+            log_action(round_.tournament, None, "round.complete", round_,
+                       data={"round": round_.number})  # fmt: skip
     if updated:
         round_.status = Round.Status.COMPLETE
-        log_action(round_.tournament, None, "round.complete", round_,
-                   data={"round": round_.number})  # fmt: skip
     return bool(updated)
+
+
+def note_decided(round_: Round) -> None:
+    """A match of ``round_`` just got a counting version, inside the writing transaction:
+    complete the round now if nothing is pending, else look again once the write commits."""
+    if round_.status in OPEN_FOR_COMPLETION and not complete_if_done(round_):
+        transaction.on_commit(lambda: complete_if_done(round_), robust=True)
 
 
 def finalise(round_: Round, user, source: str = "") -> Round:
