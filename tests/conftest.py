@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import settings
 from rest_framework.test import APIClient
 
 _counter = itertools.count(1)
+
+# CI runs the same hypothesis examples every time (a red build is reproducible); developers
+# get fresh random examples on each run.
+settings.register_profile("ci", derandomize=True, deadline=None, database=None, print_blob=True)
+settings.register_profile("dev", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture
@@ -74,7 +82,8 @@ def grant(db):
 
 @pytest.fixture
 def api():
-    return APIClient()
+    """An API client that asks for English answers (the API speaks Chinese by default)."""
+    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
 
 
 @pytest.fixture
@@ -96,3 +105,13 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _english_outside_requests():
+    """Service code (no request) speaks the active language; tests read its English messages.
+    Pages still choose their language per request (Chinese by default) via LocaleMiddleware."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield

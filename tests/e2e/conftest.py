@@ -16,8 +16,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("PAISAI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--disable-dev-shm-usage",
 ]
 
@@ -31,11 +36,15 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def browser():
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh (make test does).")
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh (make test does)."
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
         yield browser
         browser.close()
 
@@ -43,7 +52,10 @@ def browser():
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
         locale="zh-CN",
     )
     page = context.new_page()

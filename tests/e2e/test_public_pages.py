@@ -93,7 +93,10 @@ def test_projector_warns_in_the_last_ten_minutes(live_server, event, screen, req
 @pytest.mark.django_db(transaction=True)
 def test_projector_at_zero_says_time_is_up_in_english(live_server, event, desktop):
     _set_clock(event, timedelta(seconds=2))
-    desktop.set_extra_http_headers({"Accept-Language": "en"})
+    # the language switch's cookie (the browser context itself asks for Chinese)
+    desktop.context.add_cookies(
+        [{"name": "django_language", "value": "en", "url": live_server.url}]
+    )
     desktop.goto(f"{live_server.url}/t/{event.slug}/projector/")
     desktop.wait_for_function("document.getElementById('clock-box').classList.contains('over')")
     assert desktop.locator("#clock").inner_text() == "00:00"

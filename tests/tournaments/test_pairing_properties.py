@@ -163,7 +163,10 @@ def test_small_blocks_and_windows_still_give_the_least_score_gap(
             return
         assert all(b.id not in a.opponents for a, b in pairs)
         assert sum(abs(a.score - b.score) for a, b in pairs) == optimal_total_gap(teams)
-        event.play(pair_round(event.teams()))
+        try:
+            event.play(pair_round(event.teams()))
+        except PairingError:  # a small field can run out of rematch-free rounds (with the bye)
+            return
 
 
 @given(st.lists(st.integers(min_value=0, max_value=5), max_size=80).map(sorted), st.integers(1, 20))
