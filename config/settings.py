@@ -88,6 +88,8 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
+if not os.environ.get("DATABASE_URL"):
+    (BASE_DIR / "var").mkdir(exist_ok=True)  # the embedded default database lives here
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 

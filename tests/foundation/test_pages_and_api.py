@@ -182,3 +182,15 @@ def test_a_huge_page_limit_is_capped_not_a_server_error(api, make_tournament):
     assert response.status_code == 200
     response = api.get("/api/tournaments/?limit=-5&offset=abc")
     assert response.status_code == 200
+
+
+def test_a_table_referee_finds_links_to_their_own_tables_on_the_event_page(
+    client, make_tournament, make_user, grant
+):
+    tournament = make_tournament(teams=4)
+    client.force_login(grant(make_user(), tournament, "table_referee", tables=[3, 1]))
+    body = client.get(f"/t/{tournament.slug}/").content.decode()
+    assert body.index(f"/t/{tournament.slug}/table/1/") < body.index(
+        f"/t/{tournament.slug}/table/3/"
+    )
+    assert f"/t/{tournament.slug}/table/2/" not in body

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.views.generic import ListView, TemplateView
 
 from tournaments import permissions
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import TableAssignment, Tournament, TournamentRole
 
 from .mixins import TournamentMixin
 
@@ -35,4 +35,11 @@ class TournamentDetailView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context["rounds"] = self.tournament.rounds.all()
         context["team_count"] = self.tournament.teams.count()
+        user = self.request.user
+        if user.is_authenticated:
+            context["my_tables"] = list(
+                TableAssignment.objects.filter(tournament=self.tournament, user=user)
+                .order_by("table_number")
+                .values_list("table_number", flat=True)
+            )
         return context

@@ -43,6 +43,7 @@ class ConsoleView(RoleRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         teams = (
             Team.objects.filter(tournament=self.tournament)
+            .order_by("unit__name", "pk")  # registration order within each unit
             .select_related("unit")
             .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("seat_order")))
         )
