@@ -3,21 +3,30 @@
 What it does
   1. (Re)creates the PostgreSQL database ``paisai_bench`` (env BENCH_DATABASE_URL, default
      postgres://postgres@127.0.0.1:5432/paisai_bench) and migrates it.
-  2. Builds one Guandan event: 400 teams, 10 rounds in play, 2,000 matches (tables), and 50
-     referee accounts holding the chief referee role, each with a ready session.
-  3. Starts gunicorn (config.wsgi, gthread workers) on 127.0.0.1 with DEBUG off, a SECRET_KEY,
-     persistent DB connections and the Redis cache (so standings invalidation is shared).
-  4. Drives the API with 50 client threads (httpx keep-alive sessions): 1,000 match results
-     at 50 submissions per second, then 1,000 more at full speed.
-  5. Checks the database: one version per match, exactly one counting version per match,
+  2. Builds one Guandan event: 400 teams, 10 rounds in play, 2,000 matches (tables), a
+     separate warm-up event (one round, 200 tables), and 50 referee accounts holding the
+     chief referee role in both, each with a ready session.
+  3. Starts gunicorn (config.wsgi; BENCH_WORKERS gthread workers x BENCH_THREADS threads,
+     default 4 x 4; BENCH_THREADS=0 for sync workers) on 127.0.0.1 with DEBUG off, a
+     SECRET_KEY, persistent DB connections and the Redis cache (standings revision and
+     sessions shared by the workers).
+  4. Warms the server up with one result per table of the warm-up event, then drives the
+     API with 50 concurrent referee sessions (keep-alive HTTP/1.1 connections, all in one
+     asyncio loop so the client costs the 2 CPUs little): 1,000 match results at 50
+     submissions per second, then 1,000 more at full speed.
+  5. Prints, per phase, throughput and latency percentiles, the CPU milliseconds per request
+     of gunicorn, of the PostgreSQL backends and of the bench client, and the load average
+     (other work on the machine skews every figure: compare runs at similar load).
+  6. Checks the database: one version per match, exactly one counting version per match,
      no lost or duplicated version, one audit entry per version.
 
 A "confirmed submission" is one POST of a match record (6 deals) with ``"confirm": true`` by
-a chief referee: the server scores it with the rules engine, stores version 1, makes it the
-counting version (match row locked), checks whether the round is complete, writes the audit
-entry and bumps the standings revision, all in one request. Latency is measured from each
-request's scheduled start (so queueing at 50/s is not hidden). Bounded: 2,000 requests,
-each with a 10 s timeout.
+a chief referee: the server scores it with the rules engine, stores version 1 as the counting
+version (the unique constraints decide between concurrent writers; only a later version's
+counting switch locks the match row), checks whether the round is complete, writes the audit
+entry and bumps the standings revision after the commit, all in one request. Latency is
+measured from each request's scheduled start (so queueing at 50/s is not hidden). Bounded:
+2,000 requests, each with a 10 s timeout.
 
 Run: ``.venv/bin/python bench/results_load.py`` (needs PostgreSQL and Redis on loopback).
 """
@@ -47,7 +56,7 @@ WORKERS, THREADS = (
     int(os.environ.get("BENCH_WORKERS", "4")),
     int(os.environ.get("BENCH_THREADS", "4")),
 )
-SLUG = "bench"
+SLUG, WARM_SLUG = "bench", "bench-warm-up"
 
 
 def server_env() -> dict:
@@ -92,26 +101,31 @@ def build_event() -> dict:
 
     SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
 
-    tournament = Tournament.objects.create(name="Bench", slug=SLUG, game="guandan",
-                                           preset="guandan-suzhou-2016", num_rounds=ROUNDS)  # fmt: skip
-    teams = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"T{i:04d}") for i in range(TEAMS)
-    )
-    matches = []
-    for number in range(1, ROUNDS + 1):
-        round_ = Round.objects.create(tournament=tournament, number=number, status="in_play")
-        order = random.Random(number).sample(teams, len(teams))
-        matches += [
-            Match(round=round_, table_number=t + 1, home=order[2 * t], away=order[2 * t + 1])
-            for t in range(TEAMS // 2)
-        ]
-    match_ids = [m.pk for m in Match.objects.bulk_create(matches)]
+    def event(slug: str, rounds: int) -> tuple[Tournament, list[int]]:
+        tournament = Tournament.objects.create(name=slug, slug=slug, game="guandan",
+                                               preset="guandan-suzhou-2016", num_rounds=rounds)  # fmt: skip
+        teams = Team.objects.bulk_create(
+            Team(tournament=tournament, name=f"T{i:04d}") for i in range(TEAMS)
+        )
+        matches = []
+        for number in range(1, rounds + 1):
+            round_ = Round.objects.create(tournament=tournament, number=number, status="in_play")
+            order = random.Random(number).sample(teams, len(teams))
+            matches += [
+                Match(round=round_, table_number=t + 1, home=order[2 * t], away=order[2 * t + 1])
+                for t in range(TEAMS // 2)
+            ]
+        return tournament, [m.pk for m in Match.objects.bulk_create(matches)]
+
+    (tournament, match_ids), (warm, warm_ids) = event(SLUG, ROUNDS), event(WARM_SLUG, 1)
     password = make_password(secrets.token_hex(8))
     users = get_user_model().objects.bulk_create(
         get_user_model()(username=f"referee{i:02d}", password=password) for i in range(CLIENTS)
     )
     TournamentRole.objects.bulk_create(
-        TournamentRole(user=u, tournament=tournament, role="chief_referee") for u in users
+        TournamentRole(user=u, tournament=t, role="chief_referee")
+        for u in users
+        for t in (tournament, warm)
     )
     sessions = []
     for user in users:
@@ -121,7 +135,7 @@ def build_event() -> dict:
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         sessions.append(store.session_key)
-    return {"matches": match_ids, "sessions": sessions}
+    return {"matches": match_ids, "warm_matches": warm_ids, "sessions": sessions}
 
 
 def check_database() -> dict:
@@ -137,7 +151,9 @@ def check_database() -> dict:
         "matches_with_result": per_match.filter(n__gte=1).count(),
         "matches_with_duplicates": per_match.filter(n__gt=1).count(),
         "matches_counting_not_one": per_match.filter(n__gte=1).exclude(counting=1).count(),
-        "audit_entries": AuditLog.objects.filter(action="result.submission").count(),
+        "audit_entries": AuditLog.objects.filter(
+            tournament__slug=SLUG, action="result.submission"
+        ).count(),
     }
     return stats
 
@@ -228,7 +244,7 @@ class Connection:
         self.reader = self.writer = None
 
 
-async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], rate):
+async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], rate, slug=SLUG):
     """50 concurrent referee sessions in one event loop; latency from each scheduled start."""
     start = time.perf_counter() + 0.2
     pending = iter(enumerate(jobs))
@@ -243,7 +259,7 @@ async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], r
                 if scheduled is not None:
                     await asyncio.sleep(max(0.0, scheduled - time.perf_counter()))
                 began = scheduled or time.perf_counter()
-                path = f"/api/tournaments/{SLUG}/matches/{match_id}/result/"
+                path = f"/api/tournaments/{slug}/matches/{match_id}/result/"
                 try:
                     status, answer = await asyncio.wait_for(conn.request("POST", path, body), 10)
                     ok = status == 201 and json.loads(answer)["is_counting"] is True
@@ -305,19 +321,14 @@ def run_phase(port: int, server, sessions: list[str], jobs, rate: float | None) 
             "load": load}  # fmt: skip
 
 
-def warm_up(port: int, sessions: list[str]) -> None:
-    """Load every worker thread's code and open its DB connection before measuring."""
-
-    async def reads(session_key: str) -> None:
-        conn = Connection(port, session_key)
-        for _ in range(4):
-            await conn.request("GET", f"/api/tournaments/{SLUG}/")
-        conn.close()
-
-    async def everyone() -> None:
-        await asyncio.wait_for(asyncio.gather(*(reads(s) for s in sessions)), 60)
-
-    asyncio.run(everyone())
+def warm_up(port: int, sessions: list[str], jobs: list[tuple[int, bytes]]) -> None:
+    """Before measuring, submit a result at every table of a separate warm-up event, 50 at a
+    time, so every worker thread has run the whole submission path once: its DB connection
+    and PostgreSQL backend, lazily built serializers, the engine's presets (a fresh server
+    otherwise spends its first seconds on this, which a venue's server running all day
+    never shows)."""
+    latencies, errors, duration = asyncio.run(drive(port, sessions, jobs, None, WARM_SLUG))
+    print(f"warm-up: {len(latencies)} results in {duration:.1f} s, errors {len(errors)}")
 
 
 def report(name: str, phase: dict) -> None:
@@ -354,10 +365,11 @@ def main() -> int:
         for _ in range(2 * PER_PHASE)
     ]
     jobs = list(zip(event["matches"][: 2 * PER_PHASE], bodies, strict=True))
+    warm_jobs = list(zip(event["warm_matches"], bodies, strict=False))
     port = free_port()
     server = start_server(port)
     try:
-        warm_up(port, event["sessions"])
+        warm_up(port, event["sessions"], warm_jobs)
         paced = run_phase(port, server, event["sessions"], jobs[:PER_PHASE], RATE)
         report(f"at {RATE}/s", paced)
         full = run_phase(port, server, event["sessions"], jobs[PER_PHASE:], None)
