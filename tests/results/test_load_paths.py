@@ -5,11 +5,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from tournaments.api.result_serializers import VersionSerializer
 from tournaments.models import AuditLog, ResultVersion, Round
@@ -17,9 +15,9 @@ from tournaments.services import results, round_close
 from tournaments.services.results import ChangedMeanwhile
 
 from .conftest import actor, guandan_record
+from .test_concurrency import THREADS, _run_threads
 
 ROOT = Path(__file__).resolve().parents[2]
-THREADS = 20
 
 
 def _stored_counting_version(match, user) -> None:
@@ -94,24 +92,12 @@ def test_version_serializer_built_once_gives_each_instance_its_own_fields(event)
 def test_twenty_parallel_confirmed_first_versions_store_one_counting_version(event):
     """Version 1 takes no match lock: the unique number and the one-counting constraint
     decide between concurrent first submissions."""
-    barrier = threading.Barrier(THREADS)
-    outcomes: list = [None] * THREADS
 
-    def run(i):
-        try:
-            barrier.wait()
-            record = guandan_record() | {"tag": i}
-            outcomes[i] = results.submit(event.match, record, actor(event.chief), 0, confirm=True)
-        except Exception as exc:  # noqa: BLE001 — recorded and asserted on below
-            outcomes[i] = exc
-        finally:
-            connection.close()
+    def submit(i):
+        record = guandan_record() | {"tag": i}
+        return results.submit(event.match, record, actor(event.chief), 0, confirm=True)
 
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    outcomes = _run_threads(submit)
     stored = [o for o in outcomes if isinstance(o, ResultVersion)]
     refused = [o for o in outcomes if isinstance(o, ChangedMeanwhile)]
     assert len(stored) == 1 and len(refused) == THREADS - 1, outcomes
