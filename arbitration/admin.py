@@ -7,17 +7,7 @@ corrections are new records made through the pages or the API (which log them).
 from django.contrib import admin
 
 from arbitration import models
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from tournaments.admin import ReadOnlyAdmin
 
 
 @admin.register(models.Incident)

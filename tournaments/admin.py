@@ -3,6 +3,19 @@ from django.contrib import admin
 from tournaments import models
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Evidence (audit log, result versions, arbitration records): shown, never changed here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class PlayerInline(admin.TabularInline):
     model = models.Player
     extra = 0
@@ -70,7 +83,7 @@ class RoundSlotAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.AuditLog)
-class AuditLogAdmin(admin.ModelAdmin):
+class AuditLogAdmin(ReadOnlyAdmin):
     """Read-only: the audit log is evidence."""
 
     list_display = (
@@ -85,15 +98,6 @@ class AuditLogAdmin(admin.ModelAdmin):
     list_filter = ("tournament", "action")
     search_fields = ("action", "reason")
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(models.ExportJob)
 class ExportJobAdmin(admin.ModelAdmin):
@@ -102,20 +106,11 @@ class ExportJobAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.ResultVersion)
-class ResultVersionAdmin(admin.ModelAdmin):
+class ResultVersionAdmin(ReadOnlyAdmin):
     """Read-only: results are append-only versions; corrections are new versions."""
 
     list_display = ("match", "number", "kind", "is_counting", "created_by", "created_at")
     list_filter = ("kind", "is_counting", "match__round__tournament")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(models.RankingAdjustment)

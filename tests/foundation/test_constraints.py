@@ -64,3 +64,17 @@ def test_a_captain_role_names_a_team_and_others_do_not(make_tournament, make_use
     refused(
         lambda: TournamentRole.objects.create(user=user, tournament=t, role="organiser", team=team)
     )
+
+
+def test_the_admin_never_changes_or_deletes_evidence(rf, make_user):
+    from django.contrib import admin
+
+    from tournaments.models import AuditLog, ResultVersion
+
+    request = rf.get("/admin/")
+    request.user = make_user(is_superuser=True, is_staff=True)
+    for model in (AuditLog, ResultVersion):
+        model_admin = admin.site._registry[model]
+        assert not model_admin.has_add_permission(request)
+        assert not model_admin.has_change_permission(request)
+        assert not model_admin.has_delete_permission(request)
