@@ -44,8 +44,10 @@ messages: install
 worker: install
 	$(PY) -m celery -A config worker -l info --concurrency 2
 
-bench: install
-	for b in bench/*.py; do case $$b in */__init__.py) ;; *) echo "== $$b"; $(PY) $$b || exit 1;; esac; done
+BENCHES := rules_engine pairing standings pairing_service standings_service results_load exports
+
+bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
+	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache
