@@ -186,7 +186,8 @@ def start_server(port: int) -> subprocess.Popen:
     threads = ["-k", "gthread", "--threads", str(THREADS)] if THREADS else ["-k", "sync"]
     server = subprocess.Popen(
         [PY, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS),
-         *threads, "--keep-alive", "30", "--backlog", "256", "--log-level", "error"],
+         *threads, "--keep-alive", "30", "--backlog", "256", "--log-level", "error",
+         "-c", str(ROOT / "bench" / "gunicorn_warm.py")],
         cwd=ROOT, env=server_env(), start_new_session=True,
     )  # fmt: skip
     deadline = time.time() + 30
