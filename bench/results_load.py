@@ -9,7 +9,8 @@ What it does
   3. Starts gunicorn (config.wsgi; BENCH_WORKERS gthread workers x BENCH_THREADS threads,
      default 4 x 4; BENCH_THREADS=0 for sync workers) on 127.0.0.1 with DEBUG off, a
      SECRET_KEY, persistent DB connections and the Redis cache (standings revision and
-     sessions shared by the workers).
+     sessions shared by the workers); bench/gunicorn_warm.py makes each worker import the
+     URLconf and translations as it starts rather than on its first requests.
   4. Warms the server up with one result per table of the warm-up event, then drives the
      API with 50 concurrent referee sessions (keep-alive HTTP/1.1 connections, all in one
      asyncio loop so the client costs the 2 CPUs little): 1,000 match results at 50
