@@ -27,6 +27,7 @@ import copy
 from rules_engine import api
 from rules_engine.cards import PASSED_A, level_text, parse_level
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import t
 from rules_engine.presets import SIDES, match_points, other_side, resolve_preset
 
 ACE = 12
@@ -43,29 +44,41 @@ GAME_TYPES = {
 def parse_adjustment(value: object, game: str, field: str = "adjustment") -> dict:
     """Check one adjustment for ``game``; RulesError naming the bad field."""
     if not isinstance(value, dict):
-        raise RulesError(f'{field} must be an object with "type" and "side"', field)
+        raise RulesError(t('{field} must be an object with "type" and "side"', field=field), field)
     allowed = GAME_TYPES.get(game)
     if allowed is None:
-        raise RulesError(f"unknown game {game!r}", "game")
+        raise RulesError(t("unknown game {game!r}", game=game), "game")
     kind = value.get("type")
     if kind not in allowed:
-        raise RulesError(f"{field}.type must be one of {', '.join(allowed)} in {game}, "
-                         f"not {kind!r}", sub_field(field, "type"))  # fmt: skip
+        raise RulesError(
+            t(
+                "{field}.type must be one of {allowed} in {game}, not {kind!r}",
+                field=field,
+                allowed=", ".join(allowed),
+                game=game,
+                kind=kind,
+            ),
+            sub_field(field, "type"),
+        )
     if value.get("side") not in SIDES:
-        raise RulesError(f"{field}.side must be EW or NS (the offending side)",
-                         sub_field(field, "side"))  # fmt: skip
+        raise RulesError(
+            t("{field}.side must be EW or NS (the offending side)", field=field),
+            sub_field(field, "side"),
+        )
     if kind in LEVEL_TYPES:
         levels = value.get("levels", 1)
         if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= ACE:
-            raise RulesError(f"{field}.levels must be a whole number of levels from 1 to 12",
-                             sub_field(field, "levels"))  # fmt: skip
+            raise RulesError(
+                t("{field}.levels must be a whole number of levels from 1 to 12", field=field),
+                sub_field(field, "levels"),
+            )
     return dict(value)
 
 
 def parse_adjustments(record: dict) -> list[dict]:
     value = record.get("adjustments") or []
     if not isinstance(value, list):
-        raise RulesError("adjustments must be a list", "adjustments")
+        raise RulesError(t("adjustments must be a list"), "adjustments")
     game = record.get("game")
     return [parse_adjustment(a, game, sub_field("adjustments", i)) for i, a in enumerate(value)]
 
@@ -73,7 +86,7 @@ def parse_adjustments(record: dict) -> list[dict]:
 def add_adjustment(record: dict, adjustment: dict) -> dict:
     """A copy of ``record`` with ``adjustment`` added (checked against the record's game)."""
     if not isinstance(record, dict):
-        raise RulesError("a match record must be a JSON object")
+        raise RulesError(t("a match record must be a JSON object"))
     new = copy.deepcopy(record)
     new.setdefault("adjustments", [])
     new["adjustments"] = [
@@ -97,7 +110,7 @@ def remove_adjustments(record: dict, ruling: object) -> dict:
 def score(record: object) -> dict:
     """Score a match record with its adjustments (SPEC 4.5 answer + ``adjustments``)."""
     if not isinstance(record, dict):
-        raise RulesError("a match record must be a JSON object")
+        raise RulesError(t("a match record must be a JSON object"))
     adjustments = parse_adjustments(record)
     base_record = {k: v for k, v in record.items() if k != "adjustments"}
     answer = api.score(base_record)
@@ -127,7 +140,7 @@ def score(record: object) -> dict:
 def apply_levels(answer: dict, adjustments: list[dict], preset) -> dict:
     """The answer with level deductions and opponents' level-ups applied in order."""
     if not answer.get("levels"):
-        raise RulesError("the match has no levels to change (a forfeit?)", "adjustments")
+        raise RulesError(t("the match has no levels to change (a forfeit?)"), "adjustments")
     passed = answer.get("passed_a")
     levels = {
         side: PASSED_A if passed == side else parse_level(answer["levels"][side]) for side in SIDES

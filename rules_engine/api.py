@@ -14,6 +14,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 
 # Game name -> module path; modules are imported on first use, so a game whose module does
 # not exist yet answers with a clear error instead of breaking the others.
@@ -31,7 +32,9 @@ def game_module(name: object) -> ModuleType:
     """The module that plays game ``name``; RulesError (field "game") when there is none."""
     if not isinstance(name, str) or name not in GAME_MODULES:
         known = ", ".join(GAME_MODULES)
-        raise RulesError(f"unknown game {name!r} (known: {known})", "game")
+        raise RulesError(
+            t("unknown game {name!r} (known: {known})", name=name, known=known), "game"
+        )
     if name not in GAMES:
         path = GAME_MODULES[name]
         try:
@@ -39,15 +42,17 @@ def game_module(name: object) -> ModuleType:
         except ModuleNotFoundError as err:
             if err.name != path:
                 raise
-            raise RulesError(f"the rules of {name} are not available yet", "game") from None
+            raise RulesError(
+                t("the rules of {name} are not available yet", name=name), "game"
+            ) from None
     return GAMES[name]
 
 
 def _dispatch(action: str, request: object) -> dict:
     if not isinstance(request, dict):
-        raise RulesError('a request must be a JSON object with a "game" field')
+        raise RulesError(t('a request must be a JSON object with a "game" field'))
     if "game" not in request:
-        raise RulesError('the request has no "game" field (guandan, tractor or chengyu)', "game")
+        raise RulesError(t('the request has no "game" field (guandan, tractor or chengyu)'), "game")
     if action == "score" and request.get("adjustments"):
         # Effects of rulings (level deduction, match loss, trick transfer) ride on the record;
         # adjustments.score scores the plain record through this same function, then applies them.
@@ -56,21 +61,32 @@ def _dispatch(action: str, request: object) -> dict:
         return adjustments.score(request)
     handler: Callable[[dict], dict] | None = getattr(game_module(request["game"]), action, None)
     if handler is None:
-        raise RulesError(f"{action} is not available for {request['game']}", "game")
+        raise RulesError(
+            t("{action} is not available for {game}", action=action, game=request["game"]), "game"
+        )
     return handler(request)
 
 
 def answer(action: str, obj: object) -> dict | list:
     """Answer one request, or each request of a list (errors in place of bad items)."""
     if action not in ACTIONS:
-        raise RulesError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})", "action")
+        raise RulesError(
+            t(
+                "unknown action {action!r} (known: {known})",
+                action=action,
+                known=", ".join(ACTIONS),
+            ),
+            "action",
+        )
     if isinstance(obj, list):
         answers = []
         for i, item in enumerate(obj):
             try:
                 answers.append(_dispatch(action, item))
             except RulesError as err:
-                answers.append({"error": f"item {i}: {err.message}"} | _field(err))
+                answers.append(
+                    {"error": t("item {i}: {message}", i=i, message=err.message)} | _field(err)
+                )
         return answers
     return _dispatch(action, obj)
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import t
 
 SUITS = ("S", "H", "C", "D")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
@@ -72,23 +73,29 @@ def rank_index(rank: str) -> int:
     try:
         return _RANK_INDEX[str(rank).upper()]
     except KeyError:
-        raise RulesError(f"unknown rank {rank!r}") from None
+        raise RulesError(t("unknown rank {rank!r}", rank=rank)) from None
 
 
 def level_text(index: int) -> str:
     """Level index to text: 0 -> ``"2"`` … 12 -> ``"A"``; 13 (passed A) is also ``"A"``."""
     if not 0 <= index <= PASSED_A:
-        raise RulesError(f"level index {index} is outside 0..{PASSED_A}")
+        raise RulesError(t("level index {index} is outside 0..{top}", index=index, top=PASSED_A))
     return rank_text(RANKS[min(index, 12)])
 
 
 def parse_level(text: object, field: str = "level") -> int:
     """``"2".."10"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"`` (a JSON number 2..10 too) -> 0..12."""
     if isinstance(text, bool) or not isinstance(text, str | int):
-        raise RulesError(f"{field} must be a level 2..10, J, Q, K or A, not {text!r}", field)
+        raise RulesError(
+            t("{field} must be a level 2..10, J, Q, K or A, not {text!r}", field=field, text=text),
+            field,
+        )
     rank = _RANK_WORDS.get(str(text).strip().upper())
     if rank is None:
-        raise RulesError(f"{field} must be a level 2..10, J, Q, K or A, not {text!r}", field)
+        raise RulesError(
+            t("{field} must be a level 2..10, J, Q, K or A, not {text!r}", field=field, text=text),
+            field,
+        )
     return _RANK_INDEX[rank]
 
 
@@ -109,14 +116,24 @@ def parse_card(text: object, field: str = "card") -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise RulesError(f'{field}: a card is written as text such as "S7", not {text!r}', field)
+        raise RulesError(
+            t(
+                '{field}: a card is written as text such as "S7", not {text!r}',
+                field=field,
+                text=text,
+            ),
+            field,
+        )
     card = _PARSED.get(text)
     if card is None:
         card = _parse_uncached(text)
         if card is None:
             raise RulesError(
-                f"{field}: unknown card {text!r} (write a suit S/H/C/D or ♠♥♣♦ and a rank "
-                "2..10/T, J, Q, K, A, or LJ/BJ for the jokers)",
+                t(
+                    "{field}: unknown card {text!r} (write a suit S/H/C/D or ♠♥♣♦ and a rank 2..10/T, J, Q, K, A, or LJ/BJ for the jokers)",
+                    field=field,
+                    text=text,
+                ),
                 field,
             )
         card = DECK[DECK.index(card)]  # the interned instance
@@ -127,7 +144,9 @@ def parse_card(text: object, field: str = "card") -> Card:
 def parse_cards(items: object, decks: int, field: str = "cards") -> list[Card]:
     """A list of card texts -> Cards; RulesError for an unknown card or too many copies."""
     if isinstance(items, str) or not isinstance(items, Sequence):
-        raise RulesError(f'{field} must be a list of cards such as ["S7", "H10"]', field)
+        raise RulesError(
+            t('{field} must be a list of cards such as ["S7", "H10"]', field=field), field
+        )
     cards = [parse_card(item, sub_field(field, i)) for i, item in enumerate(items)]
     count_copies([cards], decks, field)
     return cards
@@ -138,9 +157,15 @@ def count_copies(card_lists: Iterable[Iterable[Card]], decks: int, field: str = 
     counts = Counter(card for cards in card_lists for card in cards)
     for card, copies in counts.items():
         if copies > decks:
-            held = "one deck holds" if decks == 1 else f"{decks} decks hold"
+            held = t("one deck holds") if decks == 1 else t("{decks} decks hold", decks=decks)
             raise RulesError(
-                f"{field}: {card_text(card)} appears {copies} times, more copies than {held}",
+                t(
+                    "{field}: {card} appears {copies} times, more copies than {held}",
+                    field=field,
+                    card=card_text(card),
+                    copies=copies,
+                    held=held,
+                ),
                 field,
             )
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from rules_engine import api
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 
 EXIT_OK, EXIT_SOME_BAD, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -40,16 +41,25 @@ def read_json(path: str) -> object:
             with open(path, encoding="utf-8-sig") as handle:
                 text = handle.read()
     except OSError as err:
-        raise RulesError(f"cannot read {path}: {err.strerror or err}", "file") from None
+        raise RulesError(
+            t("cannot read {path}: {strerror}", path=path, strerror=err.strerror or err), "file"
+        ) from None
     except UnicodeDecodeError:
-        raise RulesError(f"{name} is not UTF-8 text", "file") from None
+        raise RulesError(t("{name} is not UTF-8 text", name=name), "file") from None
     if not text.strip():
-        raise RulesError(f"{name} is empty: expected a JSON object or a list", "file")
+        raise RulesError(t("{name} is empty: expected a JSON object or a list", name=name), "file")
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise RulesError(
-            f"{name} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}", "file"
+            t(
+                "{name} is not valid JSON: {msg} at line {lineno} column {colno}",
+                name=name,
+                msg=err.msg,
+                lineno=err.lineno,
+                colno=err.colno,
+            ),
+            "file",
         ) from None
 
 

@@ -2,10 +2,14 @@
 
 Every rule violation or malformed input raises :class:`RulesError` with a clear English
 message and, when it concerns one field of a request, the path of that field
-(for example ``"deals[1].finish"`` or ``"play"``).
+(for example ``"deals[1].finish"`` or ``"play"``). The message is a
+:class:`~rules_engine.i18n.Text` when built with ``t(...)``, so it can also be shown in
+Chinese: :meth:`RulesError.localized`.
 """
 
 from __future__ import annotations
+
+from rules_engine.i18n import localize
 
 
 class RulesError(ValueError):
@@ -18,6 +22,10 @@ class RulesError(ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+    def localized(self, lang: str | None) -> str:
+        """The message in language ``lang`` (e.g. ``"zh-hans"``); English when untranslated."""
+        return localize(self.message, lang)
 
     def as_dict(self) -> dict:
         """The JSON form used in list answers: ``{"error": ..., "field": ...}``."""

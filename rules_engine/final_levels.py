@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules_engine.cards import PASSED_A, level_text, parse_level
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import t
 from rules_engine.presets import SIDES, Preset, match_points
 
 A_LEVEL = PASSED_A - 1
@@ -23,21 +24,27 @@ def is_final_levels(record: dict) -> bool:
 def final_levels_answer(record: dict, preset: Preset, deals: list, **zero_fields) -> dict:
     if not preset.final_levels_entry:
         raise RulesError(
-            f"preset {preset.name!r} does not allow entering only the final levels: "
-            "enter every deal", "final_levels",
-        )  # fmt: skip
+            t(
+                "preset {name!r} does not allow entering only the final levels: enter every deal",
+                name=preset.name,
+            ),
+            "final_levels",
+        )
     if deals:
-        raise RulesError("give either deals or final_levels, not both", "final_levels")
+        raise RulesError(t("give either deals or final_levels, not both"), "final_levels")
     given = record["final_levels"]
     if not isinstance(given, dict) or set(given) != set(SIDES):
-        raise RulesError('final_levels must be {"EW": level, "NS": level}', "final_levels")
+        raise RulesError(t('final_levels must be {{"EW": level, "NS": level}}'), "final_levels")
     levels = {side: parse_level(given[side], sub_field("final_levels", side)) for side in SIDES}
     passed_a = record.get("passed_a")
     if passed_a is not None:
         if passed_a not in SIDES:
-            raise RulesError("passed_a must be EW, NS or null", "passed_a")
+            raise RulesError(t("passed_a must be EW, NS or null"), "passed_a")
         if levels[passed_a] != A_LEVEL:
-            raise RulesError(f"{passed_a} passed A, so its final level must be A", "passed_a")
+            raise RulesError(
+                t("{passed_a} passed A, so its final level must be A", passed_a=passed_a),
+                "passed_a",
+            )
     steps = {side: PASSED_A if side == passed_a else levels[side] for side in SIDES}
     difference = steps["EW"] - steps["NS"]
     winner = passed_a or ("EW" if difference > 0 else "NS" if difference < 0 else None)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 
 # --- the ladder ------------------------------------------------------------------------
 
@@ -78,8 +79,16 @@ def steps_for(game: str) -> tuple[str, ...]:
 def check_step(step: object, game: str, field: str = "step") -> str:
     allowed = steps_for(game)
     if step not in allowed:
-        raise RulesError(f"{field} must be one of {', '.join(allowed)} in {game}, not {step!r}",
-                         field)  # fmt: skip
+        raise RulesError(
+            t(
+                "{field} must be one of {allowed} in {game}, not {step!r}",
+                field=field,
+                allowed=", ".join(allowed),
+                game=game,
+                step=step,
+            ),
+            field,
+        )
     return step
 
 
@@ -127,10 +136,16 @@ def chengyu_penalties(category: str, previous: int = 0) -> list[Penalty]:
     already committed ``previous`` times in this match. An empty list: the chief referee
     chooses from the general ladder."""
     if category not in CATEGORIES:
-        raise RulesError(f"category must be one of {', '.join(CATEGORIES)}, not {category!r}",
-                         "category")  # fmt: skip
+        raise RulesError(
+            t(
+                "category must be one of {categories}, not {category!r}",
+                categories=", ".join(CATEGORIES),
+                category=category,
+            ),
+            "category",
+        )
     if isinstance(previous, bool) or not isinstance(previous, int) or previous < 0:
-        raise RulesError("previous must be a count of earlier offences, 0 or more", "previous")
+        raise RulesError(t("previous must be a count of earlier offences, 0 or more"), "previous")
     if category == SIGNALLING:
         step = (WARNING, TRICK_TO_OPPONENTS, ROUND_LOST)[min(previous, 2)]
         return [Penalty(step)]
@@ -199,27 +214,48 @@ def ladder_settings(game: str, overrides: Mapping | None = None) -> LadderSettin
         if key in values:
             value = values[key]
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RulesError(f"settings.{key} must be whole minutes, 0 or more",
-                                 f"settings.{key}")  # fmt: skip
+                raise RulesError(
+                    t("settings.{key} must be whole minutes, 0 or more", key=key), f"settings.{key}"
+                )
     return LadderSettings(**values)
 
 
 def _escalation(value: object) -> dict[str, tuple[int, str]]:
     where = "settings.escalation"
     if not isinstance(value, Mapping):
-        raise RulesError(f'{where} must map a step to [count, next step], e.g. '
-                         '{"warning": [2, "violation"]}', where)  # fmt: skip
+        raise RulesError(
+            t(
+                '{where} must map a step to [count, next step], e.g. {{"warning": [2, "violation"]}}',
+                where=where,
+            ),
+            where,
+        )
     rules = {}
     for step, rule in value.items():
         if step not in LADDER or not isinstance(rule, list | tuple) or len(rule) != 2:
-            raise RulesError(f"{where}.{step} must be [count, next step] for a ladder step",
-                             where)  # fmt: skip
+            raise RulesError(
+                t(
+                    "{where}.{step} must be [count, next step] for a ladder step",
+                    where=where,
+                    step=step,
+                ),
+                where,
+            )
         count, then = rule
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise RulesError(f"{where}.{step}: the count must be 1 or more", where)
+            raise RulesError(
+                t("{where}.{step}: the count must be 1 or more", where=where, step=step), where
+            )
         if then not in LADDER or LADDER.index(then) <= LADDER.index(step):
-            raise RulesError(f"{where}.{step}: {then!r} must be a higher step of the ladder",
-                             where)  # fmt: skip
+            raise RulesError(
+                t(
+                    "{where}.{step}: {then!r} must be a higher step of the ladder",
+                    where=where,
+                    step=step,
+                    then=then,
+                ),
+                where,
+            )
         rules[step] = (count, then)
     return rules
 
@@ -316,15 +352,28 @@ def majority_decision(votes: Iterable[tuple[str, str | None]], members: int) -> 
     amended step, for an amendment) backed by more than half of the ``members``; None
     while no choice has a majority."""
     if isinstance(members, bool) or not isinstance(members, int) or members < 1:
-        raise RulesError("the committee needs at least one member", "members")
+        raise RulesError(t("the committee needs at least one member"), "members")
     tally = Counter()
     for choice, amended in votes:
         if choice not in VOTE_CHOICES:
-            raise RulesError(f"a vote must be one of {', '.join(VOTE_CHOICES)}, not {choice!r}",
-                             "choice")  # fmt: skip
+            raise RulesError(
+                t(
+                    "a vote must be one of {choices}, not {choice!r}",
+                    choices=", ".join(VOTE_CHOICES),
+                    choice=choice,
+                ),
+                "choice",
+            )
         tally[(choice, amended if choice == AMEND else None)] += 1
     if sum(tally.values()) > members:
-        raise RulesError(f"{sum(tally.values())} votes for {members} committee members", "votes")
+        raise RulesError(
+            t(
+                "{total} votes for {members} committee members",
+                total=sum(tally.values()),
+                members=members,
+            ),
+            "votes",
+        )
     for (choice, amended), count in tally.most_common():
         if count * 2 > members:
             return Decision(choice, amended, count, members)

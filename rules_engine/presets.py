@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 
 SIDES = ("EW", "NS")
 
@@ -81,7 +82,9 @@ class Preset:
                 continue
             if key not in names:
                 known = ", ".join(sorted(names))
-                raise RulesError(f"unknown preset setting {key!r} (known: {known})", key)
+                raise RulesError(
+                    t("unknown preset setting {key!r} (known: {known})", key=key, known=known), key
+                )
             changes[key] = _as_tuple(value)
         preset = dataclasses.replace(self, **changes)
         preset.validate()
@@ -90,14 +93,17 @@ class Preset:
     def validate(self) -> None:
         for metric in self.standings_order:
             if metric not in STANDINGS_METRICS:
-                raise RulesError(f"unknown standings metric {metric!r}", "standings_order")
+                raise RulesError(
+                    t("unknown standings metric {metric!r}", metric=metric), "standings_order"
+                )
         if self.fail_a_limit is not None and (
             not isinstance(self.fail_a_limit, int) or self.fail_a_limit < 1
         ):
-            raise RulesError("fail_a_limit must be a whole number of 1 or more, or null",
-                             "fail_a_limit")  # fmt: skip
+            raise RulesError(
+                t("fail_a_limit must be a whole number of 1 or more, or null"), "fail_a_limit"
+            )
         if len(self.forfeit_points) != 2:
-            raise RulesError("forfeit_points must be [winner, loser]", "forfeit_points")
+            raise RulesError(t("forfeit_points must be [winner, loser]"), "forfeit_points")
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -179,7 +185,9 @@ def get_preset(name: object, field: str = "preset") -> Preset:
     preset = PRESETS.get(name) if isinstance(name, str) else None
     if preset is None:
         known = ", ".join(PRESETS)
-        raise RulesError(f"unknown preset {name!r} (known: {known})", field)
+        raise RulesError(
+            t("unknown preset {name!r} (known: {known})", name=name, known=known), field
+        )
     return preset
 
 
@@ -194,15 +202,25 @@ def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) 
         preset if preset is not None else record.get("preset", DEFAULT_PRESET[game])
     )
     if chosen.game != game:
-        raise RulesError(f"preset {chosen.name!r} is for {chosen.game}, not {game}", "preset")
+        raise RulesError(
+            t(
+                "preset {name!r} is for {game}, not {game2}",
+                name=chosen.name,
+                game=chosen.game,
+                game2=game,
+            ),
+            "preset",
+        )
     settings = record.get("settings")
     if settings:
         if not isinstance(settings, dict):
-            raise RulesError("settings must be an object of preset settings", "settings")
+            raise RulesError(t("settings must be an object of preset settings"), "settings")
         try:
             chosen = chosen.with_overrides(**settings)
         except RulesError as err:
-            raise RulesError(f"settings: {err.message}", f"settings.{err.field}") from None
+            raise RulesError(
+                t("settings: {message}", message=err.message), f"settings.{err.field}"
+            ) from None
     return chosen
 
 
@@ -216,7 +234,10 @@ def match_points(
     Otherwise win/draw/loss points apply.
     """
     if winner_side is not None and winner_side not in SIDES:
-        raise RulesError(f"winner must be EW, NS or null, not {winner_side!r}", "winner")
+        raise RulesError(
+            t("winner must be EW, NS or null, not {winner_side!r}", winner_side=winner_side),
+            "winner",
+        )
     table = preset.level_difference_table
     if winner_side is None:
         both = table[0] if table else (preset.draw_points, preset.draw_points)
@@ -234,7 +255,9 @@ def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
     if absent == "both":
         return {"EW": preset.no_show_points, "NS": preset.no_show_points}
     if absent not in SIDES:
-        raise RulesError(f"forfeit must be EW, NS, both or null, not {absent!r}", "forfeit")
+        raise RulesError(
+            t("forfeit must be EW, NS, both or null, not {absent!r}", absent=absent), "forfeit"
+        )
     win, loss = preset.forfeit_points
     return _by_side(other_side(absent), win, loss)
 
@@ -246,9 +269,11 @@ def forfeit_answer(preset: Preset, forfeit: object, deals: list, **zero_fields) 
     """
     absent = forfeit.strip() if isinstance(forfeit, str) else forfeit
     if absent not in ("EW", "NS", "both"):
-        raise RulesError(f"forfeit must be EW, NS, both or null, not {forfeit!r}", "forfeit")
+        raise RulesError(
+            t("forfeit must be EW, NS, both or null, not {forfeit!r}", forfeit=forfeit), "forfeit"
+        )
     if deals:
-        raise RulesError("a forfeited match has no deals: leave deals empty", "deals")
+        raise RulesError(t("a forfeited match has no deals: leave deals empty"), "deals")
     return {
         "winner": None if absent == "both" else other_side(absent),
         "levels": None,

@@ -16,6 +16,7 @@ from pathlib import Path
 from rules_engine.cards import Card, card_text, parse_card
 from rules_engine.chengyu.ring import Ring
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 
 SHIPPED = Path(__file__).with_name("idioms.json")
 
@@ -24,7 +25,7 @@ def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
     seen: dict[str, object] = {}
     for key, value in pairs:
         if key in seen:
-            raise RulesError(f"{key!r} is given twice", key)
+            raise RulesError(t("{key!r} is given twice", key=key), key)
         seen[key] = value
     return seen
 
@@ -33,27 +34,43 @@ def parse_deck(document: object, complete: bool = True) -> dict[Card, str | None
     """Card -> idiom from a parsed deck document; RulesError naming what is wrong."""
     cards = document.get("cards") if isinstance(document, dict) else None
     if not isinstance(cards, dict):
-        raise RulesError('a deck file is an object with "cards": {"SA": "idiom", ...}', "cards")
+        raise RulesError(
+            t('a deck file is an object with "cards": {{"SA": "idiom", ...}}'), "cards"
+        )
     deck: dict[Card, str | None] = {}
     for text, idiom in cards.items():
         field = f"cards.{text}"
         card = parse_card(text, field)
         if card.is_joker:
-            raise RulesError(f"{field}: the idiom deck has no jokers", field)
+            raise RulesError(t("{field}: the idiom deck has no jokers", field=field), field)
         if card in deck:
-            raise RulesError(f"{field}: {card_text(card)} is given twice", field)
+            raise RulesError(
+                t("{field}: {card} is given twice", field=field, card=card_text(card)), field
+            )
         if idiom is not None and (not isinstance(idiom, str) or not idiom.strip()):
-            raise RulesError(f"{field}: an idiom is a non-empty text, not {idiom!r}", field)
+            raise RulesError(
+                t("{field}: an idiom is a non-empty text, not {idiom!r}", field=field, idiom=idiom),
+                field,
+            )
         if complete and idiom is None:
-            raise RulesError(f"{field}: the idiom of {card_text(card)} is missing", field)
+            raise RulesError(
+                t("{field}: the idiom of {card} is missing", field=field, card=card_text(card)),
+                field,
+            )
         deck[card] = idiom.strip() if idiom else None
     if len(deck) != 52:
         missing = [card_text(c) for c in Ring("S").order() if c not in deck]
-        raise RulesError(f"the deck needs all 52 cards; missing: {', '.join(missing)}", "cards")
+        raise RulesError(
+            t("the deck needs all 52 cards; missing: {missing}", missing=", ".join(missing)),
+            "cards",
+        )
     idioms = [idiom for idiom in deck.values() if idiom]
     repeated = sorted({idiom for idiom in idioms if idioms.count(idiom) > 1})
     if repeated:
-        raise RulesError(f"every card has its own idiom; repeated: {', '.join(repeated)}", "cards")
+        raise RulesError(
+            t("every card has its own idiom; repeated: {repeated}", repeated=", ".join(repeated)),
+            "cards",
+        )
     return deck
 
 
@@ -65,10 +82,20 @@ def load_deck(path: str | Path | None = None) -> dict[Card, str | None]:
             where.read_text(encoding="utf-8"), object_pairs_hook=_no_repeated_keys
         )
     except OSError as err:
-        raise RulesError(f"cannot read the deck file {where}: {err.strerror}", "path") from None
+        raise RulesError(
+            t("cannot read the deck file {where}: {strerror}", where=where, strerror=err.strerror),
+            "path",
+        ) from None
     except json.JSONDecodeError as err:
-        raise RulesError(f"the deck file {where} is not JSON: {err.msg} (line {err.lineno})",
-                         "path") from None  # fmt: skip
+        raise RulesError(
+            t(
+                "the deck file {where} is not JSON: {msg} (line {lineno})",
+                where=where,
+                msg=err.msg,
+                lineno=err.lineno,
+            ),
+            "path",
+        ) from None
     return parse_deck(document, complete=path is not None)
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rules_engine.cards import Card, card_text
 from rules_engine.chengyu.ring import SEATS, SIDE_OF, Ring
 from rules_engine.errors import RulesError
+from rules_engine.i18n import joined, t, term
 
 LEAD, CHAIN, DISCARD, KILL = "lead", "chain", "discard", "kill"
 
@@ -61,22 +62,31 @@ class Trick:
         if chains:
             if card in chains:
                 return ""
-            return (
-                f"must chain to {card_text(self.head)} (必出) with "
-                f"{' or '.join(card_text(c) for c in chains)}"
+            return t(
+                "must chain to {card} (必出) with {chains}",
+                card=card_text(self.head),
+                chains=joined((card_text(c) for c in chains), "or"),
             )
         same_suit = [c for c in hand if c.suit == self.head.suit]
         if same_suit and card.suit != self.head.suit:
-            return (
-                f"cannot chain to {card_text(self.head)}, so must discard a card of its suit "
-                f"({', '.join(card_text(c) for c in same_suit)})"
+            return t(
+                "cannot chain to {card}, so must discard a card of its suit ({same_suit})",
+                card=card_text(self.head),
+                same_suit=", ".join(card_text(c) for c in same_suit),
             )
         return ""
 
 
 def seat(value: object, field_name: str) -> str:
     if not isinstance(value, str) or value.upper() not in SEATS:
-        raise RulesError(f"{field_name} must be a seat E, S, W or N, not {value!r}", field_name)
+        raise RulesError(
+            t(
+                "{field_name} must be a seat E, S, W or N, not {value!r}",
+                field_name=field_name,
+                value=value,
+            ),
+            field_name,
+        )
     return value.upper()
 
 
@@ -91,16 +101,16 @@ def resolve_trick(ring: Ring, leader: str, cards: list[Card]) -> Trick:
 def check_play(ring: Ring, hand: list[Card], trick_cards: list[Card], card: Card) -> dict:
     """Rule on playing ``card`` from ``hand`` (before the play) after ``trick_cards``."""
     if card not in hand:
-        raise RulesError(f"play {card_text(card)} is not in the hand", "play")
+        raise RulesError(t("play {card} is not in the hand", card=card_text(card)), "play")
     if len(trick_cards) > 3:
-        raise RulesError("trick already holds 4 cards", "trick")
+        raise RulesError(t("trick already holds 4 cards"), "trick")
     trick = resolve_trick(ring, SEATS[0], trick_cards)
     reason = trick.ruling(hand, card)
     kind = trick.kind_of(card)
     head = card_text(trick.head) if trick.head else None
     if reason:
         return {"legal": False, "reason": reason, "kind": kind, "head": head}
-    return {"legal": True, "reason": f"a {kind}", "kind": kind, "head": head}
+    return {"legal": True, "reason": t("a {kind}", kind=term(kind)), "kind": kind, "head": head}
 
 
 @dataclass
@@ -137,8 +147,13 @@ def replay_deal(ring: Ring, tricks: list[tuple[str, list[Card]]]) -> Replay:
     expected = next((s for s, h in hands.items() if Card("S", "3") in h), None)
     for number, (leader, cards) in enumerate(tricks, start=1):
         if expected is not None and leader != expected:
-            why = "holds ♠3" if number == 1 else "won the last trick"
-            report(number, leader, None, f"{expected} leads: {expected} {why}")
+            why = t("holds ♠3") if number == 1 else t("won the last trick")
+            report(
+                number,
+                leader,
+                None,
+                t("{expected} leads: {expected} {why}", expected=expected, why=why),
+            )
         trick = Trick(ring, leader)
         for card in cards:
             who = trick.next_seat

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules_engine.cards import SUITS, Card, parse_card
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 from rules_engine.presets import CHENGYU_SUIT_RING
 
 RING_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
@@ -26,7 +27,9 @@ def parse_suit(value: object, field: str = "trump") -> str:
     except RulesError:
         suit = None
     if suit is None:
-        raise RulesError(f"{field} must be a suit S, H, C or D, not {value!r}", field)
+        raise RulesError(
+            t("{field} must be a suit S, H, C or D, not {value!r}", field=field, value=value), field
+        )
     return suit
 
 
@@ -37,7 +40,14 @@ def parse_suit_ring(value: object, field: str = "suit_ring") -> tuple[str, ...]:
     items = value if isinstance(value, list | tuple) else ()
     ring = tuple(parse_suit(s, field) if isinstance(s, str) else "?" for s in items)
     if sorted(ring) != sorted(SUITS):
-        raise RulesError(f"{field} must list the suits S, H, C, D once each, not {value!r}", field)
+        raise RulesError(
+            t(
+                "{field} must list the suits S, H, C, D once each, not {value!r}",
+                field=field,
+                value=value,
+            ),
+            field,
+        )
     return ring
 
 

@@ -27,6 +27,7 @@ from rules_engine.cards import parse_cards
 from rules_engine.chengyu.play import replay_deal, seat
 from rules_engine.chengyu.ring import Ring, parse_suit, parse_suit_ring
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import t
 from rules_engine.presets import (
     SIDES,
     forfeit_answer,
@@ -43,7 +44,9 @@ PENALTY_TYPES = ("trick_to_opponents", "round_lost")
 def transfer_trick(tricks: dict[str, int], side: str) -> dict[str, int]:
     """One trick of ``side`` goes to the opponents."""
     if tricks[side] < 1:
-        raise RulesError(f"{side} has no trick left to give to the opponents", "penalties")
+        raise RulesError(
+            t("{side} has no trick left to give to the opponents", side=side), "penalties"
+        )
     return {side: tricks[side] - 1, other_side(side): tricks[other_side(side)] + 1}
 
 
@@ -57,11 +60,25 @@ def _trick_counts(value: dict, field: str) -> dict[str, int]:
     for side in SIDES:
         count = value.get(side)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RulesError(f"{field}.{side} must be a number of tricks, not {count!r}", field)
+            raise RulesError(
+                t(
+                    "{field}.{side} must be a number of tricks, not {count!r}",
+                    field=field,
+                    side=side,
+                    count=count,
+                ),
+                field,
+            )
         counts[side] = count
     if sum(counts.values()) != TRICKS_PER_DEAL:
         raise RulesError(
-            f"{field}: tricks add up to {sum(counts.values())}, not {TRICKS_PER_DEAL}", field
+            t(
+                "{field}: tricks add up to {total}, not {tricks}",
+                field=field,
+                total=sum(counts.values()),
+                tricks=TRICKS_PER_DEAL,
+            ),
+            field,
         )
     return counts
 
@@ -69,15 +86,26 @@ def _trick_counts(value: dict, field: str) -> dict[str, int]:
 def parse_tricks(value: object, field: str) -> list[tuple[str, list]]:
     """13 tricks ``{"leader", "cards"}`` -> (leader, cards); the 52 cards each once."""
     if not isinstance(value, list) or len(value) != TRICKS_PER_DEAL:
-        raise RulesError(f"{field} must list the {TRICKS_PER_DEAL} tricks of the deal", field)
+        raise RulesError(
+            t(
+                "{field} must list the {tricks} tricks of the deal",
+                field=field,
+                tricks=TRICKS_PER_DEAL,
+            ),
+            field,
+        )
     tricks = []
     for i, trick in enumerate(value):
         where = sub_field(field, i)
         if not isinstance(trick, dict):
-            raise RulesError(f'{where} must be an object with "leader" and "cards"', where)
+            raise RulesError(
+                t('{where} must be an object with "leader" and "cards"', where=where), where
+            )
         cards = parse_cards(trick.get("cards"), 1, sub_field(where, "cards"))
         if len(cards) != 4:
-            raise RulesError(f"{where}.cards must hold the 4 cards of the trick", where)
+            raise RulesError(
+                t("{where}.cards must hold the 4 cards of the trick", where=where), where
+            )
         tricks.append((seat(trick.get("leader"), sub_field(where, "leader")), cards))
     parse_cards([c for _, cards in tricks for c in cards], 1, field)
     return tricks
@@ -86,7 +114,7 @@ def parse_tricks(value: object, field: str) -> list[tuple[str, list]]:
 def deal_tricks(deal: object, where: str, suit_ring: tuple[str, ...]) -> dict:
     """The trace entry of one deal before penalties: tricks per side (and a replay)."""
     if not isinstance(deal, dict) or "tricks" not in deal:
-        raise RulesError(f'{where} must be an object with "tricks"', where)
+        raise RulesError(t('{where} must be an object with "tricks"', where=where), where)
     field = sub_field(where, "tricks")
     if isinstance(deal["tricks"], dict):
         return {"tricks": _trick_counts(deal["tricks"], field)}
@@ -98,30 +126,45 @@ def deal_tricks(deal: object, where: str, suit_ring: tuple[str, ...]) -> dict:
 def apply_penalties(entries: list[dict], penalties: object) -> None:
     """Apply the record's penalties to the deals' trick counts (in place)."""
     if not isinstance(penalties, list):
-        raise RulesError("penalties must be a list", "penalties")
+        raise RulesError(t("penalties must be a list"), "penalties")
     rounds_lost = []
     for i, penalty in enumerate(penalties):
         field = sub_field("penalties", i)
         if not isinstance(penalty, dict) or penalty.get("type") not in PENALTY_TYPES:
-            raise RulesError(f"{field}.type must be one of {', '.join(PENALTY_TYPES)}", field)
+            raise RulesError(
+                t(
+                    "{field}.type must be one of {types}",
+                    field=field,
+                    types=", ".join(PENALTY_TYPES),
+                ),
+                field,
+            )
         side = penalty.get("side")
         if side not in SIDES:
-            raise RulesError(f"{field}.side must be EW or NS (the offending side)", field)
+            raise RulesError(
+                t("{field}.side must be EW or NS (the offending side)", field=field), field
+            )
         deal = penalty.get("deal")
         if deal is not None and (
             isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(entries)
         ):
-            raise RulesError(f"{field}.deal must be a deal number 1..{len(entries)}", field)
+            raise RulesError(
+                t("{field}.deal must be a deal number 1..{count}", field=field, count=len(entries)),
+                field,
+            )
         if penalty["type"] == "round_lost":
             rounds_lost.append((side, deal, penalty))
             continue
         if deal is None:
-            raise RulesError(f"{field}.deal: say which deal loses the trick", field)
+            raise RulesError(t("{field}.deal: say which deal loses the trick", field=field), field)
         entry = entries[deal - 1]
         try:
             entry["tricks"] = transfer_trick(entry["tricks"], side)
         except RulesError as err:
-            raise RulesError(f"{field}: {err.message} in deal {deal}", field) from None
+            raise RulesError(
+                t("{field}: {message} in deal {deal}", field=field, message=err.message, deal=deal),
+                field,
+            ) from None
         entry.setdefault("penalties", []).append(penalty)
     for side, deal, penalty in rounds_lost:
         if not entries:
@@ -158,7 +201,7 @@ def score(record: dict) -> dict:
     preset = resolve_preset(record, "chengyu")
     deals = record.get("deals") or []
     if not isinstance(deals, list):
-        raise RulesError("deals must be a list of deal records", "deals")
+        raise RulesError(t("deals must be a list of deal records"), "deals")
     if record.get("forfeit") is not None:
         zero = {"EW": 0, "NS": 0}
         return forfeit_answer(preset, record["forfeit"], deals, deals_won=zero, tricks=dict(zero))
@@ -166,15 +209,18 @@ def score(record: dict) -> dict:
     entries = [deal_tricks(d, sub_field("deals", i), ring) for i, d in enumerate(deals)]
     apply_penalties(entries, record.get("penalties") or [])
     if not entries:
-        raise RulesError("deals is empty: give at least one deal, or a forfeit", "deals")
+        raise RulesError(t("deals is empty: give at least one deal, or a forfeit"), "deals")
     per_match = preset.deals_per_match or 3
     tally = Tally()
     for i, entry in enumerate(entries):
         if i >= per_match and tally.leader() is not None:
             where = sub_field("deals", i)
             raise RulesError(
-                f"{where}: the match was decided after {i} deals; extra deals are played "
-                "only while the match is tied",
+                t(
+                    "{where}: the match was decided after {i} deals; extra deals are played only while the match is tied",
+                    where=where,
+                    i=i,
+                ),
                 where,
             )
         entry["winner"] = tally.add(entry["tricks"])

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rules_engine.cards import DECK, RANKS, Card, parse_level, rank_text
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t, term
 
 KINDS = (
     "single", "pair", "triple", "full_house", "straight", "tube", "plate",
@@ -228,11 +229,14 @@ def choose_reading(readings: Sequence[Reading], kind: object = None, rank: objec
                    field: str = "previous") -> Reading:  # fmt: skip
     """The declared reading (``kind``, optional ``rank``) or the strongest one."""
     if not readings:
-        raise RulesError(f"{field} is not a valid combination", field)
+        raise RulesError(t("{field} is not a valid combination", field=field), field)
     if kind is None and rank is None:
         return readings[0]
     if kind is not None and kind not in KINDS:
-        raise RulesError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})", f"{field}_kind")
+        raise RulesError(
+            t("unknown kind {kind!r} (known: {known})", kind=kind, known=", ".join(KINDS)),
+            f"{field}_kind",
+        )
     wanted_rank = None if rank is None else rank_text(str(rank).upper())
     for reading in readings:
         if (kind is None or reading.kind == kind) and (
@@ -241,7 +245,15 @@ def choose_reading(readings: Sequence[Reading], kind: object = None, rank: objec
             return reading
     said = " ".join(str(x) for x in (kind, rank) if x is not None)
     options = ", ".join(f"{r.kind} {r.rank}" for r in readings)
-    raise RulesError(f"{field} cannot be read as {said} (it reads as: {options})", f"{field}_kind")
+    raise RulesError(
+        t(
+            "{field} cannot be read as {said} (it reads as: {options})",
+            field=field,
+            said=said,
+            options=options,
+        ),
+        f"{field}_kind",
+    )
 
 
 def beating_readings(
@@ -260,7 +272,7 @@ def beats(play: Sequence[Card], previous: Sequence[Card] | Reading, level: objec
     if not isinstance(previous, Reading):
         readings = classify(previous, level)
         if not readings:
-            raise RulesError("previous is not a valid combination", "previous")
+            raise RulesError(t("previous is not a valid combination"), "previous")
         previous = readings[0]
     return bool(beating_readings(play, previous, level))
 
@@ -275,7 +287,13 @@ def stand_ins(cards: Sequence[Card], reading: Reading, level: object) -> list[in
         needed[rank] -= tally.counts[rank]
     fill = [rank for rank, n in enumerate(needed) for _ in range(n)]
     if any(n < 0 for n in needed) or len(fill) != tally.wilds:
-        raise RulesError(f"the cards cannot be read as {reading.kind} {reading.rank}")
+        raise RulesError(
+            t(
+                "the cards cannot be read as {kind} {rank}",
+                kind=term(reading.kind),
+                rank=reading.rank,
+            )
+        )
     fill.reverse()
     return [fill.pop() if is_wild(c, level) else _RANK_OF[c] for c in cards]
 

@@ -28,11 +28,12 @@ from rules_engine.guandan.replay import parse_log, replay_deal
 from rules_engine.guandan.scoring import score_match
 from rules_engine.guandan.seats import parse_seat
 from rules_engine.guandan.tribute import check_tribute, parse_transfers
+from rules_engine.i18n import Text, t, term
 
 
 def _level(request: dict) -> int:
     if "level" not in request:
-        raise RulesError('the request has no "level" (the rank being played, 2..A)', "level")
+        raise RulesError(t('the request has no "level" (the rank being played, 2..A)'), "level")
     return level_index(request["level"])
 
 
@@ -43,7 +44,7 @@ def score(record: dict) -> dict:
 def classify(request: dict) -> dict:
     level = _level(request)
     if "cards" not in request:
-        raise RulesError('the request has no "cards" to classify', "cards")
+        raise RulesError(t('the request has no "cards" to classify'), "cards")
     cards = parse_cards(request["cards"], DECKS, "cards")
     return {"readings": [r.as_dict() for r in classify_cards(cards, level)]}
 
@@ -59,7 +60,7 @@ def check(request: dict) -> dict:
 def check_play(request: dict) -> dict:
     level = _level(request)
     if "play" not in request:
-        raise RulesError('the request has no "play" to rule on', "play")
+        raise RulesError(t('the request has no "play" to rule on'), "play")
     previous = parse_cards(request.get("previous") or [], DECKS, "previous")
     play = parse_cards(request["play"], DECKS, "play")
     count_copies([previous, play], DECKS, "previous and play")
@@ -73,18 +74,28 @@ def check_play(request: dict) -> dict:
         )
     readings = classify_cards(play, level)
     if not readings:
-        return _ruling(False, "the play is not a valid combination", None, play, top)
+        return _ruling(False, t("the play is not a valid combination"), None, play, top)
     beating = beating_readings(play, top, level) if top else readings
     if not beating:
         best = readings[0]
-        return _ruling(False, f"{_name(best)} does not beat {_name(top)}", best, play, top)
+        return _ruling(
+            False,
+            t("{name} does not beat {name2}", name=_name(best), name2=_name(top)),
+            best,
+            play,
+            top,
+        )
     best = beating[0]
-    reason = f"{_name(best)} beats {_name(top)}" if top else f"{_name(best)} is a valid lead"
+    reason = (
+        t("{name} beats {name2}", name=_name(best), name2=_name(top))
+        if top
+        else t("{name} is a valid lead", name=_name(best))
+    )
     return _ruling(True, reason, best, play, top)
 
 
-def _name(reading: Reading) -> str:
-    return f"{reading.kind} {reading.rank}"
+def _name(reading: Reading) -> Text:
+    return t("{kind} {rank}", kind=term(reading.kind), rank=reading.rank)
 
 
 def _ruling(legal: bool, reason: str, reading: Reading | None, play: list, top) -> dict:
@@ -102,7 +113,7 @@ def check_tribute_request(request: dict) -> dict:
     level = _level(request)
     hands = parse_hands(request.get("hands"), "hands")
     if "finish" not in request:
-        raise RulesError('the request has no "finish" of the previous deal', "finish")
+        raise RulesError(t('the request has no "finish" of the previous deal'), "finish")
     ruling = check_tribute(
         hands,
         request["finish"],

@@ -22,6 +22,7 @@ from rules_engine.errors import RulesError, sub_field
 from rules_engine.guandan.combos import Reading, beating_readings, choose_reading, level_index
 from rules_engine.guandan.hands import DECKS, take
 from rules_engine.guandan.seats import PARTNER, PLAY_ORDER, SEATS, next_seat, parse_seat
+from rules_engine.i18n import t, term
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,11 @@ class _Deal:
 
     def apply(self, play: Play, where: str) -> Reading | None:
         if self.over():
-            raise RulesError("the deal is already over", where)
+            raise RulesError(t("the deal is already over"), where)
         if play.seat != self.turn:
-            raise RulesError(f"it is {self.turn}'s turn, not {play.seat}'s", where)
+            raise RulesError(
+                t("it is {turn}'s turn, not {seat}'s", turn=self.turn, seat=play.seat), where
+            )
         if not play.cards:
             return self._pass(where)
         take(self.hands[play.seat], list(play.cards), play.seat, where)
@@ -94,8 +97,16 @@ class _Deal:
         if not readings:
             shown = " ".join(cards_text(play.cards))
             if self.top is None:
-                raise RulesError(f"{shown} is not a valid combination", where)
-            raise RulesError(f"{shown} does not beat {self.top.kind} {self.top.rank}", where)
+                raise RulesError(t("{shown} is not a valid combination", shown=shown), where)
+            raise RulesError(
+                t(
+                    "{shown} does not beat {kind} {rank}",
+                    shown=shown,
+                    kind=term(self.top.kind),
+                    rank=self.top.rank,
+                ),
+                where,
+            )
         reading = choose_reading(readings, play.kind, play.rank, "play")
         self.top, self.top_seat, self.passes = reading, play.seat, 0
         self.left[play.seat] -= len(play.cards)
@@ -107,7 +118,7 @@ class _Deal:
 
     def _pass(self, where: str) -> None:
         if self.top is None:
-            raise RulesError(f"{self.turn} leads and may not pass", where)
+            raise RulesError(t("{turn} leads and may not pass", turn=self.turn), where)
         self.passes += 1
         still_in = sum(self.active(s) for s in SEATS if s != self.top_seat)
         if self.passes < still_in:
@@ -135,7 +146,7 @@ def replay_deal(
     """Replay ``log`` from the dealt ``hands``; stop at the first illegal play with its reason."""
     level = level_index(level)
     if not log:
-        return ReplayResult(True, "the log is empty", [], False, 0)
+        return ReplayResult(True, t("the log is empty"), [], False, 0)
     deal = _Deal(hands, level, leader or log[0].seat)
     readings = []
     for i, play in enumerate(log):
@@ -144,20 +155,29 @@ def replay_deal(
         except RulesError as err:
             return ReplayResult(False, err.message, deal.full_finish(), False, i, i, play.seat)
     complete = deal.over()
-    reason = "every play is legal" + ("" if complete else "; the deal is not finished")
+    reason = (
+        t("every play is legal") if complete else t("every play is legal; the deal is not finished")
+    )
     return ReplayResult(True, reason, deal.full_finish(), complete, len(log), readings=readings)
 
 
 def parse_log(value: object, field: str = "play_log") -> list[Play]:
     """The JSON play log -> Plays (cards parsed; copies are checked against the hands)."""
     if not isinstance(value, list):
-        raise RulesError(f"{field} must be a list of plays such as {{\"seat\": \"E\", "
-                         "\"cards\": [\"S3\"]}", field)  # fmt: skip
+        raise RulesError(
+            t(
+                '{field} must be a list of plays such as {{"seat": "E", "cards": ["S3"]}}',
+                field=field,
+            ),
+            field,
+        )
     plays = []
     for i, entry in enumerate(value):
         where = sub_field(field, i)
         if not isinstance(entry, dict) or "seat" not in entry:
-            raise RulesError(f"{where} must be an object with a seat and its cards", where)
+            raise RulesError(
+                t("{where} must be an object with a seat and its cards", where=where), where
+            )
         seat = parse_seat(entry["seat"], sub_field(where, "seat"))
         cards = [] if entry.get("pass") else entry.get("cards") or []
         cards = tuple(parse_cards(cards, DECKS, sub_field(where, "cards")))

@@ -17,6 +17,7 @@ from rules_engine.cards import PASSED_A, level_text
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.final_levels import final_levels_answer, is_final_levels
 from rules_engine.guandan.seats import PARTNER, SEATS, SIDE_OF, parse_seats
+from rules_engine.i18n import t
 from rules_engine.presets import (
     Preset,
     forfeit_answer,
@@ -42,15 +43,21 @@ def deal_result(finish: object, field: str = "finish") -> DealResult:
     """Read a finish order: 2 seats (双上), 3 or 4 seats; the last may be left off."""
     seats = parse_seats(finish, field)
     if len(seats) < 2:
-        raise RulesError(f"{field} must name at least the first two seats out", field)
+        raise RulesError(
+            t("{field} must name at least the first two seats out", field=field), field
+        )
     if len(seats) == 3:
         seats.append(next(s for s in SEATS if s not in seats))
     first = seats[0]
     partner = PARTNER[first]
     if partner not in seats:
         raise RulesError(
-            f"{field}: {seats[0]} went out first but the finish does not say where "
-            f"{partner} (the partner) finished; name at least three seats",
+            t(
+                "{field}: {seats} went out first but the finish does not say where {partner} (the partner) finished; name at least three seats",
+                field=field,
+                seats=seats[0],
+                partner=partner,
+            ),
             field,
         )
     place = seats.index(partner) + 1
@@ -122,11 +129,11 @@ class MatchState:
 def score_match(record: dict, preset: Preset | str | None = None) -> dict:
     """Score a guandan match record (SPEC 4.5) with its preset (argument, record or default)."""
     if not isinstance(record, dict):
-        raise RulesError("a match record must be a JSON object")
+        raise RulesError(t("a match record must be a JSON object"))
     preset = resolve_preset(record, "guandan", preset)
     deals = record.get("deals") or []
     if not isinstance(deals, list):
-        raise RulesError("deals must be a list of deals", "deals")
+        raise RulesError(t("deals must be a list of deals"), "deals")
     forfeit = record.get("forfeit")
     if forfeit is not None:
         return forfeit_answer(preset, forfeit, deals, deals_won={"EW": 0, "NS": 0})
@@ -138,12 +145,18 @@ def score_match(record: dict, preset: Preset | str | None = None) -> dict:
         where = sub_field("deals", i)
         if state.passed_a:
             raise RulesError(
-                f"{where}: the match was already over when {state.passed_a} passed A "
-                f"in deal {len(trace)}",
+                t(
+                    "{where}: the match was already over when {passed_a} passed A in deal {count}",
+                    where=where,
+                    passed_a=state.passed_a,
+                    count=len(trace),
+                ),
                 where,
             )
         if not isinstance(deal, dict) or "finish" not in deal:
-            raise RulesError(f'{where} must be an object with a "finish" list', where)
+            raise RulesError(
+                t('{where} must be an object with a "finish" list', where=where), where
+            )
         entry = state.play(deal_result(deal["finish"], sub_field(where, "finish")))
         trace.append({"deal": i + 1} | entry)
     winner = state.outcome()

@@ -4,6 +4,7 @@ partners E+W and S+N, play goes E -> N -> W -> S (counter-clockwise)."""
 from __future__ import annotations
 
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import t
 
 SEATS = ("E", "S", "W", "N")
 PLAY_ORDER = ("E", "N", "W", "S")
@@ -24,18 +25,23 @@ def previous_seat(seat: str) -> str:
 def parse_seat(value: object, field: str) -> str:
     seat = value.strip().upper() if isinstance(value, str) else None
     if seat not in SEATS:
-        raise RulesError(f"{field}: unknown seat {value!r} (seats are E, S, W, N)", field)
+        raise RulesError(
+            t("{field}: unknown seat {value!r} (seats are E, S, W, N)", field=field, value=value),
+            field,
+        )
     return seat
 
 
 def parse_seats(values: object, field: str) -> list[str]:
     """A list of distinct seats; RulesError for an unknown seat or a seat twice."""
     if not isinstance(values, list):
-        raise RulesError(f'{field} must be a list of seats such as ["E", "W"]', field)
+        raise RulesError(
+            t('{field} must be a list of seats such as ["E", "W"]', field=field), field
+        )
     seats = []
     for i, value in enumerate(values):
         seat = parse_seat(value, sub_field(field, i))
         if seat in seats:
-            raise RulesError(f"{field}: seat {seat} appears twice", field)
+            raise RulesError(t("{field}: seat {seat} appears twice", field=field, seat=seat), field)
         seats.append(seat)
     return seats

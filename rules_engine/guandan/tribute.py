@@ -30,6 +30,7 @@ from rules_engine.guandan.seats import (
     parse_seat,
     previous_seat,
 )
+from rules_engine.i18n import joined, t
 
 LEVEL_CARD_VALUE = 13
 
@@ -90,33 +91,48 @@ def check_tribute(
     if big_jokers == 2:
         if tribute or returns:
             return TributeRuling(
-                False, f"no tribute is due: {' and '.join(payers)} hold both big jokers (抗贡)",
-                True, payers, first,
-            )  # fmt: skip
+                False,
+                t("no tribute is due: {payers} hold both big jokers (抗贡)", payers=joined(payers)),
+                True,
+                payers,
+                first,
+            )
         return TributeRuling(
-            True, "抗贡: the paying side holds both big jokers", True, payers, first
+            True, t("抗贡: the paying side holds both big jokers"), True, payers, first
         )
     try:
         receivers, leader = _check_paid(hands, payers, first, level, tribute)
         _check_returns(hands, tribute, receivers, level, returns)
     except RulesError as err:
         return TributeRuling(False, err.message, False, payers, None)
-    return TributeRuling(True, "tribute and return are legal", False, payers, leader)
+    return TributeRuling(True, t("tribute and return are legal"), False, payers, leader)
 
 
 def _check_paid(hands, payers, first, level, tribute) -> tuple[dict[str, str], str]:
     """Check who paid what to whom; return {payer: receiver} and the leader."""
     by_payer = {t.giver: t for t in tribute}
     if sorted(by_payer) != sorted(payers) or len(tribute) != len(payers):
-        raise RulesError(f"tribute is due from {' and '.join(payers)}, one card each")
+        raise RulesError(t("tribute is due from {payers}, one card each", payers=joined(payers)))
     for payer in payers:
         paid = by_payer[payer].card
         if missing_cards(Counter(hands[payer]), [paid]):
-            raise RulesError(f"{payer} does not hold {card_text(paid)}")
+            raise RulesError(t("{payer} does not hold {card}", payer=payer, card=card_text(paid)))
         if is_wild(paid, level):
-            raise RulesError(f"{payer} may not pay the heart level card {card_text(paid)} (逢人配)")
+            raise RulesError(
+                t(
+                    "{payer} may not pay the heart level card {card} (逢人配)",
+                    payer=payer,
+                    card=card_text(paid),
+                )
+            )
         if card_value(paid, level) != highest_tribute_value(hands[payer], level):
-            raise RulesError(f"{payer} must pay the highest card, not {card_text(paid)}")
+            raise RulesError(
+                t(
+                    "{payer} must pay the highest card, not {card}",
+                    payer=payer,
+                    card=card_text(paid),
+                )
+            )
     if len(payers) == 1:
         expected = {payers[0]: first}
         leader = payers[0]
@@ -133,7 +149,12 @@ def _check_paid(hands, payers, first, level, tribute) -> tuple[dict[str, str], s
     for payer, receiver in expected.items():
         if by_payer[payer].receiver != receiver:
             raise RulesError(
-                f"{payer}'s tribute goes to {receiver}, not {by_payer[payer].receiver}"
+                t(
+                    "{payer}'s tribute goes to {receiver}, not {receiver2}",
+                    payer=payer,
+                    receiver=receiver,
+                    receiver2=by_payer[payer].receiver,
+                )
             )
     return expected, leader
 
@@ -142,20 +163,41 @@ def _check_returns(hands, tribute, receivers, level, returns) -> None:
     expected = {receiver: payer for payer, receiver in receivers.items()}
     by_giver = {r.giver: r for r in returns}
     if sorted(by_giver) != sorted(expected) or len(returns) != len(expected):
-        raise RulesError(f"a card must be returned by {' and '.join(sorted(expected))}, one each")
+        raise RulesError(
+            t(
+                "a card must be returned by {receivers}, one each",
+                receivers=joined(sorted(expected)),
+            )
+        )
     for receiver, payer in expected.items():
         back = by_giver[receiver]
         if back.receiver != payer:
-            raise RulesError(f"{receiver} returns a card to {payer}, not to {back.receiver}")
+            raise RulesError(
+                t(
+                    "{receiver} returns a card to {payer}, not to {receiver2}",
+                    receiver=receiver,
+                    payer=payer,
+                    receiver2=back.receiver,
+                )
+            )
         holding = Counter(hands[receiver]) + Counter(
             t.card for t in tribute if t.receiver == receiver
         )
         if missing_cards(holding, [back.card]):
-            raise RulesError(f"{receiver} does not hold {card_text(back.card)} to return")
+            raise RulesError(
+                t(
+                    "{receiver} does not hold {card} to return",
+                    receiver=receiver,
+                    card=card_text(back.card),
+                )
+            )
         if SIDE_OF[payer] == SIDE_OF[receiver] and card_value(back.card, level) >= LEVEL_CARD_VALUE:
             raise RulesError(
-                f"{receiver} returns to a partner: the card must rank below the level card, "
-                f"not {card_text(back.card)}"
+                t(
+                    "{receiver} returns to a partner: the card must rank below the level card, not {card}",
+                    receiver=receiver,
+                    card=card_text(back.card),
+                )
             )
 
 
@@ -164,12 +206,16 @@ def parse_transfers(value: object, field: str) -> list[Transfer]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise RulesError(f'{field} must be a list of {{"from", "to", "card"}}', field)
+        raise RulesError(
+            t('{field} must be a list of {{"from", "to", "card"}}', field=field), field
+        )
     transfers = []
     for i, item in enumerate(value):
         where = sub_field(field, i)
         if not isinstance(item, dict) or not {"from", "to", "card"} <= item.keys():
-            raise RulesError(f"{where} must be an object with from, to and card", where)
+            raise RulesError(
+                t("{where} must be an object with from, to and card", where=where), where
+            )
         transfers.append(
             Transfer(
                 parse_seat(item["from"], sub_field(where, "from")),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from rules_engine.cards import count_copies, parse_cards
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import t
 from rules_engine.tractor.declare import check_declarations
 from rules_engine.tractor.follow import check_follow, check_in_hand
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of
@@ -59,13 +60,13 @@ def check(request: dict) -> dict:
         others = request.get("others")
         if not isinstance(others, list) or not 1 <= len(others) <= 3:
             raise RulesError(
-                "others must be a list of the other players' hands (up to 3)", "others"
+                t("others must be a list of the other players' hands (up to 3)"), "others"
             )
         hands = [_cards({"h": h}, "h", sub_field("others", i)) for i, h in enumerate(others)]
         _copies(throw, *hands)
         return check_throw(ordering, throw, hands)
     if "play" not in request:
-        raise RulesError("the request needs play (with hand), throw or declarations", "play")
+        raise RulesError(t("the request needs play (with hand), throw or declarations"), "play")
     hand = _cards(request, "hand")
     play = _cards(request, "play")
     if request.get("lead"):
@@ -79,14 +80,18 @@ def check_lead(ordering: Ordering, hand: list, play: list) -> dict:
     """A lead is legal when it is one normal form of one suit."""
     check_in_hand(play, hand)
     if not play:
-        raise RulesError("play is empty: give the cards played", "play")
+        raise RulesError(t("play is empty: give the cards played"), "play")
     form = form_of(play, ordering)
     if form is not None:
-        return {"legal": True, "reason": f"leads {form.describe()}", "form": form.kind}
+        return {
+            "legal": True,
+            "reason": t("leads {shape}", shape=form.describe()),
+            "form": form.kind,
+        }
     if len({ordering.suit_of(card) for card in play}) > 1:
-        return {"legal": False, "reason": "a lead is all of one suit (trump is one suit)"}
+        return {"legal": False, "reason": t("a lead is all of one suit (trump is one suit)")}
     return {
         "legal": False,
-        "reason": "several units of one suit are a throw: check it with throw and others",
+        "reason": t("several units of one suit are a throw: check it with throw and others"),
         "form": "throw",
     }

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from rules_engine.cards import RANKS, parse_cards, parse_level
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import t
 from rules_engine.tractor.order import DECKS
 
 SIDES = {"E": "EW", "W": "EW", "N": "NS", "S": "NS"}
@@ -25,15 +26,27 @@ SIDES = {"E": "EW", "W": "EW", "N": "NS", "S": "NS"}
 
 def _parse_entry(entry: object, field: str, level: str) -> tuple[str, str, int]:
     if not isinstance(entry, dict):
-        raise RulesError(f'{field} must be an object with "seat" and "cards"', field)
+        raise RulesError(t('{field} must be an object with "seat" and "cards"', field=field), field)
     seat = str(entry.get("seat", "")).upper()
     if seat not in SIDES:
-        raise RulesError(f"{field}.seat must be E, S, W or N, not {entry.get('seat')!r}", field)
+        raise RulesError(
+            t(
+                "{field}.seat must be E, S, W or N, not {seat!r}",
+                field=field,
+                seat=entry.get("seat"),
+            ),
+            field,
+        )
     cards = parse_cards(entry.get("cards"), DECKS, sub_field(field, "cards"))
     suits = {card.suit for card in cards}
     if not cards or len(suits) != 1 or any(card.rank != level for card in cards):
         raise RulesError(
-            f"{field}.cards must be one or more level cards ({level}) of one suit", field
+            t(
+                "{field}.cards must be one or more level cards ({level}) of one suit",
+                field=field,
+                level=level,
+            ),
+            field,
         )
     return seat, suits.pop(), len(cards)
 
@@ -42,18 +55,24 @@ def check_declarations(level: object, declarations: object) -> dict:
     """Rule on a sequence of declarations; the first illegal one is reported."""
     level_rank = RANKS[parse_level(level)]
     if not isinstance(declarations, list) or not declarations:
-        raise RulesError("declarations must be a non-empty list", "declarations")
+        raise RulesError(t("declarations must be a non-empty list"), "declarations")
     standing: tuple[str, str, int] | None = None
     for index, entry in enumerate(declarations):
         seat, suit, count = _parse_entry(entry, sub_field("declarations", index), level_rank)
         reason = _refusal(standing, seat, suit, count)
         if reason:
-            return {"legal": False, "reason": f"declarations[{index}]: {reason}", "index": index}
+            return {
+                "legal": False,
+                "reason": t("declarations[{index}]: {reason}", index=index, reason=reason),
+                "index": index,
+            }
         standing = (seat, suit, count)
     seat, suit, count = standing
     return {
         "legal": True,
-        "reason": f"{seat} declared {suit} with {count} card(s)",
+        "reason": t(
+            "{seat} declared {suit} with {count} card(s)", seat=seat, suit=suit, count=count
+        ),
         "trump": suit,
         "declarer": seat,
     }
@@ -65,12 +84,16 @@ def _refusal(standing: tuple[str, str, int] | None, seat: str, suit: str, count:
     old_seat, old_suit, old_count = standing
     if SIDES[seat] == SIDES[old_seat]:
         if suit != old_suit:
-            return "no self-override: a side may not change its own standing declaration"
+            return t("no self-override: a side may not change its own standing declaration")
         if seat != old_seat:
-            return "only the declarer reinforces a declaration"
+            return t("only the declarer reinforces a declaration")
         if count <= old_count:
-            return "a reinforcement shows more cards than before"
+            return t("a reinforcement shows more cards than before")
         return ""
     if count <= old_count:
-        return f"{count} card(s) cannot override {old_count}: only more cards override (多盖少)"
+        return t(
+            "{count} card(s) cannot override {old_count}: only more cards override (多盖少)",
+            count=count,
+            old_count=old_count,
+        )
     return ""

@@ -32,6 +32,7 @@ from collections import Counter
 
 from rules_engine.cards import Card, cards_text
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of, suit_of_cards
 from rules_engine.tractor.order import SUIT_NAMES, TRUMP, Ordering
 
@@ -63,11 +64,14 @@ def is_kill(play: list[Card], lead: list[Card], ordering: Ordering) -> bool:
 
 def lead_suit(lead: list[Card], ordering: Ordering) -> str:
     if not lead:
-        raise RulesError("lead is empty: give the cards that were led", "lead")
+        raise RulesError(t("lead is empty: give the cards that were led"), "lead")
     suit = suit_of_cards(lead, ordering)
     if suit is None:
         raise RulesError(
-            f"lead {cards_text(lead)} mixes suits: a lead is all of one suit (trump is one suit)",
+            t(
+                "lead {cards} mixes suits: a lead is all of one suit (trump is one suit)",
+                cards=cards_text(lead),
+            ),
             "lead",
         )
     return suit
@@ -77,7 +81,10 @@ def check_in_hand(play: list[Card], hand: list[Card]) -> None:
     missing = Counter(play) - Counter(hand)
     if missing:
         raise RulesError(
-            f"play holds {', '.join(cards_text(missing.elements()))} which the hand does not",
+            t(
+                "play holds {cards} which the hand does not",
+                cards=", ".join(cards_text(missing.elements())),
+            ),
             "play",
         )
 
@@ -89,29 +96,47 @@ def check_follow(ordering: Ordering, hand: list[Card], lead: list[Card], play: l
     suit_name = SUIT_NAMES[suit]
     answer = {"lead_form": _lead_text(lead, ordering), "kill": False}
     if len(play) != len(lead):
-        return answer | _illegal(f"{len(lead)} cards were led, so {len(lead)} must be played")
+        return answer | _illegal(
+            t("{count} cards were led, so {count} must be played", count=len(lead))
+        )
     held = [card for card in hand if ordering.suit_of(card) == suit]
     followed = [card for card in play if ordering.suit_of(card) == suit]
     if not held:
         kill = is_kill(play, lead, ordering)
-        reason = "a kill: trumps in the led form" if kill else f"void in {suit_name}: any cards"
+        reason = (
+            t("a kill: trumps in the led form")
+            if kill
+            else t("void in {suit_name}: any cards", suit_name=suit_name)
+        )
         return answer | {"legal": True, "reason": reason, "kill": kill}
     if len(followed) < min(len(held), len(lead)):
         need = min(len(held), len(lead))
         return answer | _illegal(
-            f"must follow suit: {need} card(s) of {suit_name} are held, only {len(followed)} played"
+            t(
+                "must follow suit: {need} card(s) of {suit_name} are held, only {count} played",
+                need=need,
+                suit_name=suit_name,
+                count=len(followed),
+            )
         )
     if len(held) <= len(lead):
-        return answer | {"legal": True, "reason": f"all {suit_name} played"}
+        return answer | {"legal": True, "reason": t("all {suit_name} played", suit_name=suit_name)}
     triple_cap, pair_cap = lead_caps(lead, ordering)
     best = shape_of(held, ordering, triple_cap, pair_cap)
     got = shape_of(followed, ordering, triple_cap, pair_cap)
     if got.rank < best.rank:
         return answer | _illegal(
-            f"must play {_duty(best)} of {suit_name} (the hand holds it), "
-            f"but the play has {_duty(got) or 'only singles'}"
+            t(
+                "must play {duty} of {suit_name} (the hand holds it), but the play has {duty2}",
+                duty=_duty(best),
+                suit_name=suit_name,
+                duty2=_duty(got) or t("only singles"),
+            )
         )
-    return answer | {"legal": True, "reason": f"follows {answer['lead_form']}"}
+    return answer | {
+        "legal": True,
+        "reason": t("follows {lead_form}", lead_form=answer["lead_form"]),
+    }
 
 
 def _duty(shape: Shape) -> str:
@@ -122,7 +147,7 @@ def _lead_text(lead: list[Card], ordering: Ordering) -> str:
     form = form_of(lead, ordering)
     if form is not None:
         return form.describe()
-    return f"a throw of {shape_of(lead, ordering).describe()}"
+    return t("a throw of {shape}", shape=shape_of(lead, ordering).describe())
 
 
 def _illegal(reason: str) -> dict:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules_engine.cards import Card
+from rules_engine.i18n import Text, joined, t, term
 from rules_engine.tractor.order import SUIT_NAMES, Ordering
 
 UNLIMITED = 10**6
@@ -37,16 +38,22 @@ class Shape:
         """What following compares: triples first, then pairs (singles carry no duty)."""
         return self.triples, self.pairs
 
-    def describe(self) -> str:
-        parts = [_unit_text(length, "triple") for length in self.triples]
-        parts += [_unit_text(length, "pair") for length in self.pairs]
+    def describe(self) -> Text:
+        parts = [_triple_text(length) for length in self.triples]
+        parts += [_pair_text(length) for length in self.pairs]
         if self.singles:
-            parts.append("1 single" if self.singles == 1 else f"{self.singles} singles")
-        return " and ".join(parts) if parts else "nothing"
+            parts.append(
+                t("1 single") if self.singles == 1 else t("{singles} singles", singles=self.singles)
+            )
+        return joined(parts) if parts else t("nothing")
 
 
-def _unit_text(length: int, unit: str) -> str:
-    return f"a {unit}" if length == 1 else f"a tractor of {length} {unit}s"
+def _triple_text(length: int) -> Text:
+    return t("a triple") if length == 1 else t("a tractor of {length} triples", length=length)
+
+
+def _pair_text(length: int) -> Text:
+    return t("a pair") if length == 1 else t("a tractor of {length} pairs", length=length)
 
 
 @dataclass(frozen=True)
@@ -60,12 +67,13 @@ class Form:
     suit: str
     top: int
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         suit = SUIT_NAMES[self.suit]
+        if self.kind == "tractor" and self.unit == 2:
+            return t("a tractor of {length} pairs in {suit}", length=self.length, suit=suit)
         if self.kind == "tractor":
-            unit = "pairs" if self.unit == 2 else "triples"
-            return f"a tractor of {self.length} {unit} in {suit}"
-        return f"a {self.kind} of {suit}"
+            return t("a tractor of {length} triples in {suit}", length=self.length, suit=suit)
+        return t("a {kind} of {suit}", kind=term(self.kind), suit=suit)
 
 
 def _positions(cards: Iterable[Card], ordering: Ordering) -> dict[int, list[int]]:

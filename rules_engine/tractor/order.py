@@ -20,10 +20,17 @@ from functools import cache
 
 from rules_engine.cards import DECK, RANKS, SUITS, Card, parse_card, parse_level
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 
 TRUMP = "T"
 DECKS = 3
-SUIT_NAMES = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds", TRUMP: "trump"}
+SUIT_NAMES = {
+    "S": t("spades"),
+    "H": t("hearts"),
+    "C": t("clubs"),
+    "D": t("diamonds"),
+    TRUMP: t("trump"),
+}
 
 
 @dataclass(frozen=True)
@@ -77,13 +84,18 @@ def parse_trump(value: object, field: str = "trump") -> str | None:
         if card is not None and card.suit in SUITS:
             return card.suit
     raise RulesError(
-        f'{field} must be a suit S, H, C or D (or "NT" for none), not {value!r}', field
+        t(
+            '{field} must be a suit S, H, C or D (or "NT" for none), not {value!r}',
+            field=field,
+            value=value,
+        ),
+        field,
     )
 
 
 def parse_ordering(request: dict) -> Ordering:
     """The Ordering of a request's ``trump`` and ``level`` fields."""
     if "trump" not in request:
-        raise RulesError('trump is missing: give the trump suit S, H, C or D, or "NT"', "trump")
+        raise RulesError(t('trump is missing: give the trump suit S, H, C or D, or "NT"'), "trump")
     level = RANKS[parse_level(request.get("level"), "level")]
     return Ordering(parse_trump(request.get("trump")), level)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from rules_engine.cards import level_text
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.final_levels import final_levels_answer, is_final_levels
+from rules_engine.i18n import t
 from rules_engine.presets import (
     SIDES,
     TRACTOR_DEAL_TABLE,
@@ -37,7 +38,9 @@ MAX_MULTIPLIER = 2**20
 
 def _whole(value: object, field: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{field} must be {what}, not {value!r}", field)
+        raise RulesError(
+            t("{field} must be {what}, not {value!r}", field=field, what=what, value=value), field
+        )
     return value
 
 
@@ -45,13 +48,17 @@ def _points(value: object, field: str) -> int:
     what = "a multiple of 5 from 0 to 300"
     points = _whole(value, field, what)
     if points % 5 or not 0 <= points <= MAX_POINTS:
-        raise RulesError(f"{field} must be {what}, not {points}", field)
+        raise RulesError(
+            t("{field} must be {what}, not {points}", field=field, what=what, points=points), field
+        )
     return points
 
 
 def _side(value: object, field: str) -> str:
     if value not in SIDES:
-        raise RulesError(f"{field} must be EW or NS, not {value!r}", field)
+        raise RulesError(
+            t("{field} must be EW or NS, not {value!r}", field=field, value=value), field
+        )
     return value
 
 
@@ -64,7 +71,15 @@ def bottom_bonus(deal: dict, where: str) -> int:
     what = "2, 4, 8 or another power of two (2 per single, 4 per pair, 8 per triple…)"
     multiplier = _whole(deal.get("bottom_multiplier"), field, what)
     if multiplier < 2 or multiplier > MAX_MULTIPLIER or multiplier & (multiplier - 1):
-        raise RulesError(f"{field} must be {what}, not {multiplier}", field)
+        raise RulesError(
+            t(
+                "{field} must be {what}, not {multiplier}",
+                field=field,
+                what=what,
+                multiplier=multiplier,
+            ),
+            field,
+        )
     return bottom * multiplier
 
 
@@ -72,16 +87,23 @@ def throw_penalty(deal: dict, where: str, dealer: str) -> int:
     """The change failed throws make to the defenders' points (signed)."""
     throws = deal.get("failed_throws") or []
     if not isinstance(throws, list):
-        raise RulesError(f"{where}.failed_throws must be a list", sub_field(where, "failed_throws"))
+        raise RulesError(
+            t("{where}.failed_throws must be a list", where=where),
+            sub_field(where, "failed_throws"),
+        )
     change = 0
     for i, throw in enumerate(throws):
         field = sub_field(sub_field(where, "failed_throws"), i)
         if not isinstance(throw, dict):
-            raise RulesError(f'{field} must be an object with "side" and "cards"', field)
+            raise RulesError(
+                t('{field} must be an object with "side" and "cards"', field=field), field
+            )
         side = _side(throw.get("side"), sub_field(field, "side"))
         cards = _whole(throw.get("cards"), sub_field(field, "cards"), "a whole number of cards")
         if cards < 1:
-            raise RulesError(f"{field}.cards must be 1 or more, not {cards}", field)
+            raise RulesError(
+                t("{field}.cards must be 1 or more, not {cards}", field=field, cards=cards), field
+            )
         points = penalty_points(cards)
         change += points if side == dealer else -points
     return change
@@ -92,10 +114,14 @@ def deal_outcome(total: int, table=TRACTOR_DEAL_TABLE) -> tuple[str, int]:
     for lowest, role, steps in sorted(table, reverse=True):
         if total >= lowest:
             if role not in ("dealer", "defenders"):
-                raise RulesError(f"deal table role must be dealer or defenders, not {role!r}",
-                                 "tractor_deal_table")  # fmt: skip
+                raise RulesError(
+                    t("deal table role must be dealer or defenders, not {role!r}", role=role),
+                    "tractor_deal_table",
+                )
             return role, steps
-    raise RulesError(f"the deal table has no row for {total} points", "tractor_deal_table")
+    raise RulesError(
+        t("the deal table has no row for {total} points", total=total), "tractor_deal_table"
+    )
 
 
 class Match:
@@ -110,9 +136,18 @@ class Match:
     def play(self, deal: object, index: int) -> dict:
         where = sub_field("deals", index)
         if self.passed_a:
-            raise RulesError(f"{where}: the match was over when {self.passed_a} passed A", where)
+            raise RulesError(
+                t(
+                    "{where}: the match was over when {passed_a} passed A",
+                    where=where,
+                    passed_a=self.passed_a,
+                ),
+                where,
+            )
         if not isinstance(deal, dict):
-            raise RulesError(f'{where} must be an object with "defender_points"', where)
+            raise RulesError(
+                t('{where} must be an object with "defender_points"', where=where), where
+            )
         dealer = self._dealer(deal.get("dealer"), where)
         defenders = other_side(dealer)
         points = _points(deal.get("defender_points"), sub_field(where, "defender_points"))
@@ -149,11 +184,19 @@ class Match:
         field = sub_field(where, "dealer")
         if self.dealer is None:
             if given is None:
-                raise RulesError(f"{field}: the first deal must name its dealer side", field)
+                raise RulesError(
+                    t("{field}: the first deal must name its dealer side", field=field), field
+                )
             self.dealer = _side(given, field)
         elif given is not None and given != self.dealer:
             raise RulesError(
-                f"{field} is {given!r} but the previous deals make {self.dealer} the dealer", field
+                t(
+                    "{field} is {given!r} but the previous deals make {dealer} the dealer",
+                    field=field,
+                    given=given,
+                    dealer=self.dealer,
+                ),
+                field,
             )
         return self.dealer
 
@@ -173,13 +216,13 @@ def score(record: dict) -> dict:
     preset = resolve_preset(record, "tractor")
     deals = record.get("deals") or []
     if not isinstance(deals, list):
-        raise RulesError("deals must be a list of deal records", "deals")
+        raise RulesError(t("deals must be a list of deal records"), "deals")
     if record.get("forfeit") is not None:
         return forfeit_answer(preset, record["forfeit"], deals)
     if is_final_levels(record):
         return final_levels_answer(record, preset, deals)
     if not deals:
-        raise RulesError("deals is empty: give at least one deal, or a forfeit", "deals")
+        raise RulesError(t("deals is empty: give at least one deal, or a forfeit"), "deals")
     match = Match(preset)
     trace = [match.play(deal, i) for i, deal in enumerate(deals)]
     result = match.result()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rules_engine.cards import Card, card_text, cards_text
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 from rules_engine.tractor.forms import suit_of_cards
 from rules_engine.tractor.order import SUIT_NAMES, Ordering
 
@@ -27,11 +28,12 @@ def penalty_points(failing_cards: int, per_card: int = PENALTY_PER_CARD) -> int:
 def check_throw(ordering: Ordering, throw: list[Card], others: list[list[Card]]) -> dict:
     """Rule on a throw against the three other hands."""
     if not throw:
-        raise RulesError("throw is empty: give the thrown cards", "throw")
+        raise RulesError(t("throw is empty: give the thrown cards"), "throw")
     suit = suit_of_cards(throw, ordering)
     if suit is None:
         raise RulesError(
-            f"throw {cards_text(throw)} mixes suits: a throw is all of one suit", "throw"
+            t("throw {cards} mixes suits: a throw is all of one suit", cards=cards_text(throw)),
+            "throw",
         )
     rivals = [ordering.position(c) for hand in others for c in hand if ordering.suit_of(c) == suit]
     biggest = max(rivals, default=-1)
@@ -39,7 +41,10 @@ def check_throw(ordering: Ordering, throw: list[Card], others: list[list[Card]])
     if not failing:
         return {
             "legal": True,
-            "reason": f"every thrown card is at least as big as any other {SUIT_NAMES[suit]}",
+            "reason": t(
+                "every thrown card is at least as big as any other {suit_name}",
+                suit_name=SUIT_NAMES[suit],
+            ),
             "penalty_points": 0,
             "forced_play": [],
             "failing_cards": [],
@@ -52,8 +57,12 @@ def check_throw(ordering: Ordering, throw: list[Card], others: list[list[Card]])
     return {
         "legal": False,
         "reason": (
-            f"throw fails: {len(failing)} card(s) are smaller than {card_text(beaten_by)} held "
-            f"by another player; {card_text(smallest)} must be played alone"
+            t(
+                "throw fails: {count} card(s) are smaller than {card} held by another player; {card2} must be played alone",
+                count=len(failing),
+                card=card_text(beaten_by),
+                card2=card_text(smallest),
+            )
         ),
         "penalty_points": penalty_points(len(failing)),
         "forced_play": [card_text(smallest)],

@@ -13,6 +13,7 @@ from collections import Counter
 
 from rules_engine.cards import Card
 from rules_engine.errors import RulesError
+from rules_engine.i18n import t
 from rules_engine.tractor.follow import is_kill, lead_suit, special_beats
 from rules_engine.tractor.forms import form_of, shape_of, suit_of_cards
 from rules_engine.tractor.order import TRUMP, Ordering
@@ -27,7 +28,7 @@ def _strength(play: list[Card], ordering: Ordering) -> int:
 def trick_winner(ordering: Ordering, plays: list[list[Card]]) -> int:
     """Index (0 = the leader) of the play that wins the trick."""
     if not plays or any(len(play) != len(plays[0]) for play in plays):
-        raise RulesError("every play of a trick has as many cards as the lead", "plays")
+        raise RulesError(t("every play of a trick has as many cards as the lead"), "plays")
     lead = plays[0]
     suit = lead_suit(lead, ordering)
     lead_form, lead_shape = form_of(lead, ordering), shape_of(lead, ordering)
