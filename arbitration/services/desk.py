@@ -9,10 +9,12 @@ import json
 import re
 from collections.abc import Mapping
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules_engine import api
 from rules_engine.errors import RulesError
+from rules_engine.i18n import localize
 
 from . import ArbitrationError
 
@@ -96,15 +98,18 @@ def ask(action: str, request) -> dict | list:
 
 
 def summary(answer) -> dict:
-    """What the page shows in words: legal or not, the reason, a failed throw's penalty."""
+    """What the page shows in words: legal or not, the reason (in the page's language), a
+    failed throw's penalty."""
     if isinstance(answer, list):
         return {"verdict": "list", "items": len(answer)}
+    lang = get_language()
     if "error" in answer:
-        return {"verdict": "error", "reason": answer["error"], "field": answer.get("field")}
+        reason = localize(answer["error"], lang)
+        return {"verdict": "error", "reason": reason, "field": answer.get("field")}
     if "legal" in answer:
         return {
             "verdict": "legal" if answer["legal"] else "illegal",
-            "reason": answer.get("reason", ""),
+            "reason": localize(answer.get("reason", ""), lang),
             "penalty_points": answer.get("penalty_points"),
             "forced_play": answer.get("forced_play"),
             "kind": answer.get("kind"),

@@ -26,7 +26,8 @@ def test_referee_enters_six_deals_by_tapping_seats_and_captains_confirm(
     phone.click("button.seat[data-seat=S]")
     phone.click("#send-deal")
     phone.wait_for_selector("#table-message.error")
-    assert "three seats" in phone.locator("#table-message").inner_text()
+    # the phone browses in Chinese, so the engine's reason is Chinese too
+    assert "请至少写出三个座位" in phone.locator("#table-message").inner_text()
     assert phone.locator("#deal-list li").count() == 0
 
     for i, deal in enumerate(SIX_DEALS):
@@ -78,7 +79,7 @@ def test_referee_enters_only_the_final_levels_when_the_preset_allows(
     assert phone.locator("#levels-ew").inner_text() == "9"
     phone.select_option("#final_passed", "NS")  # NS is not on A: refused with the reason
     phone.wait_for_selector("#table-message.error")
-    assert "must be A" in phone.locator("#table-message").inner_text()
+    assert "其最终级数须为 A" in phone.locator("#table-message").inner_text()
     phone.select_option("#final_passed", "")
     phone.click("#submit-final")
     phone.wait_for_selector("#history li")

@@ -6,6 +6,7 @@ import logging
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import get_language
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -34,7 +35,7 @@ def exception_handler(exc, context):
     except ImportError:  # pragma: no cover
         RulesError = ()  # noqa: N806
     if RulesError and isinstance(exc, RulesError):
-        return error_response(exc.message, getattr(exc, "field", None))
+        return error_response(exc.localized(get_language()), getattr(exc, "field", None))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -39,6 +39,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules_engine import api as rules_api
@@ -245,7 +246,8 @@ def score_record(tournament, record: object) -> tuple[dict, dict]:
     try:
         outcome = rules_api.score(stored)
     except RulesError as err:
-        raise ResultError(err.message, f"record.{err.field}" if err.field else "record") from None
+        message = err.localized(get_language())
+        raise ResultError(message, f"record.{err.field}" if err.field else "record") from None
     return stored, outcome
 
 
