@@ -15,6 +15,13 @@ class ArbitrationError(Exception):
         self.message = message
         self.field = field
 
+    @classmethod
+    def from_rules(cls, err) -> ArbitrationError:
+        """The rules engine's refusal, in the request's language."""
+        from django.utils.translation import get_language
+
+        return cls(err.localized(get_language()), err.field)
+
 
 class ArbitrationForbidden(ArbitrationError):
     status = 403

@@ -144,7 +144,7 @@ def vote(
         try:
             ladder.check_step(amended_step, tournament.game, "amended_step")
         except RulesError as err:
-            raise ArbitrationError(err.message, err.field) from None
+            raise ArbitrationError.from_rules(err) from None
         if amended_step == appeal.ruling.step:
             raise ArbitrationError(_("An amendment names a different penalty."), "amended_step")
     else:

@@ -17,7 +17,7 @@ def settings_of(tournament: Tournament) -> ladder.LadderSettings:
     try:
         return ladder.ladder_settings(tournament.game, tournament.settings or {})
     except RulesError as err:
-        raise ArbitrationError(err.message, err.field) from None
+        raise ArbitrationError.from_rules(err) from None
 
 
 def is_chief(user, tournament: Tournament) -> bool:

@@ -76,7 +76,7 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
         try:
             record = adjustments.add_adjustment(counting.record, adjustment)
         except RulesError as err:
-            raise ArbitrationError(err.message, err.field) from None
+            raise ArbitrationError.from_rules(err) from None
         base = counting.number
     version = _submit(match, record, user, ruling.reason, source_ref(ruling), source)
     ruling.result_version = version
@@ -88,7 +88,7 @@ def _submit(match, record, user, reason, ref, source) -> ResultVersion:
     try:
         return results.submit_ruling_version(match, record, user, reason, ref, source)
     except results.ResultError as err:
-        raise ArbitrationError(err.message, err.field) from None
+        raise ArbitrationError.from_rules(err) from None
 
 
 def reverse(ruling: Ruling, user, reason: str, source: str = "") -> ResultVersion | None:

@@ -71,7 +71,7 @@ def rule(
     try:
         ladder.check_step(step, tournament.game)
     except RulesError as err:
-        raise ArbitrationError(err.message, err.field) from None
+        raise ArbitrationError.from_rules(err) from None
     team = team or incident.team
     if team is None or team.tournament_id != tournament.pk:
         raise ArbitrationError(_("Name the team the ruling is about."), "team")
