@@ -11,7 +11,7 @@ from arbitration.models import Ruling
 from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
 from tournaments.models import ResultVersion, Team
-from tournaments.services import results
+from tournaments.services import result_effects, results
 from tournaments.services.adjustments import add_ranking_adjustment, cancel_ranking_adjustment
 from tournaments.services.registration import set_team_status
 
@@ -86,7 +86,7 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
 
 def _submit(match, record, user, reason, ref, source) -> ResultVersion:
     try:
-        return results.submit_ruling_version(match, record, user, reason, ref, source)
+        return result_effects.submit_ruling_version(match, record, user, reason, ref, source)
     except results.ResultError as err:
         raise ArbitrationError.from_rules(err) from None
 
@@ -121,4 +121,4 @@ def _reverse_result(ruling: Ruling, user, reason: str, source: str) -> ResultVer
 
 def _void(match, user, reason: str, ref: str) -> ResultVersion:
     """A ruling version that voids the match (no result counts: to be played or entered again)."""
-    return results.void_by_ruling(match, user, reason, ref)
+    return result_effects.void_by_ruling(match, user, reason, ref)

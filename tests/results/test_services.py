@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.models import AuditLog, ResultConfirmation, ResultVersion, Round, TableKey
-from tournaments.services import results
+from tournaments.services import result_effects, results
 from tournaments.services.results import ChangedMeanwhile, ResultError, ResultForbidden
 
 from .conftest import actor, guandan_record
@@ -172,7 +172,7 @@ def test_forfeit_by_a_table_referee_awaits_confirmation(event):
 
 def test_ruling_version_counts_at_once_with_its_source(event):
     results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    ruling = results.submit_ruling_version(
+    ruling = result_effects.submit_ruling_version(
         event.match, guandan_record([{"finish": ["N", "S"]}]), event.chief, "match loss",
         "arbitration.ruling:7",
     )  # fmt: skip
@@ -183,16 +183,18 @@ def test_ruling_version_counts_at_once_with_its_source(event):
 def test_ruling_is_allowed_in_a_finalised_round(event):
     Round.objects.filter(pk=event.round.pk).update(status=Round.Status.FINALISED)
     event.match.round.status = Round.Status.FINALISED
-    ruling = results.submit_ruling_version(event.match, guandan_record(), event.chief, "appeal",
+    ruling = result_effects.submit_ruling_version(event.match, guandan_record(), event.chief, "appeal",
                                            "arbitration.appeal:1")  # fmt: skip
     assert ruling.is_counting
 
 
 def test_restore_makes_an_earlier_version_count_again_as_a_copy(event):
     first = results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    results.submit_ruling_version(event.match, guandan_record([{"finish": ["N", "S"]}]),
+    result_effects.submit_ruling_version(event.match, guandan_record([{"finish": ["N", "S"]}]),
                                   event.chief, "match loss", "arbitration.ruling:7")  # fmt: skip
-    restored = results.restore_version(event.match, first, event.chief, "appeal upheld", "ruling")
+    restored = result_effects.restore_version(
+        event.match, first, event.chief, "appeal upheld", "ruling"
+    )
     assert restored.number == 3 and restored.is_counting and restored.kind == "ruling"
     assert restored.record == first.record and restored.outcome == first.outcome
     assert ResultVersion.objects.filter(match=event.match).count() == 3

@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 
 from tournaments import permissions
 from tournaments.models import Match, Round, TableKey, Tournament
-from tournaments.services import results, round_close, table_keys
+from tournaments.services import result_effects, results, round_close, table_keys
 from tournaments.services.results import Actor, ChangedMeanwhile, ResultError
 from tournaments.services.round_close import RoundCloseError
 
@@ -184,7 +184,7 @@ class RestoreView(MatchAPIView):
     @extend_schema(request=RestoreSerializer, responses={201: VersionSerializer})
     def post(self, request, slug, match_id):
         data = self.valid(RestoreSerializer)
-        version = results.chief_restore(self.get_match(), data["version"], self.actor(),
+        version = result_effects.chief_restore(self.get_match(), data["version"], self.actor(),
                                         data["reason"])  # fmt: skip
         return _created(version)
 

@@ -16,7 +16,7 @@ Who may do what (enforced here, so pages and the API behave alike):
   confirm. Since captains never enter results, a captain never confirms their own entry.
 - **correct** (a new version, kind correction, counting at once), **void** and **restore**
   an earlier version: the chief referee only, with a reason.
-- **rulings** (arbitration): :func:`submit_ruling_version` and :func:`restore_version`.
+- **rulings** (arbitration) and **restores**: :mod:`tournaments.services.result_effects`.
 
 A void is a version of kind ``void`` that counts with the outcome ``{"void": true}``: it has
 no ``match_points``, so standings treat the match as not played (no points, no tiebreaks),
@@ -54,7 +54,6 @@ from .audit import client_address, log_action
 Kind = ResultVersion.Kind
 Capacity = ResultConfirmation.Capacity
 OPEN_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.COMPLETE)
-RULING_RETRIES = 5
 
 
 class ResultError(Exception):
@@ -496,79 +495,3 @@ def _both_captains(version: ResultVersion, match: Match) -> bool:
         )
     )
     return {match.home_id, match.away_id} <= teams
-
-
-# --- authoritative versions (arbitration, restore) ---------------------------------------
-
-
-def _append_latest(match, record, outcome, user, kind, note, audit, source="") -> ResultVersion:
-    """Append after whatever is latest, counting at once (retries a lost number race)."""
-    actor = Actor(user, None, "ruling" if kind == Kind.RULING else "web", source)
-    for attempt in range(RULING_RETRIES):
-        latest = latest_version(match)
-        number = (latest.number if latest else 0) + 1
-        try:
-            return _append(match, record, outcome, actor, number, kind, True, note, audit)
-        except IntegrityError:
-            if attempt == RULING_RETRIES - 1:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def submit_ruling_version(
-    match: Match, record: dict, user, reason: str, source_ref: str, source: str = ""
-) -> ResultVersion:
-    """A ruling's effect on a match (arbitration): scored by the engine, stored as a new
-    version of kind ``ruling`` that counts at once, logged as ``result.ruling`` with
-    ``source_ref`` (e.g. "arbitration.ruling:12"). Allowed in any published round, even a
-    finalised one (an appeal may change a finished round). Raises ResultError (field
-    ``record.…``) when the engine refuses the record; nothing is stored then."""
-    _require_reason(reason)
-    if match.round.status == Round.Status.DRAFT:
-        raise ResultError(_("Round %(n)s is not published yet.") % {"n": match.round.number},
-                          "round")  # fmt: skip
-    stored, outcome = score_record(match.round.tournament, record)
-    return _append_latest(match, stored, outcome, user, Kind.RULING, reason,
-                          {"source_ref": source_ref}, source)  # fmt: skip
-
-
-def void_by_ruling(
-    match: Match, user, reason: str, source_ref: str, source: str = ""
-) -> ResultVersion:
-    """Arbitration voids the match (e.g. an overturned forfeit that was its only result): a new
-    ``void`` version counting at once, logged with ``source_ref``. Nothing is deleted."""
-    _require_reason(reason)
-    record, outcome = _void_record(match)
-    return _append_latest(match, record, outcome, user, Kind.VOID, reason,
-                          {"source_ref": source_ref}, source)  # fmt: skip
-
-
-def restore_version(
-    match: Match,
-    version: ResultVersion | int,
-    user,
-    reason: str,
-    kind: str = Kind.CORRECTION,
-    source: str = "",
-) -> ResultVersion:
-    """Make an earlier version count again: a new version copying its record (re-scored by
-    the engine), counting at once; nothing is deleted. ``kind`` is ``correction`` for the
-    chief referee, ``ruling`` when arbitration overturns a ruling."""
-    _require_reason(reason)
-    number = version.number if isinstance(version, ResultVersion) else version
-    earlier = ResultVersion.objects.filter(match=match, number=number).first()
-    if earlier is None:
-        raise ResultError(_("Version %(n)s does not exist.") % {"n": number}, "version")
-    if earlier.kind == Kind.VOID:
-        outcome, stored = earlier.outcome, earlier.record
-    else:
-        stored, outcome = score_record(match.round.tournament, earlier.record)
-    return _append_latest(match, stored, outcome, user, kind, reason,
-                          {"restores": number}, source)  # fmt: skip
-
-
-def chief_restore(match: Match, number: object, actor: Actor, reason: str) -> ResultVersion:
-    """The chief referee makes an earlier version count again (a correction copying it)."""
-    _require_chief(actor, match, _("restore an earlier version"))
-    _require_open_round(match)
-    return restore_version(match, _base(number), actor.user, reason, source=actor.source)

@@ -19,7 +19,7 @@ from django.views.generic import TemplateView, View
 
 from tournaments import permissions
 from tournaments.models import Match, ResultVersion, Role, Round
-from tournaments.services import results, round_close
+from tournaments.services import result_effects, results, round_close
 from tournaments.services.results import Actor, ResultError
 from tournaments.services.round_close import RoundCloseError
 
@@ -140,7 +140,9 @@ class MatchActionView(TournamentMixin, View):
         elif action == "void":
             version = results.void(match, actor, base, reason)
         elif action == "restore":
-            version = results.chief_restore(match, _number(data.get("version")), actor, reason)
+            version = result_effects.chief_restore(
+                match, _number(data.get("version")), actor, reason
+            )
         elif action == "forfeit":
             version = results.mark_absent(match, data.get("absent"), actor, base, reason)
         else:
