@@ -192,4 +192,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+# Apps whose records make up an event archive (export_archive / import_archive).
+PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")
+
 PAISAI_SCORESHEET_FONT = os.environ.get("PAISAI_PDF_FONT", "Noto Sans CJK SC")

@@ -1,7 +1,8 @@
 """The whole event as JSON, and loading it back into a database that does not hold it.
 
-Every model of the ``tournaments`` app that leads to the event through foreign keys is
-archived (export jobs excepted: their files are not archived), with primary keys kept so
+Every model of the apps in ``settings.PAISAI_ARCHIVE_APPS`` (tournaments and arbitration:
+found through the app registry, so tournaments imports no other app) that leads to the event
+through foreign keys is archived (export jobs excepted: their files are not archived), with primary keys kept so
 that export → import → export gives the same JSON. Users appear by username (with their
 names and e-mail; passwords are never exported) and are created without a usable password
 when missing.
@@ -15,6 +16,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.management.color import no_style
@@ -45,7 +47,8 @@ def archived_models() -> list[tuple[type, str]]:
     paths: dict[type, str] = {tournament: "pk"}
     pending = deque(
         m
-        for m in apps.get_app_config("tournaments").get_models()
+        for app_label in getattr(settings, "PAISAI_ARCHIVE_APPS", ("tournaments",))
+        for m in apps.get_app_config(app_label).get_models()
         if _label(m) not in SKIPPED and m is not tournament
     )
     stalled = 0
