@@ -96,6 +96,8 @@ _GENERAL = {
         "fail_a_limit 须为不小于 1 的整数，或 null"
     ),
     "forfeit_points must be [winner, loser]": "forfeit_points 须为 [胜方, 负方]",
+    "time_up must be one of {allowed}": "time_up 须为以下之一：{allowed}",
+    "warning_minutes must be whole minutes, 0 or more": "warning_minutes 须为 0 或以上的整数分钟",
     "settings must be an object of preset settings": "settings 须为赛制设置的对象",
     "unknown preset setting {key!r} (known: {known})": "未知的赛制设置 {key!r}（可选：{known}）",
     "unknown standings metric {metric!r}": "未知的排名指标 {metric!r}",

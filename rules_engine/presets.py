@@ -48,6 +48,7 @@ TRACTOR_DEAL_TABLE = (
 )
 
 CHENGYU_SUIT_RING = ("D", "C", "H", "S")
+TIME_UP_RULES = ("finish_deal", "one_more_deal")
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,10 @@ class Preset:
     round_minutes: int | None = None
     # A referee may enter only the final levels instead of every deal (games with levels).
     final_levels_entry: bool = False
+    # Round timing (SPEC 2): referees warn the tables in the last minutes; at time, either the
+    # deal in play is finished ("finish_deal") or one more deal is played ("one_more_deal").
+    warning_minutes: int = 10
+    time_up: str = "finish_deal"
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied; RulesError names an unknown setting."""
@@ -101,6 +106,18 @@ class Preset:
         ):
             raise RulesError(
                 t("fail_a_limit must be a whole number of 1 or more, or null"), "fail_a_limit"
+            )
+        if self.time_up not in TIME_UP_RULES:
+            raise RulesError(
+                t("time_up must be one of {allowed}", allowed=", ".join(TIME_UP_RULES)), "time_up"
+            )
+        if (
+            isinstance(self.warning_minutes, bool)
+            or not isinstance(self.warning_minutes, int)
+            or (self.warning_minutes < 0)
+        ):
+            raise RulesError(
+                t("warning_minutes must be whole minutes, 0 or more"), "warning_minutes"
             )
         if len(self.forfeit_points) != 2:
             raise RulesError(t("forfeit_points must be [winner, loser]"), "forfeit_points")
@@ -161,6 +178,7 @@ PRESETS: dict[str, Preset] = {
             tractor_deal_table=TRACTOR_DEAL_TABLE,
             round_minutes=60,
             final_levels_entry=True,
+            time_up="one_more_deal",
         ),
         Preset(
             name="chengyu",

@@ -133,6 +133,25 @@ def test_projector_at_time_says_finish_the_deal_for_guandan(client, chinese_even
     assert "Time is up: finish the deal in play." in response.content.decode()
 
 
+def test_round_timing_follows_the_events_settings(client, chinese_event):
+    """Warning minutes and what happens at time are preset settings an event may change."""
+    chinese_event.settings = {"warning_minutes": 5, "time_up": "one_more_deal"}
+    chinese_event.save()
+    rnd = Round.objects.get(tournament=chinese_event, number=3)
+    rnd.status, rnd.ends_at = "in_play", timezone.now() + timedelta(minutes=7)
+    rnd.save()
+    response = client.get(url("projector", chinese_event), **EN)
+    assert response.context["clock"]["state"] == ""  # 7 minutes left, warning from 5
+    assert 'data-warning-minutes="5"' in response.content.decode()
+    rnd.ends_at = timezone.now() + timedelta(minutes=4)
+    rnd.save()
+    response = client.get(url("projector", chinese_event), **EN)
+    assert response.context["clock"]["state"] == "warning"
+    assert (
+        "Last 5 minutes: referees warn the tables; then one more deal." in response.content.decode()
+    )
+
+
 def test_clock_text_formats_hours_minutes_seconds():
     assert exports.clock_text(None) == "--:--"
     assert exports.clock_text(59) == "00:59"

@@ -112,5 +112,28 @@ def test_record_settings_with_an_unknown_key_name_the_settings_field():
 def test_tournament_settings_of_the_penalty_ladder_pass_through_preset_overrides():
     from rules_engine.presets import get_preset
 
-    preset = get_preset("guandan-suzhou-2016").with_overrides(escalation={"warning": 3}, fail_a_limit=3)
+    preset = get_preset("guandan-suzhou-2016").with_overrides(
+        escalation={"warning": 3}, fail_a_limit=3
+    )
     assert preset.fail_a_limit == 3
+
+
+def test_round_timing_defaults_tractor_plays_one_more_deal_guandan_finishes_the_deal():
+    from rules_engine.presets import get_preset
+
+    assert get_preset("tractor").time_up == "one_more_deal"
+    assert get_preset("guandan-suzhou-2016").time_up == "finish_deal"
+    assert {get_preset(n).warning_minutes for n in ("tractor", "guandan-national-2017")} == {10}
+
+
+def test_round_timing_settings_are_checked():
+    import pytest
+
+    from rules_engine.errors import RulesError
+    from rules_engine.presets import get_preset
+
+    with pytest.raises(RulesError) as err:
+        get_preset("tractor").with_overrides(time_up="never")
+    assert err.value.field == "time_up"
+    with pytest.raises(RulesError):
+        get_preset("tractor").with_overrides(warning_minutes=-1)

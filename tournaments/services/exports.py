@@ -35,7 +35,6 @@ from tournaments.standings.service import outcomes_for, rank_history
 
 logger = logging.getLogger("paisai.exports")
 JOB_KINDS = ("scoresheets", "standings-pdf")
-WARNING_SECONDS = 10 * 60  # the last 10 minutes of a round (SPEC section 2)
 Status = ExportJob.Status
 
 
@@ -368,7 +367,7 @@ def clock(rnd: Round | None) -> dict:
     state = ""
     if remaining == 0:
         state = "over"
-    elif remaining is not None and remaining <= WARNING_SECONDS:
+    elif remaining is not None and remaining <= warning_seconds(rnd.tournament):
         state = "warning"
     return {
         "round": rnd.number,
@@ -379,6 +378,11 @@ def clock(rnd: Round | None) -> dict:
         "state": state,
         "text": clock_text(remaining),
     }
+
+
+def warning_seconds(tournament) -> int:
+    """The last minutes of a round in which referees warn the tables (a preset setting)."""
+    return tournament.get_preset().warning_minutes * 60
 
 
 def clock_text(seconds: int | None) -> str:

@@ -94,20 +94,21 @@ class ProjectorPage(PublicMixin, TemplateView):
             round=rnd,
             clock=exports.clock(rnd),
             rows=exports.pairing_rows(rnd) if rnd else [],
-            warning_minutes=exports.WARNING_SECONDS // 60,
-            **clock_messages(self.tournament.game, exports.WARNING_SECONDS // 60),
+            warning_minutes=self.tournament.get_preset().warning_minutes,
+            **clock_messages(self.tournament),
         )
         return context
 
 
-def clock_messages(game: str, minutes: int) -> dict:
-    """What the projector says in the last minutes and at the end (SPEC section 2)."""
-    if game == "tractor":
+def clock_messages(tournament) -> dict:
+    """What the projector says in the last minutes and at the end (SPEC section 2; the minutes
+    and what happens at time are preset settings)."""
+    preset = tournament.get_preset()
+    minutes = preset.warning_minutes
+    if preset.time_up == "one_more_deal":
         warning = _("Last %(n)s minutes: referees warn the tables; then one more deal.")
         over = _("Time is up: play one more deal.")
-    elif game == "guandan":
+    else:
         warning = _("Last %(n)s minutes.")
         over = _("Time is up: finish the deal in play.")
-    else:
-        warning, over = _("Last %(n)s minutes."), _("Time is up.")
     return {"msg_warning": warning % {"n": minutes}, "msg_over": over}
