@@ -74,6 +74,8 @@ class Preset:
     # Round timing (SPEC 2): referees warn the tables in the last minutes; at time, either the
     # deal in play is finished ("finish_deal") or one more deal is played ("one_more_deal").
     warning_minutes: int = 10
+    # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
+    avoid_same_unit: bool = True
     time_up: str = "finish_deal"
 
     def with_overrides(self, **settings) -> Preset:

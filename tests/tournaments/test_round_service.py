@@ -89,6 +89,17 @@ def test_same_unit_teams_are_kept_apart_in_the_draw_when_possible(make_tournamen
         assert all(m.flags == [] for m in rnd.matches.all())
 
 
+def test_an_event_may_switch_same_unit_avoidance_off(make_tournament, organiser):
+    """SPEC 2: same-unit avoidance is configurable; off, the draw ignores units."""
+    tournament = make_tournament(teams=8, units=2, settings={"avoid_same_unit": False})
+    units = dict(Team.objects.filter(tournament=tournament).values_list("id", "unit_id"))
+    same = 0
+    for seed in range(8):
+        rnd = rounds.generate_draft(tournament, organiser, seed=seed)
+        same += sum(units[home] == units[away] for _, home, away in tables(rnd))
+    assert same > 0  # with avoidance on, no seed ever pairs a unit with itself (test above)
+
+
 def test_same_unit_meeting_is_flagged_when_unavoidable(make_tournament, organiser):
     tournament = make_tournament(teams=4, units=1)
     rnd = rounds.generate_draft(tournament, organiser, seed=3)

@@ -114,7 +114,7 @@ def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> 
 
 def pair(tournament: Tournament, number: int, seed: int | None):
     teams = load_pairing_teams(tournament, number)
-    avoid_same_unit = getattr(tournament.get_preset(), "avoid_same_unit", True)
+    avoid_same_unit = tournament.get_preset().avoid_same_unit
     try:
         if number == 1:
             return draw_first_round(teams, seed, avoid_same_unit)
