@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.models import Round
-from tournaments.services import exports
+from tournaments.services import public
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -91,7 +91,7 @@ def test_team_page_draws_the_rank_chart_as_inline_svg(client, chinese_event):
 
 
 def test_rank_chart_puts_the_last_rank_at_the_bottom():
-    chart = exports.rank_chart([(1, 8), (2, 1)], teams=8)
+    chart = public.rank_chart([(1, 8), (2, 1)], teams=8)
     assert chart["points"][0]["y"] == chart["bottom"] and chart["points"][1]["y"] == chart["pad"]
 
 
@@ -153,9 +153,9 @@ def test_round_timing_follows_the_events_settings(client, chinese_event):
 
 
 def test_clock_text_formats_hours_minutes_seconds():
-    assert exports.clock_text(None) == "--:--"
-    assert exports.clock_text(59) == "00:59"
-    assert exports.clock_text(3725) == "1:02:05"
+    assert public.clock_text(None) == "--:--"
+    assert public.clock_text(59) == "00:59"
+    assert public.clock_text(3725) == "1:02:05"
 
 
 def test_public_api_standings_pairings_and_clock(api, chinese_event):

@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.exporters.tables import clean_number
-from tournaments.services import exports
+from tournaments.services import public
 from tournaments.standings.service import standings_for
 
 from .views import TournamentScopedMixin
@@ -44,10 +44,10 @@ class PublicPairingsView(PublicView):
         summary="Pairings of a published round (public); ?round=N, ?q=team", responses=dict
     )
     def get(self, request, slug):
-        rnd = exports.public_round(self.get_tournament(), request.query_params.get("round"))
+        rnd = public.public_round(self.get_tournament(), request.query_params.get("round"))
         if rnd is None:
             return Response({"round": None, "tables": []})
-        rows = exports.pairing_rows(rnd, request.query_params.get("q", "")[:100])
+        rows = public.pairing_rows(rnd, request.query_params.get("q", "")[:100])
         return Response(
             {
                 "round": rnd.number,
@@ -67,4 +67,4 @@ class PublicPairingsView(PublicView):
 class PublicClockView(PublicView):
     @extend_schema(summary="The current round's clock (public)", responses=dict)
     def get(self, request, slug):
-        return Response(exports.clock(exports.current_round(self.get_tournament())))
+        return Response(public.clock(public.current_round(self.get_tournament())))

@@ -21,17 +21,14 @@ from pathlib import Path
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from rules_engine.presets import forfeit_match_points
 from tournaments.exporters import exporters
 from tournaments.exporters import scoresheets as sheets_pdf
 from tournaments.exporters.base import Exporter, ExportError, ExportFile
-from tournaments.models import ExportJob, ResultVersion, Round, RoundSlot, Team, Tournament
-from tournaments.standings.service import outcomes_for, rank_history
+from tournaments.models import ExportJob, Round, Tournament
 
 logger = logging.getLogger("paisai.exports")
 JOB_KINDS = ("scoresheets", "standings-pdf")
@@ -234,161 +231,3 @@ def job_status(job: ExportJob) -> dict:
             else None
         ),
     }
-
-
-# --- what the public sees -----------------------------------------------------------------
-
-
-def current_round(tournament: Tournament) -> Round | None:
-    """The latest round whose pairing is public (drafts are not)."""
-    return tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
-
-
-def public_round(tournament: Tournament, number) -> Round | None:
-    """A published round by number (from the URL), else the current one."""
-    rounds = tournament.rounds.exclude(status=Round.Status.DRAFT)
-    if number not in (None, "") and str(number).isdigit():
-        found = rounds.filter(number=int(number)).first()
-        if found is not None:
-            return found
-    return current_round(tournament)
-
-
-def pairing_rows(rnd: Round, query: str = "") -> list[dict]:
-    """The round's tables (byes last), filtered by a part of a team name."""
-    matches = rnd.matches.select_related("home__unit", "away__unit").order_by(
-        F("table_number").asc(nulls_last=True), "home__name"
-    )
-    query = (query or "").strip()
-    if query:
-        matches = matches.filter(Q(home__name__icontains=query) | Q(away__name__icontains=query))
-    return [
-        {
-            "table": match.table_number,
-            "home": match.home,
-            "away": match.away,
-            "search": f"{match.home.name} {match.away.name if match.away else ''}".lower(),
-        }
-        for match in matches
-    ]
-
-
-def team_history(team: Team) -> list[dict]:
-    """Round by round: opponent, side, result, points and the rank after that round."""
-    tournament = team.tournament
-    slots = (
-        RoundSlot.objects.filter(team=team)
-        .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round", "match__home", "match__away")
-        .order_by("round__number")
-    )
-    counting = dict(
-        ResultVersion.objects.filter(match__slots__team=team, is_counting=True).values_list(
-            "match_id", "outcome"
-        )
-    )
-    ranks = dict(
-        zip(
-            counted_round_numbers(tournament),
-            rank_history(tournament).get(team.pk, []),
-            strict=False,
-        )
-    )
-    bye_points = forfeit_match_points(tournament.get_preset(), "NS")["EW"]
-    rows = []
-    for slot in slots:
-        match, side = slot.match, slot.side
-        row = {"round": slot.round.number, "side": side, "rank": ranks.get(slot.round.number)}
-        if match.is_bye:
-            row.update(opponent=None, result="bye", points=bye_points)
-        else:
-            row["opponent"] = match.away if side == "EW" else match.home
-            row.update(_side_result(counting.get(match.pk), side))
-        rows.append(row)
-    return rows
-
-
-def _side_result(outcome: dict | None, side: str) -> dict:
-    points = (outcome or {}).get("match_points")
-    if not isinstance(points, dict):
-        return {"result": "", "points": None}
-    winner = outcome.get("winner")
-    result = "draw" if winner is None else ("win" if winner == side else "loss")
-    return {"result": result, "points": points.get(side)}
-
-
-def counted_round_numbers(tournament: Tournament) -> list[int]:
-    """The rounds that have counted outcomes, in order (the rounds of ``rank_history``)."""
-    return sorted({outcome.round_no for outcome in outcomes_for(tournament)})
-
-
-def rank_chart(
-    ranks: list[tuple[int, int]], teams: int, width: int = 640, height: int = 240
-) -> dict:
-    """Points of an SVG line chart of rank (1 at the top) over rounds."""
-    pad = 32
-    if not ranks:
-        return {"width": width, "height": height, "points": [], "polyline": ""}
-    span_x = max(1, len(ranks) - 1)
-    span_y = max(1, teams - 1)
-    points = []
-    for index, (round_no, rank) in enumerate(ranks):
-        x = pad + (width - 2 * pad) * index / span_x
-        y = pad + (height - 2 * pad) * (rank - 1) / span_y
-        points.append({"x": round(x, 1), "y": round(y, 1), "round": round_no, "rank": rank})
-    return {
-        "width": width,
-        "height": height,
-        "pad": pad,
-        "bottom": height - pad,
-        "right": width - pad,
-        "teams": teams,
-        "points": points,
-        "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
-    }
-
-
-def clock(rnd: Round | None) -> dict:
-    """The round clock for the projector: seconds left (None when not started)."""
-    now = timezone.now()
-    if rnd is None:
-        return {
-            "round": None,
-            "status": None,
-            "ends_at": None,
-            "now": now.isoformat(),
-            "remaining": None,
-            "state": "",
-            "text": clock_text(None),
-        }
-    remaining = None
-    if rnd.ends_at is not None:
-        remaining = max(0, int((rnd.ends_at - now).total_seconds()))
-    state = ""
-    if remaining == 0:
-        state = "over"
-    elif remaining is not None and remaining <= warning_seconds(rnd.tournament):
-        state = "warning"
-    return {
-        "round": rnd.number,
-        "status": rnd.status,
-        "ends_at": rnd.ends_at.isoformat() if rnd.ends_at else None,
-        "now": now.isoformat(),
-        "remaining": remaining,
-        "state": state,
-        "text": clock_text(remaining),
-    }
-
-
-def warning_seconds(tournament) -> int:
-    """The last minutes of a round in which referees warn the tables (a preset setting)."""
-    return tournament.get_preset().warning_minutes * 60
-
-
-def clock_text(seconds: int | None) -> str:
-    """59:30, or 1:02:05 past an hour; --:-- when the clock has not started."""
-    if seconds is None:
-        return "--:--"
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"

@@ -8,7 +8,7 @@ from django.views.generic import TemplateView
 
 from tournaments.exporters.tables import clean_number, metric_label
 from tournaments.models import Team
-from tournaments.services import exports
+from tournaments.services import public
 from tournaments.standings.service import metric_labels, standings_for
 
 from .mixins import TournamentMixin
@@ -29,11 +29,11 @@ class PairingsPage(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "")[:100]
-        rnd = exports.public_round(self.tournament, self.request.GET.get("round"))
+        rnd = public.public_round(self.tournament, self.request.GET.get("round"))
         context.update(
             round=rnd,
             query=query,
-            rows=exports.pairing_rows(rnd, query) if rnd else [],
+            rows=public.pairing_rows(rnd, query) if rnd else [],
             rounds=self.tournament.rounds.exclude(status="draft").values_list("number", flat=True),
         )
         return context
@@ -59,7 +59,7 @@ class StandingsPage(PublicMixin, TemplateView):
                 for row in rows
             ],
             labels=labels,
-            round=exports.current_round(self.tournament),
+            round=public.current_round(self.tournament),
         )
         return context
 
@@ -74,12 +74,12 @@ class TeamPage(PublicMixin, TemplateView):
             pk=self.kwargs["pk"],
             tournament=self.tournament,
         )
-        history = exports.team_history(team)
+        history = public.team_history(team)
         ranks = [(row["round"], row["rank"]) for row in history if row["rank"] is not None]
         context.update(
             team=team,
             history=history,
-            chart=exports.rank_chart(ranks, self.tournament.teams.count()),
+            chart=public.rank_chart(ranks, self.tournament.teams.count()),
         )
         return context
 
@@ -89,11 +89,11 @@ class ProjectorPage(PublicMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rnd = exports.current_round(self.tournament)
+        rnd = public.current_round(self.tournament)
         context.update(
             round=rnd,
-            clock=exports.clock(rnd),
-            rows=exports.pairing_rows(rnd) if rnd else [],
+            clock=public.clock(rnd),
+            rows=public.pairing_rows(rnd) if rnd else [],
             warning_minutes=self.tournament.get_preset().warning_minutes,
             **clock_messages(self.tournament),
         )
