@@ -307,7 +307,7 @@ def test_published_round_counts_its_bye_in_the_standings_at_once(
     assert max(row.points for row in standings_for(tournament)) == 17
 
 
-def test_demo_event_has_round_one_drawn_and_published(db):
+def test_demo_event_has_round_one_drawn_started_and_half_scored(db):
     from tournaments.models import Tournament
     from tournaments.services.demo import DEMO_DRAW_SEED, DEMO_SLUG, load_demo
 
@@ -315,8 +315,11 @@ def test_demo_event_has_round_one_drawn_and_published(db):
     load_demo()  # idempotent: the round is drawn once
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     (rnd,) = tournament.rounds.all()
-    assert rnd.status == Round.Status.PUBLISHED and rnd.draw_seed == DEMO_DRAW_SEED
+    assert rnd.status == Round.Status.IN_PLAY and rnd.draw_seed == DEMO_DRAW_SEED
+    assert rnd.ends_at is not None  # the projector's clock runs
     assert rnd.matches.exclude(away=None).count() == 12
+    scored = rnd.matches.filter(versions__is_counting=True).values_list("table_number", flat=True)
+    assert sorted(scored) == list(range(7, 13))  # tables 1-6 wait for referee1
     assert all(m.flags == [] for m in rnd.matches.all())  # six units: kept apart
 
 

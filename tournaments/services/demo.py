@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
@@ -94,6 +96,22 @@ def load_demo() -> list[tuple[str, str, str]]:
                     tournament=tournament, user=user, table_number=table
                 )
         logins.append((username, DEMO_PASSWORD, what + (f" ({team.name})" if team else "")))
-    if not tournament.rounds.exists():  # round 1 drawn (recorded seed) and published
-        rounds.publish(rounds.generate_draft(tournament, organiser, seed=DEMO_DRAW_SEED), organiser)
+    if not tournament.rounds.exists():  # round 1 drawn (recorded seed), published and started
+        rnd = rounds.generate_draft(tournament, organiser, seed=DEMO_DRAW_SEED)
+        rnd = rounds.start_clock(rounds.publish(rnd, organiser), organiser)
+        _demo_results(rnd, get_user_model().objects.get(username="chief"))
     return logins
+
+
+def _demo_results(rnd, chief) -> None:
+    """Tables 7-12 have confirmed results (so standings and team pages show something);
+    tables 1-6 wait for referee1 to enter theirs."""
+    from . import results
+
+    chance = random.Random(DEMO_DRAW_SEED)
+    seats = ["E", "S", "W", "N"]
+    actor = results.Actor(chief, None, "web", "demo")
+    for match in rnd.matches.filter(table_number__gte=7).order_by("table_number"):
+        deals = [{"finish": chance.sample(seats, 4)} for _ in range(4)]
+        record = {"game": rnd.tournament.game, "deals": deals}
+        results.submit(match, record, actor, 0, confirm=True, note="demo")
