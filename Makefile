@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
+	./scripts/system-deps.sh runtime
 	@mkdir -p var
 	$(DEV_ENV) $(PY) manage.py migrate --noinput
 	$(DEV_ENV) $(PY) manage.py load_demo

@@ -2,14 +2,20 @@
 # Installs the Debian packages paisai needs beyond Python: Chromium (browser tests),
 # a CJK font (Chinese in PDFs), Pango (WeasyPrint), poppler-utils (looking at PDFs).
 # Idempotent; installs only what is missing; needs root (or sudo) when something is missing.
+# `system-deps.sh runtime` checks only what serving pages needs (fonts, Pango): `make run`.
 set -euo pipefail
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
-ldconfig -p 2>/dev/null | grep -q libpangoft2-1.0 || missing+=(libpango-1.0-0 libpangoft2-1.0-0)
-command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
-command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
+if [ "${1:-all}" != "runtime" ]; then
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+  command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
+fi
+# (read whole lists first: `cmd | grep -q` under pipefail fails when grep stops reading early)
+fonts=$(fc-list 2>/dev/null || true)
+libs=$(ldconfig -p 2>/dev/null || true)
+grep -qi "Noto Sans CJK" <<<"$fonts" || missing+=(fonts-noto-cjk)
+grep -q libpangoft2-1.0 <<<"$libs" || missing+=(libpango-1.0-0 libpangoft2-1.0-0)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
