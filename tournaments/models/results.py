@@ -25,7 +25,9 @@ class ResultVersion(models.Model):
     number = models.PositiveIntegerField(_("version"))
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SUBMISSION)
     record = models.JSONField(_("match record"), help_text=_("The match record JSON (SPEC §4.5)."))
-    outcome = models.JSONField(_("result"), help_text=_("The rules engine's answer for the record."))
+    outcome = models.JSONField(
+        _("result"), help_text=_("The rules engine's answer for the record.")
+    )
     note = models.TextField(_("note"), blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -44,9 +46,13 @@ class ResultVersion(models.Model):
         verbose_name = _("result version")
         verbose_name_plural = _("result versions")
         constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="result_version_unique_number"),
             models.UniqueConstraint(
-                fields=["match"], condition=Q(is_counting=True), name="result_one_counting_per_match"
+                fields=["match", "number"], name="result_version_unique_number"
+            ),
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(is_counting=True),
+                name="result_one_counting_per_match",
             ),
         ]
 
@@ -57,7 +63,9 @@ class ResultVersion(models.Model):
 class RankingAdjustment(models.Model):
     """A team moved down (or up) N places in the final ranking, e.g. by an arbitration ruling."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="ranking_adjustments")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="ranking_adjustments"
+    )
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ranking_adjustments")
     places = models.IntegerField(_("places down"), help_text=_("Positive moves the team down."))
     reason = models.TextField(_("reason"))
