@@ -8,8 +8,8 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from tournaments.models import AuditLog, Match, Round, Team
