@@ -217,3 +217,19 @@ def test_large_score_groups_pair_1v2_beyond_the_sparse_window():
     teams = [PairingTeam(id=i, score=0, rank=i) for i in range(300)]
     result = pair_round(teams, window=4)
     assert tables(result) == [{2 * i, 2 * i + 1} for i in range(150)]
+
+
+def test_unique_scores_are_not_flagged_floated_on_every_table():
+    # 20-point scale: every score is its own group; no team left a group of its own
+    result = pair_round(field([35, 34, 31, 30, 22, 19]))
+    assert not any(FLAG_FLOATED in p.flags for p in result.pairings)
+    assert not any(note.key == "pairing.note.floated" for note in result.explanation)
+
+
+def test_floated_when_a_team_leaves_a_shared_score_group_with_the_difference():
+    # 35 v 34 takes a team out of the 34 group; 34 v 34 and 30 v 29 are no floats
+    result = pair_round(field([35, 34, 34, 34, 30, 29]))
+    floated = [{p.home, p.away} for p in result.pairings if FLAG_FLOATED in p.flags]
+    assert floated == [{1, 2}]
+    notes = [n.params["difference"] for n in result.explanation if n.key == "pairing.note.floated"]
+    assert notes == [1]
