@@ -1,14 +1,22 @@
 """Round robin (Berger tables) and knockout bracket generators: plain data in and out."""
 
 import itertools
+import random
 from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.pairing.knockout import BracketError, knockout_bracket, seed_positions
+from tournaments.pairing import draw_first_round, pair_round
+from tournaments.pairing.knockout import (
+    BracketError,
+    knockout_bracket,
+    seed_from_sections,
+    seed_positions,
+)
 from tournaments.pairing.roundrobin import RoundRobinError, berger_numbers, berger_rounds
+from tournaments.pairing.simulation import SimulatedEvent
 
 
 def test_seven_team_round_robin_every_pair_once_one_bye_a_round():
@@ -119,3 +127,28 @@ def test_every_bracket_has_one_champion_path_per_entrant(size, third_place):
                 winners[match.id] = min(home, away)
     final = bracket.rounds[-1].matches[0]
     assert bracket.sides(winners)[final.id] == (1, 2)
+
+
+def test_a_48_team_qualifier_in_two_sections_feeds_a_16_team_knockout_with_third_place():
+    """Two Swiss sections of 24 (paired and ranked apart), top 8 of each into the final."""
+    rankings = []
+    for section in range(2):
+        event = SimulatedEvent(24, random.Random(section))
+        event.play(draw_first_round(event.teams(), section))
+        for number in range(2, 6):
+            result = pair_round(event.teams(), rounds_after=5 - number)
+            assert result.rematches == 0
+            event.play(result)
+        # team ids per section: 1..24 and 101..124
+        rankings.append([team.id + 100 * section for team in event.teams()])
+    seeds = seed_from_sections(rankings, 8)
+    assert len(seeds) == 16 and len(set(seeds)) == 16
+    assert seeds[:2] == [rankings[0][0], rankings[1][0]]
+    bracket = knockout_bracket(seeds, third_place=True)
+    assert not any(m.is_bye for m in bracket.rounds[0].matches)
+    first = bracket.sides({})["R1-1"]
+    assert first == (rankings[0][0], rankings[1][7])  # A1 v B8
+    assert [len(r.matches) for r in bracket.rounds] == [8, 4, 2, 1]
+    assert bracket.third_place.home == ("loser", "R3-1")
+    with pytest.raises(BracketError, match="fewer than 8"):
+        seed_from_sections([rankings[0], rankings[1][:5]], 8)

@@ -94,6 +94,19 @@ class Bracket:
         return known
 
 
+def seed_from_sections(rankings: Sequence[Sequence[Hashable]], top: int) -> list[Hashable]:
+    """Seed order for a final fed by several sections (or qualifying stations): the top
+    `top` of each ranking, interleaved by place (every section's 1st in section order,
+    then every 2nd ...). With two sections of 8: A1 B1 A2 B2 ... so that 1 v 16 is
+    A1 v B8 and teams of one section meet as late as the seeding allows."""
+    if top < 1:
+        raise BracketError(f"top must be 1 or more, got {top!r}")
+    short = [index for index, ranking in enumerate(rankings) if len(ranking) < top]
+    if short:
+        raise BracketError(f"section {short[0] + 1} has fewer than {top} ranked entrants")
+    return [ranking[place] for place in range(top) for ranking in rankings]
+
+
 def seed_positions(size: int) -> list[int]:
     """Seed numbers in bracket order for `size` (a power of two) places: 1 v size first."""
     order = [1]
