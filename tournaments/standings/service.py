@@ -155,7 +155,7 @@ def outcome_from_parts(
      away_level_points) = parts  # fmt: skip
     if home_points is None or away_points is None:
         return None
-    if forfeit in ("EW", "NS") and diff is None:
+    if forfeit in ("EW", "NS"):  # a forfeit answer has no levels (its difference is null)
         diff = forfeit_diff if forfeit == "NS" else -forfeit_diff
     return MatchOutcome(
         round_no=round_no,
