@@ -112,7 +112,7 @@ def score_game(score, record: dict, deals: list, fmt: dict, preset: Preset, wher
     base = {key: value for key, value in record.items() if key not in ("format", "games")}
     base.pop("time_called_in_deal", None)
     deals_field = sub_field(where, "deals") if where else "deals"
-    answer = score({**base, "deals": []})
+    answer = score({**base, "deals": []}) if not deals else None  # the game's own answer
     end = None
     for count in range(1, len(deals) + 1):
         if end is not None:

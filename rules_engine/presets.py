@@ -370,8 +370,9 @@ def level_points(preset: Preset, answer: dict) -> dict[str, int] | None:
     winner = answer.get("winner")
     if winner not in SIDES:
         return {"EW": table[0][0], "NS": table[0][1]}
-    difference = abs(answer.get("level_difference") or 0)
-    win, loss = table[min(difference, len(table) - 1)]
+    difference = answer.get("level_difference") or 0
+    favour = max(0, difference if winner == "EW" else -difference)  # best of three: the sum
+    win, loss = table[min(favour, len(table) - 1)]
     return _by_side(winner, win, loss)
 
 

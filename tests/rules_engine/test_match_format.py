@@ -196,3 +196,26 @@ def test_national_preset_standings_order():
 def test_other_presets_have_no_level_points():
     answer = api.score({"game": "guandan", "preset": "guandan-suzhou-2016", "deals": [EW_UP3]})
     assert "level_points" not in answer
+
+
+def test_tractor_n_deals_format_through_the_cli(tmp_path):
+    deals = [{"dealer": "EW", "defender_points": 85}, {"defender_points": 0}]
+    body = {"game": "tractor", "preset": "tractor", "format": {"end": "deals", "deals": 2}}
+    status, answer = cli({**body, "deals": deals}, tmp_path)
+    assert status == EXIT_OK and answer["over"] is True and answer["end"] == "deals"
+    assert answer["levels"] == {"EW": "6", "NS": "2"} and answer["match_points"] == {
+        "EW": 2,
+        "NS": 0,
+    }
+    status, error = cli({**body, "deals": [*deals, {"defender_points": 20}]}, tmp_path)
+    assert status == EXIT_BAD_INPUT and "deals[2]: the match was over after deal 2" in error
+
+
+def test_best_of_three_national_adds_the_games_level_differences_for_level_points():
+    fmt = {"end": "deals", "deals": 1, "games": 3}
+    games = [{"deals": [EW_UP1]}, {"deals": [NS_UP3]}, {"deals": [EW_UP1]}]  # EW 2-1, sum -1
+    answer = api.score(record(fmt, games=games, preset="guandan-national"))
+    assert answer["winner"] == "EW" and answer["level_difference"] == -1
+    assert answer["match_points"] == {"EW": 2, "NS": 0}
+    assert answer["level_points"] == {"EW": 13, "NS": 13}  # no margin in the winner's favour
+    assert [game["level_points"] for game in answer["games"]][1] == {"EW": 10, "NS": 16}
