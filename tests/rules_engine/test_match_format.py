@@ -7,6 +7,8 @@ import io
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_engine import api
 from rules_engine.cli import EXIT_BAD_INPUT, EXIT_OK, run
@@ -219,3 +221,27 @@ def test_best_of_three_national_adds_the_games_level_differences_for_level_point
     assert answer["match_points"] == {"EW": 2, "NS": 0}
     assert answer["level_points"] == {"EW": 13, "NS": 13}  # no margin in the winner's favour
     assert [game["level_points"] for game in answer["games"]][1] == {"EW": 10, "NS": 16}
+
+
+FINISHES = st.permutations(["E", "S", "W", "N"]).map(lambda seats: {"finish": list(seats)})
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals=st.lists(FINISHES, min_size=1, max_size=14), limit=st.integers(1, 12))
+def test_n_deals_format_is_over_exactly_at_the_limit_or_at_passing_a(deals, limit):
+    plain = {"game": "guandan", "preset": "guandan-suzhou-2016"}
+    fmt = {"end": "deals", "deals": limit}
+    # the end is the limit or the first pass of A, whichever comes first
+    end = limit
+    for count in range(1, len(deals) + 1):
+        if api.score({**plain, "deals": deals[:count]})["passed_a"]:
+            end = min(end, count)
+            break
+    answers = api.score([{**plain, "format": fmt, "deals": deals}])
+    (answer,) = answers
+    if len(deals) > end:
+        assert answer["field"] == f"deals[{end}]"
+        return
+    assert answer["over"] == (len(deals) == end)
+    same = api.score({**plain, "deals": deals})  # the format changes nothing in the scoring
+    assert {k: answer[k] for k in same} == same

@@ -142,6 +142,9 @@ def check_round(teams, result, rounds_after):
     if repeats:
         assert result.needs_confirmation
         assert not has_perfect_matching(nodes, allowed)
+        # the fewest rematches: every table beyond a largest rematch-free matching
+        largest = len(max_weight_matching(nodes, [(*tuple(pair), 1) for pair in allowed]))
+        assert len(repeats) == len(nodes) // 2 - largest
         return
     # no third home in a row unless both teams were on a home streak
     for pairing in result.pairings:
@@ -316,3 +319,25 @@ def test_blocks_are_even_and_cut_only_where_no_score_gap_is_forced(scores, large
         whole = score_gap_bound(scores, 0, len(scores), power)
         parts = sum(score_gap_bound(scores, start, end, power) for start, end in blocks)
         assert parts == whole
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    size=st.integers(min_value=3, max_value=10),
+    seed=st.integers(min_value=0, max_value=2**32),
+    scale=SCALE,
+)
+def test_past_the_last_rematch_free_round_the_least_bad_pairing_is_proposed(size, seed, scale):
+    """More rounds than opponents: the pairing never fails, it proposes the fewest
+    rematches (a second bye counts as one), flagged for the organiser to confirm."""
+    event = SimulatedEvent(size, random.Random(seed), scale=scale)
+    event.play(draw_first_round(event.teams(), seed))
+    rounds = size + 2
+    confirmations = 0
+    for number in range(2, rounds + 1):
+        teams = event.teams()
+        result = pair_round(teams, rounds_after=rounds - number)
+        check_round(teams, result, rounds - number)
+        confirmations += result.needs_confirmation
+        event.play(result)
+    assert confirmations >= 2  # rounds n+1 and n+2 cannot be rematch-free
