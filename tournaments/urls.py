@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import urls_public, urls_results, urls_rounds
+from . import urls_checkin, urls_public, urls_results, urls_rounds
 from .views import public, registration
 
 app_name = "tournaments"
@@ -33,6 +33,7 @@ urlpatterns = [
         name="role-remove",
     ),
     *urls_rounds.urlpatterns,
+    *urls_checkin.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,
 ]

@@ -165,3 +165,73 @@ def test_a_table_referee_marks_only_their_own_tables_seated(started):
         checkin.mark_seated(first, first.home, referee)
     second = rnd.matches.get(table_number=2)
     assert checkin.mark_seated(second, second.home, referee).by_name == referee.username
+
+
+# --- pages ------------------------------------------------------------------------------
+
+
+def test_checkin_page_checks_in_selected_teams_and_draft_leaves_the_others_out(event, client):
+    tournament, organiser, _chief, teams = event
+    client.force_login(organiser)
+    url = f"/t/{tournament.slug}/manage/checkin/"
+    page = client.get(url)
+    assert page.status_code == 200 and "checkin-teams" in page.content.decode()
+    response = client.post(url, {"team": [teams[0].pk, teams[1].pk, teams[2].pk, teams[3].pk]})
+    assert response.status_code == 302
+    assert checkin.checked_in_ids(tournament) == {team.pk for team in teams[:4]}
+    rnd = rounds.generate_draft(tournament, organiser, seed=2)
+    detail = client.get(f"/t/{tournament.slug}/manage/rounds/1/").content.decode()
+    assert 'id="not-drawn"' in detail and teams[5].name in detail
+    assert drawn_teams(rnd) == {team.pk for team in teams[:4]}
+
+
+def test_badge_qr_checks_one_team_in(event, client):
+    tournament, organiser, _chief, teams = event
+    client.force_login(organiser)
+    url = f"/t/{tournament.slug}/manage/checkin/team/{teams[3].pk}/"
+    assert teams[3].name in client.get(url).content.decode()
+    client.post(url)
+    assert tournament.teams.get(checkin__via="badge") == teams[3]
+
+
+def test_checkin_page_refuses_a_table_referee(event, client):
+    tournament, _organiser, _chief, teams = event
+    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[1])
+    client.force_login(referee)
+    assert client.post(f"/t/{tournament.slug}/manage/checkin/", {"all": "1"}).status_code == 403
+    assert not checkin.checked_in_ids(tournament)
+
+
+def test_round_page_shows_a_stale_draft(event, client):
+    tournament, organiser, _chief, teams = event
+    rounds.generate_draft(tournament, organiser, seed=5)
+    registration.set_team_status(teams[1], Team.Status.WITHDRAWN, organiser, "ill")
+    client.force_login(organiser)
+    page = client.get(f"/t/{tournament.slug}/manage/rounds/1/", HTTP_ACCEPT_LANGUAGE="en")
+    assert 'id="stale"' in page.content.decode() and teams[1].name in page.content.decode()
+    response = client.post(f"/t/{tournament.slug}/manage/rounds/1/publish/")
+    assert response.status_code == 302
+    assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.DRAFT
+
+
+def test_attendance_page_confirms_every_late_forfeit_at_once(started, client, time_machine):
+    tournament, _organiser, chief, rnd = started
+    time_machine.move_to(START + timedelta(minutes=12), tick=False)
+    client.force_login(chief)
+    url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/attendance/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "late-teams" in page and "12 min (limit 10)" in page
+    tables = list(rnd.matches.exclude(away=None).values_list("pk", flat=True))
+    assert client.post(url, {"match": tables}).status_code == 302
+    assert ResultVersion.objects.filter(match__round=rnd, is_counting=True).count() == len(tables)
+    assert set(ResultVersion.objects.values_list("record__forfeit", flat=True)) == {"both"}
+
+
+def test_table_referee_marks_a_team_seated_from_the_table(started, client):
+    tournament, _organiser, _chief, rnd = started
+    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[1])
+    first = rnd.matches.get(table_number=1)
+    client.force_login(referee)
+    url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/tables/1/seated/"
+    assert client.post(url, {"team": first.home_id}).status_code == 302
+    assert list(rnd.seatings.values_list("team_id", flat=True)) == [first.home_id]

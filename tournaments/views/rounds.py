@@ -17,6 +17,7 @@ from tournaments.pairing import FLAG_LABELS
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 
+from .checkin import draft_left_out
 from .mixins import RoleRequiredMixin
 
 FLAG_BADGES = {
@@ -118,6 +119,8 @@ class RoundDetailView(RoundMixin, TemplateView):
             left_out=Team.objects.filter(tournament=self.tournament)
             .exclude(status=Team.Status.ACTIVE)
             .order_by("name"),
+            not_drawn=draft_left_out(self.tournament, rnd.number),
+            stale=service.stale_reason(rnd),
         )
         return context
 
