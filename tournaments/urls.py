@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import urls_checkin, urls_public, urls_results, urls_rounds
+from . import urls_assignments, urls_checkin, urls_public, urls_results, urls_rounds
 from .views import public, registration
 
 app_name = "tournaments"
@@ -34,6 +34,7 @@ urlpatterns = [
     ),
     *urls_rounds.urlpatterns,
     *urls_checkin.urlpatterns,
+    *urls_assignments.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,
 ]
