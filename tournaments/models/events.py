@@ -14,8 +14,11 @@ class Game(models.TextChoices):
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
+        """Driven by the services (tournaments.services.events), never set by hand."""
+
         REGISTRATION = "registration", _("Registration")
-        RUNNING = "running", _("Running")
+        CHECK_IN = "check_in", _("Check-in")
+        IN_PLAY = "in_play", _("In play")
         FINISHED = "finished", _("Finished")
 
     name = models.CharField(_("name"), max_length=200)

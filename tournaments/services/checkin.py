@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from rules_engine import ladder
 from tournaments import permissions
 from tournaments.models import CheckIn, Match, Round, RoundLeave, Seating, Team, Tournament
+from tournaments.services import events
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError
 
@@ -67,6 +68,7 @@ def check_in(teams, user, via: str = CheckIn.Via.LIST) -> int:
             if team.pk in present or team.tournament_id != tournament.pk:
                 continue
             CheckIn.objects.create(team=team, via=via, by_name=_name(user))
+            events.advance(tournament, Tournament.Status.CHECK_IN)
             log_action(tournament, user, "team.check_in", team, data={"via": via})
             done += 1
     return done

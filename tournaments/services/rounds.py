@@ -24,6 +24,7 @@ from tournaments.pairing.service import (
     slots_for,
     write_pairing,
 )
+from tournaments.services import events
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate
 
@@ -336,6 +337,7 @@ def publish(rnd: Round, user) -> Round:
         _("Only a draft can be published; round %(number)s is %(status)s."),
         published_at=timezone.now(),
     )
+    events.advance(rnd.tournament, Tournament.Status.IN_PLAY)
     invalidate_on_commit(rnd.tournament)
     return rnd
 
