@@ -7,6 +7,7 @@ def exporters() -> dict[str, type]:
     """Every exporter by identifier (imported lazily: PDF rendering loads WeasyPrint)."""
     from .archive import ArchiveJson
     from .pairings import PairingsPdf, PairingsXlsx
+    from .prizes import CertificatesPdf, PrizeListPdf
     from .scoresheets import ScoresheetsPdf
     from .standings_pdf import StandingsPdf
     from .standings_xlsx import StandingsXlsx
@@ -20,5 +21,7 @@ def exporters() -> dict[str, type]:
             PairingsXlsx,
             ScoresheetsPdf,
             ArchiveJson,
+            PrizeListPdf,
+            CertificatesPdf,
         )
     }
