@@ -1,8 +1,8 @@
-"""URL patterns of check-in, leaves and attendance (merged into the tournaments namespace)."""
+"""URL patterns of check-in, leaves, attendance and the operations board (merged into the tournaments namespace)."""
 
 from django.urls import path
 
-from .views import checkin
+from .views import board, checkin
 
 MANAGE = "t/<slug:slug>/manage/"
 
@@ -16,6 +16,7 @@ urlpatterns: list = [
         checkin.AttendanceView.as_view(),
         name="attendance",
     ),
+    path(MANAGE + "rounds/<int:number>/board/", board.BoardView.as_view(), name="board"),
     path(
         MANAGE + "rounds/<int:number>/tables/<int:table>/seated/",
         checkin.SeatedView.as_view(),
