@@ -11,6 +11,7 @@ def exporters() -> dict[str, type]:
     from .scoresheets import ScoresheetsPdf
     from .standings_pdf import StandingsPdf
     from .standings_xlsx import StandingsXlsx
+    from .units import UnitStandingsPdf, UnitStandingsXlsx
 
     return {
         cls.identifier: cls
@@ -23,5 +24,7 @@ def exporters() -> dict[str, type]:
             ArchiveJson,
             PrizeListPdf,
             CertificatesPdf,
+            UnitStandingsXlsx,
+            UnitStandingsPdf,
         )
     }
