@@ -196,3 +196,5 @@ LOGGING = {
 PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")
 
 PAISAI_SCORESHEET_FONT = os.environ.get("PAISAI_PDF_FONT", "Noto Sans CJK SC")
+# The address players and referees open (printed in QR codes on badges and table cards).
+PAISAI_PUBLIC_URL = os.environ.get("PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")

@@ -7,6 +7,7 @@ def exporters() -> dict[str, type]:
     """Every exporter by identifier (imported lazily: PDF rendering loads WeasyPrint)."""
     from .archive import ArchiveJson
     from .pairings import PairingsPdf, PairingsXlsx
+    from .printables import TableCardsPdf, TableLinksPdf, TeamBadgesPdf
     from .prizes import CertificatesPdf, PrizeListPdf
     from .scoresheets import ScoresheetsPdf
     from .standings_pdf import StandingsPdf
@@ -26,5 +27,8 @@ def exporters() -> dict[str, type]:
             CertificatesPdf,
             UnitStandingsXlsx,
             UnitStandingsPdf,
+            TableCardsPdf,
+            TeamBadgesPdf,
+            TableLinksPdf,
         )
     }
