@@ -235,3 +235,15 @@ def test_table_referee_marks_a_team_seated_from_the_table(started, client):
     url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/tables/1/seated/"
     assert client.post(url, {"team": first.home_id}).status_code == 302
     assert list(rnd.seatings.values_list("team_id", flat=True)) == [first.home_id]
+
+
+def test_draft_page_shows_each_teams_rank_and_points_before_the_round(event, client):
+    tournament, organiser, chief, teams = event
+    rnd = rounds.publish(rounds.generate_draft(tournament, organiser, seed=3), organiser)
+    for match in rnd.matches.exclude(away=None):
+        factories.result(match)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
+    rounds.generate_draft(tournament, organiser)
+    client.force_login(organiser)
+    page = client.get(f"/t/{tournament.slug}/manage/rounds/2/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "rank 1, 13 points" in page.content.decode()

@@ -16,6 +16,7 @@ from tournaments.models import AuditLog, Match, Round, Team
 from tournaments.pairing import FLAG_LABELS
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
+from tournaments.standings.service import standings_for
 
 from .checkin import draft_left_out
 from .mixins import RoleRequiredMixin
@@ -96,8 +97,17 @@ class RoundDetailView(RoundMixin, TemplateView):
             .order_by("table_number")
         )
         tables = [m for m in matches if not m.is_bye]
+        before = (
+            {row.team: row for row in standings_for(self.tournament, after_round=rnd.number - 1)}
+            if rnd.number > 1
+            else {}
+        )
         for match in tables:
             match.badges = flag_badges(match.flags)
+            match.home_place, match.away_place = (
+                before.get(match.home_id),
+                before.get(match.away_id),
+            )
         playing = [m.home for m in matches] + [m.away for m in tables]
         entry = (
             AuditLog.objects.filter(
