@@ -1,13 +1,14 @@
 from django.urls import path
 
 from . import urls_assignments, urls_checkin, urls_public, urls_results, urls_rounds
-from .views import events, public, registration
+from .views import creators, events, public, registration
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
     path("new/", registration.TournamentCreateView.as_view(), name="create"),
+    path("event-creators/", creators.EventCreatorsView.as_view(), name="creators"),
     path("t/<slug:slug>/", public.TournamentDetailView.as_view(), name="detail"),
     path("t/<slug:slug>/manage/", registration.ConsoleView.as_view(), name="console"),
     path("t/<slug:slug>/manage/status/", events.EventStatusView.as_view(), name="event-status"),
