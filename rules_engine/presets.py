@@ -92,6 +92,8 @@ class Preset:
     # reads it from the table (the row of the forfeit's points: Suzhou 17 = 7 levels);
     # a number sets it (0: a forfeit adds no level difference).
     forfeit_level_difference: int | None = None
+    # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
+    unit_best_teams: int = 2
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied; RulesError names an unknown setting."""

@@ -17,7 +17,9 @@ from tournaments.pairing import FLAG_REMATCH
 from tournaments.pairing.messages import flag_badge, render_explanation, team_ids_in
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
+from tournaments.standings.service import standings_for
 
+from .checkin import draft_left_out
 from .mixins import RoleRequiredMixin
 
 
@@ -87,8 +89,17 @@ class RoundDetailView(RoundMixin, TemplateView):
             .order_by("table_number")
         )
         tables = [m for m in matches if not m.is_bye]
+        before = (
+            {row.team: row for row in standings_for(self.tournament, after_round=rnd.number - 1)}
+            if rnd.number > 1
+            else {}
+        )
         for match in tables:
             match.badges = flag_badges(match.flags)
+            match.home_place, match.away_place = (
+                before.get(match.home_id),
+                before.get(match.away_id),
+            )
         playing = [m.home for m in matches] + [m.away for m in tables]
         entry = (
             AuditLog.objects.filter(
@@ -111,6 +122,8 @@ class RoundDetailView(RoundMixin, TemplateView):
             left_out=Team.objects.filter(tournament=self.tournament)
             .exclude(status=Team.Status.ACTIVE)
             .order_by("name"),
+            not_drawn=draft_left_out(self.tournament, rnd.number),
+            stale=service.stale_reason(rnd),
         )
         return context
 
