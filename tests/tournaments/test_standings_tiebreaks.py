@@ -8,7 +8,7 @@ from rules_engine.presets import PRESETS, forfeit_level_difference, get_preset
 from tournaments.standings import MatchOutcome, compute_standings, service
 from tournaments.standings.core import StandingsError, bye_outcome, draw_lots
 
-from .round_helpers import add_result, fresh_cache, make_round, play_round  # noqa: F401
+from .round_helpers import add_result, make_round, play_round
 
 H2H_THEN_LEVELS = ("points", "head_to_head", "level_diff")
 
@@ -51,7 +51,6 @@ def test_forfeit_level_difference_comes_from_the_preset_table():
     assert forfeit_level_difference(off) == 0
 
 
-@pytest.mark.usefixtures("fresh_cache")
 def test_a_bye_and_a_forfeit_count_their_level_difference_in_the_standings(make_tournament):
     tournament = make_tournament(teams=5)  # guandan-suzhou-2016: forfeit 17:0 = 7 levels
     a, b, c, d, e = tournament.teams.order_by("pk")
@@ -97,7 +96,6 @@ def test_national_preset_ranks_by_match_points_then_level_points_then_level_diff
     assert order(compute_standings([1, 2, 3, 4], same, national))[:2] == [1, 2]
 
 
-@pytest.mark.usefixtures("fresh_cache")
 def test_national_preset_standings_read_the_engine_s_level_points(make_tournament):
     tournament = make_tournament(teams=4, preset="guandan-national")
     a, b, c, d = tournament.teams.order_by("pk")
