@@ -374,4 +374,13 @@ _CHENGYU = {
     "{field}: {message} in deal {deal}": "{field}：第 {deal} 副中{message}",
 }
 
-ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU
+# Issue 17: the 300-point rule, the tractor replay, legal-play listing, national rules.
+_ISSUE17 = {
+    "{where}: defender_points {points} plus bottom_points {bottom} make {total}, but "
+    "the three decks hold only 300 points (the bottom multiplier applies after)": (
+        "{where}：闲家得分 {points} 加底牌分 {bottom} 共 {total}，但三副牌只有 300 分"
+        "（底牌倍数在此之后计算）"
+    ),
+}
+
+ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17

@@ -135,3 +135,13 @@ def test_api_refuses_strangers(arb, api, make_user):
     assert api.get(path(arb, "rulings/")).status_code == 403
     api.force_authenticate(None)
     assert api.get(path(arb, "rulings/")).status_code in (401, 403)
+
+
+def test_api_desk_refuses_a_tractor_record_over_300_points_as_the_cli(arb, api):
+    api.force_authenticate(arb.referee)
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
+                         "bottom_multiplier": 2}]}  # fmt: skip
+    answer = api.post(path(arb, "desk/"), {"action": "score", "request": record},
+                      format="json").json()  # fmt: skip
+    assert answer["field"] == "deals[0].bottom_points" and "300 points" in answer["error"]

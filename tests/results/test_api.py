@@ -141,3 +141,30 @@ def test_table_keys_issue_and_revoke_are_logged(event, api_as):
     client.post(f"{keys_url}{second['id']}/revoke/")
     assert client.get(keys_url).json() == []
     assert AuditLog.objects.filter(action="table_key.revoke").count() == 2
+
+
+def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(
+    make_tournament, make_user, grant, api_as
+):
+    from tournaments.models import Match, Round, RoundSlot, Team
+
+    tournament = make_tournament(teams=2, game="tractor")
+    home, away = Team.objects.filter(tournament=tournament).order_by("name")
+    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.IN_PLAY)
+    match = Match.objects.create(round=round_, table_number=1, home=home, away=away)
+    RoundSlot.objects.create(round=round_, match=match, team=home, side="EW")
+    RoundSlot.objects.create(round=round_, match=match, team=away, side="NS")
+    referee = grant(make_user("tractor_ref"), tournament, "table_referee", tables=[1])
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
+                         "bottom_multiplier": 2}]}  # fmt: skip
+    response = api_as(referee).post(
+        f"/api/tournaments/{tournament.slug}/matches/{match.pk}/result/",
+        {"record": record, "base_version": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["field"] == "record.deals[0].bottom_points" and "300 points" in body["error"]
+    assert not ResultVersion.objects.filter(match=match).exists()
