@@ -381,6 +381,28 @@ _ISSUE17 = {
         "{where}：闲家得分 {points} 加底牌分 {bottom} 共 {total}，但三副牌只有 300 分"
         "（底牌倍数在此之后计算）"
     ),
+    "tractor_kill_reading must be one of {allowed}": "tractor_kill_reading 须为 {allowed} 之一",
+    # the tractor play-log replay
+    "play_log[{index}] ({seat}, trick {trick}): {reason}": (
+        "play_log[{index}]（{seat}，第 {trick} 墩）：{reason}"
+    ),
+    "the deal is already over: every hand is empty": "本副已结束：各家手牌均已出完",
+    "{seat} does not hold {cards}": "{seat} 手中没有 {cards}",
+    "{seat} played no cards": "{seat} 没有出牌",
+    "dealer must be the dealer side EW or NS, not {value!r}": (
+        "dealer 须为庄家一方 EW 或 NS，而不是 {value!r}"
+    ),
+    "hands must be an object with the hands of E, S, W and N": "hands 须为含 E、S、W、N 四家手牌的对象",
+    "hands: the hand of {missing} is missing": "hands：缺少 {missing} 的手牌",
+    "hands: the four hands must hold as many cards each, not {sizes}": (
+        "hands：四家手牌张数须相同，而不是 {sizes}"
+    ),
+    'play_log must be a list of plays such as {{"seat": "E", "cards": ["S3"]}}': (
+        'play_log 须为出牌列表，如 {{"seat": "E", "cards": ["S3"]}}'
+    ),
+    "the first trick is led by the dealer side {dealer}, not {seat}": (
+        "第一墩由庄家一方 {dealer} 首攻，而不是 {seat}"
+    ),
 }
 
 ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17

@@ -48,6 +48,9 @@ TRACTOR_DEAL_TABLE = (
 )
 
 CHENGYU_SUIT_RING = ("D", "C", "H", "S")
+# Killing a tractor throw (SPEC 4.3): "strict" (seed 三.4 完全一致, the throw's form as played)
+# or "flexible" (trumps that can be laid out as the throw's units).
+TRACTOR_KILL_READINGS = ("strict", "flexible")
 TIME_UP_RULES = ("finish_deal", "one_more_deal")
 
 
@@ -77,6 +80,7 @@ class Preset:
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
     avoid_same_unit: bool = True
     time_up: str = "finish_deal"
+    tractor_kill_reading: str = "strict"
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied; RulesError names an unknown setting."""
@@ -120,6 +124,14 @@ class Preset:
         ):
             raise RulesError(
                 t("warning_minutes must be whole minutes, 0 or more"), "warning_minutes"
+            )
+        if self.tractor_kill_reading not in TRACTOR_KILL_READINGS:
+            raise RulesError(
+                t(
+                    "tractor_kill_reading must be one of {allowed}",
+                    allowed=", ".join(TRACTOR_KILL_READINGS),
+                ),
+                "tractor_kill_reading",
             )
         if len(self.forfeit_points) != 2:
             raise RulesError(t("forfeit_points must be [winner, loser]"), "forfeit_points")

@@ -7,7 +7,12 @@ the JSON of SPEC 4.5. A check request is one of:
 * a lead: ``{"trump", "level", "hand", "play"}`` without ``lead`` (a normal form; several
   units are a throw, to be checked with ``throw`` and ``others``);
 * a throw: ``{"trump", "level", "throw", "others": [[...], [...], [...]]}``;
-* a trump declaration: ``{"level", "declarations": [{"seat": "E", "cards": ["S5"]}, ...]}``.
+* a trump declaration: ``{"level", "declarations": [{"seat": "E", "cards": ["S5"]}, ...]}``;
+* a whole deal's play log: ``{"trump", "level", "dealer", "hands", "bottom"?, "play_log"}``
+  (see :mod:`rules_engine.tractor.replay`).
+
+``preset`` and ``settings`` may be given as in a match record; ``tractor_kill_reading``
+("strict" or "flexible") decides how a kill of a throw is read.
 
 ``trump`` is a suit, or ``"NT"`` for no trump suit. Copies are counted across all the
 cards of one request (three decks).
@@ -18,10 +23,12 @@ from __future__ import annotations
 from rules_engine.cards import count_copies, parse_cards
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.i18n import t
+from rules_engine.presets import resolve_preset
 from rules_engine.tractor.declare import check_declarations
 from rules_engine.tractor.follow import check_follow, check_in_hand
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of
 from rules_engine.tractor.order import DECKS, Ordering, parse_ordering
+from rules_engine.tractor.replay import replay
 from rules_engine.tractor.scoring import deal_outcome, score
 from rules_engine.tractor.throw import check_throw
 from rules_engine.tractor.trick import trick_winner
@@ -55,6 +62,9 @@ def check(request: dict) -> dict:
     if "declarations" in request:
         return check_declarations(request.get("level"), request["declarations"])
     ordering = parse_ordering(request)
+    kill_reading = resolve_preset(request, "tractor").tractor_kill_reading
+    if "play_log" in request:
+        return replay(request, ordering, kill_reading)
     if "throw" in request:
         throw = _cards(request, "throw")
         others = request.get("others")
@@ -72,7 +82,7 @@ def check(request: dict) -> dict:
     if request.get("lead"):
         lead = _cards(request, "lead")
         _copies(hand, lead)
-        return check_follow(ordering, hand, lead, play)
+        return check_follow(ordering, hand, lead, play, kill_reading)
     return check_lead(ordering, hand, play)
 
 
