@@ -403,6 +403,8 @@ _ISSUE17 = {
     "the first trick is led by the dealer side {dealer}, not {seat}": (
         "第一墩由庄家一方 {dealer} 首攻，而不是 {seat}"
     ),
+    # legal-play listing ("list": true)
+    'listing legal plays needs the "hand" of the player': '列出合法出牌需要该选手的 "hand"（手牌）',
 }
 
 ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17

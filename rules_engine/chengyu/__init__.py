@@ -12,12 +12,25 @@ play with its reason), :func:`transfer_trick`, :func:`round_lost`, :func:`load_d
 
 from __future__ import annotations
 
-from rules_engine.cards import count_copies, parse_card, parse_cards
+from rules_engine.cards import RANKS, card_text, count_copies, parse_card, parse_cards
 from rules_engine.chengyu.idioms import chain_breaks, load_deck, parse_deck
-from rules_engine.chengyu.play import Replay, Trick, check_play, replay_deal, resolve_trick
+from rules_engine.chengyu.play import (
+    CHAIN,
+    DISCARD,
+    KILL,
+    LEAD,
+    Replay,
+    Trick,
+    check_play,
+    replay_deal,
+    resolve_trick,
+)
 from rules_engine.chengyu.ring import Ring, parse_suit, parse_suit_ring
 from rules_engine.chengyu.scoring import round_lost, score, transfer_trick
+from rules_engine.listing import listing, wants_list
 from rules_engine.presets import resolve_preset
+
+RANK_ORDER = ("A", *RANKS[:-1])  # within a suit the ring runs A, 2, …, K
 
 __all__ = [
     "Replay",
@@ -43,6 +56,29 @@ def check(request: dict) -> dict:
     ring = Ring(parse_suit(request.get("trump")), ring_suits)
     hand = parse_cards(request.get("hand"), 1, "hand")
     trick = parse_cards(request.get("trick") or [], 1, "trick")
-    play = parse_card(request.get("play"), "play")
     count_copies([hand, trick], 1, "cards")
+    if wants_list(request):
+        answer = listing(legal_cards(ring, hand, trick))
+        if request.get("play") is not None:
+            answer = check_play(ring, hand, trick, parse_card(request["play"], "play")) | answer
+        return answer
+    play = parse_card(request.get("play"), "play")
     return check_play(ring, hand, trick, play)
+
+
+ORDER = {CHAIN: 0, KILL: 1, LEAD: 2, DISCARD: 3}
+
+
+def legal_cards(ring: Ring, hand: list, trick: list) -> list[dict]:
+    """Every card of ``hand`` that may be played now (``"list": true``): the 必出 chains
+    first, then kills, then discards (a lead: every card), each from the highest rank."""
+    plays = []
+    for card in hand:
+        ruling = check_play(ring, hand, trick, card)
+        if ruling["legal"]:
+            plays.append((ORDER[ruling["kind"]], -RANK_ORDER.index(card.rank), card))
+    plays.sort(key=lambda p: (p[0], p[1], p[2].suit))
+    return [
+        {"cards": [card_text(card)], "kind": check_play(ring, hand, trick, card)["kind"]}
+        for _, _, card in plays
+    ]

@@ -23,10 +23,12 @@ from __future__ import annotations
 from rules_engine.cards import count_copies, parse_cards
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.i18n import t
+from rules_engine.listing import wants_list
 from rules_engine.presets import resolve_preset
 from rules_engine.tractor.declare import check_declarations
 from rules_engine.tractor.follow import check_follow, check_in_hand
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of
+from rules_engine.tractor.legal import list_follows
 from rules_engine.tractor.order import DECKS, Ordering, parse_ordering
 from rules_engine.tractor.replay import replay
 from rules_engine.tractor.scoring import deal_outcome, score
@@ -75,6 +77,16 @@ def check(request: dict) -> dict:
         hands = [_cards({"h": h}, "h", sub_field("others", i)) for i, h in enumerate(others)]
         _copies(throw, *hands)
         return check_throw(ordering, throw, hands)
+    if wants_list(request) and request.get("lead"):
+        hand = _cards(request, "hand")
+        lead = _cards(request, "lead")
+        _copies(hand, lead)
+        answer = list_follows(ordering, hand, lead, kill_reading)
+        if "play" in request:
+            answer = (
+                check_follow(ordering, hand, lead, _cards(request, "play"), kill_reading) | answer
+            )
+        return answer
     if "play" not in request:
         raise RulesError(t("the request needs play (with hand), throw or declarations"), "play")
     hand = _cards(request, "hand")
