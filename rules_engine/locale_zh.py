@@ -405,6 +405,24 @@ _ISSUE17 = {
     ),
     # legal-play listing ("list": true)
     'listing legal plays needs the "hand" of the player': '列出合法出牌需要该选手的 "hand"（手牌）',
+    # national rules: tribute settings, wrong tribute, in-play penalties
+    "{field}.seat must be a seat E, S, W or N of the offending side": (
+        "{field}.seat 须为违规一方的座位 E、S、W 或 N"
+    ),
+    "{field}.deal must be the number of the deal (1 for the first)": (
+        "{field}.deal 须为副数（第一副为 1）"
+    ),
+    "wrong_tribute: the record has no deal {number} (it holds {count})": (
+        "wrong_tribute：记录中没有第 {number} 副（共 {count} 副）"
+    ),
+    "{receiver} returns to a partner: the card must be {limit} or lower, not {card}": (
+        "{receiver} 还贡给对家：须为 {limit} 或更小的牌，而不是 {card}"
+    ),
+    'partner_return_limit must be "level" (below the level card) or a rank 2..A': (
+        'partner_return_limit 须为 "level"（小于级牌）或 2..A 中的一个点数'
+    ),
+    "{name} must be one of {allowed}": "{name} 须为 {allowed} 之一",
+    "seconds must be a time of 0 seconds or more": "seconds 须为 0 秒或以上的时间",
 }
 
 ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17

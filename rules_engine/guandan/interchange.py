@@ -32,9 +32,10 @@ from rules_engine.guandan.legal import legal_plays
 from rules_engine.guandan.replay import parse_log, replay_deal
 from rules_engine.guandan.scoring import score_match
 from rules_engine.guandan.seats import parse_seat
-from rules_engine.guandan.tribute import check_tribute, parse_transfers
+from rules_engine.guandan.tribute import TributeRules, check_tribute, parse_transfers
 from rules_engine.i18n import Text, t, term
 from rules_engine.listing import listing, wants_list
+from rules_engine.presets import resolve_preset
 
 
 def _level(request: dict) -> int:
@@ -161,6 +162,7 @@ def check_tribute_request(request: dict) -> dict:
         level,
         parse_transfers(request.get("tribute"), "tribute"),
         parse_transfers(request.get("return"), "return"),
+        TributeRules.of(resolve_preset(request, "guandan")),
     )
     return ruling.as_dict()
 
