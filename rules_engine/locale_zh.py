@@ -26,6 +26,8 @@ TERMS = {
     "chain": "接龙",
     "discard": "垫牌",
     "kill": "杀",
+    # 拖拉机 kinds of listed play ("list": true)
+    "follow": "跟牌",
     # 拖拉机 suits
     "spades": "黑桃",
     "hearts": "红桃",

@@ -36,6 +36,7 @@ class DeskView(ArbitrationView, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["incident"] = self.incident()
+        context["picker"] = desk.picker()
         return context
 
     def form_valid(self, form):
