@@ -117,8 +117,32 @@ def tractor_replay_full_deal() -> tuple[str, float, float | None]:
     return "tractor: replay a full 3-deck deal (25 tricks, 100 plays) from JSON", ms, 50.0
 
 
+def tractor_list_kills() -> tuple[str, float, float | None]:
+    """A void follower holding 25 trumps against an 8-card throw: tens of thousands of kills,
+    counted, the strongest 200 listed."""
+    import random
+
+    from rules_engine.cards import DECK
+    from rules_engine.tractor import Ordering
+
+    ordering = Ordering("S", "5")
+    trumps = [c for c in list(DECK) * 3 if ordering.is_trump(c)]
+    random.Random(3).shuffle(trumps)
+    hand = trumps[:25] + [c for c in DECK if c.suit == "D"][:12]
+    request = {"game": "tractor", "trump": "S", "level": "5", "hand": cards_text(hand),
+               "lead": ["CA", "CA", "CK", "CQ", "CJ", "C10", "C9", "C8"], "list": True}  # fmt: skip
+    count = api.check(request)["count"]
+    ms = mean_ms(lambda: api.check(request), 5)
+    return (
+        f"tractor: list the follows of a 25-trump void hand to an 8-card throw ({count})",
+        ms,
+        50.0,
+    )
+
+
 BENCHES: list[Bench] = [
     guandan_list_leads,
+    tractor_list_kills,
     guandan_list_beating,
     tractor_replay_full_deal,
     guandan_replay,

@@ -206,15 +206,16 @@ def play_key_of(play: dict, level: int) -> tuple:
     return play_key(readings[0], cards, level)[3:]
 
 
-TRACTOR_POOL = parse_cards(["C2", "C3", "C4", "C6", "S2", "S3", "H5", "LJ", "D7"], 3)
+TRACTOR_POOL = parse_cards(["C2", "C3", "C4", "C6", "S2", "S3", "S4", "H5", "D5", "LJ", "D7"], 3)
 SPADES_FIVE = Ordering("S", "5")
 
 
 @st.composite
 def tractor_case(draw):
-    hand = draw(st.lists(st.sampled_from(TRACTOR_POOL), min_size=1, max_size=8))
+    hand = draw(st.lists(st.sampled_from(TRACTOR_POOL), min_size=1, max_size=10))
     lead = draw(st.sampled_from([["CJ"], ["CJ", "CJ"], ["CJ", "CJ", "CJ"], ["CJ", "CJ", "CQ", "CQ"],
-                                 ["CA", "CA", "CK"], ["SA", "SA"], ["DA"]]))  # fmt: skip
+                                 ["CA", "CA", "CK"], ["SA", "SA"], ["DA"], ["DA", "DA", "DK", "DQ"],
+                                 ["DA", "DA", "DK", "DK", "DQ", "DQ"]]))  # fmt: skip
     lead = parse_cards(lead, 3)
     if max((Counter(hand) + Counter(lead)).values()) > 3 or len(hand) < len(lead):
         return None
@@ -228,10 +229,13 @@ def test_tractor_listing_agrees_with_check(case, data):
         return
     hand, lead = case
     plays, total = legal_follows(SPADES_FIVE, hand, lead)
+    plays = list(plays)
     listed = [tuple(sorted(p["cards"])) for p in plays]
     assert len(listed) == total == len(set(listed))
-    for play in listed:
-        assert check_follow(SPADES_FIVE, hand, lead, parse_cards(list(play), 3))["legal"], play
+    for play in plays:
+        ruling = check_follow(SPADES_FIVE, hand, lead, parse_cards(play["cards"], 3))
+        assert ruling["legal"], play
+        assert ruling["kill"] == (play["kind"] == "kill"), play
     pick = data.draw(st.lists(st.sampled_from(range(len(hand))), min_size=len(lead),
                               max_size=len(lead), unique=True))  # fmt: skip
     cards = [hand[i] for i in pick]
@@ -244,3 +248,22 @@ def test_multiset_combinations_match_their_count():
     for size in range(7):
         combos = list(multiset_combinations(items, size))
         assert len(combos) == len(set(combos)) == count_multisets([3, 1, 2], size)
+
+
+def test_tractor_list_kill_reading_strict_and_flexible_against_a_pair_and_single_throw():
+    throw = ["CA", "CA", "CK"]
+    strict = tractor_list("S2 S2 S2 S3", throw)
+    kills = [p["cards"] for p in strict["legal_plays"] if p["kind"] == "kill"]
+    assert kills == [["S3", "S2", "S2"]]
+    flexible = tractor_list("S2 S2 S2 S3", throw, settings={"tractor_kill_reading": "flexible"})
+    kills = [p["cards"] for p in flexible["legal_plays"] if p["kind"] == "kill"]
+    assert sorted(kills) == [["S2", "S2", "S2"], ["S3", "S2", "S2"]]
+
+
+def test_tractor_list_many_kills_are_counted_not_all_listed():
+    # void in clubs with every trump single from S2 up: each 3 trumps kill a 3-single throw
+    hand = "S2 S3 S4 S6 S7 S8 S9 ST SJ SQ SK SA"
+    answer = tractor_list(hand, ["CA", "CK", "CQ"])
+    assert answer["count"] == count_multisets([1] * 12, 3) == 220
+    assert len(answer["legal_plays"]) == MAX_LISTED and answer["more"] == 20
+    assert answer["legal_plays"][0] == {"cards": ["SA", "SK", "SQ"], "kind": "kill"}
