@@ -407,6 +407,9 @@ _ISSUE17 = {
     ),
     # legal-play listing ("list": true)
     'listing legal plays needs the "hand" of the player': '列出合法出牌需要该选手的 "hand"（手牌）',
+    "too many possible plays to list ({limit} or more): give a smaller hand": (
+        "可能的出牌太多，无法一一列出（{limit} 种以上）：请给出较小的手牌"
+    ),
     # national rules: tribute settings, wrong tribute, in-play penalties
     "{field}.seat must be a seat E, S, W or N of the offending side": (
         "{field}.seat 须为违规一方的座位 E、S、W 或 N"
