@@ -117,15 +117,18 @@ def _play_label(play: dict, lang: str) -> str:
     return f"{kind} {rank}" if rank else kind
 
 
-def legal_plays(answer: dict) -> dict | None:
-    """The listed legal plays as cards, with their reading in the page's language."""
+def legal_plays(answer: dict, game: str | None = None) -> dict | None:
+    """The listed legal plays as cards, with their reading in the page's language (and, in
+    the idiom game, each card's idiom)."""
     if not isinstance(answer, dict) or "legal_plays" not in answer:
         return None
     lang = get_language()
+    idioms = default_idioms() if game == "chengyu" else {}
     plays = [
-        {"cards": [chip(code) for code in play["cards"]], "label": _play_label(play, lang)}
+        {"cards": [chip(code) | {"idiom": idioms.get(code, "")} for code in play["cards"]],
+         "label": _play_label(play, lang)}
         for play in answer["legal_plays"]
-    ]
+    ]  # fmt: skip
     return {"plays": plays, "count": answer.get("count", len(plays)), "more": answer.get("more", 0)}
 
 
@@ -159,7 +162,7 @@ def ask(action: str, request) -> dict | list:
         return err.as_dict()
 
 
-def summary(answer) -> dict:
+def summary(answer, game: str | None = None) -> dict:
     """What the page shows in words: legal or not, the reason (in the page's language), a
     failed throw's penalty."""
     if isinstance(answer, list):
@@ -168,7 +171,7 @@ def summary(answer) -> dict:
     if "error" in answer:
         reason = localize(answer["error"], lang)
         return {"verdict": "error", "reason": reason, "field": answer.get("field")}
-    listed = legal_plays(answer)
+    listed = legal_plays(answer, game)
     if "legal" in answer:
         return {
             "verdict": "legal" if answer["legal"] else "illegal",

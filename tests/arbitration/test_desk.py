@@ -5,6 +5,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -13,6 +14,8 @@ from arbitration.models import Evidence
 from arbitration.services import ArbitrationError
 from arbitration.services.desk import build_request
 from arbitration.services.incidents import log_incident
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # (form fields as a referee types them, the same request as JSON for the CLI)
 EXAMPLES = {
@@ -218,3 +221,12 @@ def test_desk_picker_knows_the_decks_and_each_cards_idiom(arb, client):
                                 page, re.S).group(1))  # fmt: skip
     assert data["decks"] == {"guandan": 2, "tractor": 3, "chengyu": 1}
     assert data["idioms"]["S7"] == "助人为乐" and len(data["idioms"]) == 52
+
+
+def test_desk_shows_each_idiom_card_with_its_idiom(arb, client):
+    fields = {"game": "chengyu", "trump": "H", "hand": "DQ CA D3", "trick": "DK",
+              "list_plays": "on"}  # fmt: skip
+    page = post_desk(client, arb, fields)
+    plays = re.search(r'<div id="legal-plays">(.*?)</div>', page, re.S).group(1)
+    deck = json.loads((ROOT / "rules_engine/chengyu/idioms.json").read_text("utf-8"))["cards"]
+    assert f'<small class="idiom">{deck["DQ"]}</small>' in plays and "接龙" in plays

@@ -143,18 +143,13 @@ def test_table_keys_issue_and_revoke_are_logged(event, api_as):
     assert AuditLog.objects.filter(action="table_key.revoke").count() == 2
 
 
-def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(
-    make_tournament, make_user, grant, api_as
-):
-    from tournaments.models import Match, Round, RoundSlot, Team
+def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(api_as):
+    from tests import factories
 
-    tournament = make_tournament(teams=2, game="tractor")
-    home, away = Team.objects.filter(tournament=tournament).order_by("name")
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.IN_PLAY)
-    match = Match.objects.create(round=round_, table_number=1, home=home, away=away)
-    RoundSlot.objects.create(round=round_, match=match, team=home, side="EW")
-    RoundSlot.objects.create(round=round_, match=match, team=away, side="NS")
-    referee = grant(make_user("tractor_ref"), tournament, "table_referee", tables=[1])
+    tournament = factories.tournament(teams=2, game="tractor")
+    home, away = tournament.teams.order_by("name")
+    match = factories.round_(tournament, 1, [(home, away)], status="in_play").matches.get()
+    referee = factories.grant(factories.user("tractor_ref"), tournament, "table_referee", [1])
     record = {"game": "tractor", "preset": "tractor",
               "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
                          "bottom_multiplier": 2}]}  # fmt: skip
