@@ -149,7 +149,9 @@ def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(
     tournament = factories.tournament(teams=2, game="tractor")
     home, away = tournament.teams.order_by("name")
     match = factories.round_(tournament, 1, [(home, away)], status="in_play").matches.get()
-    referee = factories.grant(factories.user("tractor_ref"), tournament, "table_referee", [1])
+    referee = factories.grant(
+        factories.user("tractor_ref"), tournament, "table_referee", tables=[1]
+    )
     record = {"game": "tractor", "preset": "tractor",
               "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
                          "bottom_multiplier": 2}]}  # fmt: skip
