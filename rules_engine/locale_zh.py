@@ -405,6 +405,13 @@ _ISSUE17 = {
     "the first trick is led by the dealer side {dealer}, not {seat}": (
         "第一墩由庄家一方 {dealer} 首攻，而不是 {seat}"
     ),
+    'trick must list the plays of one trick, the lead first: [{{"seat": "E", "cards": [...]}}, ...]': (
+        'trick 须按出牌顺序列出一墩的出牌，首攻在前：[{{"seat": "E", "cards": [...]}}, ...]'
+    ),
+    "trick[{i}]: {seat} does not play after {before} (play goes E, N, W, S)": (
+        "trick[{i}]：{seat} 不在 {before} 之后出牌（出牌顺序 E、N、W、S）"
+    ),
+    "{seat} wins the trick": "{seat} 赢得这一墩",
     # legal-play listing ("list": true)
     'listing legal plays needs the "hand" of the player': '列出合法出牌需要该选手的 "hand"（手牌）',
     "too many possible plays to list ({limit} or more): give a smaller hand": (

@@ -9,7 +9,9 @@ the JSON of SPEC 4.5. A check request is one of:
 * a throw: ``{"trump", "level", "throw", "others": [[...], [...], [...]]}``;
 * a trump declaration: ``{"level", "declarations": [{"seat": "E", "cards": ["S5"]}, ...]}``;
 * a whole deal's play log: ``{"trump", "level", "dealer", "hands", "bottom"?, "play_log"}``
-  (see :mod:`rules_engine.tractor.replay`).
+  (see :mod:`rules_engine.tractor.replay`);
+* who wins one trick: ``{"trump", "level", "trick": [{"seat": "E", "cards": [...]}, ...]}``
+  (the lead first, in the order played) -> ``{"winner", "index", "points", "kill"}``.
 
 ``preset`` and ``settings`` may be given as in a match record; ``tractor_kill_reading``
 ("strict" or "flexible") decides how a kill of a throw is read.
@@ -30,7 +32,7 @@ from rules_engine.tractor.follow import check_follow, check_in_hand
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of
 from rules_engine.tractor.legal import list_follows
 from rules_engine.tractor.order import DECKS, Ordering, parse_ordering
-from rules_engine.tractor.replay import replay
+from rules_engine.tractor.replay import replay, trick_answer
 from rules_engine.tractor.scoring import deal_outcome, score
 from rules_engine.tractor.throw import check_throw
 from rules_engine.tractor.trick import trick_winner
@@ -67,6 +69,8 @@ def check(request: dict) -> dict:
     kill_reading = resolve_preset(request, "tractor").tractor_kill_reading
     if "play_log" in request:
         return replay(request, ordering, kill_reading)
+    if "trick" in request:
+        return trick_answer(request.get("trick"), ordering, kill_reading)
     if "throw" in request:
         throw = _cards(request, "throw")
         others = request.get("others")

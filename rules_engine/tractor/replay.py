@@ -185,7 +185,7 @@ def _hands(value: object) -> dict[str, list[Card]]:
     return hands
 
 
-def _log(value: object) -> list[tuple[str, list[Card]]]:
+def _log(value: object, name: str = "play_log") -> list[tuple[str, list[Card]]]:
     if not isinstance(value, list):
         raise RulesError(
             t('play_log must be a list of plays such as {{"seat": "E", "cards": ["S3"]}}'),
@@ -193,7 +193,7 @@ def _log(value: object) -> list[tuple[str, list[Card]]]:
         )
     entries = []
     for i, entry in enumerate(value):
-        where = sub_field("play_log", i)
+        where = sub_field(name, i)
         if not isinstance(entry, dict) or "seat" not in entry:
             raise RulesError(
                 t("{where} must be an object with a seat and its cards", where=where), where
@@ -282,4 +282,41 @@ def _illegal(deal: _Deal, index: int, seat: str, reason: str) -> dict:
         "plays": index,
         **_summary(deal),
         "deal": None,
+    }
+
+
+def trick_answer(value: object, ordering: Ordering, kill_reading: str = "strict") -> dict:
+    """Who wins one trick given as ``[{"seat", "cards"}, ...]``, the lead first."""
+    if not isinstance(value, list) or not 2 <= len(value) <= 4:
+        raise RulesError(
+            t(
+                'trick must list the plays of one trick, the lead first: [{{"seat": "E", "cards": [...]}}, ...]'
+            ),
+            "trick",
+        )
+    entries = _log(value, "trick")
+    count_copies([cards for _, cards in entries], DECKS, "trick")
+    seats = [seat for seat, _ in entries]
+    for i, seat in enumerate(seats[1:], start=1):
+        if seat != next_seat(seats[i - 1]):
+            raise RulesError(
+                t(
+                    "trick[{i}]: {seat} does not play after {before} (play goes E, N, W, S)",
+                    i=i,
+                    seat=seat,
+                    before=seats[i - 1],
+                ),
+                sub_field("trick", i),
+            )
+    plays = [cards for _, cards in entries]
+    if suit_of_cards(plays[0], ordering) is None:
+        raise RulesError(t("a lead is all of one suit (trump is one suit)"), "trick[0]")
+    won = trick_winner(ordering, plays, kill_reading)
+    lead = plays[0]
+    return {
+        "winner": seats[won],
+        "index": won,
+        "points": card_points(card for play in plays for card in play),
+        "kill": won > 0 and ordering.suit_of(plays[won][0]) != ordering.suit_of(lead[0]),
+        "reason": t("{seat} wins the trick", seat=seats[won]),
     }

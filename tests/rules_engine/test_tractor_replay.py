@@ -147,3 +147,24 @@ def test_kill_reading_setting_is_validated():
     with pytest.raises(RulesError) as err:
         api.check(small(*THROW_KILL, settings={"tractor_kill_reading": "loose"}))
     assert "tractor_kill_reading" in err.value.field
+
+
+# --- one trick's winner from the CLI ---
+
+
+def test_cli_names_a_tricks_winner_and_its_points():
+    trick = {"game": "tractor", "trump": "S", "level": "5",
+             "trick": [{"seat": "E", "cards": ["CK", "CK"]}, {"seat": "N", "cards": ["S2", "S2"]},
+                       {"seat": "W", "cards": ["SA", "S3"]}, {"seat": "S", "cards": ["C3", "C3"]}]}  # fmt: skip
+    code, out, _ = cli("check", trick)
+    answer = json.loads(out)
+    assert code == 0
+    assert answer["winner"] == "N" and answer["kill"] is True and answer["points"] == 20
+
+
+def test_trick_winner_refuses_plays_out_of_order():
+    trick = {"game": "tractor", "trump": "S", "level": "5",
+             "trick": [{"seat": "E", "cards": ["CK"]}, {"seat": "W", "cards": ["C2"]}]}  # fmt: skip
+    with pytest.raises(RulesError) as err:
+        api.check(trick)
+    assert err.value.field == "trick[1]"
