@@ -412,6 +412,8 @@ _ISSUE17 = {
         "trick[{i}]：{seat} 不在 {before} 之后出牌（出牌顺序 E、N、W、S）"
     ),
     "{seat} wins the trick": "{seat} 赢得这一墩",
+    "the idioms do not chain at {breaks}": "以下相邻牌的成语接不上：{breaks}",
+    "52 idioms in one ring": "52 个成语首尾相接成一环",
     # legal-play listing ("list": true)
     'listing legal plays needs the "hand" of the player': '列出合法出牌需要该选手的 "hand"（手牌）',
     "too many possible plays to list ({limit} or more): give a smaller hand": (

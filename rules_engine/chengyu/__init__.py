@@ -8,6 +8,8 @@ preset's ``chengyu_suit_ring``) sets which suit's A follows each K.
 
 In Python: :func:`resolve_trick`, :func:`check_play`, :func:`replay_deal` (first illegal
 play with its reason), :func:`transfer_trick`, :func:`round_lost`, :func:`load_deck`.
+``check`` with ``{"deck": {"cards": {...}}}`` validates an organiser's deck
+(:func:`check_deck`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from rules_engine.chengyu.play import (
 )
 from rules_engine.chengyu.ring import Ring, parse_suit, parse_suit_ring
 from rules_engine.chengyu.scoring import round_lost, score, transfer_trick
+from rules_engine.i18n import t
 from rules_engine.listing import listing, wants_list
 from rules_engine.presets import resolve_preset
 
@@ -53,6 +56,8 @@ def check(request: dict) -> dict:
     """Rule on one card (SPEC 4.5 ``check``): 必出, discard of the head's suit, kill."""
     preset = resolve_preset(request, "chengyu")
     ring_suits = parse_suit_ring(request.get("suit_ring", preset.chengyu_suit_ring))
+    if "deck" in request:
+        return check_deck(request["deck"], ring_suits)
     ring = Ring(parse_suit(request.get("trump")), ring_suits)
     hand = parse_cards(request.get("hand"), 1, "hand")
     trick = parse_cards(request.get("trick") or [], 1, "trick")
@@ -67,6 +72,22 @@ def check(request: dict) -> dict:
 
 
 ORDER = {CHAIN: 0, KILL: 1, LEAD: 2, DISCARD: 3}
+
+
+def check_deck(document: object, ring_suits: tuple[str, ...]) -> dict:
+    """An organiser's deck (``{"cards": {"SA": "idiom", ...}}``) validated as the default one
+    is: the 52 cards, 52 different idioms, and one ring along the suit order (each idiom's
+    last character starts the next card's idiom, ♠K back to ♦A with the default ring)."""
+    deck = parse_deck(document)
+    breaks = chain_breaks(deck, Ring(ring_suits[0], ring_suits))  # trump plays no part here
+    if breaks:
+        shown = ", ".join(f"{a}→{b}" for a, b in breaks)
+        return {
+            "legal": False,
+            "reason": t("the idioms do not chain at {breaks}", breaks=shown),
+            "breaks": [list(pair) for pair in breaks],
+        }
+    return {"legal": True, "reason": t("52 idioms in one ring"), "breaks": []}
 
 
 def legal_cards(ring: Ring, hand: list, trick: list) -> list[dict]:

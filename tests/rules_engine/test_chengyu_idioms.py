@@ -113,3 +113,16 @@ def test_unreadable_deck_file_is_a_clear_error(tmp_path):
 def test_chain_breaks_lists_links_that_do_not_chain():
     deck = {parse_card("S6"): "得道多助", parse_card("S7"): "乐不可极"}
     assert chain_breaks(deck, Ring("H")) == [("S6", "S7")]
+
+
+def test_organiser_deck_is_validated_as_the_default_one_ring_closed():
+    from rules_engine import api
+
+    default = json.loads(SHIPPED.read_text("utf-8"))
+    assert api.check({"game": "chengyu", "deck": default})["legal"] is True
+    broken = {"cards": default["cards"] | {"SK": "一马当先"}}  # does not end in ♦A's first
+    answer = api.check({"game": "chengyu", "deck": broken})
+    assert answer["legal"] is False and ["SQ", "SK"] in answer["breaks"]
+    assert ["SK", "DA"] in answer["breaks"]
+    with pytest.raises(RulesError):
+        api.check({"game": "chengyu", "deck": {"cards": {"SA": "一马当先"}}})
