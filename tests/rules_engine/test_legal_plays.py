@@ -12,7 +12,7 @@ from rules_engine.cards import DECK, parse_cards
 from rules_engine.guandan.combos import beating_readings, classify
 from rules_engine.guandan.legal import legal_plays, play_key
 from rules_engine.listing import MAX_LISTED, count_multisets, multiset_combinations
-from rules_engine.tractor import Ordering, check_follow
+from rules_engine.tractor import Ordering
 from rules_engine.tractor.legal import legal_follows
 
 # --- idiom chain: the seed's ♦K with ♦Q and ♣A in hand (either chains, 必出) ---
@@ -232,14 +232,16 @@ def test_tractor_listing_agrees_with_check(case, data):
     plays = list(plays)
     listed = [tuple(sorted(p["cards"])) for p in plays]
     assert len(listed) == total == len(set(listed))
+    request = {"game": "tractor", "trump": "S", "level": "5", "hand": [str(c) for c in hand],
+               "lead": [str(c) for c in lead]}  # fmt: skip
     for play in plays:
-        ruling = check_follow(SPADES_FIVE, hand, lead, parse_cards(play["cards"], 3))
+        ruling = api.check(request | {"play": play["cards"]})
         assert ruling["legal"], play
         assert ruling["kill"] == (play["kind"] == "kill"), play
     pick = data.draw(st.lists(st.sampled_from(range(len(hand))), min_size=len(lead),
                               max_size=len(lead), unique=True))  # fmt: skip
     cards = [hand[i] for i in pick]
-    if check_follow(SPADES_FIVE, hand, lead, cards)["legal"]:
+    if api.check(request | {"play": [str(c) for c in cards]})["legal"]:
         assert tuple(sorted(str(c) for c in cards)) in set(listed)
 
 
@@ -267,3 +269,20 @@ def test_tractor_list_many_kills_are_counted_not_all_listed():
     assert answer["count"] == count_multisets([1] * 12, 3) == 220
     assert len(answer["legal_plays"]) == MAX_LISTED and answer["more"] == 20
     assert answer["legal_plays"][0] == {"cards": ["SA", "SK", "SQ"], "kind": "kill"}
+
+
+CHENGYU_DECK = [c for c in DECK if c.suit]
+
+
+@given(st.lists(st.sampled_from(CHENGYU_DECK), min_size=1, max_size=13, unique=True),
+       st.integers(0, 3), st.sampled_from("SHCD"))  # fmt: skip
+@settings(max_examples=100, deadline=None)
+def test_chengyu_listing_agrees_with_check(cards, in_trick, trump):
+    trick, hand = [str(c) for c in cards[:in_trick]], [str(c) for c in cards[in_trick:]]
+    if not hand:
+        return
+    listed = {p["cards"][0] for p in chengyu_list(hand, trick, trump)["legal_plays"]}
+    legal = {card for card in hand
+             if api.check({"game": "chengyu", "trump": trump, "hand": hand, "trick": trick,
+                           "play": card})["legal"]}  # fmt: skip
+    assert listed == legal
