@@ -122,7 +122,7 @@ class DeskForm(forms.Form):
     )  # fmt: skip
     play_log = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),
-        label=_('Play log (JSON, e.g. [{"seat": "E", "cards": ["S3"]}, …])'),
+        label=_('Play log: one play a line ("E: S3 S3"; a seat alone passes), or JSON'),
     )  # fmt: skip
     json = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 5}),

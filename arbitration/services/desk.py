@@ -61,6 +61,26 @@ def _hands(text: str) -> dict[str, list[str]]:
     return hands
 
 
+def _play_log(text: str) -> list:
+    """A play log as JSON, or one play a line: ``E: S3 S3`` (a seat alone is a pass)."""
+    if text.strip().startswith("["):
+        return _json(text, "play_log")
+    log = []
+    for number, line in enumerate(text.strip().splitlines(), 1):
+        if not line.strip():
+            continue
+        found = SEAT_LINE.match(line) or SEAT_LINE.match(line.rstrip() + ":")
+        if not found:
+            raise ArbitrationError(
+                _('play log, line %(n)s: write "E: S7 S7" (a seat, a colon, the cards played).')
+                % {"n": number},
+                "play_log",
+            )
+        seat = found.group(1)
+        log.append({"seat": SEAT_WORDS.get(seat, seat.upper()), "cards": card_list(found.group(2))})
+    return log
+
+
 def build_request(data: Mapping[str, str]) -> tuple[str, dict | list]:
     """(action, request) from the desk's form fields; ArbitrationError names a bad field."""
     action = (data.get("action") or "").strip() or "check"
@@ -88,7 +108,7 @@ def build_request(data: Mapping[str, str]) -> tuple[str, dict | list]:
     if (data.get("hands") or "").strip():
         request["hands"] = _hands(data["hands"])
     if (data.get("play_log") or "").strip():
-        request["play_log"] = _json(data["play_log"], "play_log")
+        request["play_log"] = _play_log(data["play_log"])
     if action == "check" and "cards" in request and "play" not in request:
         action = "classify"
     if (

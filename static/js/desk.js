@@ -17,7 +17,8 @@
     hands: ["guandan:check", "tractor:check"], play_log: ["guandan:check", "tractor:check"],
     dealer: ["tractor:check"], bottom: ["tractor:check"]
   };
-  var CARD_FIELDS = ["hand", "previous", "lead", "trick", "play", "throw", "cards", "bottom"];
+  var CARD_FIELDS = ["hand", "previous", "lead", "trick", "play", "throw", "cards", "bottom",
+                     "hands", "play_log"];
   var RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
   var game = document.getElementById("id_game"), action = document.getElementById("id_action");
   if (!game || !action) { return; }
@@ -42,8 +43,12 @@
     code = code.toUpperCase().replace(/^([SHCD])T$/, "$110");
     return code;
   }
+  function lines(input) { return input.tagName === "TEXTAREA"; }
   function cardsOf(input) {
-    return input.value.split(/[\s,，、;；]+/).filter(Boolean).map(normal);
+    // in a hands or play log box, "E:" and "东：" name a seat, not a card
+    return input.value.split(/[\s,，、;；]+/).filter(function (word) {
+      return word && !/[:：]$/.test(word) && !/^[ESWNeswn东南西北]$/.test(word);
+    }).map(function (word) { return normal(word.replace(/^.*[:：]/, "")); }).filter(Boolean);
   }
   function count(list, code) {
     return list.filter(function (c) { return c === code; }).length;
@@ -72,8 +77,29 @@
     return button;
   }
 
+  function seatRow() {
+    // a box of lines: a seat button starts the next line ("N:"), in the order of play
+    var row = document.createElement("div");
+    row.className = "pick-row seats";
+    ["E", "N", "W", "S"].forEach(function (seat) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "pick seat";
+      button.dataset.seat = seat;
+      button.textContent = seat + ":";
+      button.addEventListener("click", function () {
+        var text = target.value.replace(/\s*$/, "");
+        target.value = (text ? text + "\n" : "") + seat + ":";
+        counts();
+      });
+      row.appendChild(button);
+    });
+    return row;
+  }
+
   function draw() {
     grid.innerHTML = "";
+    if (lines(target)) { grid.appendChild(seatRow()); }
     var suits = data.suits || {};
     Object.keys(suits).forEach(function (suit) {
       var row = document.createElement("div");
@@ -97,7 +123,7 @@
   function counts() {
     if (!target) { return; }
     var list = cardsOf(target);
-    grid.querySelectorAll(".pick").forEach(function (button) {
+    grid.querySelectorAll(".pick[data-card]").forEach(function (button) {
       var n = count(list, button.dataset.card);
       button.querySelector(".copies").textContent = n ? "×" + n : "";
       button.classList.toggle("chosen", n > 0);
@@ -107,13 +133,22 @@
 
   function tap(code) {
     var list = cardsOf(target);
-    if (removing) {
-      var at = list.lastIndexOf(code);
-      if (at >= 0) { list.splice(at, 1); }
+    if (lines(target)) {
+      // a box of lines ("E: S3 S3"): add to the last line, or take the last copy off
+      if (removing) {
+        var text = target.value, at = text.lastIndexOf(code);
+        if (at >= 0) { target.value = (text.slice(0, at) + text.slice(at + code.length)).replace(/ +$/gm, ""); }
+      } else if (count(list, code) < decks()) {
+        target.value = target.value.replace(/\s*$/, "") + " " + code;
+      }
+    } else if (removing) {
+      var index = list.lastIndexOf(code);
+      if (index >= 0) { list.splice(index, 1); }
+      target.value = list.join(" ");
     } else if (count(list, code) < decks()) {
       list.push(code);
+      target.value = list.join(" ");
     }
-    target.value = list.join(" ");
     counts();
   }
 

@@ -230,3 +230,14 @@ def test_desk_shows_each_idiom_card_with_its_idiom(arb, client):
     plays = re.search(r'<div id="legal-plays">(.*?)</div>', page, re.S).group(1)
     deck = json.loads((ROOT / "rules_engine/chengyu/idioms.json").read_text("utf-8"))["cards"]
     assert f'<small class="idiom">{deck["DQ"]}</small>' in plays and "接龙" in plays
+
+
+def test_desk_takes_a_play_log_one_play_a_line():
+    _, request = build_request({"game": "tractor", "trump": "S", "level": "5", "dealer": "EW",
+                                "hands": "E: CA\nN: S2\nW: C3\nS: D2",
+                                "play_log": "E: CA\n北：S2\nW: C3\nS"})  # fmt: skip
+    assert request["play_log"] == [{"seat": "E", "cards": ["CA"]}, {"seat": "N", "cards": ["S2"]},
+                                   {"seat": "W", "cards": ["C3"]}, {"seat": "S", "cards": []}]  # fmt: skip
+    with pytest.raises(ArbitrationError) as err:
+        build_request({"game": "tractor", "play_log": "East CA"})
+    assert err.value.field == "play_log"
