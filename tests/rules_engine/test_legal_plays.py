@@ -4,6 +4,7 @@ for the three games; hand-worked seed examples and the property that the listing
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,7 +161,7 @@ def test_guandan_list_needs_the_hand():
 
 # --- the property: a listed play passes check, and a play that passes check is listed ---
 
-GUANDAN_POOL = [c for c in DECK if c.rank in "23456" or c.suit is None]
+GUANDAN_POOL = [c for c in DECK if c.rank in "A23456" or c.suit is None]
 
 
 @st.composite
@@ -285,4 +286,23 @@ def test_chengyu_listing_agrees_with_check(cards, in_trick, trump):
     legal = {card for card in hand
              if api.check({"game": "chengyu", "trump": trump, "hand": hand, "trick": trick,
                            "play": card})["legal"]}  # fmt: skip
+    assert listed == legal
+
+
+@pytest.mark.parametrize("previous", [None, ["S5"], ["S4", "C4"], ["S3", "C3", "D3", "S6", "C6"],
+                                      ["S3", "C4", "D5", "S6", "C7"], ["S4", "S4", "C4", "D4"]])  # fmt: skip
+def test_guandan_listing_equals_every_legal_subset_of_a_hand_with_two_wilds(previous):
+    from itertools import combinations
+
+    level = 5  # 7: H7 is wild
+    hand = parse_cards(["H7", "H7", "S4", "C4", "S5", "D6", "S8", "S8", "LJ", "BJ"], 2)
+    top = classify(parse_cards(previous, 2), level)[0] if previous else None
+    listed = {(p["kind"], p["rank"], p["size"]) + play_key_of(p, level)
+              for p in legal_plays(hand, level, top)}  # fmt: skip
+    legal = set()
+    for size in range(1, len(hand) + 1):
+        for picked in set(combinations(sorted(hand, key=str), size)):
+            for reading in beating_readings(picked, top, level):
+                legal.add((reading.kind, reading.rank, reading.size)
+                          + play_key(reading, list(picked), level)[3:])  # fmt: skip
     assert listed == legal
