@@ -13,7 +13,7 @@ from rules_engine.cards import DECK, parse_cards
 from rules_engine.guandan.combos import beating_readings, classify
 from rules_engine.guandan.legal import legal_plays, play_key
 from rules_engine.listing import MAX_LISTED, count_multisets, multiset_combinations
-from rules_engine.tractor import Ordering
+from rules_engine.tractor import Ordering, check_follow
 from rules_engine.tractor.legal import legal_follows
 
 # --- idiom chain: the seed's ♦K with ♦Q and ♣A in hand (either chains, 必出) ---
@@ -306,3 +306,22 @@ def test_guandan_listing_equals_every_legal_subset_of_a_hand_with_two_wilds(prev
                 legal.add((reading.kind, reading.rank, reading.size)
                           + play_key(reading, list(picked), level)[3:])  # fmt: skip
     assert listed == legal
+
+
+@pytest.mark.parametrize("hand", ["C2 C2 C2 C3 C3 C4 C6 S2 S2", "S2 S2 S2 S3 S3 H5 H5 LJ D7",
+                                  "C2 C3 S2 S2 S3 S3 D7 D7 D8"])  # fmt: skip
+@pytest.mark.parametrize("lead", [["CJ", "CJ", "CQ", "CQ"], ["CJ", "CJ", "CJ", "CQ", "CQ", "CQ"],
+                                  ["CA", "CA", "CK"], ["CA"], ["SA", "SA"]])  # fmt: skip
+def test_tractor_listing_equals_every_legal_play_of_the_hand(hand, lead):
+    from itertools import combinations
+
+    cards = parse_cards(hand.split(), 3)
+    lead = parse_cards(lead, 3)
+    plays, total = legal_follows(SPADES_FIVE, cards, lead)
+    listed = {tuple(sorted(p["cards"])): p["kind"] == "kill" for p in plays}
+    legal = {}
+    for picked in set(combinations(sorted(cards, key=str), len(lead))):
+        ruling = check_follow(SPADES_FIVE, cards, lead, list(picked))
+        if ruling["legal"]:
+            legal[tuple(sorted(str(c) for c in picked))] = ruling["kill"]
+    assert listed == legal and total == len(legal)
