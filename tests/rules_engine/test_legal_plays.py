@@ -312,16 +312,17 @@ def test_guandan_listing_equals_every_legal_subset_of_a_hand_with_two_wilds(prev
                                   "C2 C3 S2 S2 S3 S3 D7 D7 D8"])  # fmt: skip
 @pytest.mark.parametrize("lead", [["CJ", "CJ", "CQ", "CQ"], ["CJ", "CJ", "CJ", "CQ", "CQ", "CQ"],
                                   ["CA", "CA", "CK"], ["CA"], ["SA", "SA"]])  # fmt: skip
-def test_tractor_listing_equals_every_legal_play_of_the_hand(hand, lead):
+@pytest.mark.parametrize("reading", ["strict", "flexible"])
+def test_tractor_listing_equals_every_legal_play_of_the_hand(hand, lead, reading):
     from itertools import combinations
 
     cards = parse_cards(hand.split(), 3)
     lead = parse_cards(lead, 3)
-    plays, total = legal_follows(SPADES_FIVE, cards, lead)
+    plays, total = legal_follows(SPADES_FIVE, cards, lead, reading)
     listed = {tuple(sorted(p["cards"])): p["kind"] == "kill" for p in plays}
     legal = {}
     for picked in set(combinations(sorted(cards, key=str), len(lead))):
-        ruling = check_follow(SPADES_FIVE, cards, lead, list(picked))
+        ruling = check_follow(SPADES_FIVE, cards, lead, list(picked), reading)
         if ruling["legal"]:
             legal[tuple(sorted(str(c) for c in picked))] = ruling["kill"]
     assert listed == legal and total == len(legal)
