@@ -168,3 +168,72 @@ def test_trick_winner_refuses_plays_out_of_order():
     with pytest.raises(RulesError) as err:
         api.check(trick)
     assert err.value.field == "trick[1]"
+
+
+# --- property: a deal played with listed plays replays legal, and its points add up ---
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rules_engine.cards import DECK, cards_text  # noqa: E402
+from rules_engine.tractor import Ordering  # noqa: E402
+from rules_engine.tractor.legal import legal_follows  # noqa: E402
+from rules_engine.tractor.replay import card_points  # noqa: E402
+from rules_engine.tractor.trick import trick_winner  # noqa: E402
+
+ORDER = ["E", "N", "W", "S"]
+
+
+@st.composite
+def played_deal(draw):
+    size = draw(st.integers(1, 6))
+    pool = [c for c in DECK if c.rank in "5TK2A" or c.suit is None] * 3
+    picks = draw(st.permutations(range(len(pool))))[: 4 * size]
+    hands = {seat: [pool[i] for i in picks[n * size : (n + 1) * size]]
+             for n, seat in enumerate(ORDER)}  # fmt: skip
+    ordering = Ordering("S", "5")
+    held = {seat: list(cards) for seat, cards in hands.items()}
+    log, leader = [], "E"
+    while held["E"]:
+        lead = [draw(st.sampled_from(held[leader]))]
+        if draw(st.booleans()) and held[leader].count(lead[0]) >= 2 and len(held["E"]) >= 2:
+            lead = [lead[0], lead[0]]  # a pair (every hand still holds two cards)
+        plays = [(leader, lead)]
+        seat = leader
+        for _ in range(3):
+            seat = ORDER[(ORDER.index(seat) + 1) % 4]
+            options, _total = legal_follows(ordering, held[seat], lead)
+            options = list(options)
+            choice = draw(st.sampled_from(options))
+            plays.append((seat, _pick(held[seat], choice["cards"])))
+        for who, cards in plays:
+            for card in cards:
+                held[who].remove(card)
+            log.append({"seat": who, "cards": cards_text(cards)})
+        leader = plays[trick_winner(ordering, [c for _, c in plays])][0]
+    return hands, log
+
+
+def _pick(hand, codes):
+    left, chosen = list(hand), []
+    for code in codes:
+        card = next(c for c in left if cards_text([c])[0] == code)
+        left.remove(card)
+        chosen.append(card)
+    return chosen
+
+
+@given(played_deal())
+@settings(max_examples=60, deadline=None)
+def test_a_deal_of_listed_plays_replays_legal_and_its_points_add_up(deal):
+    hands, log = deal
+    request = {"game": "tractor", "trump": "S", "level": "5", "dealer": "EW",
+               "hands": {s: cards_text(c) for s, c in hands.items()}, "play_log": log}  # fmt: skip
+    answer = api.check(request)
+    assert answer["legal"] and answer["complete"], answer["reason"]
+    total = card_points(c for cards in hands.values() for c in cards)
+    assert sum(t["points"] for t in answer["tricks"]) == total
+    ns = sum(t["points"] for t in answer["tricks"] if t["winner"] in "NS")
+    assert answer["defender_points"] == answer["deal"]["defender_points"] == ns
+    for before, after in zip(answer["tricks"], answer["tricks"][1:], strict=False):
+        assert after["leader"] == before["winner"]
