@@ -101,6 +101,8 @@ class Preset:
     equal_tribute_direction: str = "counter_clockwise"
     equal_tribute_leader: str = "before_first"
     in_play_ladder: str | None = None
+    # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
+    unit_best_teams: int = 2
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied; RulesError names an unknown setting."""
