@@ -5,7 +5,6 @@ it is, so the desk answers exactly as ``python -m rules_engine check``.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 
@@ -15,6 +14,7 @@ from django.utils.translation import gettext as _
 from rules_engine import api
 from rules_engine.errors import RulesError
 from rules_engine.i18n import localize
+from tournaments.validation import BadInput, parse_json
 
 from . import ArbitrationError
 
@@ -32,10 +32,11 @@ def card_list(text: str) -> list[str]:
 
 def _json(text: str, field: str):
     try:
-        return json.loads(text)
-    except ValueError as err:
+        return parse_json(text, field)
+    except BadInput as err:
         raise ArbitrationError(
-            _("%(field)s is not valid JSON: %(error)s") % {"field": field, "error": err}, field
+            _("%(field)s is not valid JSON: %(error)s") % {"field": field, "error": err.message},
+            field,
         ) from None
 
 

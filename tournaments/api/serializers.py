@@ -7,6 +7,7 @@ from rest_framework import serializers
 from tournaments.forms import preset_names_by_game
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole
 from tournaments.services import registration
+from tournaments.validation import SMALLINT_MAX
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -27,6 +28,11 @@ class TournamentSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["id", "status", "created_at"]
+        # The columns' own ranges, and the database's check (at least one round).
+        extra_kwargs = {
+            "num_rounds": {"min_value": 1, "max_value": SMALLINT_MAX},
+            "round_minutes": {"min_value": 1, "max_value": SMALLINT_MAX},
+        }
 
     def validate(self, attrs):
         game = attrs.get("game", getattr(self.instance, "game", None))
