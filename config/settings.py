@@ -2,6 +2,7 @@
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "tournaments",
     "arbitration",
 ]
@@ -58,7 +60,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tournaments.validation.RequestLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its answer
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -118,6 +122,29 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
 
+# Login throttling (django-axes): the login page, the admin and the API's basic auth. An
+# account is locked after PAISAI_LOGIN_ACCOUNT_LIMIT failures, an address after
+# PAISAI_LOGIN_ADDRESS_LIMIT (a venue's referees share one address), for PAISAI_LOGIN_LOCK_MINUTES;
+# a locked login is refused before any password is hashed. The event's chief referee or
+# organiser (page "Locked logins") or an administrator lifts a lockout.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_LIMIT", "5"))
+PAISAI_LOGIN_ADDRESS_LIMIT = int(os.environ.get("PAISAI_LOGIN_ADDRESS_LIMIT", "30"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("PAISAI_LOGIN_LOCK_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "tournaments.services.logins.LoginThrottle"
+AXES_LOCKOUT_CALLABLE = "tournaments.services.logins.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournaments.services.audit.client_address"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a lock ends on time
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept with their address
+AXES_VERBOSE = False
+# X-Forwarded-For is believed only from these addresses (the reverse proxy); none by default.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
@@ -125,7 +152,12 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "tournaments.api.authentication.ThrottledBasicAuthentication",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.CheckedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

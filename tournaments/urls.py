@@ -1,7 +1,7 @@
 from django.urls import path
 
 from . import urls_public, urls_results, urls_rounds
-from .views import public, registration
+from .views import logins, public, registration
 
 app_name = "tournaments"
 
@@ -32,6 +32,7 @@ urlpatterns = [
         registration.RoleRemoveView.as_view(),
         name="role-remove",
     ),
+    path("t/<slug:slug>/manage/lockouts/", logins.LockoutsPage.as_view(), name="lockouts"),
     *urls_rounds.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,
