@@ -3,11 +3,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from tournaments.views.logins import ApiTokenPage
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/api-token/", ApiTokenPage.as_view(), name="api-token"),
     # Password reset by e-mail (console backend unless EMAIL_HOST is set).
     path("accounts/password_reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path(

@@ -4,6 +4,7 @@ the admin and the API; a locked login costs no password hash; the chief referee 
 from __future__ import annotations
 
 import base64
+import re
 from unittest import mock
 
 import pytest
@@ -135,3 +136,39 @@ def test_the_chief_referee_lifts_a_lock(client, make_user, make_tournament, gran
     referee_client = type(client)()
     referee_client.force_login(referee)
     assert referee_client.get(f"/t/{tournament.slug}/manage/lockouts/").status_code == 403
+
+
+def test_api_clients_use_a_token_made_and_revoked_on_a_page(client, make_user, make_tournament,
+                                                            grant):  # fmt: skip
+    """Instead of sending a password with every request (basic auth), a client sends a token
+    made on the 'API token' page; a revoked token or a deactivated user's is refused."""
+    tournament = make_tournament(teams=2)
+    organiser = grant(make_user("org1"), tournament, "organiser")
+    client.force_login(organiser)
+    page = client.post("/accounts/api-token/", {"action": "issue"}).content.decode()
+    key = re.search(r'<code id="new-token">(\w+)</code>', page).group(1)
+    assert key not in client.get("/accounts/api-token/").content.decode()  # shown once
+    assert AuditLog.objects.filter(action="api_token.issue", actor=organiser).exists()
+    assert key not in str(AuditLog.objects.values_list("data", flat=True))
+
+    api = type(client)()
+    url = f"/api/tournaments/{tournament.slug}/teams/"
+    body = {"name": "Token team", "unit": "", "players": ["A", "B"]}
+    response = api.post(url, body, content_type="application/json",
+                        HTTP_AUTHORIZATION=f"Token {key}")  # fmt: skip
+    assert response.status_code == 201
+    # A wrong token is refused without hashing anything.
+    with mock.patch.object(ModelBackend, "authenticate", autospec=True) as backend:
+        assert api.get(url, HTTP_AUTHORIZATION="Token nope").status_code in (401, 403)
+    backend.assert_not_called()
+
+    client.post("/accounts/api-token/", {"action": "revoke"})
+    response = api.post(url, body | {"name": "Again"}, content_type="application/json",
+                        HTTP_AUTHORIZATION=f"Token {key}")  # fmt: skip
+    assert response.status_code in (401, 403)
+    page = client.post("/accounts/api-token/", {"action": "issue"}).content.decode()
+    key = re.search(r'<code id="new-token">(\w+)</code>', page).group(1)
+    organiser.is_active = False
+    organiser.save()
+    response = api.get(url, HTTP_AUTHORIZATION=f"Token {key}")
+    assert response.status_code in (401, 403)

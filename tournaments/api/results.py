@@ -12,7 +12,11 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework.authentication import BaseAuthentication, SessionAuthentication
+from rest_framework.authentication import (
+    BaseAuthentication,
+    SessionAuthentication,
+    TokenAuthentication,
+)
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -78,7 +82,8 @@ class ResultsAPIView(APIView):
     """Maps the services' refusals to the API's error shape; the services check permissions."""
 
     authentication_classes = [
-        TableKeyAuthentication, SessionAuthentication, ThrottledBasicAuthentication
+        TableKeyAuthentication, SessionAuthentication, TokenAuthentication,
+        ThrottledBasicAuthentication,
     ]  # fmt: skip
     permission_classes = [AllowAny]
 

@@ -150,3 +150,32 @@ def unlock(tournament: Tournament, user, username: str, source: str = "") -> int
                data={"username": username, "addresses": len(addresses), "records": count},
                source=source)  # fmt: skip
     return count
+
+
+# --- API tokens: what API clients use instead of a password --------------------------------
+
+
+def api_token(user):
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.filter(user=user).first()
+
+
+def issue_api_token(user, source: str = "") -> str:
+    """A new API token for ``user`` (the previous one stops working); returns its key, shown
+    once. Logged without the key."""
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.filter(user=user).delete()
+    token = Token.objects.create(user=user)
+    log_action(None, user, "api_token.issue", None, source=source)
+    return token.key
+
+
+def revoke_api_token(user, source: str = "") -> bool:
+    from rest_framework.authtoken.models import Token
+
+    count, _detail = Token.objects.filter(user=user).delete()
+    if count:
+        log_action(None, user, "api_token.revoke", None, source=source)
+    return bool(count)
