@@ -71,7 +71,7 @@ def test_existing_rows_get_the_usernames_by_the_migration(event):
 
     from django.apps import apps
 
-    migration = importlib.import_module("tournaments.migrations.0004_usernames_kept_as_text")
+    migration = importlib.import_module("tournaments.migrations.0009_usernames_kept_as_text")
     version = results.submit(event.match, guandan_record(), actor(event.referee), 0)
     ResultVersion.objects.filter(pk=version.pk).update(created_by_name="")
     AuditLog.objects.update(actor_name="")

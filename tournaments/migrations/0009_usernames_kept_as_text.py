@@ -26,7 +26,7 @@ def backfill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_results_tables'),
+        ('tournaments', '0008_unit_adjustment'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
