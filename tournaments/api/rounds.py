@@ -141,9 +141,6 @@ class RoundsAPIMixin(TournamentScopedMixin):
     def round_answer(self, rnd: Round, code=status.HTTP_200_OK) -> Response:
         return Response(RoundDetailSerializer(rnd).data, status=code)
 
-    def refused(self, error: service.RoundError) -> Response:
-        return error_response(error.message, error.field)
-
 
 class RoundListView(RoundsAPIMixin, generics.ListAPIView):
     """The event's rounds with their status (drafts only for the organisers)."""
@@ -174,15 +171,12 @@ class DraftView(RoundsAPIMixin, generics.GenericAPIView):
         """Draft the next round's pairing, or draft the current draft again (replacing it)."""
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            rnd = service.generate_draft(
-                self.get_tournament(),
-                request.user,
-                seed=data.validated_data.get("seed"),
-                source=client_address(request),
-            )
-        except service.RoundError as error:
-            return self.refused(error)
+        rnd = service.generate_draft(
+            self.get_tournament(),
+            request.user,
+            seed=data.validated_data.get("seed"),
+            source=client_address(request),
+        )
         return self.round_answer(rnd, status.HTTP_201_CREATED)
 
 
@@ -195,17 +189,14 @@ class SwapView(RoundsAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = self.get_round()
-        try:
-            service.swap_teams(
-                rnd,
-                data.validated_data["team_a"],
-                data.validated_data["team_b"],
-                request.user,
-                data.validated_data["reason"],
-                source=client_address(request),
-            )
-        except service.RoundError as error:
-            return self.refused(error)
+        service.swap_teams(
+            rnd,
+            data.validated_data["team_a"],
+            data.validated_data["team_b"],
+            request.user,
+            data.validated_data["reason"],
+            source=client_address(request),
+        )
         return self.round_answer(rnd)
 
 
@@ -217,10 +208,7 @@ class StepView(RoundsAPIMixin, generics.GenericAPIView):
 
     @extend_schema(request=None, responses=RoundDetailSerializer)
     def post(self, request, *args, **kwargs):
-        try:
-            rnd = type(self).step(self.get_round(), request.user)
-        except service.RoundError as error:
-            return self.refused(error)
+        rnd = type(self).step(self.get_round(), request.user)
         return self.round_answer(rnd)
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournaments.errors import ServiceError
+
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
 JSON = "application/json"
@@ -20,13 +22,8 @@ JSON = "application/json"
 Progress = Callable[[int, int], None]
 
 
-class ExportError(Exception):
+class ExportError(ServiceError):
     """Bad export parameters; ``field`` names the one at fault."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 @dataclass(frozen=True)

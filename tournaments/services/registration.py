@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
+from tournaments import permissions
+from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
 
 from .audit import log_action
@@ -26,8 +28,11 @@ IMPORT_COLUMNS = {
 TEMPLATE_HEADERS = ["队名 Team", "单位 Unit", "队员1 Player 1", "队员2 Player 2", "种子 Seed"]
 
 
-class ImportFileError(Exception):
+class ImportFileError(ServiceError):
     """The file as a whole cannot be read (not an .xlsx, no header, empty)."""
+
+    def __init__(self, message, field: str | None = "file", **params) -> None:
+        super().__init__(message, field, **params)
 
 
 @dataclass
@@ -51,6 +56,8 @@ class ImportReport:
 
 def create_tournament(user, **fields) -> Tournament:
     """Create an event; its creator becomes its first organiser."""
+    if not permissions.can_create_tournament(user):
+        raise Forbidden(_("You may not create events."))
     with transaction.atomic():
         tournament = Tournament.objects.create(created_by=user, **fields)
         TournamentRole.objects.create(user=user, tournament=tournament, role=Role.ORGANISER)
@@ -81,6 +88,7 @@ def save_team(
     status: str | None = None,
 ) -> Team:
     """Create or update a team and its two players, with an audit entry."""
+    permissions.require(user, tournament, "team.register")
     unit = get_or_create_unit(tournament, unit_name)
     creating = team is None
     if creating:
@@ -195,6 +203,7 @@ def read_team_rows(data: bytes) -> tuple[list[TeamRow], list[tuple[int, str]]]:
 
 def import_teams(tournament: Tournament, user, data: bytes) -> ImportReport:
     """All-or-nothing import: a file with any bad row imports nothing and reports every bad row."""
+    permissions.require(user, tournament, "team.import")
     rows, errors = read_team_rows(data)
     existing_names = set(Team.objects.filter(tournament=tournament).values_list("name", flat=True))
     existing_seeds = set(

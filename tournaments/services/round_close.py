@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Match, ResultVersion, Role, Round
+from tournaments.errors import Forbidden, ServiceError
+from tournaments.models import Match, ResultVersion, Round
 
 from .audit import log_action
 
@@ -37,18 +38,19 @@ PENDING_SQL = (
 )
 
 
-class RoundCloseError(Exception):
-    status = 400
+class RoundCloseError(ServiceError):
+    """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
 
-    def __init__(self, message: str, field: str | None = None, tables: list | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
+    def __init__(self, message, field: str | None = None, tables: list | None = None, **params):
+        super().__init__(message, field, **params)
         self.tables = tables or []
 
+    def extra(self) -> dict:
+        return {"tables": self.tables}
 
-class RoundCloseForbidden(RoundCloseError):
-    status = 403
+
+class RoundCloseForbidden(RoundCloseError, Forbidden):
+    """The user may not finalise or reopen this round."""
 
 
 def pending_tables(round_: Round) -> list[int]:
@@ -94,10 +96,7 @@ def note_decided(round_: Round) -> None:
 def finalise(round_: Round, user, source: str = "") -> Round:
     """Lock the round's results (organiser or chief referee)."""
     tournament = round_.tournament
-    if not permissions.has_role(user, tournament, (Role.ORGANISER, Role.CHIEF_REFEREE)):
-        raise RoundCloseForbidden(
-            _("Only the organiser or the chief referee may finalise a round.")
-        )
+    permissions.require(user, tournament, "round.finalise", RoundCloseForbidden)
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status == Round.Status.FINALISED:
@@ -126,8 +125,7 @@ def finalise(round_: Round, user, source: str = "") -> Round:
 def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     """Reopen a finalised round (chief referee only, with a reason); it becomes complete."""
     tournament = round_.tournament
-    if not permissions.has_role(user, tournament, (Role.CHIEF_REFEREE,)):
-        raise RoundCloseForbidden(_("Only the chief referee may reopen a finalised round."))
+    permissions.require(user, tournament, "round.reopen", RoundCloseForbidden)
     if not isinstance(reason, str) or not reason.strip():
         raise RoundCloseError(_("Give a reason: it goes in the audit log."), "reason")
     with transaction.atomic():
