@@ -51,9 +51,6 @@ ACTIONS: dict[str, Action] = {
     "event.manage": _action({ORGANISER}, ONLY_ORGANISER),
     "team.register": _action({ORGANISER}, ONLY_ORGANISER),
     "team.import": _action({ORGANISER}, ONLY_ORGANISER),
-    "team.status": _action(
-        {ORGANISER, CHIEF}, _("Only the organiser or the chief referee may change a team's status.")
-    ),  # fmt: skip
     "role.grant": _action({ORGANISER}, _("Only the organiser may give or remove roles.")),
     # rounds
     "round.draft": _action({ORGANISER}, _("Only the organiser may draft or change a pairing.")),
@@ -81,8 +78,12 @@ ACTIONS: dict[str, Action] = {
     "incident.rule": _action({CHIEF}, ONLY_CHIEF),
     "ruling.revoke": _action({CHIEF}, ONLY_CHIEF),
     "desk.use": _action({CHIEF, TABLE}, _("Only referees use the rules desk.")),
-    "dashboard.chief": _action({CHIEF, ORGANISER}, _("The chief referee's dashboard.")),
-    "dashboard.committee": _action({COMMITTEE, CHIEF}, _("The arbitration committee's page.")),
+    "dashboard.chief": _action(
+        {CHIEF, ORGANISER}, _("Only the chief referee and the organiser see this dashboard.")
+    ),
+    "dashboard.committee": _action(
+        {COMMITTEE, CHIEF}, _("Only the arbitration committee and the chief referee see this page.")
+    ),
     "appeal.file": _action(
         {CAPTAIN}, _("Only the captain of a team involved may appeal against this ruling."), False
     ),
