@@ -119,10 +119,11 @@ def may(user, tournament: Tournament, action: str) -> bool:
 
 
 def require(user, tournament: Tournament, action: str, error: type[Forbidden] = Forbidden,
-            message=None) -> None:  # fmt: skip
-    """Refuse (``error``, a 403) unless ``user`` may do ``action`` in ``tournament``."""
+            message=None, **params) -> None:  # fmt: skip
+    """Refuse (``error``, a 403) unless ``user`` may do ``action`` in ``tournament``; the
+    refusal is the table's, or ``message`` (a template) with ``params``."""
     if not may(user, tournament, action):
-        raise error(message or ACTIONS[action].refusal)
+        raise error(message or ACTIONS[action].refusal, **params)
 
 
 def can_manage(user, tournament: Tournament) -> bool:

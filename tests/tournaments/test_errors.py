@@ -80,7 +80,7 @@ def test_the_api_renders_in_the_request_language_and_adds_the_errors_extras():
     assert api_answer(ResultError(TEMPLATE, "round", n=2), "zh-hans") == (
         400, {"error": "第 2 轮尚未公布。", "field": "round"}
     )  # fmt: skip
-    code, body = api_answer(RoundCloseError("pending", "round", [3, 4]))
+    code, body = api_answer(RoundCloseError("pending", "round", pending=[3, 4]))
     assert code == 400 and body["tables"] == [3, 4]
 
 
@@ -172,3 +172,15 @@ def test_the_403_page_says_why_in_the_page_language(client, make_tournament, mak
         response.content.decode()
     )
     assert Round.objects.get(tournament=event).status == Round.Status.COMPLETE
+
+
+def test_a_service_refusal_is_one_error_shown_in_either_language(db):
+    from tournaments.services import table_keys
+
+    with pytest.raises(ResultError) as caught:
+        table_keys.live_key("no-such-key")
+    assert caught.value.status == 404 and caught.value.field == "key"
+    with translation.override("en"):
+        assert caught.value.message == "This table link is unknown or was revoked."
+    with translation.override("zh-hans"):
+        assert caught.value.message != "This table link is unknown or was revoked."

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
 from tournaments import permissions
+from tournaments.errors import ServiceError
 from tournaments.models import Match, Round
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import metric_labels, shown_metrics, standings_for
 
-from .errors import error_response
 from .views import TournamentScopedMixin
 
 # --- serializers --------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class StandingsSerializer(serializers.Serializer):
 
 class RoundsAPIMixin(TournamentScopedMixin):
     def sees_drafts(self) -> bool:
-        return permissions.can_manage(self.request.user, self.get_tournament())
+        return permissions.may(self.request.user, self.get_tournament(), "round.draft")
 
     def get_round(self) -> Round:
         rnd = get_object_or_404(
@@ -242,9 +243,11 @@ class StandingsView(TournamentScopedMixin, generics.GenericAPIView):
             try:
                 after = int(after)
             except ValueError:
-                return error_response("after_round must be a round number.", "after_round")
+                raise ServiceError(
+                    _("after_round must be a round number."), "after_round"
+                ) from None
             if after < 1:
-                return error_response("after_round must be 1 or more.", "after_round")
+                raise ServiceError(_("after_round must be 1 or more."), "after_round")
         else:
             after = None
         rows = standings_for(tournament, after_round=after)

@@ -8,7 +8,7 @@ Nothing is deleted: each is a new :class:`ResultVersion` with its audit entry.
 from __future__ import annotations
 
 from django.db import IntegrityError
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Match, ResultVersion, Round
 
@@ -53,8 +53,7 @@ def submit_ruling_version(
     ``record.…``) when the engine refuses the record; nothing is stored then."""
     require_reason(reason)
     if match.round.status == Round.Status.DRAFT:
-        raise ResultError(_("Round %(n)s is not published yet.") % {"n": match.round.number},
-                          "round")  # fmt: skip
+        raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
     stored, outcome = score_record(match.round.tournament, record)
     return _append_latest(match, stored, outcome, user, Kind.RULING, reason,
                           {"source_ref": source_ref}, source)  # fmt: skip
@@ -86,7 +85,7 @@ def restore_version(
     number = version.number if isinstance(version, ResultVersion) else version
     earlier = ResultVersion.objects.filter(match=match, number=number).first()
     if earlier is None:
-        raise ResultError(_("Version %(n)s does not exist.") % {"n": number}, "version")
+        raise ResultError(_("Version %(n)s does not exist."), "version", n=number)
     if earlier.kind == Kind.VOID:
         outcome, stored = earlier.outcome, earlier.record
     else:

@@ -39,7 +39,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import api as rules_api
 from rules_engine.errors import RulesError
@@ -75,9 +75,10 @@ class ChangedMeanwhile(ResultError):
             _(
                 "Changed meanwhile: version %(number)s was saved by %(who)s. "
                 "Your entry was not saved; review the newer version and submit again."
-            )
-            % {"number": latest.number, "who": who},
+            ),
             "base_version",
+            number=latest.number,
+            who=who,
         )
         self.latest = latest
         self.record = record
@@ -190,28 +191,27 @@ def _require_enter(actor: Actor, match: Match) -> None:
     if match.is_bye:
         raise ResultError(_("A bye has no result to enter."), "match")
     if not can_enter(actor, match):
-        raise ResultForbidden(_("You may not enter results at table %(table)s.")
-                              % {"table": match.table_number})  # fmt: skip
+        raise ResultForbidden(_("You may not enter results at table %(table)s."),
+                              table=match.table_number)  # fmt: skip
     require_open_round(match)
 
 
 def require_chief(actor: Actor, match: Match, what: str) -> None:
     """Refused (ResultForbidden) unless the actor has the chief referee's rights here."""
     permissions.require(actor.user, match.round.tournament, "result.correct", ResultForbidden,
-                        _("Only the chief referee may %(what)s.") % {"what": what})  # fmt: skip
+                        _("Only the chief referee may %(what)s."), what=what)  # fmt: skip
 
 
 def require_open_round(match: Match) -> None:
     status = match.round.status
     if status == Round.Status.FINALISED:
         raise ResultError(
-            _("Round %(n)s is finalised; the chief referee must reopen it first.")
-            % {"n": match.round.number},
+            _("Round %(n)s is finalised; the chief referee must reopen it first."),
             "round",
+            n=match.round.number,
         )
     if status not in OPEN_ROUND_STATUSES:
-        raise ResultError(_("Round %(n)s is not published yet.") % {"n": match.round.number},
-                          "round")  # fmt: skip
+        raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
 
 
 # --- scoring -----------------------------------------------------------------------------
@@ -224,14 +224,15 @@ def score_record(tournament, record: object) -> tuple[dict, dict]:
     game = record.get("game", tournament.game)
     if game != tournament.game:
         raise ResultError(
-            _("This event plays %(game)s, not %(other)s.")
-            % {"game": tournament.game, "other": game},
+            _("This event plays %(game)s, not %(other)s."),
             "record.game",
+            game=tournament.game,
+            other=game,
         )
     preset = record.get("preset", tournament.preset)
     if preset != tournament.preset:
-        raise ResultError(_("This event scores with the preset %(preset)s.")
-                          % {"preset": tournament.preset}, "record.preset")  # fmt: skip
+        raise ResultError(_("This event scores with the preset %(preset)s."), "record.preset",
+                          preset=tournament.preset)  # fmt: skip
     stored = {k: v for k, v in record.items() if k != "settings"}
     stored |= {"game": tournament.game, "preset": tournament.preset}
     if tournament.settings:
@@ -357,9 +358,10 @@ def _check_base_exists(match: Match, base_version: object) -> None:
     if base and not ResultVersion.objects.filter(match=match, number=base).exists():
         latest = latest_version(match)
         raise ResultError(
-            _("base_version %(base)s does not exist; the latest version is %(latest)s.")
-            % {"base": base, "latest": latest.number if latest else 0},
+            _("base_version %(base)s does not exist; the latest version is %(latest)s."),
             "base_version",
+            base=base,
+            latest=latest.number if latest else 0,
         )
 
 
@@ -459,7 +461,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
         if latest.number != number:
             raise ChangedMeanwhile(latest)
         if latest.is_counting:
-            raise ResultError(_("Version %(n)s already counts.") % {"n": number}, "version")
+            raise ResultError(_("Version %(n)s already counts."), "version", n=number)
         capacity, team_id = _capacity(actor, match, latest)
         if (
             capacity == Capacity.CAPTAIN

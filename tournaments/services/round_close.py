@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
@@ -41,9 +41,9 @@ PENDING_SQL = (
 class RoundCloseError(ServiceError):
     """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
 
-    def __init__(self, message, field: str | None = None, tables: list | None = None, **params):
+    def __init__(self, message, field: str | None = None, pending: list | None = None, **params):
         super().__init__(message, field, **params)
-        self.tables = tables or []
+        self.tables = pending or []
 
     def extra(self) -> dict:
         return {"tables": self.tables}
@@ -100,19 +100,18 @@ def finalise(round_: Round, user, source: str = "") -> Round:
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status == Round.Status.FINALISED:
-            raise RoundCloseError(_("Round %(n)s is already finalised.") % {"n": locked.number},
-                                  "round")  # fmt: skip
+            raise RoundCloseError(_("Round %(n)s is already finalised."), "round", n=locked.number)
         if locked.status == Round.Status.DRAFT:
-            raise RoundCloseError(_("Round %(n)s is not published yet.") % {"n": locked.number},
-                                  "round")  # fmt: skip
+            raise RoundCloseError(_("Round %(n)s is not published yet."), "round", n=locked.number)
         tables = pending_tables(locked)
         if tables:
             listed = ", ".join(str(t) for t in tables)
             raise RoundCloseError(
-                _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s.")
-                % {"n": locked.number, "tables": listed},
+                _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s."),
                 "round",
-                tables,
+                pending=tables,
+                n=locked.number,
+                tables=listed,
             )
         locked.status = Round.Status.FINALISED
         locked.finalised_at = timezone.now()
@@ -131,8 +130,7 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status != Round.Status.FINALISED:
-            raise RoundCloseError(_("Round %(n)s is not finalised.") % {"n": locked.number},
-                                  "round")  # fmt: skip
+            raise RoundCloseError(_("Round %(n)s is not finalised."), "round", n=locked.number)
         locked.status = Round.Status.COMPLETE
         locked.finalised_at = None
         locked.save(update_fields=["status", "finalised_at"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.models import TableKey
@@ -38,8 +38,8 @@ def live_key(key: str) -> TableKey:
 def issue(tournament, table_number: int, user, source: str = "") -> TableKey:
     permissions.require(user, tournament, "table_key.manage", ResultForbidden)
     if not 1 <= table_number <= MAX_TABLE:
-        raise ResultError(_("table_number must be a table from 1 to %(max)s.") % {"max": MAX_TABLE},
-                          "table_number")  # fmt: skip
+        raise ResultError(_("table_number must be a table from 1 to %(max)s."), "table_number",
+                          max=MAX_TABLE)  # fmt: skip
     with transaction.atomic():
         for old in TableKey.objects.select_for_update().filter(
             tournament=tournament, table_number=table_number, revoked_at__isnull=True
