@@ -184,3 +184,17 @@ def test_a_service_refusal_is_one_error_shown_in_either_language(db):
         assert caught.value.message == "This table link is unknown or was revoked."
     with translation.override("zh-hans"):
         assert caught.value.message != "This table link is unknown or was revoked."
+
+
+def test_a_registration_clash_is_a_refusal_naming_the_field(make_tournament, make_user, grant):
+    from tournaments.models import Team
+    from tournaments.services.registration import save_team
+
+    event = make_tournament()
+    organiser = grant(make_user(), event, "organiser")
+    fields = {"unit_name": "", "players": ["甲", "乙"], "seed": None}
+    save_team(event, organiser, name="龙城队", **fields)
+    with pytest.raises(ServiceError) as caught:
+        save_team(event, organiser, name="龙城队", **fields)
+    assert caught.value.status == 400 and caught.value.field == "name"
+    assert Team.objects.filter(tournament=event).count() == 1

@@ -6,7 +6,7 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
@@ -99,7 +99,13 @@ def save_team(
     team.name, team.unit, team.seed = name.strip(), unit, seed
     if status:
         team.status = status
-    team.save()
+    try:
+        with transaction.atomic():
+            team.save()
+    except IntegrityError:
+        raise ServiceError(
+            _("This team clashes with another registration (name or seed)."), "name"
+        ) from None
     for order, player_name in enumerate(players, start=1):
         Player.objects.update_or_create(
             team=team, seat_order=order, defaults={"name": player_name.strip()}

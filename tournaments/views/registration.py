@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -91,20 +90,16 @@ class TeamFormView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data
-        try:
-            registration.save_team(
-                self.tournament,
-                self.request.user,
-                name=data["name"],
-                unit_name=data["unit"],
-                players=[data["player1"], data["player2"]],
-                seed=data["seed"],
-                team=self.team,
-                status=data["status"],
-            )
-        except IntegrityError:
-            form.add_error(None, _("This team clashes with another registration (name or seed)."))
-            return self.form_invalid(form)
+        registration.save_team(
+            self.tournament,
+            self.request.user,
+            name=data["name"],
+            unit_name=data["unit"],
+            players=[data["player1"], data["player2"]],
+            seed=data["seed"],
+            team=self.team,
+            status=data["status"],
+        )
         messages.success(self.request, _("Team saved."))
         return redirect("tournaments:console", slug=self.tournament.slug)
 
