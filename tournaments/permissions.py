@@ -118,6 +118,11 @@ def may(user, tournament: Tournament, action: str) -> bool:
     return bool(user_roles(user, tournament) & rule.roles)
 
 
+def allowed_actions(user, tournament: Tournament) -> frozenset[str]:
+    """Every action ``user`` may do in ``tournament`` (pages show only what may be done)."""
+    return frozenset(action for action in ACTIONS if may(user, tournament, action))
+
+
 def require(user, tournament: Tournament, action: str, error: type[Forbidden] = Forbidden,
             message=None, **params) -> None:  # fmt: skip
     """Refuse (``error``, a 403) unless ``user`` may do ``action`` in ``tournament``; the

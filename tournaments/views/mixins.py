@@ -97,6 +97,7 @@ class TournamentMixin(ServiceErrorMixin):
         context = super().get_context_data(**kwargs)
         context["tournament"] = self.tournament
         context["my_roles"] = permissions.user_roles(self.request.user, self.tournament)
+        context["allowed"] = permissions.allowed_actions(self.request.user, self.tournament)
         context["can_manage"] = permissions.can_manage(self.request.user, self.tournament)
         return context
 
