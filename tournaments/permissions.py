@@ -51,6 +51,16 @@ ACTIONS: dict[str, Action] = {
     "event.manage": _action({ORGANISER}, ONLY_ORGANISER),
     "team.register": _action({ORGANISER}, ONLY_ORGANISER),
     "team.import": _action({ORGANISER}, ONLY_ORGANISER),
+    "event.finish": _action({ORGANISER}, _("Only an organiser of this event may finish it.")),
+    "event.reopen": _action({CHIEF}, _("Only the chief referee may reopen a finished event.")),
+    "event.status": _action(
+        {ORGANISER, CHIEF}, _("Only the organiser or the chief referee see the event's status.")
+    ),
+    "audit.view": _action(
+        {ORGANISER, CHIEF}, _("Only the organiser or the chief referee read the audit log.")
+    ),
+    "team.check_in": _action({ORGANISER}, _("You may not %(what)s in this event.")),
+    "team.leave": _action({ORGANISER, CHIEF}, _("You may not %(what)s in this event.")),
     "role.grant": _action({ORGANISER}, _("Only the organiser may give or remove roles.")),
     # rounds
     "round.draft": _action({ORGANISER}, _("Only the organiser may draft or change a pairing.")),
@@ -65,6 +75,10 @@ ACTIONS: dict[str, Action] = {
     "result.enter_any": _action({CHIEF}, ONLY_CHIEF),
     "result.confirm": _action({CHIEF, TABLE, CAPTAIN}, _("You may not confirm results here.")),
     "result.correct": _action({CHIEF}, ONLY_CHIEF),
+    "result.board": _action(
+        {ORGANISER, CHIEF}, _("Only the organiser or the chief referee see the operations board.")
+    ),
+    "forfeit.confirm": _action({CHIEF}, _("You may not %(what)s in this event.")),
     "table_key.manage": _action(
         {ORGANISER, CHIEF}, _("Only the organiser or the chief referee manage table keys.")
     ),
@@ -136,10 +150,18 @@ def can_manage(user, tournament: Tournament) -> bool:
 
 
 def can_create_tournament(user) -> bool:
+    """Site administrators, users given the event-creator right, or every signed-up user
+    when the site says so (settings.PAISAI_OPEN_EVENT_CREATION)."""
+    from django.conf import settings
+
     return bool(
         user is not None
         and user.is_authenticated
-        and (user.is_superuser or user.has_perm("tournaments.add_tournament"))
+        and (
+            user.is_superuser
+            or settings.PAISAI_OPEN_EVENT_CREATION
+            or user.has_perm("tournaments.add_tournament")
+        )
     )
 
 

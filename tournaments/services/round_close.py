@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
-from tournaments.models import Match, ResultVersion, Round
+from tournaments.models import Match, ResultVersion, Round, Tournament
 
 from .audit import log_action
 
@@ -127,6 +127,10 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     permissions.require(user, tournament, "round.reopen", RoundCloseForbidden)
     if not isinstance(reason, str) or not reason.strip():
         raise RoundCloseError(_("Give a reason: it goes in the audit log."), "reason")
+    if Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.FINISHED).exists():
+        raise RoundCloseError(
+            _("The event is finished: its results are frozen. The chief referee may reopen it.")
+        )
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status != Round.Status.FINALISED:
