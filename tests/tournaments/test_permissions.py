@@ -96,12 +96,13 @@ def test_table_rights_narrow_result_entry_to_the_tables_assigned(event, make_use
 
 
 def test_every_action_of_the_table_is_checked_somewhere():
-    source = "\n".join(
-        path.read_text()
-        for package in ("tournaments", "arbitration")
-        for path in (ROOT / package).rglob("*.py")
-    )
-    unused = [action for action in ACTIONS if source.count(f'"{action}"') < 2]  # table + a use
+    """Each action is read by a service, a page, the API or a template (audit entries that
+    share its name do not count)."""
+    files = [path for package in ("tournaments", "arbitration", "templates")
+             for pattern in ("*.py", "*.html") for path in (ROOT / package).rglob(pattern)]  # fmt: skip
+    lines = [line for path in files for line in path.read_text().splitlines()
+             if "log_action" not in line and "\": _action(" not in line]  # fmt: skip
+    unused = [action for action in ACTIONS if not any(f'"{action}"' in line for line in lines)]
     assert not unused
 
 

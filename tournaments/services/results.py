@@ -428,10 +428,17 @@ def require_reason(reason: object) -> None:
 # --- confirming --------------------------------------------------------------------------
 
 
+CONFIRMERS = _(
+    "Only the captains of the two teams, a second referee or the chief referee may confirm "
+    "this result."
+)
+
+
 def _capacity(actor: Actor, match: Match, version: ResultVersion):
     tournament = match.round.tournament
     if actor.table_key is not None or actor.user is None:
         raise ResultForbidden(_("Log in to confirm: a table key cannot confirm a result."))
+    permissions.require(actor.user, tournament, "result.confirm", ResultForbidden, CONFIRMERS)
     if is_chief(actor, tournament):
         return Capacity.CHIEF, None
     if permissions.can_write_table(actor.user, tournament, match.table_number):
@@ -445,8 +452,7 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
     for team_id in (match.home_id, match.away_id):
         if team_id in teams:
             return Capacity.CAPTAIN, team_id
-    raise ResultForbidden(_("Only the captains of the two teams, a second referee or the chief "
-                            "referee may confirm this result."))  # fmt: skip
+    raise ResultForbidden(CONFIRMERS)
 
 
 def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
