@@ -57,7 +57,8 @@ def load_history(tournament: Tournament, before_round: int) -> dict[int, History
 
 def left_out(tournament: Tournament, round_number: int) -> set[int]:
     """Active teams the draw of ``round_number`` leaves out (SPEC §2): those on a leave to
-    miss that round, and for round 1, once the event uses check-in, those not checked in."""
+    miss that round and, once the event uses check-in, those not checked in (a team that
+    checks in after round 1 is a late entry: it joins from the next draw)."""
     out = set(
         RoundLeave.objects.filter(
             team__tournament=tournament,
@@ -68,7 +69,7 @@ def left_out(tournament: Tournament, round_number: int) -> set[int]:
     checked_in = set(
         CheckIn.objects.filter(team__tournament=tournament).values_list("team_id", flat=True)
     )
-    if round_number == 1 and checked_in:
+    if checked_in:
         out |= set(tournament.teams.values_list("pk", flat=True)) - checked_in
     return out
 

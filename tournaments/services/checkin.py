@@ -1,8 +1,9 @@
 """Check-in, leaves and seating: who is here, who is excused, who is late (SPEC §2).
 
 - Before round 1 the organiser checks teams in (by list, by a team's badge QR, by import).
-  Once any team of the event has checked in, the round-1 draw takes only checked-in teams;
-  an event that never uses check-in draws every active team.
+  Once any team of the event has checked in, every draw takes only checked-in teams; a team
+  checking in after round 1 is a late entry and joins from the next draw (0 points so far).
+  An event that never uses check-in draws every active team.
 - A leave (请假) for round n is either "misses the round" (not paired, 0 points, not a bye)
   or "may arrive late" (15 minutes instead of 10 before the forfeit).
 - Each round the table referee marks each team seated. At start + the late limit the chief
@@ -59,8 +60,6 @@ def check_in(teams, user, via: str = CheckIn.Via.LIST) -> int:
         return 0
     tournament = teams[0].tournament
     require(user, tournament, "team.check_in", _("check teams in"))
-    if tournament.rounds.exclude(status=Round.Status.DRAFT).exists():
-        raise RoundError(_("Round 1 is published: check-in is closed. Add a late entry instead."))
     done = 0
     with transaction.atomic():
         present = checked_in_ids(tournament)
