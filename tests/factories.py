@@ -28,6 +28,18 @@ def user(username: str | None = None, **extra):
     )
 
 
+def event_creator(who):
+    """``who`` with the event-creator right (the registration service checks it)."""
+    from tournaments.permissions import can_create_tournament
+    from tournaments.services.creators import creator_permission
+
+    if not can_create_tournament(who):
+        who.user_permissions.add(creator_permission())
+        for cache in ("_perm_cache", "_user_perm_cache"):
+            who.__dict__.pop(cache, None)
+    return who
+
+
 def organiser_of(tournament):
     """The event's first organiser (its creator)."""
     from tournaments.models import Role
@@ -48,7 +60,7 @@ def tournament(
     from tournaments.services import registration
 
     n = next(_counter)
-    creator = creator or user(f"event-creator-{n}")
+    creator = event_creator(creator or user(f"event-creator-{n}"))
     event = registration.create_tournament(
         creator,
         name=fields.pop("name", f"Event {n}"),

@@ -12,16 +12,14 @@ from rest_framework.views import APIView
 
 from arbitration.models import Appeal, Incident, Ruling
 from arbitration.services import (
-    ArbitrationError,
     appeals,
     dashboards,
     desk,
     incidents,
     rulings,
 )
-from tournaments import permissions
-from tournaments.api.errors import error_response
-from tournaments.models import Role, Team, Tournament
+from tournaments.api.permissions import ActionPermission
+from tournaments.models import Team, Tournament
 from tournaments.services.audit import client_address
 
 from .serializers import (
@@ -38,26 +36,28 @@ from .serializers import (
     VoteSerializer,
 )
 
-READERS = (*permissions.OFFICIAL_ROLES, Role.CAPTAIN)
-
 
 class ArbitrationAPIView(APIView):
-    """Resolves the event from the URL; readers are its officials and captains; a service's
-    refusal answers ``{"error", "field"}`` with its status."""
+    """Resolves the event from the URL; every method needs the view's ``access`` action (the
+    event's officials and captains by default); the services check the action itself."""
 
-    permission_classes = [IsAuthenticated]
-    readers: tuple[str, ...] = READERS
+    permission_classes = [IsAuthenticated, ActionPermission]
+    access = "arbitration.view"
 
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        if not permissions.has_role(request.user, self.tournament, self.readers):
-            self.permission_denied(request, message="You hold no role in this event.")
+    @property
+    def read_action(self) -> str:
+        return self.access
 
-    def handle_exception(self, exc):
-        if isinstance(exc, ArbitrationError):
-            return error_response(exc.message, exc.field, exc.status)
-        return super().handle_exception(exc)
+    @property
+    def write_action(self) -> str:
+        return self.access
+
+    def get_tournament(self) -> Tournament | None:
+        if getattr(self, "swagger_fake_view", False):
+            return None
+        if not hasattr(self, "tournament"):
+            self.tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        return self.tournament
 
     def valid(self, serializer_class, **context):
         serializer = serializer_class(
@@ -74,7 +74,7 @@ class ArbitrationAPIView(APIView):
 
 
 class IncidentListView(ArbitrationAPIView):
-    readers = permissions.OFFICIAL_ROLES
+    access = "incident.view"
 
     @extend_schema(responses=IncidentSerializer(many=True))
     def get(self, request, slug):
@@ -90,7 +90,7 @@ class IncidentListView(ArbitrationAPIView):
 
 
 class IncidentDetailView(ArbitrationAPIView):
-    readers = permissions.OFFICIAL_ROLES
+    access = "incident.view"
 
     @extend_schema(responses=IncidentSerializer)
     def get(self, request, slug, pk):
@@ -109,7 +109,7 @@ class IncidentRuleView(ArbitrationAPIView):
 class DeskView(ArbitrationAPIView):
     """Ask the rules engine (SPEC 4.5 request); with ``incident``, attach the answer."""
 
-    readers = permissions.REFEREE_ROLES
+    access = "desk.use"
 
     @extend_schema(request=DeskInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, slug):
@@ -191,7 +191,7 @@ class AcceptLateView(ArbitrationAPIView):
 
 
 class ChiefDashboardView(ArbitrationAPIView):
-    readers = (Role.CHIEF_REFEREE, Role.ORGANISER)
+    access = "dashboard.chief"
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug):
@@ -211,7 +211,7 @@ class ChiefDashboardView(ArbitrationAPIView):
 
 
 class CommitteeDashboardView(ArbitrationAPIView):
-    readers = (Role.COMMITTEE, Role.CHIEF_REFEREE)
+    access = "dashboard.committee"
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug):

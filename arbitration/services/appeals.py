@@ -18,7 +18,7 @@ from arbitration.models import Appeal, AppealDecision, Ruling, Vote
 from rules_engine import ladder
 from rules_engine.errors import RulesError
 from tournaments import permissions
-from tournaments.models import ResultVersion, Role
+from tournaments.models import ResultVersion
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate
 
@@ -72,6 +72,7 @@ def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
     """File an appeal; a late one is stored refused (see ``refusal``) for the chief referee
     to accept or not."""
     tournament = ruling.tournament
+    permissions.require(user, tournament, "appeal.file", ArbitrationForbidden)
     mine = permissions.captain_team_ids(user, tournament) & involved_teams(ruling)
     if not mine:
         raise ArbitrationForbidden(
@@ -114,7 +115,7 @@ def refusal(appeal: Appeal) -> str:
 
 
 def accept_late(appeal: Appeal, user, reason: str, source: str = "") -> Appeal:
-    require_chief(user, appeal.tournament, _("accept a late appeal"))
+    require_chief(user, appeal.tournament, "appeal.accept_late", _("accept a late appeal"))
     reason = require_reason(reason)
     if not appeal.refused:
         raise ArbitrationError(_("This appeal is not a refused late appeal."), "appeal")
@@ -134,8 +135,7 @@ def vote(
     """A committee member's vote; the decision is taken (and carried out) as soon as one
     choice has a majority of the whole committee."""
     tournament = appeal.tournament
-    if not tournament.roles.filter(user=user.pk, role=Role.COMMITTEE).exists():
-        raise ArbitrationForbidden(_("Only members of the arbitration committee may vote."))
+    permissions.require(user, tournament, "appeal.vote", ArbitrationForbidden)
     reason = require_reason(reason)
     if choice not in ladder.VOTE_CHOICES:
         raise ArbitrationError(_("Vote uphold, overturn or amend."), "choice")

@@ -20,13 +20,10 @@ def settings_of(tournament: Tournament) -> ladder.LadderSettings:
         raise ArbitrationError.from_rules(err) from None
 
 
-def is_chief(user, tournament: Tournament) -> bool:
-    return permissions.has_role(user, tournament, (Role.CHIEF_REFEREE,))
-
-
-def require_chief(user, tournament: Tournament, what: str) -> None:
-    if not is_chief(user, tournament):
-        raise ArbitrationForbidden(_("Only the chief referee may %(what)s.") % {"what": what})
+def require_chief(user, tournament: Tournament, action: str, what: str) -> None:
+    """Refused unless ``user`` may do ``action`` (a chief referee's action of the table)."""
+    permissions.require(user, tournament, action, ArbitrationForbidden,
+                        _("Only the chief referee may %(what)s.") % {"what": what})  # fmt: skip
 
 
 def require_reason(reason: object) -> str:

@@ -87,10 +87,8 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
 
 
 def _submit(match, record, user, reason, ref, source) -> ResultVersion:
-    try:
-        return result_effects.submit_ruling_version(match, record, user, reason, ref, source)
-    except results.ResultError as err:
-        raise ArbitrationError.from_rules(err) from None
+    """A ruling version; the results service's refusal (a ResultError) is the ruling's."""
+    return result_effects.submit_ruling_version(match, record, user, reason, ref, source)
 
 
 def reverse(ruling: Ruling, user, reason: str, source: str = "") -> ResultVersion | None:

@@ -16,7 +16,9 @@ from . import ArbitrationError, ArbitrationForbidden
 
 def can_log(user, tournament: Tournament, match: Match | None) -> bool:
     """The chief referee anywhere; a table referee at the tables assigned to them."""
-    return permissions.can_write_table(user, tournament, match.table_number if match else None)
+    return permissions.may(user, tournament, "incident.log") and permissions.can_write_table(
+        user, tournament, match.table_number if match else None
+    )
 
 
 def log_incident(

@@ -69,7 +69,7 @@ def rule(
     """The chief referee's ruling on ``incident``; returns it and the rulings the escalation
     made of it (each with its effect applied)."""
     tournament = incident.tournament
-    require_chief(user, tournament, _("rule on an incident"))
+    require_chief(user, tournament, "incident.rule", _("rule on an incident"))
     reason = require_reason(reason)
     try:
         ladder.check_step(step, tournament.game)
@@ -130,7 +130,7 @@ def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> 
     """Cancel ``ruling`` and every active ruling its escalation made, undoing their effects
     (the latest first). The chief referee corrects this way; appeals call it too."""
     if appeal is None:
-        require_chief(user, ruling.tournament, _("correct a ruling"))
+        require_chief(user, ruling.tournament, "ruling.revoke", _("correct a ruling"))
     reason = require_reason(reason)
     if not ruling.is_active:
         raise ArbitrationError(_("Ruling #%(n)s is already revoked.") % {"n": ruling.pk}, "ruling")

@@ -10,10 +10,9 @@ from arbitration.forms import ReasonForm, VoteForm
 from arbitration.models import Appeal
 from arbitration.services import appeals
 from arbitration.services.dashboards import appeal_rows
-from tournaments.models import Role
 from tournaments.services.audit import client_address
 
-from .base import CHIEF, ActionView
+from .base import ActionView
 
 
 class AppealMixin:
@@ -28,7 +27,7 @@ class AppealMixin:
         return super().permitted() or self.captain_of([self.appeal.team_id])
 
     def is_member(self) -> bool:
-        return self.tournament.roles.filter(user=self.request.user, role=Role.COMMITTEE).exists()
+        return self.may("appeal.vote")
 
 
 class AppealView(AppealMixin, ActionView):
@@ -51,7 +50,7 @@ class AppealView(AppealMixin, ActionView):
             decision=getattr(appeal, "decision", None) if appeal.status == "decided" else None,
             can_vote=self.is_member() and not voted and appeal.status == "open",
             voted=voted,
-            can_accept=self.has(*CHIEF) and appeal.refused,
+            can_accept=self.may("appeal.accept_late") and appeal.refused,
             accept_form=ReasonForm(),
             deadline=appeals.deadline(appeal),
         )
@@ -69,7 +68,7 @@ class AcceptLateView(AppealMixin, ActionView):
     success_message = _("Late appeal accepted; the committee may vote.")
 
     def permitted(self) -> bool:
-        return self.has(*CHIEF)
+        return self.may("appeal.accept_late")
 
     def perform(self, data):
         appeals.accept_late(self.appeal, self.request.user, data["reason"],

@@ -1,45 +1,20 @@
-"""Plumbing shared by the arbitration pages: per-tournament access, service errors on forms."""
+"""Plumbing shared by the arbitration pages: per-tournament access through TournamentMixin,
+service refusals through its one mapping (ServiceErrorMixin)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.views.generic import FormView
 
-from arbitration.services import ArbitrationError, ArbitrationForbidden
 from tournaments import permissions
-from tournaments.models import Role, Tournament
 from tournaments.views.mixins import TournamentMixin
-
-OFFICIALS = permissions.OFFICIAL_ROLES
-REFEREES = permissions.REFEREE_ROLES
-CHIEF = (Role.CHIEF_REFEREE,)
 
 
 class ArbitrationView(TournamentMixin):
-    """Logged-in users holding one of ``required_roles`` in this event (or ``permitted()``)."""
+    """Logged-in users who may do ``action`` in this event (or whom ``permitted()`` lets in)."""
 
-    required_roles: tuple[str, ...] = OFFICIALS
-
-    def dispatch(self, request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        self.load(**kwargs)
-        if not self.permitted():
-            raise PermissionDenied
-        return super(TournamentMixin, self).dispatch(request, *args, **kwargs)
-
-    def load(self, **kwargs) -> None:
-        """Load the object of the page (404 when it is not in this event)."""
-
-    def permitted(self) -> bool:
-        return permissions.has_role(self.request.user, self.tournament, self.required_roles)
-
-    def has(self, *roles: str) -> bool:
-        return permissions.has_role(self.request.user, self.tournament, roles)
+    action = "incident.view"
 
     def captain_of(self, team_ids) -> bool:
         return bool(
@@ -47,12 +22,9 @@ class ArbitrationView(TournamentMixin):
         )
 
 
-def form_error(form, err: ArbitrationError) -> None:
-    form.add_error(err.field if err.field in form.fields else None, err.message)
-
-
 class ActionView(ArbitrationView, FormView):
-    """A POST that calls one service; a refusal shows on the form, a forbidden one is a 403."""
+    """A POST that calls one service; a refusal shows on the form (with its status), a
+    forbidden one is a 403."""
 
     http_method_names = ["get", "post"]
     success_message = ""
@@ -64,13 +36,7 @@ class ActionView(ArbitrationView, FormView):
         return kwargs
 
     def form_valid(self, form):
-        try:
-            target = self.perform(form.cleaned_data)
-        except ArbitrationForbidden:
-            raise PermissionDenied from None
-        except ArbitrationError as err:
-            form_error(form, err)
-            return self.form_invalid(form)
+        target = self.perform(form.cleaned_data)
         if self.success_message:
             messages.success(self.request, self.success_message)
         return redirect(target)

@@ -6,29 +6,29 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from arbitration.services import dashboards
-from tournaments.models import Role, Team
+from tournaments.models import Team
 
-from .base import CHIEF, OFFICIALS, ArbitrationView
+from .base import ArbitrationView
 
 
 class IndexView(ArbitrationView, TemplateView):
     template_name = "arbitration/index.html"
-    required_roles = (*OFFICIALS, Role.CAPTAIN)
+    action = "arbitration.view"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(
             teams=Team.objects.filter(tournament=self.tournament).order_by("name"),
-            is_chief=self.has(*CHIEF),
-            is_referee=self.has(Role.CHIEF_REFEREE, Role.TABLE_REFEREE),
-            is_committee=self.has(Role.COMMITTEE),
+            is_chief=self.may("incident.rule"),
+            is_referee=self.may("incident.log"),
+            is_committee=self.may("appeal.vote"),
         )
         return context
 
 
 class ChiefDashboardView(ArbitrationView, TemplateView):
     template_name = "arbitration/chief_dashboard.html"
-    required_roles = (Role.CHIEF_REFEREE, Role.ORGANISER)
+    action = "dashboard.chief"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -38,7 +38,7 @@ class ChiefDashboardView(ArbitrationView, TemplateView):
 
 class CommitteeDashboardView(ArbitrationView, TemplateView):
     template_name = "arbitration/committee_dashboard.html"
-    required_roles = (Role.COMMITTEE, Role.CHIEF_REFEREE)
+    action = "dashboard.committee"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

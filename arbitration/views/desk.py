@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,15 +13,15 @@ from django.views.generic import FormView
 
 from arbitration.forms import DeskForm
 from arbitration.models import Incident
-from arbitration.services import ArbitrationError, ArbitrationForbidden, desk, incidents
+from arbitration.services import desk, incidents
 
-from .base import REFEREES, ArbitrationView, form_error
+from .base import ArbitrationView
 
 
 class DeskView(ArbitrationView, FormView):
     template_name = "arbitration/desk.html"
     form_class = DeskForm
-    required_roles = REFEREES
+    action = "desk.use"
 
     def get_initial(self):
         return {"game": self.tournament.game, "action": "check"}
@@ -40,18 +39,11 @@ class DeskView(ArbitrationView, FormView):
         return context
 
     def form_valid(self, form):
-        try:
-            action, request = desk.build_request(form.cleaned_data)
-        except ArbitrationError as err:
-            form_error(form, err)
-            return self.form_invalid(form)
+        action, request = desk.build_request(form.cleaned_data)
         answer = desk.ask(action, request)
         incident = self.incident()
         if incident is not None and "attach" in self.request.POST:
-            try:
-                incidents.attach_evidence(incident, self.request.user, action, request, answer)
-            except ArbitrationForbidden:
-                raise PermissionDenied from None
+            incidents.attach_evidence(incident, self.request.user, action, request, answer)
             messages.success(self.request, _("The ruling is attached to the incident."))
             return redirect(
                 reverse("arbitration:incident", args=[self.tournament.slug, incident.pk])

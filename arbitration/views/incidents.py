@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -12,16 +11,17 @@ from arbitration.models import Incident
 from arbitration.models.rulings import Step
 from arbitration.services import incidents, rulings
 from arbitration.services.lateness import late_status
+from tournaments import permissions
 from tournaments.services.audit import client_address
 
-from .base import CHIEF, REFEREES, ActionView
+from .base import ActionView
 
 
 class IncidentCreateView(ActionView):
     template_name = "arbitration/incident_form.html"
     form_class = IncidentForm
     form_needs_tournament = True
-    required_roles = REFEREES
+    action = "incident.log"
     success_message = _("Incident logged.")
 
     def get_initial(self):
@@ -50,8 +50,7 @@ class IncidentView(ActionView):
         )
 
     def post(self, request, *args, **kwargs):
-        if not self.has(*CHIEF):
-            raise PermissionDenied
+        permissions.require(request.user, self.tournament, "incident.rule")
         return super().post(request, *args, **kwargs)
 
     def get_initial(self):
@@ -69,7 +68,7 @@ class IncidentView(ActionView):
             late=late_status(self.incident),
             rulings=self.incident.rulings.select_related("team", "decided_by").order_by("pk"),
             evidence=self.incident.evidence.all(),
-            is_chief=self.has(*CHIEF),
+            is_chief=self.may("incident.rule"),
         )
         return context
 

@@ -14,7 +14,7 @@ from arbitration.services import appeals, rulings
 from arbitration.services.dashboards import appeal_rows
 from tournaments.services.audit import client_address
 
-from .base import CHIEF, ActionView, ArbitrationView
+from .base import ActionView, ArbitrationView
 
 
 class RulingMixin:
@@ -43,7 +43,7 @@ class RulingView(RulingMixin, ArbitrationView, TemplateView):
             appeals=appeal_rows(Appeal.objects.filter(ruling=ruling).select_related("team")),
             can_appeal=self.captain_of(appeals.involved_teams(ruling)) and ruling.is_active,
             appeal_form=AppealForm(),
-            is_chief=self.has(*CHIEF),
+            is_chief=self.may("ruling.revoke"),
             revoke_form=ReasonForm(),
         )
         return context
@@ -52,11 +52,10 @@ class RulingView(RulingMixin, ArbitrationView, TemplateView):
 class RevokeView(RulingMixin, ActionView):
     template_name = "arbitration/reason_form.html"
     form_class = ReasonForm
-    required_roles = CHIEF
     success_message = _("Ruling revoked; its effects are undone.")
 
     def permitted(self) -> bool:
-        return self.has(*CHIEF)
+        return self.may("ruling.revoke")
 
     def perform(self, data):
         rulings.revoke(self.ruling, self.request.user, data["reason"],

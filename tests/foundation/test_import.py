@@ -30,7 +30,12 @@ def organiser_client(client, make_tournament, make_user, grant):
     return client, tournament, user
 
 
-def test_good_file_imports_every_team_with_two_players_and_units(make_tournament, make_user):
+@pytest.fixture
+def organiser_of(make_user, grant):
+    return lambda tournament: grant(make_user(), tournament, "organiser")
+
+
+def test_good_file_imports_every_team_with_two_players_and_units(make_tournament, organiser_of):
     tournament = make_tournament(units=0)
     data = xlsx(
         [
@@ -39,7 +44,7 @@ def test_good_file_imports_every_team_with_two_players_and_units(make_tournament
             ["苏州二队", "苏州协会", "孙七", "周八", 2],
         ]
     )
-    report = import_teams(tournament, make_user(), data)
+    report = import_teams(tournament, organiser_of(tournament), data)
     assert report.ok and report.created == 3
     assert Team.objects.filter(tournament=tournament).count() == 3
     assert set(Unit.objects.filter(tournament=tournament).values_list("name", flat=True)) == {
@@ -52,7 +57,7 @@ def test_good_file_imports_every_team_with_two_players_and_units(make_tournament
     assert Team.objects.get(name="南京一队").seed is None
 
 
-def test_three_bad_rows_import_nothing_and_report_all_three(make_tournament, make_user):
+def test_three_bad_rows_import_nothing_and_report_all_three(make_tournament, organiser_of):
     tournament = make_tournament(units=0)
     data = xlsx(
         [
@@ -62,7 +67,7 @@ def test_three_bad_rows_import_nothing_and_report_all_three(make_tournament, mak
             ["三人队", "C", "庚", "辛", None, "壬"],  # row 5: three players
         ]
     )
-    report = import_teams(tournament, make_user(), data)
+    report = import_teams(tournament, organiser_of(tournament), data)
     assert not report.ok
     assert report.created == 0
     rows = [row for row, _ in report.errors]
@@ -76,17 +81,17 @@ def test_three_bad_rows_import_nothing_and_report_all_three(make_tournament, mak
     assert Unit.objects.filter(tournament=tournament).count() == 0
 
 
-def test_duplicate_of_an_already_registered_team_is_reported(make_tournament, make_user):
+def test_duplicate_of_an_already_registered_team_is_reported(make_tournament, organiser_of):
     tournament = make_tournament(teams=1, units=1)
     data = xlsx([["Team 001", "X", "a", "b", None]])
-    report = import_teams(tournament, make_user(), data)
+    report = import_teams(tournament, organiser_of(tournament), data)
     assert report.errors and report.errors[0][0] == 2
 
 
-def test_file_that_is_not_xlsx_gives_a_clear_error(make_tournament, make_user):
+def test_file_that_is_not_xlsx_gives_a_clear_error(make_tournament, organiser_of):
     tournament = make_tournament(units=0)
     with pytest.raises(ImportFileError, match="xlsx"):
-        import_teams(tournament, make_user(), b"team,unit\nA,B\n")
+        import_teams(tournament, organiser_of(tournament), b"team,unit\nA,B\n")
 
 
 def test_import_page_shows_every_bad_row_and_imports_nothing(organiser_client):
@@ -109,16 +114,16 @@ def test_import_page_rejects_a_non_xlsx_upload_with_a_message(organiser_client):
     upload = io.BytesIO(b"%PDF-1.4 not a spreadsheet")
     upload.name = "teams.xlsx"
     response = client.post(f"/t/{tournament.slug}/manage/teams/import/", {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert ".xlsx" in response.content.decode()
     assert Team.objects.filter(tournament=tournament).count() == 0
 
 
 def test_template_download_is_an_xlsx_with_the_import_header(organiser_client):
-    client, tournament, _ = organiser_client
+    client, tournament, organiser = organiser_client
     response = client.get(f"/t/{tournament.slug}/manage/teams/template.xlsx")
     assert response.status_code == 200
     ws = load_workbook(io.BytesIO(response.content)).active
     assert [c.value for c in ws[1]] == HEADER
     # The template itself imports cleanly.
-    assert import_teams(tournament, None, template_workbook()).created == 1
+    assert import_teams(tournament, organiser, template_workbook()).created == 1

@@ -84,7 +84,7 @@ def test_assignment_page_takes_a_range(event, client):
     page = client.get(url).content.decode()
     assert "1-25" in page
     bad = client.post(url, {"username": "ref-a", "tables": "x"}, HTTP_ACCEPT_LANGUAGE="en")
-    assert bad.status_code == 200 and "is not a table" in bad.content.decode()
+    assert bad.status_code == 400 and "is not a table" in bad.content.decode()
     unknown = client.post(url, {"username": "nobody", "tables": "1"}, HTTP_ACCEPT_LANGUAGE="en")
     assert "No user" in unknown.content.decode()
 

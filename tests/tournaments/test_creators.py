@@ -6,9 +6,9 @@ import pytest
 
 from tests import factories
 from tournaments import permissions
+from tournaments.errors import Forbidden
 from tournaments.models import AuditLog
 from tournaments.services import creators
-from tournaments.services.rounds import RoundError
 
 
 def test_a_user_without_the_right_is_told_whom_to_ask(client, db):
@@ -36,7 +36,7 @@ def test_site_admin_gives_and_takes_the_right_on_a_page(client, db):
 
 def test_only_a_site_admin_gives_the_right(client, db):
     organiser = factories.user()
-    with pytest.raises(RoundError):
+    with pytest.raises(Forbidden):
         creators.set_creator(organiser, organiser.username, True)
     client.force_login(organiser)
     assert client.get("/event-creators/").status_code == 403

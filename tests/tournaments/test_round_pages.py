@@ -151,7 +151,7 @@ def test_pages_are_for_the_organiser_only(
 
 
 def test_round_actions_refused_to_others(client, event, make_user, grant, make_tournament):
-    rnd = rounds.generate_draft(event, None)
+    rnd = rounds.generate_draft(event, grant(make_user(), event, Role.ORGANISER))
     other = make_tournament()
     client.force_login(grant(make_user(), other, Role.ORGANISER))
     for name in ("round", "round-swap", "round-publish", "round-start"):

@@ -19,6 +19,18 @@ def organiser(make_user):
     return make_user()
 
 
+@pytest.fixture
+def make_tournament(make_tournament, organiser, grant):
+    """Every event of these tests is organised by ``organiser`` (the service checks the role)."""
+
+    def make(*args, **kwargs):
+        tournament = make_tournament(*args, **kwargs)
+        grant(organiser, tournament, "organiser")
+        return tournament
+
+    return make
+
+
 def tables(rnd):
     return [
         (m.table_number, m.home_id, m.away_id)

@@ -6,10 +6,15 @@ import logging
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.utils.translation import get_language
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from rules_engine.errors import RulesError
+from tournaments.errors import ServiceError
+from tournaments.services.results import ChangedMeanwhile
+
+from .result_serializers import VersionSerializer
 
 logger = logging.getLogger("paisai.api")
 
@@ -29,13 +34,20 @@ def error_response(message: str, field: str | None = None, code: int = 400, **ex
     return Response({"error": message, "field": field, **extra}, status=code)
 
 
+def service_error_response(exc: ServiceError) -> Response:
+    """A service's refusal: its message in the request's language, its field and status."""
+    extra = exc.extra()
+    if isinstance(exc, ChangedMeanwhile):
+        extra["latest"] = VersionSerializer(exc.latest).data
+    return error_response(exc.message, exc.field, exc.status, **extra)
+
+
 def exception_handler(exc, context):
-    try:
-        from rules_engine.errors import RulesError
-    except ImportError:  # pragma: no cover
-        RulesError = ()  # noqa: N806
-    if RulesError and isinstance(exc, RulesError):
-        return error_response(exc.localized(get_language()), getattr(exc, "field", None))
+    """The API's one mapping of exceptions to answers (settings REST_FRAMEWORK)."""
+    if isinstance(exc, RulesError):
+        exc = ServiceError.from_rules(exc)
+    if isinstance(exc, ServiceError):
+        return service_error_response(exc)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -18,18 +18,15 @@ from rest_framework.authentication import (
     TokenAuthentication,
 )
 from rest_framework.exceptions import AuthenticationFailed
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import permissions
 from tournaments.models import Match, Round, TableKey, Tournament
 from tournaments.services import result_effects, results, round_close, table_keys
-from tournaments.services.results import Actor, ChangedMeanwhile, ResultError
-from tournaments.services.round_close import RoundCloseError
+from tournaments.services.results import Actor, ResultError
 
 from .authentication import ThrottledBasicAuthentication
-from .errors import error_response
+from .permissions import ActionPermission
 from .result_serializers import (
     ConfirmSerializer,
     CorrectSerializer,
@@ -79,25 +76,13 @@ class TableKeyScheme(OpenApiAuthenticationExtension):
 
 
 class ResultsAPIView(APIView):
-    """Maps the services' refusals to the API's error shape; the services check permissions."""
+    """The services check permissions; their refusals answer through the API's handler."""
 
     authentication_classes = [
         TableKeyAuthentication, SessionAuthentication, TokenAuthentication,
         ThrottledBasicAuthentication,
     ]  # fmt: skip
-    permission_classes = [AllowAny]
-
-    def handle_exception(self, exc):
-        if isinstance(exc, ChangedMeanwhile):
-            return error_response(
-                exc.message, exc.field, exc.status,
-                latest=VersionSerializer(exc.latest).data, your_record=exc.record,
-            )  # fmt: skip
-        if isinstance(exc, RoundCloseError):
-            return error_response(exc.message, exc.field, exc.status, tables=exc.tables)
-        if isinstance(exc, ResultError):
-            return error_response(exc.message, exc.field, exc.status)
-        return super().handle_exception(exc)
+    permission_classes = [ActionPermission]
 
     def actor(self) -> Actor:
         key = self.request.auth if isinstance(self.request.auth, TableKey) else None
@@ -222,13 +207,14 @@ class ReopenView(RoundActionView):
 class TableKeyManagerView(ResultsAPIView):
     """Table keys are managed by the organiser or the chief referee of the event."""
 
-    def tournament(self) -> Tournament:
-        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
-        if not permissions.has_role(self.request.user, tournament, table_keys.MANAGER_ROLES):
-            raise results.ResultForbidden(
-                "Only the organiser or the chief referee manage table keys."
-            )
-        return tournament
+    read_action = write_action = "table_key.manage"
+
+    def get_tournament(self) -> Tournament | None:
+        if getattr(self, "swagger_fake_view", False):
+            return None
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        return self._tournament
 
 
 class TableKeyListView(TableKeyManagerView):
@@ -237,12 +223,12 @@ class TableKeyListView(TableKeyManagerView):
 
     @extend_schema(responses=TableKeySerializer(many=True))
     def get(self, request, slug):
-        keys = table_keys.live_keys(self.tournament())
+        keys = table_keys.live_keys(self.get_tournament())
         return Response(TableKeySerializer(keys, many=True).data)
 
     @extend_schema(request=TableKeyCreateSerializer, responses={201: TableKeySerializer})
     def post(self, request, slug):
-        tournament = self.tournament()
+        tournament = self.get_tournament()
         data = self.valid(TableKeyCreateSerializer)
         actor = self.actor()
         key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source)
@@ -252,7 +238,7 @@ class TableKeyListView(TableKeyManagerView):
 class TableKeyRevokeView(TableKeyManagerView):
     @extend_schema(request=None, responses=TableKeySerializer)
     def post(self, request, slug, pk):
-        tournament = self.tournament()
+        tournament = self.get_tournament()
         key = get_object_or_404(TableKey, pk=pk, tournament=tournament)
         actor = self.actor()
         return Response(TableKeySerializer(table_keys.revoke(key, actor.user, actor.source)).data)

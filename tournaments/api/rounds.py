@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
 from tournaments import permissions
+from tournaments.errors import ServiceError
 from tournaments.models import Match, Round
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import metric_labels, shown_metrics, standings_for
 
-from .errors import error_response
 from .views import TournamentScopedMixin
 
 # --- serializers --------------------------------------------------------------------------
@@ -129,7 +130,7 @@ class StandingsSerializer(serializers.Serializer):
 
 class RoundsAPIMixin(TournamentScopedMixin):
     def sees_drafts(self) -> bool:
-        return permissions.can_manage(self.request.user, self.get_tournament())
+        return permissions.may(self.request.user, self.get_tournament(), "round.draft")
 
     def get_round(self) -> Round:
         rnd = get_object_or_404(
@@ -141,9 +142,6 @@ class RoundsAPIMixin(TournamentScopedMixin):
 
     def round_answer(self, rnd: Round, code=status.HTTP_200_OK) -> Response:
         return Response(RoundDetailSerializer(rnd).data, status=code)
-
-    def refused(self, error: service.RoundError) -> Response:
-        return error_response(error.message, error.field)
 
 
 class RoundListView(RoundsAPIMixin, generics.ListAPIView):
@@ -175,15 +173,12 @@ class DraftView(RoundsAPIMixin, generics.GenericAPIView):
         """Draft the next round's pairing, or draft the current draft again (replacing it)."""
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            rnd = service.generate_draft(
-                self.get_tournament(),
-                request.user,
-                seed=data.validated_data.get("seed"),
-                source=client_address(request),
-            )
-        except service.RoundError as error:
-            return self.refused(error)
+        rnd = service.generate_draft(
+            self.get_tournament(),
+            request.user,
+            seed=data.validated_data.get("seed"),
+            source=client_address(request),
+        )
         return self.round_answer(rnd, status.HTTP_201_CREATED)
 
 
@@ -196,17 +191,14 @@ class SwapView(RoundsAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = self.get_round()
-        try:
-            service.swap_teams(
-                rnd,
-                data.validated_data["team_a"],
-                data.validated_data["team_b"],
-                request.user,
-                data.validated_data["reason"],
-                source=client_address(request),
-            )
-        except service.RoundError as error:
-            return self.refused(error)
+        service.swap_teams(
+            rnd,
+            data.validated_data["team_a"],
+            data.validated_data["team_b"],
+            request.user,
+            data.validated_data["reason"],
+            source=client_address(request),
+        )
         return self.round_answer(rnd)
 
 
@@ -218,10 +210,7 @@ class StepView(RoundsAPIMixin, generics.GenericAPIView):
 
     @extend_schema(request=None, responses=RoundDetailSerializer)
     def post(self, request, *args, **kwargs):
-        try:
-            rnd = type(self).step(self.get_round(), request.user)
-        except service.RoundError as error:
-            return self.refused(error)
+        rnd = type(self).step(self.get_round(), request.user)
         return self.round_answer(rnd)
 
 
@@ -244,12 +233,9 @@ class PublishView(RoundsAPIMixin, generics.GenericAPIView):
     def post(self, request, *args, **kwargs):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            rnd = service.publish(
-                self.get_round(), request.user, data.validated_data.get("confirm_reason", "")
-            )
-        except service.RoundError as error:
-            return self.refused(error)
+        rnd = service.publish(
+            self.get_round(), request.user, data.validated_data.get("confirm_reason", "")
+        )
         return self.round_answer(rnd)
 
 
@@ -277,9 +263,11 @@ class StandingsView(TournamentScopedMixin, generics.GenericAPIView):
             try:
                 after = int(after)
             except ValueError:
-                return error_response("after_round must be a round number.", "after_round")
+                raise ServiceError(
+                    _("after_round must be a round number."), "after_round"
+                ) from None
             if after < 1:
-                return error_response("after_round must be 1 or more.", "after_round")
+                raise ServiceError(_("after_round must be 1 or more."), "after_round")
         else:
             after = None
         rows = standings_for(tournament, after_round=after)

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -148,9 +147,3 @@ class RoleSerializer(serializers.ModelSerializer):
         ).exists():
             raise serializers.ValidationError({"role": "This user already has this role here."})
         return attrs
-
-    @transaction.atomic
-    def create(self, validated_data):
-        return TournamentRole.objects.create(
-            tournament=self.context["tournament"], **validated_data
-        )

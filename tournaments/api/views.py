@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from rest_framework import generics, mixins, viewsets
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 
-from tournaments import permissions
 from tournaments.models import Player, Team, Tournament, TournamentRole
-from tournaments.services import registration
-from tournaments.services.audit import log_action
+from tournaments.services import registration, roles
+from tournaments.services.audit import client_address, log_action
 
-from .permissions import TournamentRolePermission
+from .permissions import ActionPermission
 from .serializers import PlayerSerializer, RoleSerializer, TeamSerializer, TournamentSerializer
 
 
 class TournamentScopedMixin:
     """Resolves ``slug`` from the URL; permissions are checked against that tournament only."""
 
-    permission_classes = [IsAuthenticatedOrReadOnly, TournamentRolePermission]
-    write_roles: tuple[str, ...] = permissions.MANAGE_ROLES
+    permission_classes = [IsAuthenticatedOrReadOnly, ActionPermission]
+    read_action: str | None = None
+    write_action: str | None = "event.manage"
 
     def get_tournament(self) -> Tournament | None:
         if getattr(self, "swagger_fake_view", False):  # schema generation: no URL arguments
@@ -52,8 +51,6 @@ class TournamentViewSet(
         return self.get_object() if "slug" in self.kwargs else None
 
     def perform_create(self, serializer):
-        if not permissions.can_create_tournament(self.request.user):
-            raise PermissionDenied("You may not create events.")
         data = dict(serializer.validated_data)
         serializer.instance = registration.create_tournament(self.request.user, **data)
 
@@ -77,6 +74,7 @@ class TeamViewSet(
     viewsets.GenericViewSet,
 ):
     serializer_class = TeamSerializer
+    write_action = "team.register"
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -108,7 +106,7 @@ class RoleViewSet(
     viewsets.GenericViewSet,
 ):
     serializer_class = RoleSerializer
-    read_roles = permissions.MANAGE_ROLES
+    read_action = write_action = "role.grant"
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -118,21 +116,11 @@ class RoleViewSet(
         )
 
     def perform_create(self, serializer):
-        role = serializer.save()
-        log_action(
-            role.tournament,
-            self.request.user,
-            "role.grant",
-            role,
-            data={"user": role.user.username, "role": role.role},
-        )
+        data = serializer.validated_data
+        serializer.instance, _created = roles.grant(
+            self.get_tournament(), self.request.user, data["user"], data["role"],
+            data.get("team"), client_address(self.request),
+        )  # fmt: skip
 
     def perform_destroy(self, instance):
-        log_action(
-            instance.tournament,
-            self.request.user,
-            "role.revoke",
-            instance,
-            data={"user": instance.user.username, "role": instance.role},
-        )
-        instance.delete()
+        roles.revoke(instance, self.request.user, client_address(self.request))

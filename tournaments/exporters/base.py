@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournaments.errors import ServiceError
+
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
 JSON = "application/json"
@@ -22,13 +24,8 @@ Progress = Callable[[int, int], None]
 ROUND_MAX = 32767  # the round number's column (PositiveSmallIntegerField)
 
 
-class ExportError(Exception):
+class ExportError(ServiceError):
     """Bad export parameters; ``field`` names the one at fault."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ ROLE_ORDER = (Role.CHIEF_REFEREE, Role.TABLE_REFEREE, Role.ORGANISER, Role.COMMI
 
 
 def sees_identities(user, tournament: Tournament) -> bool:
-    return bool(getattr(user, "is_staff", False)) or permissions.has_role(
-        user, tournament, permissions.OFFICIAL_ROLES
+    return bool(getattr(user, "is_staff", False)) or permissions.may(
+        user, tournament, "identity.view"
     )
 
 

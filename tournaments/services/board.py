@@ -20,7 +20,6 @@ from tournaments.models import (
     Match,
     ResultConfirmation,
     ResultVersion,
-    Role,
     Round,
     TableAssignment,
 )
@@ -110,8 +109,8 @@ def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, li
     now count and, for each table refused, why (one table's refusal stops no other)."""
     from tournaments.services import results
 
-    if not permissions.has_role(user, rnd.tournament, (Role.CHIEF_REFEREE,)):
-        raise results.ResultForbidden(_("Only the chief referee may confirm results in bulk."))
+    permissions.require(user, rnd.tournament, "result.correct", results.ResultForbidden,
+                        _("Only the chief referee may confirm results in bulk."))  # fmt: skip
     ids = {int(pk) for pk in match_ids if str(pk).isdigit()}
     actor = results.Actor(user, None, "web", source)
     done, refused = 0, []

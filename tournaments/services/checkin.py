@@ -26,7 +26,7 @@ from tournaments import permissions
 from tournaments.models import CheckIn, Match, Round, RoundLeave, Seating, Team, Tournament
 from tournaments.services import events
 from tournaments.services.audit import log_action
-from tournaments.services.rounds import RoundError
+from tournaments.services.rounds import RoundError, RoundForbidden
 
 Kind = RoundLeave.Kind
 
@@ -35,9 +35,9 @@ def _name(user) -> str:
     return getattr(user, "username", "") or ""
 
 
-def _require(user, tournament: Tournament, roles, what: str) -> None:
-    if not permissions.has_role(user, tournament, roles):
-        raise RoundError(_("You may not %(what)s in this event.") % {"what": what})
+def require(user, tournament: Tournament, action: str, what: str) -> None:
+    """Refused (403) unless ``user`` may do ``action`` (the permission table) here."""
+    permissions.require(user, tournament, action, RoundForbidden, what=what)
 
 
 # --- check-in -----------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def check_in(teams, user, via: str = CheckIn.Via.LIST) -> int:
     if not teams:
         return 0
     tournament = teams[0].tournament
-    _require(user, tournament, permissions.MANAGE_ROLES, _("check teams in"))
+    require(user, tournament, "team.check_in", _("check teams in"))
     done = 0
     with transaction.atomic():
         present = checked_in_ids(tournament)
@@ -74,7 +74,7 @@ def check_in(teams, user, via: str = CheckIn.Via.LIST) -> int:
 
 
 def undo_check_in(team: Team, user, reason: str = "") -> None:
-    _require(user, team.tournament, permissions.MANAGE_ROLES, _("check teams in"))
+    require(user, team.tournament, "team.check_in", _("check teams in"))
     with transaction.atomic():
         deleted, _rows = CheckIn.objects.filter(team=team).delete()
         if deleted:
@@ -87,7 +87,7 @@ def undo_check_in(team: Team, user, reason: str = "") -> None:
 def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> RoundLeave:
     """Record a leave approved in advance (organiser or chief referee), with its reason."""
     tournament = team.tournament
-    _require(user, tournament, (*permissions.MANAGE_ROLES, "chief_referee"), _("grant a leave"))
+    require(user, tournament, "team.leave", _("grant a leave"))
     if kind not in Kind.values:
         raise RoundError(_("Choose the kind of leave."), "kind")
     if not isinstance(reason, str) or not reason.strip():
@@ -190,7 +190,7 @@ def confirm_late_forfeits(rnd: Round, user, match_ids=None, now: datetime | None
     from tournaments.services import results
 
     tournament = rnd.tournament
-    _require(user, tournament, ("chief_referee",), _("confirm late forfeits"))
+    require(user, tournament, "forfeit.confirm", _("confirm late forfeits"))
     wanted = None if match_ids is None else {int(pk) for pk in match_ids}
     absent_sides: dict[int, tuple[Match, set[str]]] = {}
     for late in late_teams(rnd, now):

@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.errors import Forbidden
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError
 
@@ -27,7 +28,7 @@ def creators():
 
 def _require_site_admin(admin) -> None:
     if not (admin is not None and admin.is_authenticated and admin.is_superuser):
-        raise RoundError(_("Only a site administrator may give or take the event-creator right."))
+        raise Forbidden(_("Only a site administrator may give or take the event-creator right."))
 
 
 @transaction.atomic

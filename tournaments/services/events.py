@@ -13,9 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Role, Round, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.services.audit import log_action
 from tournaments.services.round_close import RoundCloseError as EventError
+from tournaments.services.round_close import RoundCloseForbidden as EventForbidden
 
 Status = Tournament.Status
 ORDER = [Status.REGISTRATION, Status.CHECK_IN, Status.IN_PLAY, Status.FINISHED]
@@ -42,8 +43,7 @@ def require_not_finished(tournament: Tournament) -> None:
 
 def finish(tournament: Tournament, user, source: str = "") -> Tournament:
     """The organiser finishes the event once every round is finalised."""
-    if not permissions.can_manage(user, tournament):
-        raise EventError(_("Only an organiser of this event may finish it."))
+    permissions.require(user, tournament, "event.finish", EventForbidden)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.status == Status.FINISHED:
@@ -69,8 +69,7 @@ def finish(tournament: Tournament, user, source: str = "") -> Tournament:
 
 def reopen(tournament: Tournament, user, reason: str, source: str = "") -> Tournament:
     """The chief referee reopens a finished event (results can be corrected again)."""
-    if not permissions.has_role(user, tournament, (Role.CHIEF_REFEREE,)):
-        raise EventError(_("Only the chief referee may reopen a finished event."))
+    permissions.require(user, tournament, "event.reopen", EventForbidden)
     if not isinstance(reason, str) or not reason.strip():
         raise EventError(_("Give a reason: it goes in the audit log."), "reason")
     with transaction.atomic():

@@ -20,11 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Role, Tournament, TournamentRole
+from tournaments.models import Tournament, TournamentRole
 
 from .audit import log_action
-
-UNLOCK_ROLES = (Role.CHIEF_REFEREE, Role.ORGANISER)
 
 
 def account_limit() -> int:
@@ -92,8 +90,8 @@ def _recent():
 
 
 def may_unlock(user, tournament: Tournament) -> bool:
-    return bool(getattr(user, "is_staff", False)) or permissions.has_role(
-        user, tournament, UNLOCK_ROLES
+    return bool(getattr(user, "is_staff", False)) or permissions.may(
+        user, tournament, "login.unlock"
     )
 
 

@@ -6,11 +6,13 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
+from tournaments import permissions
+from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
 from tournaments.validation import INT_MAX
 
@@ -27,8 +29,11 @@ IMPORT_COLUMNS = {
 TEMPLATE_HEADERS = ["队名 Team", "单位 Unit", "队员1 Player 1", "队员2 Player 2", "种子 Seed"]
 
 
-class ImportFileError(Exception):
+class ImportFileError(ServiceError):
     """The file as a whole cannot be read (not an .xlsx, no header, empty)."""
+
+    def __init__(self, message, field: str | None = "file", **params) -> None:
+        super().__init__(message, field, **params)
 
 
 @dataclass
@@ -52,6 +57,8 @@ class ImportReport:
 
 def create_tournament(user, **fields) -> Tournament:
     """Create an event; its creator becomes its first organiser."""
+    if not permissions.can_create_tournament(user):
+        raise Forbidden(_("You may not create events."))
     with transaction.atomic():
         tournament = Tournament.objects.create(created_by=user, **fields)
         TournamentRole.objects.create(user=user, tournament=tournament, role=Role.ORGANISER)
@@ -82,6 +89,7 @@ def save_team(
     status: str | None = None,
 ) -> Team:
     """Create or update a team and its two players, with an audit entry."""
+    permissions.require(user, tournament, "team.register")
     unit = get_or_create_unit(tournament, unit_name)
     creating = team is None
     if creating:
@@ -92,7 +100,13 @@ def save_team(
     team.name, team.unit, team.seed = name.strip(), unit, seed
     if status:
         team.status = status
-    team.save()
+    try:
+        with transaction.atomic():
+            team.save()
+    except IntegrityError:
+        raise ServiceError(
+            _("This team clashes with another registration (name or seed)."), "name"
+        ) from None
     for order, player_name in enumerate(players, start=1):
         Player.objects.update_or_create(
             team=team, seat_order=order, defaults={"name": player_name.strip()}
@@ -218,6 +232,7 @@ def read_team_rows(data: bytes) -> tuple[list[TeamRow], list[tuple[int, str]]]:
 
 def import_teams(tournament: Tournament, user, data: bytes) -> ImportReport:
     """All-or-nothing import: a file with any bad row imports nothing and reports every bad row."""
+    permissions.require(user, tournament, "team.import")
     rows, errors = read_team_rows(data)
     existing_names = set(Team.objects.filter(tournament=tournament).values_list("name", flat=True))
     existing_seeds = set(

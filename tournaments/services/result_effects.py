@@ -8,7 +8,7 @@ Nothing is deleted: each is a new :class:`ResultVersion` with its audit entry.
 from __future__ import annotations
 
 from django.db import IntegrityError
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Match, ResultVersion, Round
 
@@ -16,14 +16,14 @@ from .results import (
     Actor,
     Kind,
     ResultError,
-    _append,
-    _base,
-    _require_chief,
-    _require_open_round,
-    _require_reason,
-    _void_record,
+    append_version,
+    base_number,
     latest_version,
+    require_chief,
+    require_open_round,
+    require_reason,
     score_record,
+    void_record,
 )
 
 RULING_RETRIES = 5
@@ -36,7 +36,7 @@ def _append_latest(match, record, outcome, user, kind, note, audit, source="") -
         latest = latest_version(match)
         number = (latest.number if latest else 0) + 1
         try:
-            return _append(match, record, outcome, actor, number, kind, True, note, audit)
+            return append_version(match, record, outcome, actor, number, kind, True, note, audit)
         except IntegrityError:
             if attempt == RULING_RETRIES - 1:
                 raise
@@ -51,10 +51,9 @@ def submit_ruling_version(
     ``source_ref`` (e.g. "arbitration.ruling:12"). Allowed in any published round, even a
     finalised one (an appeal may change a finished round). Raises ResultError (field
     ``record.…``) when the engine refuses the record; nothing is stored then."""
-    _require_reason(reason)
+    require_reason(reason)
     if match.round.status == Round.Status.DRAFT:
-        raise ResultError(_("Round %(n)s is not published yet.") % {"n": match.round.number},
-                          "round")  # fmt: skip
+        raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
     stored, outcome = score_record(match.round.tournament, record)
     return _append_latest(match, stored, outcome, user, Kind.RULING, reason,
                           {"source_ref": source_ref}, source)  # fmt: skip
@@ -65,8 +64,8 @@ def void_by_ruling(
 ) -> ResultVersion:
     """Arbitration voids the match (e.g. an overturned forfeit that was its only result): a new
     ``void`` version counting at once, logged with ``source_ref``. Nothing is deleted."""
-    _require_reason(reason)
-    record, outcome = _void_record(match)
+    require_reason(reason)
+    record, outcome = void_record(match)
     return _append_latest(match, record, outcome, user, Kind.VOID, reason,
                           {"source_ref": source_ref}, source)  # fmt: skip
 
@@ -82,11 +81,11 @@ def restore_version(
     """Make an earlier version count again: a new version copying its record (re-scored by
     the engine), counting at once; nothing is deleted. ``kind`` is ``correction`` for the
     chief referee, ``ruling`` when arbitration overturns a ruling."""
-    _require_reason(reason)
+    require_reason(reason)
     number = version.number if isinstance(version, ResultVersion) else version
     earlier = ResultVersion.objects.filter(match=match, number=number).first()
     if earlier is None:
-        raise ResultError(_("Version %(n)s does not exist.") % {"n": number}, "version")
+        raise ResultError(_("Version %(n)s does not exist."), "version", n=number)
     if earlier.kind == Kind.VOID:
         outcome, stored = earlier.outcome, earlier.record
     else:
@@ -97,6 +96,6 @@ def restore_version(
 
 def chief_restore(match: Match, number: object, actor: Actor, reason: str) -> ResultVersion:
     """The chief referee makes an earlier version count again (a correction copying it)."""
-    _require_chief(actor, match, _("restore an earlier version"))
-    _require_open_round(match)
-    return restore_version(match, _base(number), actor.user, reason, source=actor.source)
+    require_chief(actor, match, _("restore an earlier version"))
+    require_open_round(match)
+    return restore_version(match, base_number(number), actor.user, reason, source=actor.source)

@@ -39,13 +39,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import api as rules_api
 from rules_engine.errors import RulesError
 from tournaments import permissions
-from tournaments.models import Match, ResultConfirmation, ResultVersion, Role, Round, TableKey
+from tournaments.errors import Forbidden, ServiceError
+from tournaments.models import Match, ResultConfirmation, ResultVersion, Round, TableKey
 from tournaments.standings.service import invalidate as invalidate_standings
 from tournaments.validation import BadInput, check_json
 
@@ -57,19 +57,12 @@ Capacity = ResultConfirmation.Capacity
 OPEN_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.COMPLETE)
 
 
-class ResultError(Exception):
-    """A refused result action; ``status`` is the HTTP status the API answers with."""
-
-    status = 400
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
+class ResultError(ServiceError):
+    """A refused result action."""
 
 
-class ResultForbidden(ResultError):
-    status = 403
+class ResultForbidden(ResultError, Forbidden):
+    """The actor may not do this result action here."""
 
 
 class ChangedMeanwhile(ResultError):
@@ -83,12 +76,16 @@ class ChangedMeanwhile(ResultError):
             _(
                 "Changed meanwhile: version %(number)s was saved by %(who)s. "
                 "Your entry was not saved; review the newer version and submit again."
-            )
-            % {"number": latest.number, "who": who},
+            ),
             "base_version",
+            number=latest.number,
+            who=who,
         )
         self.latest = latest
         self.record = record
+
+    def extra(self) -> dict:
+        return {"your_record": self.record}
 
 
 @dataclass(frozen=True)
@@ -104,10 +101,6 @@ class Actor:
     def from_request(cls, request, via: str = "web", table_key: TableKey | None = None) -> Actor:
         user = request.user if request.user.is_authenticated else None
         return cls(user, table_key, "table-key" if table_key else via, client_address(request))
-
-    @property
-    def audit_user(self):
-        return self.user
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -179,7 +172,8 @@ def seats(match: Match) -> list[dict]:
 
 
 def is_chief(actor: Actor, tournament) -> bool:
-    return permissions.has_role(actor.user, tournament, (Role.CHIEF_REFEREE,))
+    """The chief referee's rights: correct, void, restore, confirm at entry, any table."""
+    return permissions.may(actor.user, tournament, "result.correct")
 
 
 def can_enter(actor: Actor, match: Match) -> bool:
@@ -198,27 +192,27 @@ def _require_enter(actor: Actor, match: Match) -> None:
     if match.is_bye:
         raise ResultError(_("A bye has no result to enter."), "match")
     if not can_enter(actor, match):
-        raise ResultForbidden(_("You may not enter results at table %(table)s.")
-                              % {"table": match.table_number})  # fmt: skip
-    _require_open_round(match)
+        raise ResultForbidden(_("You may not enter results at table %(table)s."),
+                              table=match.table_number)  # fmt: skip
+    require_open_round(match)
 
 
-def _require_chief(actor: Actor, match: Match, what: str) -> None:
-    if not is_chief(actor, match.round.tournament):
-        raise ResultForbidden(_("Only the chief referee may %(what)s.") % {"what": what})
+def require_chief(actor: Actor, match: Match, what: str) -> None:
+    """Refused (ResultForbidden) unless the actor has the chief referee's rights here."""
+    permissions.require(actor.user, match.round.tournament, "result.correct", ResultForbidden,
+                        _("Only the chief referee may %(what)s."), what=what)  # fmt: skip
 
 
-def _require_open_round(match: Match) -> None:
+def require_open_round(match: Match) -> None:
     status = match.round.status
     if status == Round.Status.FINALISED:
         raise ResultError(
-            _("Round %(n)s is finalised; the chief referee must reopen it first.")
-            % {"n": match.round.number},
+            _("Round %(n)s is finalised; the chief referee must reopen it first."),
             "round",
+            n=match.round.number,
         )
     if status not in OPEN_ROUND_STATUSES:
-        raise ResultError(_("Round %(n)s is not published yet.") % {"n": match.round.number},
-                          "round")  # fmt: skip
+        raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
 
 
 # --- scoring -----------------------------------------------------------------------------
@@ -231,14 +225,15 @@ def score_record(tournament, record: object) -> tuple[dict, dict]:
     game = record.get("game", tournament.game)
     if game != tournament.game:
         raise ResultError(
-            _("This event plays %(game)s, not %(other)s.")
-            % {"game": tournament.game, "other": game},
+            _("This event plays %(game)s, not %(other)s."),
             "record.game",
+            game=tournament.game,
+            other=game,
         )
     preset = record.get("preset", tournament.preset)
     if preset != tournament.preset:
-        raise ResultError(_("This event scores with the preset %(preset)s.")
-                          % {"preset": tournament.preset}, "record.preset")  # fmt: skip
+        raise ResultError(_("This event scores with the preset %(preset)s."), "record.preset",
+                          preset=tournament.preset)  # fmt: skip
     stored = {k: v for k, v in record.items() if k != "settings"}
     stored |= {"game": tournament.game, "preset": tournament.preset}
     if tournament.settings:
@@ -246,8 +241,7 @@ def score_record(tournament, record: object) -> tuple[dict, dict]:
     try:
         outcome = rules_api.score(stored)
     except RulesError as err:
-        message = err.localized(get_language())
-        raise ResultError(message, f"record.{err.field}" if err.field else "record") from None
+        raise ResultError.from_rules(err, "record") from None
     return stored, outcome
 
 
@@ -277,7 +271,7 @@ def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict,
 # --- writing -----------------------------------------------------------------------------
 
 
-def _base(base_version: object) -> int:
+def base_number(base_version: object) -> int:
     if isinstance(base_version, bool) or not isinstance(base_version, int) or base_version < 0:
         raise ResultError(
             _("base_version must be the number of the latest version you saw (0 for none)."),
@@ -312,7 +306,7 @@ def _after_counting(match: Match) -> None:
     round_close.note_decided(match.round)
 
 
-def _append(
+def append_version(
     match: Match,
     record: dict,
     outcome: dict,
@@ -350,9 +344,9 @@ def _append(
 
 def _append_based(match, record, outcome, actor, base_version, kind, counting, note=""):
     """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged."""
-    base = _base(base_version)
+    base = base_number(base_version)
     try:
-        return _append(match, record, outcome, actor, base + 1, kind, counting, note)
+        return append_version(match, record, outcome, actor, base + 1, kind, counting, note)
     except IntegrityError:
         latest = latest_version(match)
         if latest is None or latest.number <= base:
@@ -365,13 +359,14 @@ def _append_based(match, record, outcome, actor, base_version, kind, counting, n
 
 
 def _check_base_exists(match: Match, base_version: object) -> None:
-    base = _base(base_version)
+    base = base_number(base_version)
     if base and not ResultVersion.objects.filter(match=match, number=base).exists():
         latest = latest_version(match)
         raise ResultError(
-            _("base_version %(base)s does not exist; the latest version is %(latest)s.")
-            % {"base": base, "latest": latest.number if latest else 0},
+            _("base_version %(base)s does not exist; the latest version is %(latest)s."),
             "base_version",
+            base=base,
+            latest=latest.number if latest else 0,
         )
 
 
@@ -381,7 +376,7 @@ def submit(
     """Enter a result. ``confirm=True`` (chief referee only) makes it count at once."""
     _require_enter(actor, match)
     if confirm:
-        _require_chief(actor, match, _("confirm a result as it is entered"))
+        require_chief(actor, match, _("confirm a result as it is entered"))
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
     return _append_based(match, stored, outcome, actor, base_version, Kind.SUBMISSION,
@@ -402,9 +397,9 @@ def correct(
     match: Match, record: object, actor: Actor, base_version: object, reason: str
 ) -> ResultVersion:
     """The chief referee's correction: a new version that counts at once."""
-    _require_chief(actor, match, _("correct a result"))
-    _require_open_round(match)
-    _require_reason(reason)
+    require_chief(actor, match, _("correct a result"))
+    require_open_round(match)
+    require_reason(reason)
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
     return _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
@@ -413,15 +408,15 @@ def correct(
 
 def void(match: Match, actor: Actor, base_version: object, reason: str) -> ResultVersion:
     """The chief referee voids the match: it counts as not played (no points)."""
-    _require_chief(actor, match, _("void a result"))
-    _require_open_round(match)
-    _require_reason(reason)
+    require_chief(actor, match, _("void a result"))
+    require_open_round(match)
+    require_reason(reason)
     _check_base_exists(match, base_version)
-    record, outcome = _void_record(match)
+    record, outcome = void_record(match)
     return _append_based(match, record, outcome, actor, base_version, Kind.VOID, True, reason)
 
 
-def _void_record(match: Match) -> tuple[dict, dict]:
+def void_record(match: Match) -> tuple[dict, dict]:
     """A void: the match counts as not played (no points for either side)."""
     return {"game": match.round.tournament.game, "void": True}, {
         "void": True,
@@ -430,7 +425,7 @@ def _void_record(match: Match) -> tuple[dict, dict]:
     }
 
 
-def _require_reason(reason: object) -> None:
+def require_reason(reason: object) -> None:
     if not isinstance(reason, str) or not reason.strip():
         raise ResultError(_("Give a reason: it goes in the audit log."), "reason")
 
@@ -438,10 +433,17 @@ def _require_reason(reason: object) -> None:
 # --- confirming --------------------------------------------------------------------------
 
 
+CONFIRMERS = _(
+    "Only the captains of the two teams, a second referee or the chief referee may confirm "
+    "this result."
+)
+
+
 def _capacity(actor: Actor, match: Match, version: ResultVersion):
     tournament = match.round.tournament
     if actor.table_key is not None or actor.user is None:
         raise ResultForbidden(_("Log in to confirm: a table key cannot confirm a result."))
+    permissions.require(actor.user, tournament, "result.confirm", ResultForbidden, CONFIRMERS)
     if is_chief(actor, tournament):
         return Capacity.CHIEF, None
     if permissions.can_write_table(actor.user, tournament, match.table_number):
@@ -455,14 +457,13 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
     for team_id in (match.home_id, match.away_id):
         if team_id in teams:
             return Capacity.CAPTAIN, team_id
-    raise ResultForbidden(_("Only the captains of the two teams, a second referee or the chief "
-                            "referee may confirm this result."))  # fmt: skip
+    raise ResultForbidden(CONFIRMERS)
 
 
 def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
     """Confirm version ``number`` (it must still be the latest). Returns the version,
     whose ``is_counting`` says whether it counts now."""
-    number = _base(number)
+    number = base_number(number)
     with transaction.atomic():
         _lock(match)
         latest = latest_version(match)
@@ -471,7 +472,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
         if latest.number != number:
             raise ChangedMeanwhile(latest)
         if latest.is_counting:
-            raise ResultError(_("Version %(n)s already counts.") % {"n": number}, "version")
+            raise ResultError(_("Version %(n)s already counts."), "version", n=number)
         capacity, team_id = _capacity(actor, match, latest)
         if (
             capacity == Capacity.CAPTAIN

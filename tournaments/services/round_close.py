@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Match, ResultVersion, Role, Round, Tournament
+from tournaments.errors import Forbidden, ServiceError
+from tournaments.models import Match, ResultVersion, Round, Tournament
 
 from .audit import log_action
 
@@ -37,18 +38,19 @@ PENDING_SQL = (
 )
 
 
-class RoundCloseError(Exception):
-    status = 400
+class RoundCloseError(ServiceError):
+    """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
 
-    def __init__(self, message: str, field: str | None = None, tables: list | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.tables = tables or []
+    def __init__(self, message, field: str | None = None, pending: list | None = None, **params):
+        super().__init__(message, field, **params)
+        self.tables = pending or []
+
+    def extra(self) -> dict:
+        return {"tables": self.tables}
 
 
-class RoundCloseForbidden(RoundCloseError):
-    status = 403
+class RoundCloseForbidden(RoundCloseError, Forbidden):
+    """The user may not finalise or reopen this round."""
 
 
 def pending_tables(round_: Round) -> list[int]:
@@ -94,26 +96,22 @@ def note_decided(round_: Round) -> None:
 def finalise(round_: Round, user, source: str = "") -> Round:
     """Lock the round's results (organiser or chief referee)."""
     tournament = round_.tournament
-    if not permissions.has_role(user, tournament, (Role.ORGANISER, Role.CHIEF_REFEREE)):
-        raise RoundCloseForbidden(
-            _("Only the organiser or the chief referee may finalise a round.")
-        )
+    permissions.require(user, tournament, "round.finalise", RoundCloseForbidden)
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status == Round.Status.FINALISED:
-            raise RoundCloseError(_("Round %(n)s is already finalised.") % {"n": locked.number},
-                                  "round")  # fmt: skip
+            raise RoundCloseError(_("Round %(n)s is already finalised."), "round", n=locked.number)
         if locked.status == Round.Status.DRAFT:
-            raise RoundCloseError(_("Round %(n)s is not published yet.") % {"n": locked.number},
-                                  "round")  # fmt: skip
+            raise RoundCloseError(_("Round %(n)s is not published yet."), "round", n=locked.number)
         tables = pending_tables(locked)
         if tables:
             listed = ", ".join(str(t) for t in tables)
             raise RoundCloseError(
-                _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s.")
-                % {"n": locked.number, "tables": listed},
+                _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s."),
                 "round",
-                tables,
+                pending=tables,
+                n=locked.number,
+                tables=listed,
             )
         locked.status = Round.Status.FINALISED
         locked.finalised_at = timezone.now()
@@ -126,8 +124,7 @@ def finalise(round_: Round, user, source: str = "") -> Round:
 def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     """Reopen a finalised round (chief referee only, with a reason); it becomes complete."""
     tournament = round_.tournament
-    if not permissions.has_role(user, tournament, (Role.CHIEF_REFEREE,)):
-        raise RoundCloseForbidden(_("Only the chief referee may reopen a finalised round."))
+    permissions.require(user, tournament, "round.reopen", RoundCloseForbidden)
     if not isinstance(reason, str) or not reason.strip():
         raise RoundCloseError(_("Give a reason: it goes in the audit log."), "reason")
     if Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.FINISHED).exists():
@@ -137,8 +134,7 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status != Round.Status.FINALISED:
-            raise RoundCloseError(_("Round %(n)s is not finalised.") % {"n": locked.number},
-                                  "round")  # fmt: skip
+            raise RoundCloseError(_("Round %(n)s is not finalised."), "round", n=locked.number)
         locked.status = Round.Status.COMPLETE
         locked.finalised_at = None
         locked.save(update_fields=["status", "finalised_at"])

@@ -15,6 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import permissions
+from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, Round, RoundSlot, Team, Tournament
 from tournaments.pairing import PairingError, draw_first_round, pair_round
 from tournaments.pairing.messages import render
@@ -34,13 +36,12 @@ MAX_SEED = 2**53 - 1  # exact in JSON and JavaScript
 SWAPPABLE = (Round.Status.DRAFT, Round.Status.PUBLISHED)
 
 
-class RoundError(Exception):
+class RoundError(ServiceError):
     """A round step that cannot be done; `message` says why, `field` names the input at fault."""
 
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
+
+class RoundForbidden(RoundError, Forbidden):
+    """The user may not do this round step in this event."""
 
 
 def invalidate_on_commit(tournament: Tournament) -> None:
@@ -159,6 +160,7 @@ def generate_draft(tournament: Tournament, user, seed=None, source: str = "") ->
     Round 1 is a draw with a recorded seed (a fresh random one when none is given);
     later rounds are Swiss-paired from the standings and the history of the event.
     """
+    permissions.require(user, tournament, "round.draft", RoundForbidden)
     seed = check_seed(seed)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
@@ -226,6 +228,7 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
     Refused when it would make a rematch or give a second bye; the reason is required
     and goes in the audit log with the tables before and after.
     """
+    permissions.require(user, rnd.tournament, "round.draft", RoundForbidden)
     reason = (reason or "").strip()
     if not reason:
         raise RoundError(_("Give a reason for the swap: it goes in the audit log."), "reason")
@@ -330,6 +333,7 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
     A least-bad pairing (tables flagged "rematch": no pairing without one existed) is
     published only when the organiser confirms it with a reason, which is logged.
     """
+    permissions.require(user, rnd.tournament, "round.publish", RoundForbidden)
     if not rnd.matches.exists():
         raise RoundError(_("Round %(number)s has no pairing to publish.") % {"number": rnd.number})
     stale = stale_reason(rnd)
@@ -375,6 +379,7 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
 
 def start_clock(rnd: Round, user) -> Round:
     """Start play: the round ends `tournament.round_minutes` from now."""
+    permissions.require(user, rnd.tournament, "round.start", RoundForbidden)
     now = timezone.now()
     return change_status(
         rnd,

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Role, TableKey
+from tournaments import permissions
+from tournaments.models import TableKey
 
 from .audit import log_action
-from .results import ResultError
+from .results import ResultError, ResultForbidden
 
-MANAGER_ROLES = (Role.ORGANISER, Role.CHIEF_REFEREE)
 MAX_TABLE = 10_000
 
 
@@ -31,16 +31,15 @@ def live_key(key: str) -> TableKey:
         .first()
     )
     if table_key is None:
-        error = ResultError(_("This table link is unknown or was revoked."), "key")
-        error.status = 404
-        raise error
+        raise ResultError(_("This table link is unknown or was revoked."), "key", status=404)
     return table_key
 
 
 def issue(tournament, table_number: int, user, source: str = "") -> TableKey:
+    permissions.require(user, tournament, "table_key.manage", ResultForbidden)
     if not 1 <= table_number <= MAX_TABLE:
-        raise ResultError(_("table_number must be a table from 1 to %(max)s.") % {"max": MAX_TABLE},
-                          "table_number")  # fmt: skip
+        raise ResultError(_("table_number must be a table from 1 to %(max)s."), "table_number",
+                          max=MAX_TABLE)  # fmt: skip
     with transaction.atomic():
         for old in TableKey.objects.select_for_update().filter(
             tournament=tournament, table_number=table_number, revoked_at__isnull=True
@@ -54,6 +53,7 @@ def issue(tournament, table_number: int, user, source: str = "") -> TableKey:
 
 
 def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
+    permissions.require(user, key.tournament, "table_key.manage", ResultForbidden)
     if key.revoked_at is None:
         key.revoked_at = timezone.now()
         key.revoked_by = user if getattr(user, "is_authenticated", False) else None

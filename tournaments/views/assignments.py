@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
 
 from tournaments.services import assignments as service
-from tournaments.services.rounds import RoundError
 
 from .mixins import RoleRequiredMixin
 
@@ -42,27 +41,23 @@ class AssignmentsView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data
-        try:
-            referee = service.find_referee(data["username"])
-            if data["remove"]:
-                count = service.unassign_tables(
-                    self.tournament, self.request.user, referee, data["tables"]
-                )
-                messages.success(
-                    self.request,
-                    _("%(count)s tables taken from %(name)s.")
-                    % {"count": count, "name": referee.username},
-                )
-            else:
-                count = service.assign_tables(
-                    self.tournament, self.request.user, referee, data["tables"], data["replace"]
-                )
-                messages.success(
-                    self.request,
-                    _("%(count)s tables given to %(name)s.")
-                    % {"count": count, "name": referee.username},
-                )
-        except RoundError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
-            return self.form_invalid(form)
+        referee = service.find_referee(data["username"])
+        if data["remove"]:
+            count = service.unassign_tables(
+                self.tournament, self.request.user, referee, data["tables"]
+            )
+            messages.success(
+                self.request,
+                _("%(count)s tables taken from %(name)s.")
+                % {"count": count, "name": referee.username},
+            )
+        else:
+            count = service.assign_tables(
+                self.tournament, self.request.user, referee, data["tables"], data["replace"]
+            )
+            messages.success(
+                self.request,
+                _("%(count)s tables given to %(name)s.")
+                % {"count": count, "name": referee.username},
+            )
         return redirect("tournaments:assignments", slug=self.tournament.slug)

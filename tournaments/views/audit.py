@@ -6,7 +6,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.views.generic import TemplateView
 
-from tournaments.models import AuditLog, Match, Role, Team
+from tournaments.models import AuditLog, Match, Team
 
 from .mixins import RoleRequiredMixin
 
@@ -43,7 +43,7 @@ def audit_entries(tournament, team: str = "", table: str = "", kind: str = ""):
 
 class AuditLogView(RoleRequiredMixin, TemplateView):
     template_name = "tournaments/audit/index.html"
-    required_roles = (Role.ORGANISER, Role.CHIEF_REFEREE)
+    action = "audit.view"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -8,12 +8,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
-from tournaments import permissions
-from tournaments.models import Role, Round
+from tournaments.models import Round
 from tournaments.services import board as service
 from tournaments.services import checkin
 from tournaments.services.audit import client_address
-from tournaments.services.results import ResultError
 
 from .mixins import RoleRequiredMixin
 
@@ -29,7 +27,7 @@ STATE_LABELS = {
 
 class BoardView(RoleRequiredMixin, TemplateView):
     template_name = "tournaments/board/index.html"
-    required_roles = (Role.ORGANISER, Role.CHIEF_REFEREE)
+    action = "result.board"
 
     def get_round(self) -> Round:
         return get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
@@ -52,22 +50,16 @@ class BoardView(RoleRequiredMixin, TemplateView):
             referees=sorted({name for row in everything for name in row.referees}),
             query={"referee": referee, "state": state},
             late=len(checkin.late_teams(rnd)),
-            is_chief=permissions.has_role(
-                self.request.user, self.tournament, (Role.CHIEF_REFEREE,)
-            ),
+            is_chief=self.may("result.correct"),
             waiting=service.WAITING,
         )
         return context
 
     def post(self, request, *args, **kwargs):
         rnd = self.get_round()
-        try:
-            done, refused = service.bulk_confirm(
-                rnd, request.user, request.POST.getlist("match"), client_address(request)
-            )
-        except ResultError as error:
-            messages.error(request, error.message)
-            return redirect(request.get_full_path())
+        done, refused = service.bulk_confirm(
+            rnd, request.user, request.POST.getlist("match"), client_address(request)
+        )
         messages.success(request, _("%(count)s results confirmed.") % {"count": done})
         for reason in refused:
             messages.error(request, reason)

@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
-from tournaments import permissions
-from tournaments.models import CheckIn, Match, Role, Round, RoundLeave, Team
+from tournaments.models import CheckIn, Match, Round, RoundLeave, Team
 from tournaments.pairing.service import left_out
 from tournaments.services import checkin as service
 from tournaments.services.rounds import RoundError
@@ -36,10 +35,7 @@ class ActionPage(RoleRequiredMixin, TemplateView):
     """GET shows the page; POST runs ``act`` and reports its message, then back to GET."""
 
     def post(self, request, *args, **kwargs):
-        try:
-            messages.success(request, self.act(request))
-        except RoundError as error:
-            messages.error(request, error.message)
+        messages.success(request, self.act(request))
         return redirect(request.path)
 
 
@@ -98,7 +94,7 @@ class AttendanceView(ActionPage):
     leaves, and how many teams are seated."""
 
     template_name = "tournaments/checkin/attendance.html"
-    required_roles = (Role.ORGANISER, Role.CHIEF_REFEREE)
+    action = "team.leave"
 
     def get_round(self) -> Round:
         return get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
@@ -116,9 +112,7 @@ class AttendanceView(ActionPage):
             .select_related("team")
             .order_by("round_number", "team__name"),
             leave_form=LeaveForm(tournament=self.tournament, initial={"round": rnd.number}),
-            can_rule=permissions.has_role(
-                self.request.user, self.tournament, (Role.CHIEF_REFEREE,)
-            ),
+            can_rule=self.may("forfeit.confirm"),
         )
         return context
 
@@ -142,7 +136,7 @@ class SeatedView(ActionPage):
     """POST from a table page: the table referee marks a team seated."""
 
     template_name = "tournaments/checkin/badge.html"
-    required_roles = (Role.CHIEF_REFEREE, Role.TABLE_REFEREE)
+    action = "result.enter"
 
     def post(self, request, *args, **kwargs):
         match = get_object_or_404(
@@ -152,15 +146,14 @@ class SeatedView(ActionPage):
             table_number=self.kwargs["table"],
         )
         team = get_object_or_404(Team, tournament=self.tournament, pk=request.POST.get("team"))
-        try:
-            service.mark_seated(match, team, request.user)
-            messages.success(request, _("%(team)s is seated.") % {"team": team.name})
-        except RoundError as error:
-            messages.error(request, error.message)
-        return redirect(
-            request.POST.get("next")
-            or reverse("tournaments:table-entry", args=[self.tournament.slug, match.table_number])
-        )
+        service.mark_seated(match, team, request.user)
+        messages.success(request, _("%(team)s is seated.") % {"team": team.name})
+        return redirect(self.error_url())
+
+    def error_url(self) -> str:
+        table = self.kwargs["table"]
+        fallback = reverse("tournaments:table-entry", args=[self.tournament.slug, table])
+        return self.request.POST.get("next") or fallback
 
     def get(self, request, *args, **kwargs):
         return redirect("tournaments:attendance", slug=self.tournament.slug, **self.kwargs)

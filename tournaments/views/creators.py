@@ -5,14 +5,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import UserPassesTestMixin
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournaments.services import creators as service
-from tournaments.services.rounds import RoundError
+from tournaments.views.mixins import ServiceErrorMixin
 
 
-class EventCreatorsView(UserPassesTestMixin, TemplateView):
+class EventCreatorsView(UserPassesTestMixin, ServiceErrorMixin, TemplateView):
     template_name = "tournaments/creators/index.html"
 
     def test_func(self):
@@ -25,15 +26,14 @@ class EventCreatorsView(UserPassesTestMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         allowed = request.POST.get("action") != "revoke"
-        try:
-            user = service.set_creator(request.user, request.POST.get("username", ""), allowed)
-        except RoundError as error:
-            messages.error(request, error.message)
-        else:
-            done = (
-                _("%(name)s may create events.")
-                if allowed
-                else _("%(name)s may no longer create events.")
-            )
-            messages.success(request, done % {"name": user.username})
-        return redirect("tournaments:creators")
+        user = service.set_creator(request.user, request.POST.get("username", ""), allowed)
+        done = (
+            _("%(name)s may create events.")
+            if allowed
+            else _("%(name)s may no longer create events.")
+        )
+        messages.success(request, done % {"name": user.username})
+        return redirect(self.error_url())
+
+    def error_url(self) -> str:
+        return reverse("tournaments:creators")

@@ -13,7 +13,8 @@ def permission_denied(request, exception=None):
         return JsonResponse(
             {"error": "You do not have permission for this.", "field": None}, status=403
         )
-    return render(request, "errors/403.html", status=403)
+    message = str(exception) if exception is not None and exception.args else ""
+    return render(request, "errors/403.html", {"message": message}, status=403)
 
 
 def page_not_found(request, exception=None):

@@ -2,31 +2,24 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournaments import permissions
-from tournaments.exporters.base import ExportError
-from tournaments.models import ExportJob, Role
+from tournaments.models import ExportJob
 from tournaments.services import exports
 
 from .mixins import RoleRequiredMixin, TournamentMixin
 
-EXPORT_ROLES = (Role.ORGANISER, Role.CHIEF_REFEREE)
 DOWNLOAD_PARAMS = ("round", "after_round")
 
 
-def may_export(user, tournament) -> bool:
-    return permissions.has_role(user, tournament, EXPORT_ROLES)
-
-
 class ExportsPage(RoleRequiredMixin, TemplateView):
-    required_roles = EXPORT_ROLES
+    action = "export.run"
     template_name = "tournaments/exports/index.html"
 
     def get_context_data(self, **kwargs):
@@ -41,40 +34,31 @@ class DownloadView(TournamentMixin, View):
 
     def get(self, request, slug, identifier):
         params = {key: request.GET[key] for key in DOWNLOAD_PARAMS if key in request.GET}
-        try:
-            exporter = exports.make_exporter(self.tournament, identifier, params)
-        except ExportError as error:
-            return HttpResponse(error.message, status=400, content_type="text/plain; charset=utf-8")
-        if not exporter.is_public() and not may_export(request.user, self.tournament):
+        exporter = exports.make_exporter(self.tournament, identifier, params)
+        if not exporter.is_public() and not self.may("export.run"):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
-        try:
-            export = exporter.render()
-        except ExportError as error:
-            return HttpResponse(error.message, status=400, content_type="text/plain; charset=utf-8")
+        export = exporter.render()
         response = HttpResponse(export.data, content_type=export.content_type)
         response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
         return response
 
 
 class JobStartView(RoleRequiredMixin, View):
-    required_roles = EXPORT_ROLES
+    action = "export.run"
+
+    def error_url(self) -> str:
+        return reverse("tournaments:exports", args=[self.tournament.slug])
 
     def post(self, request, slug):
         params = {key: request.POST[key] for key in DOWNLOAD_PARAMS if request.POST.get(key)}
-        try:
-            job = exports.start_job(
-                self.tournament, request.POST.get("kind", ""), params, request.user
-            )
-        except ExportError as error:
-            messages.error(request, error.message)
-            return redirect("tournaments:exports", slug)
+        job = exports.start_job(self.tournament, request.POST.get("kind", ""), params, request.user)
         return redirect("tournaments:export-job", slug, job.pk)
 
 
 class JobMixin(RoleRequiredMixin):
-    required_roles = EXPORT_ROLES
+    action = "export.run"
 
     def get_job(self) -> ExportJob:
         return get_object_or_404(ExportJob, pk=self.kwargs["pk"], tournament=self.tournament)

@@ -15,7 +15,7 @@ from .mixins import RoleRequiredMixin
 
 
 class LockoutsPage(RoleRequiredMixin, TemplateView):
-    required_roles = logins.UNLOCK_ROLES
+    action = "login.unlock"
     template_name = "tournaments/logins/lockouts.html"
 
     def get_context_data(self, **kwargs):

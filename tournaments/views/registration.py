@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.db import IntegrityError
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,8 +13,8 @@ from django.views.generic import FormView, TemplateView, View
 from tournaments import permissions
 from tournaments.forms import ImportForm, RoleForm, TeamForm, TournamentForm
 from tournaments.models import Player, Team, TournamentRole
-from tournaments.services import registration
-from tournaments.services.audit import log_action
+from tournaments.services import registration, roles
+from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin
 
@@ -59,6 +58,7 @@ class ConsoleView(RoleRequiredMixin, TemplateView):
 
 
 class TeamFormView(RoleRequiredMixin, FormView):
+    action = "team.register"
     template_name = "tournaments/team_form.html"
     form_class = TeamForm
 
@@ -89,35 +89,28 @@ class TeamFormView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data
-        try:
-            registration.save_team(
-                self.tournament,
-                self.request.user,
-                name=data["name"],
-                unit_name=data["unit"],
-                players=[data["player1"], data["player2"]],
-                seed=data["seed"],
-                team=self.team,
-                status=data["status"],
-            )
-        except IntegrityError:
-            form.add_error(None, _("This team clashes with another registration (name or seed)."))
-            return self.form_invalid(form)
+        registration.save_team(
+            self.tournament,
+            self.request.user,
+            name=data["name"],
+            unit_name=data["unit"],
+            players=[data["player1"], data["player2"]],
+            seed=data["seed"],
+            team=self.team,
+            status=data["status"],
+        )
         messages.success(self.request, _("Team saved."))
         return redirect("tournaments:console", slug=self.tournament.slug)
 
 
 class TeamImportView(RoleRequiredMixin, FormView):
+    action = "team.import"
     template_name = "tournaments/team_import.html"
     form_class = ImportForm
 
     def form_valid(self, form):
         data = form.cleaned_data["file"].read()
-        try:
-            report = registration.import_teams(self.tournament, self.request.user, data)
-        except registration.ImportFileError as exc:
-            form.add_error("file", str(exc))
-            return self.form_invalid(form)
+        report = registration.import_teams(self.tournament, self.request.user, data)
         if not report.ok:
             return self.render_to_response(
                 self.get_context_data(form=form, report=report), status=400
@@ -137,6 +130,7 @@ class TeamTemplateView(RoleRequiredMixin, View):
 
 
 class RoleAddView(RoleRequiredMixin, FormView):
+    action = "role.grant"
     template_name = "tournaments/role_form.html"
     form_class = RoleForm
 
@@ -145,34 +139,17 @@ class RoleAddView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data
-        role, created = TournamentRole.objects.get_or_create(
-            user=data["username"],
-            tournament=self.tournament,
-            role=data["role"],
-            defaults={"team": data["team"]},
-        )
-        if created:
-            log_action(
-                self.tournament,
-                self.request.user,
-                "role.grant",
-                role,
-                data={"user": role.user.username, "role": role.role},
-            )
+        roles.grant(self.tournament, self.request.user, data["username"], data["role"],
+                    data["team"], client_address(self.request))  # fmt: skip
         messages.success(self.request, _("Role given."))
         return redirect("tournaments:console", slug=self.tournament.slug)
 
 
 class RoleRemoveView(RoleRequiredMixin, View):
+    action = "role.grant"
+
     def post(self, request, *args, **kwargs):
         role = get_object_or_404(TournamentRole, pk=kwargs["pk"], tournament=self.tournament)
-        log_action(
-            self.tournament,
-            request.user,
-            "role.revoke",
-            role,
-            data={"user": role.user.username, "role": role.role},
-        )
-        role.delete()
+        roles.revoke(role, request.user, client_address(request))
         messages.success(request, _("Role removed."))
         return redirect("tournaments:console", slug=self.tournament.slug)

@@ -17,16 +17,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from tournaments import permissions
-from tournaments.models import Match, ResultVersion, Role, Round
+from tournaments.models import Match, ResultVersion, Round
 from tournaments.services import attribution, result_effects, results, round_close
 from tournaments.services.results import Actor, ResultError
-from tournaments.services.round_close import RoundCloseError
 from tournaments.validation import BadInput, parse_json
 
 from .mixins import TournamentMixin
-
-CLOSERS = (Role.ORGANISER, Role.CHIEF_REFEREE)
 
 
 def _state(match: Match, versions: list[ResultVersion]) -> str:
@@ -63,14 +59,13 @@ class RoundResultsView(TournamentMixin, TemplateView):
                 rows.append({"match": match, "state": _state(match, versions),
                              "latest": versions[-1] if versions else None,
                              "counting": counting})  # fmt: skip
-        user = self.request.user
         context.update(
             round=round_,
             rounds=rounds.order_by("number"),
             rows=rows,
             pending=[r for r in rows if r["state"] in ("missing", "pending", "newer")],
-            can_close=permissions.has_role(user, self.tournament, CLOSERS),
-            is_chief=permissions.has_role(user, self.tournament, (Role.CHIEF_REFEREE,)),
+            can_close=self.may("round.finalise"),
+            is_chief=self.may("result.correct"),
         )
         return context
 
@@ -105,7 +100,7 @@ class MatchResultPage(TournamentMixin, TemplateView):
             versions=list(reversed(versions)),
             latest=latest,
             counting=next((v for v in versions if v.is_counting), None),
-            is_chief=results.is_chief(actor, self.tournament),
+            is_chief=self.may("result.correct"),
             can_confirm=bool(latest and not latest.is_counting and user.is_authenticated),
             can_enter=not match.is_bye and results.can_enter(actor, match),
             latest_record=json.dumps(latest.record, ensure_ascii=False, indent=1) if latest else "",
@@ -124,15 +119,11 @@ class MatchActionView(TournamentMixin, View):
             pk=pk,
             round__tournament=self.tournament,
         )
-        actor = Actor.from_request(request, "web")
-        data = request.POST
-        try:
-            message = self.act(match, actor, data)
-        except ResultError as err:
-            messages.error(request, err.message)
-        else:
-            messages.success(request, message)
-        return redirect("tournaments:match-result", slug=slug, pk=pk)
+        messages.success(request, self.act(match, Actor.from_request(request, "web"), request.POST))
+        return redirect(self.error_url())
+
+    def error_url(self) -> str:
+        return reverse("tournaments:match-result", args=[self.tournament.slug, self.kwargs["pk"]])
 
     @staticmethod
     def act(match: Match, actor: Actor, data) -> str:
@@ -183,17 +174,14 @@ class RoundCloseView(TournamentMixin, View):
         round_ = get_object_or_404(Round, tournament=self.tournament, number=number)
         round_.tournament = self.tournament
         source = Actor.from_request(request).source
-        try:
-            if request.POST.get("action") == "reopen":
-                round_close.reopen(round_, request.user, request.POST.get("reason", ""), source)
-                messages.success(request, _("Round %(n)s reopened.") % {"n": number})
-            else:
-                round_close.finalise(round_, request.user, source)
-                messages.success(request, _("Round %(n)s finalised.") % {"n": number})
-        except RoundCloseError as err:
-            messages.error(request, err.message)
-        return redirect(f"{_results_url(slug)}?round={number}")
+        if request.POST.get("action") == "reopen":
+            round_close.reopen(round_, request.user, request.POST.get("reason", ""), source)
+            messages.success(request, _("Round %(n)s reopened.") % {"n": number})
+        else:
+            round_close.finalise(round_, request.user, source)
+            messages.success(request, _("Round %(n)s finalised.") % {"n": number})
+        return redirect(self.error_url())
 
-
-def _results_url(slug: str) -> str:
-    return reverse("tournaments:results", args=[slug])
+    def error_url(self) -> str:
+        url = reverse("tournaments:results", args=[self.tournament.slug])
+        return f"{url}?round={self.kwargs['number']}"

@@ -149,13 +149,11 @@ class RoundActionView(RoundMixin, View):
     """POST only: run one service step, report it as a message, go back to the round."""
 
     def post(self, request, *args, **kwargs):
-        try:
-            done = self.act(request)
-        except service.RoundError as error:
-            messages.error(request, error.message)
-            return redirect(self.failure_url())
-        messages.success(request, done)
+        messages.success(request, self.act(request))
         return redirect(self.success_url())
+
+    def error_url(self) -> str:
+        return self.failure_url()
 
     def act(self, request) -> str:
         raise NotImplementedError

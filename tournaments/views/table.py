@@ -20,12 +20,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
 from tournaments import permissions
-from tournaments.models import Role, TableKey
+from tournaments.models import TableKey
 from tournaments.services import results, table_keys
 from tournaments.services.audit import client_address
-from tournaments.services.results import ResultError
 
-from .mixins import RoleRequiredMixin
+from .mixins import RoleRequiredMixin, ServiceErrorMixin
 
 STRINGS = {
     "network": _("No answer from the server; check the connection and try again."),
@@ -72,7 +71,7 @@ class TableEntryView(RoleRequiredMixin, TemplateView):
     """/t/<slug>/table/<n>/: for a table referee assigned to table n, or the chief referee."""
 
     template_name = "tournaments/table/entry.html"
-    required_roles = (Role.CHIEF_REFEREE, Role.TABLE_REFEREE)
+    action = "result.enter"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -85,17 +84,14 @@ class TableEntryView(RoleRequiredMixin, TemplateView):
         return context | table_context(match)
 
 
-class TableKeyEntryView(TemplateView):
+class TableKeyEntryView(ServiceErrorMixin, TemplateView):
     """/table/<key>/: the table's device, no login; the key writes this table only."""
 
     template_name = "tournaments/table/entry.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        try:
-            key = table_keys.live_key(self.kwargs["key"])
-        except ResultError as err:
-            raise Http404(err.message) from None
+        key = table_keys.live_key(self.kwargs["key"])
         match = results.table_match(key.tournament, key.table_number)
         if match is None:
             raise Http404("No match at this table in the current round.")
@@ -114,7 +110,7 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
     """Organiser / chief referee: each table's private link with its QR code; issue, revoke."""
 
     template_name = "tournaments/table/links.html"
-    required_roles = table_keys.MANAGER_ROLES
+    action = "table_key.manage"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -141,25 +137,25 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
 class TableKeyActionView(RoleRequiredMixin, View):
     """POST: issue a new key for a table (``table``) or revoke one (``revoke`` = key id)."""
 
-    required_roles = table_keys.MANAGER_ROLES
+    action = "table_key.manage"
 
     def post(self, request, slug):
         source = client_address(request)
-        try:
-            if request.POST.get("revoke"):
-                key = get_object_or_404(
-                    TableKey, pk=_int(request.POST["revoke"]), tournament=self.tournament
-                )
-                table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
-            elif request.POST.get("all"):
-                made = table_keys.issue_missing(self.tournament, request.user, source)
-                messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
-            else:
-                table_keys.issue(self.tournament, _int(request.POST.get("table")), request.user,
-                                 source)  # fmt: skip
-        except ResultError as err:
-            messages.error(request, err.message)
-        return redirect("tournaments:table-links", slug=slug)
+        if request.POST.get("revoke"):
+            key = get_object_or_404(
+                TableKey, pk=_int(request.POST["revoke"]), tournament=self.tournament
+            )
+            table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
+        elif request.POST.get("all"):
+            made = table_keys.issue_missing(self.tournament, request.user, source)
+            messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
+        else:
+            table_keys.issue(self.tournament, _int(request.POST.get("table")), request.user,
+                             source)  # fmt: skip
+        return redirect(self.error_url())
+
+    def error_url(self) -> str:
+        return reverse("tournaments:table-links", args=[self.tournament.slug])
 
 
 def _int(value) -> int:
