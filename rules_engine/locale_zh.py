@@ -101,6 +101,20 @@ _GENERAL = {
     "settings must be an object of preset settings": "settings 须为赛制设置的对象",
     "unknown preset setting {key!r} (known: {known})": "未知的赛制设置 {key!r}（可选：{known}）",
     "unknown standings metric {metric!r}": "未知的排名指标 {metric!r}",
+    # the event-settings schema (rules_engine.schema)
+    "{field} must be {kind}": "{field} 须为{kind}",
+    "{kind}, or null": "{kind}，或 null",
+    "a value": "一个值",
+    "one of {choices}": "以下之一：{choices}",
+    "true or false": "true 或 false",
+    "a whole number from {low} to {high}": "{low} 到 {high} 的整数",
+    "a whole number of {low} or more": "不小于 {low} 的整数",
+    "a number from {low} to {high}": "{low} 到 {high} 的数",
+    "a number of {low} or more": "不小于 {low} 的数",
+    "a text": "文字",
+    "a list whose items are each {kind}": "列表，每项为{kind}",
+    "a list of {count} items: {kinds}": "{count} 项的列表：{kinds}",
+    "an object": "对象",
     "settings: {message}": "设置：{message}",
     "preset {name!r} does not allow entering only the final levels: enter every deal": (
         "赛制 {name!r} 不允许只录最终级数：请逐副录入"
@@ -145,7 +159,6 @@ _GENERAL = {
         "{where}.{step}：{then!r} 须为更高一级的处罚"
     ),
     "a vote must be one of {choices}, not {choice!r}": "表决须为 {choices} 之一，而不是 {choice!r}",
-    "settings.{key} must be whole minutes, 0 or more": "settings.{key} 须为整数分钟（0 或以上）",
 }
 
 _GUANDAN = {

@@ -8,10 +8,13 @@ Game code reads these fields and never branches on a preset's name.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from rules_engine import ladder
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
+from rules_engine.schema import check_values
 
 SIDES = ("EW", "NS")
 
@@ -62,13 +65,13 @@ class Preset:
     forfeit_points: tuple[int, int]  # (winner, loser); a bye scores the same
     standings_order: tuple[str, ...]
     no_show_points: int = 0  # each side, when both are absent
-    decks: int = 2
+    decks: int = field(default=2, metadata={"min": 1})
     level_difference_table: tuple[tuple[int, int], ...] | None = None
-    fail_a_limit: int | None = None  # None: repeat A until passed or time (never drop back)
+    # None: repeat A until passed or time (never drop back)
+    fail_a_limit: int | None = field(default=None, metadata={"min": 1})
     tractor_deal_table: tuple[tuple[int, str, int], ...] | None = None
     chengyu_suit_ring: tuple[str, ...] | None = None
-    deals_per_match: int | None = None  # chengyu: 3
-    round_minutes: int | None = None
+    deals_per_match: int | None = field(default=None, metadata={"min": 1})  # chengyu: 3
     # A referee may enter only the final levels instead of every deal (games with levels).
     final_levels_entry: bool = False
     # Round timing (SPEC 2): referees warn the tables in the last minutes; at time, either the
@@ -76,23 +79,25 @@ class Preset:
     warning_minutes: int = 10
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
     avoid_same_unit: bool = True
-    time_up: str = "finish_deal"
+    time_up: str = field(default="finish_deal", metadata={"choices": TIME_UP_RULES})
 
     def with_overrides(self, **settings) -> Preset:
-        """A copy with tournament settings applied; RulesError names an unknown setting."""
-        from rules_engine.ladder import SETTING_KEYS as LADDER_KEYS  # read by rules_engine.ladder
-
-        names = {f.name for f in dataclasses.fields(self)} - {"name", "game"}
-        changes = {}
-        for key, value in settings.items():
-            if key in LADDER_KEYS:
-                continue
-            if key not in names:
-                known = ", ".join(sorted(names))
+        """A copy with tournament settings applied, every setting checked by the event-settings
+        schema (:func:`settable`): preset fields and the penalty ladder's settings alike.
+        RulesError names the setting."""
+        known = settable()
+        for key in settings:
+            if key not in known:
                 raise RulesError(
-                    t("unknown preset setting {key!r} (known: {known})", key=key, known=known), key
+                    t(
+                        "unknown preset setting {key!r} (known: {known})",
+                        key=key,
+                        known=", ".join(sorted(known)),
+                    ),
+                    key,
                 )
-            changes[key] = _as_tuple(value)
+        changes = check_values(Preset, {k: settings[k] for k in settings if k in PRESET_SETTINGS})
+        ladder.ladder_settings(self.game, settings, prefix="")
         preset = dataclasses.replace(self, **changes)
         preset.validate()
         return preset
@@ -128,10 +133,14 @@ class Preset:
         return dataclasses.asdict(self)
 
 
-def _as_tuple(value):
-    if isinstance(value, list | tuple):
-        return tuple(_as_tuple(v) for v in value)
-    return value
+# Fields of a preset a tournament may not change: which preset it is and which game it plays.
+FIXED_FIELDS = ("name", "game")
+PRESET_SETTINGS = tuple(f.name for f in dataclasses.fields(Preset) if f.name not in FIXED_FIELDS)
+
+
+def settable() -> frozenset[str]:
+    """Every key of the event-settings schema: the preset's fields and the ladder's settings."""
+    return frozenset(PRESET_SETTINGS) | frozenset(ladder.SETTING_KEYS)
 
 
 WIN_2_DRAW_1 = {"win_points": 2, "draw_points": 1, "loss_points": 0, "forfeit_points": (2, 0)}
@@ -178,7 +187,6 @@ PRESETS: dict[str, Preset] = {
             standings_order=("points", "level_diff", "latest_round_score"),
             decks=3,
             tractor_deal_table=TRACTOR_DEAL_TABLE,
-            round_minutes=60,
             final_levels_entry=True,
             time_up="one_more_deal",
         ),
@@ -218,9 +226,15 @@ def presets_for_game(game: str) -> list[Preset]:
 def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) -> Preset:
     """The preset for a match record: the argument, else ``record["preset"]``, else the
     game's default; then ``record["settings"]`` (a dict of overrides) applied."""
-    chosen = get_preset(
-        preset if preset is not None else record.get("preset", DEFAULT_PRESET[game])
-    )
+    chosen = preset if preset is not None else record.get("preset", DEFAULT_PRESET[game])
+    return event_preset(game, chosen, record.get("settings"))
+
+
+def event_preset(game: str, preset: Preset | str, settings: object = None) -> Preset:
+    """The one event-settings schema: preset ``preset`` of ``game`` with a tournament's
+    ``settings`` (preset and penalty-ladder settings together, each checked by type and
+    range). RulesError names the field: ``preset``, ``settings`` or ``settings.<key>``."""
+    chosen = get_preset(preset)
     if chosen.game != game:
         raise RulesError(
             t(
@@ -231,17 +245,16 @@ def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) 
             ),
             "preset",
         )
-    settings = record.get("settings")
-    if settings:
-        if not isinstance(settings, dict):
-            raise RulesError(t("settings must be an object of preset settings"), "settings")
-        try:
-            chosen = chosen.with_overrides(**settings)
-        except RulesError as err:
-            raise RulesError(
-                t("settings: {message}", message=err.message), f"settings.{err.field}"
-            ) from None
-    return chosen
+    if not settings:
+        return chosen
+    if not isinstance(settings, Mapping) or not all(isinstance(k, str) for k in settings):
+        raise RulesError(t("settings must be an object of preset settings"), "settings")
+    try:
+        return chosen.with_overrides(**settings)
+    except RulesError as err:
+        raise RulesError(
+            t("settings: {message}", message=err.message), f"settings.{err.field}"
+        ) from None
 
 
 def match_points(
