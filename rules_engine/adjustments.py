@@ -66,13 +66,17 @@ def parse_adjustment(value: object, game: str, field: str = "adjustment") -> dic
             sub_field(field, "side"),
         )
     if kind in LEVEL_TYPES:
-        levels = value.get("levels", 1)
-        if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= ACE:
-            raise RulesError(
-                t("{field}.levels must be a whole number of levels from 1 to 12", field=field),
-                sub_field(field, "levels"),
-            )
+        check_levels(value.get("levels", 1), sub_field(field, "levels"))
     return dict(value)
+
+
+def check_levels(levels: object, field: str = "levels") -> int:
+    """How many levels a ruling moves a side: a whole number from 1 to 12 (2 up to A)."""
+    if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= ACE:
+        raise RulesError(
+            t("{field} must be a whole number of levels from 1 to 12", field=field), field
+        )
+    return levels
 
 
 def parse_adjustments(record: dict) -> list[dict]:

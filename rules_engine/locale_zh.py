@@ -101,6 +101,9 @@ _GENERAL = {
     "settings must be an object of preset settings": "settings 须为赛制设置的对象",
     "unknown preset setting {key!r} (known: {known})": "未知的赛制设置 {key!r}（可选：{known}）",
     "unknown standings metric {metric!r}": "未知的排名指标 {metric!r}",
+    "no seat for player {seat_order} of side {side!r} (sides EW and NS, players 1 and 2)": (
+        "{side!r} 方第 {seat_order} 位选手没有座位（方为 EW、NS，选手为 1、2）"
+    ),
     # the event-settings schema (rules_engine.schema)
     "{field} must be {kind}": "{field} 须为{kind}",
     "{kind}, or null": "{kind}，或 null",
@@ -133,9 +136,7 @@ _GENERAL = {
     "{field}.side must be EW or NS (the offending side)": "{field}.side 须为 EW 或 NS（违规方）",
     "adjustments must be a list": "adjustments 须为列表",
     "the match has no levels to change (a forfeit?)": "该场比赛没有可调整的级数（是否弃权？）",
-    "{field}.levels must be a whole number of levels from 1 to 12": (
-        "{field}.levels 须为 1 到 12 的整数级"
-    ),
+    "{field} must be a whole number of levels from 1 to 12": "{field} 须为 1 到 12 的整数级",
     # penalty ladder and committee
     "{field} must be one of {allowed} in {game}, not {step!r}": (
         "{field} 在 {game} 中须为 {allowed} 之一，而不是 {step!r}"

@@ -295,6 +295,16 @@ def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
     return _by_side(other_side(absent), win, loss)
 
 
+def bye_points(preset: Preset) -> int:
+    """Match points of a team with a bye: the forfeit win (SPEC 2)."""
+    return preset.forfeit_points[0]
+
+
+def forfeit_record(game: str, absent: object) -> dict:
+    """The match record of a forfeit: ``absent`` ("EW", "NS" or "both") did not play."""
+    return {"game": game, "deals": [], "forfeit": absent}
+
+
 def forfeit_answer(preset: Preset, forfeit: object, deals: list, **zero_fields) -> dict:
     """The score answer for a match one side (or both) did not play: no levels, no deals.
 

@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine.outcome import Outcome
+
 from .events import Team, Tournament
 from .rounds import Match
 
@@ -59,9 +61,14 @@ class ResultVersion(models.Model):
     def __str__(self) -> str:
         return f"{self.match} · v{self.number}"
 
+    @property
+    def result(self) -> Outcome:
+        """The engine's answer, read (the one reader of its shape: rules_engine.outcome)."""
+        return Outcome.from_answer(self.outcome)
+
 
 class RankingAdjustment(models.Model):
-    """A team moved down (or up) N places in the final ranking, e.g. by an arbitration ruling."""
+    """A team moved down N places in the final ranking, e.g. by an arbitration ruling."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="ranking_adjustments"

@@ -43,7 +43,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules_engine import api as rules_api
+from rules_engine import seating
 from rules_engine.errors import RulesError
+from rules_engine.presets import forfeit_record
 from tournaments import permissions
 from tournaments.models import Match, ResultConfirmation, ResultVersion, Role, Round, TableKey
 from tournaments.standings.service import invalidate as invalidate_standings
@@ -157,21 +159,16 @@ def table_match(tournament, table_number: int) -> Match | None:
     )
 
 
-# Home players sit East (seat order 1) and West (2); away players South (1) and North (2).
-SEAT_OF = {("EW", 1): "E", ("EW", 2): "W", ("NS", 1): "S", ("NS", 2): "N"}
-SEAT_ORDER = "ESWN"
-
-
 def seats(match: Match) -> list[dict]:
+    """Who sits where (the engine's seating: rules_engine.seating)."""
     rows = []
     for side, team in (("EW", match.home), ("NS", match.away)):
         if team is None:
             continue
         for player in team.players.all():
-            seat = SEAT_OF.get((side, player.seat_order))
-            if seat:
-                rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
-    return sorted(rows, key=lambda row: SEAT_ORDER.index(row["seat"]))
+            seat = seating.seat_of(side, player.seat_order)
+            rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
+    return sorted(rows, key=lambda row: seating.SEAT_ORDER.index(row["seat"]))
 
 
 # --- permissions -------------------------------------------------------------------------
@@ -388,7 +385,7 @@ def mark_absent(
 ) -> ResultVersion:
     """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
     referee's forfeit counts at once; a table referee's awaits confirmation."""
-    record = {"game": match.round.tournament.game, "deals": [], "forfeit": absent}
+    record = forfeit_record(match.round.tournament.game, absent)
     chief = is_chief(actor, match.round.tournament)
     return submit(match, record, actor, base_version, confirm=chief, note=note)
 
