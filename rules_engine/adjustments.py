@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import copy
 
-from rules_engine import api
 from rules_engine.cards import PASSED_A, level_text, parse_level
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.games import score_plain
 from rules_engine.i18n import t
 from rules_engine.presets import SIDES, match_points, other_side, resolve_preset
 
@@ -117,18 +117,20 @@ def score(record: object) -> dict:
         raise RulesError(t("a match record must be a JSON object"))
     adjustments = parse_adjustments(record)
     base_record = {k: v for k, v in record.items() if k != "adjustments"}
-    answer = api.score(base_record)
+    answer = score_plain(base_record)
     if not adjustments:
         return answer
     unadjusted = {"winner": answer["winner"], "match_points": answer["match_points"]}
     tricks = [a for a in adjustments if a["type"] in TRICK_TYPES]
     if tricks:
-        answer = api.score(base_record | {"penalties": [*(record.get("penalties") or []), *tricks]})
+        answer = score_plain(
+            base_record | {"penalties": [*(record.get("penalties") or []), *tricks]}
+        )
     losers = sorted({a["side"] for a in adjustments if a["type"] == "match_loss"})
     if losers:
         forfeit = {k: base_record.get(k) for k in ("game", "preset", "settings") if k in record}
         absent = losers[0] if len(losers) == 1 else "both"
-        answer = api.score(forfeit | {"deals": [], "forfeit": absent}) | {
+        answer = score_plain(forfeit | {"deals": [], "forfeit": absent}) | {
             "trace": answer.get("trace", []),
             "match_loss": absent,
         }

@@ -46,7 +46,6 @@ _GENERAL = {
     ),
     "{action} is not available for {game}": "{game} 不支持 {action}",
     "unknown action {action!r} (known: {known})": "未知的操作 {action!r}（可选：{known}）",
-    "the rules of {name} are not available yet": "{name} 的规则尚未提供",
     "{name} is empty: expected a JSON object or a list": "{name} 为空：应为 JSON 对象或列表",
     "cannot read {path}: {strerror}": "无法读取 {path}：{strerror}",
     "{name} is not UTF-8 text": "{name} 不是 UTF-8 文本",
