@@ -305,6 +305,17 @@ def forfeit_record(game: str, absent: object) -> dict:
     return {"game": game, "deals": [], "forfeit": absent}
 
 
+def void_record(game: str) -> dict:
+    """The match record of a voided match (the chief referee's decision: not played)."""
+    return {"game": game, "void": True}
+
+
+def void_answer() -> dict:
+    """The answer for a voided match: no winner and no match points, so it counts as not
+    played (:attr:`rules_engine.outcome.Outcome.counts` is False)."""
+    return {"void": True, "winner": None, "trace": []}
+
+
 def forfeit_answer(preset: Preset, forfeit: object, deals: list, **zero_fields) -> dict:
     """The score answer for a match one side (or both) did not play: no levels, no deals.
 

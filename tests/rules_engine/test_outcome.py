@@ -10,7 +10,7 @@ from rules_engine.adjustments import check_levels
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.errors import RulesError
 from rules_engine.outcome import PARTS, PASSED_A_BONUS, Outcome, accumulated_levels
-from rules_engine.presets import PRESETS, bye_points, forfeit_record
+from rules_engine.presets import PRESETS, bye_points, forfeit_record, void_answer, void_record
 from rules_engine.seating import SEAT_ORDER, seat_of
 
 
@@ -102,3 +102,9 @@ def test_forfeit_record_scores_as_the_presets_forfeit_and_a_bye_as_its_win():
     answer = api.score(forfeit_record("tractor", "EW"))
     assert answer["match_points"] == {"EW": 0, "NS": 2}
     assert bye_points(PRESETS["guandan-suzhou-2016"]) == 17
+
+
+def test_a_void_is_recorded_and_answered_as_not_played():
+    assert void_record("chengyu") == {"game": "chengyu", "void": True}
+    outcome = Outcome.from_answer(void_answer())
+    assert outcome.void and not outcome.counts and outcome.winner is None

@@ -45,7 +45,7 @@ from django.utils.translation import gettext as _
 from rules_engine import api as rules_api
 from rules_engine import seating
 from rules_engine.errors import RulesError
-from rules_engine.presets import forfeit_record
+from rules_engine.presets import forfeit_record, void_answer, void_record
 from tournaments import permissions
 from tournaments.models import Match, ResultConfirmation, ResultVersion, Role, Round, TableKey
 from tournaments.standings.service import invalidate as invalidate_standings
@@ -415,11 +415,7 @@ def void(match: Match, actor: Actor, base_version: object, reason: str) -> Resul
 
 def _void_record(match: Match) -> tuple[dict, dict]:
     """A void: the match counts as not played (no points for either side)."""
-    return {"game": match.round.tournament.game, "void": True}, {
-        "void": True,
-        "winner": None,
-        "trace": [],
-    }
+    return void_record(match.round.tournament.game), void_answer()
 
 
 def _require_reason(reason: object) -> None:
