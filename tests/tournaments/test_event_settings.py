@@ -172,3 +172,15 @@ def test_model_clean_names_the_settings_field():
     with pytest.raises(ValidationError) as err:
         event.clean()
     assert "settings" in err.value.message_dict
+
+
+def test_bad_settings_are_never_stored_whoever_writes_them(make_tournament):
+    from rules_engine.errors import RulesError
+
+    tournament = make_tournament()
+    tournament.settings = {"appeal_minutes": -5}
+    with pytest.raises(RulesError) as err:
+        tournament.save()
+    assert err.value.field == "settings.appeal_minutes"
+    tournament.refresh_from_db()
+    assert tournament.settings == {}

@@ -63,6 +63,11 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs):
+        """Settings the engine's schema refuses are never stored (RulesError)."""
+        self.get_preset()
+        super().save(*args, **kwargs)
+
     def get_preset(self):
         """The rules engine preset with this event's settings applied (the engine's
         event-settings schema checks them: RulesError naming ``preset`` or ``settings.<key>``)."""
