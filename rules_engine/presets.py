@@ -3,6 +3,10 @@
 A preset is a frozen :class:`Preset`; a tournament adjusts a setting with
 ``preset.with_overrides(fail_a_limit=3)`` (SPEC: "(configurable)" means a tournament setting).
 Game code reads these fields and never branches on a preset's name.
+
+A tournament's settings are one schema (:func:`event_preset`): the preset's fields and the
+penalty ladder's settings (:class:`rules_engine.ladder.LadderSettings`), each checked against
+the type its dataclass declares (:mod:`rules_engine.schema`); an unknown key is refused.
 """
 
 from __future__ import annotations
