@@ -109,6 +109,8 @@ _GENERAL = {
     "a value": "一个值",
     "one of {choices}": "以下之一：{choices}",
     "true or false": "true 或 false",
+    "a whole number": "整数",
+    "a number": "数",
     "a whole number from {low} to {high}": "{low} 到 {high} 的整数",
     "a whole number of {low} or more": "不小于 {low} 的整数",
     "a number from {low} to {high}": "{low} 到 {high} 的数",

@@ -5,8 +5,8 @@ A settings dataclass (:class:`~rules_engine.presets.Preset`,
 checks a tournament's values against those types, so a field added to the dataclass is
 checked without more code. A field's metadata narrows it:
 
-* ``min`` / ``max`` — bounds of a number (a whole number is 0 or more unless ``min`` says
-  otherwise);
+* ``min`` / ``max`` — bounds of a number (0 or more unless ``min`` says otherwise;
+  ``min: None`` allows any number);
 * ``choices`` — the texts allowed;
 * ``check`` — ``check(value, where)`` for a value whose shape its type cannot say (it
   returns the value to store, or raises RulesError).
@@ -121,9 +121,13 @@ def describe(hint: object, meta: Mapping | None = None) -> Text:
     if hint is int or hint is float:
         low, high = meta.get("min", 0), meta.get("max")
         if hint is int:
+            if low is None:
+                return t("a whole number")
             if high is not None:
                 return t("a whole number from {low} to {high}", low=low, high=high)
             return t("a whole number of {low} or more", low=low)
+        if low is None:
+            return t("a number")
         if high is not None:
             return t("a number from {low} to {high}", low=low, high=high)
         return t("a number of {low} or more", low=low)

@@ -88,6 +88,7 @@ def test_a_field_added_to_a_settings_dataclass_is_checked_without_more_code():
     class Extra:
         rounds: int = dataclasses.field(default=3, metadata={"min": 1, "max": 9})
         name: str | None = None
+        offset: int = dataclasses.field(default=0, metadata={"min": None})
 
     from rules_engine.schema import check_values
 
@@ -99,6 +100,9 @@ def test_a_field_added_to_a_settings_dataclass_is_checked_without_more_code():
         check_values(Extra, {"rounds": 10})
     with pytest.raises(RulesError, match="name must be a text, or null"):
         check_values(Extra, {"name": 5})
+    assert check_values(Extra, {"offset": -3}) == {"offset": -3}
+    with pytest.raises(RulesError, match="offset must be a whole number$"):
+        check_values(Extra, {"offset": "x"})
 
 
 @given(st.integers(min_value=-1000, max_value=1000))
