@@ -84,6 +84,8 @@ class Preset:
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
     avoid_same_unit: bool = True
     time_up: str = field(default="finish_deal", metadata={"choices": TIME_UP_RULES})
+    # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
+    unit_best_teams: int = field(default=2, metadata={"min": 1})
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings

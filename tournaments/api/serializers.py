@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from rules_engine.errors import RulesError
@@ -30,8 +31,13 @@ class TournamentSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "status", "created_at"]
 
     def validate(self, attrs):
-        """The preset and the settings through the rules engine's event-settings schema;
-        a refusal names the field (``preset`` or ``settings.<key>``)."""
+        wanted = self.initial_data.get("status") if hasattr(self.initial_data, "get") else None
+        if wanted is not None and wanted != getattr(self.instance, "status", None):
+            raise serializers.ValidationError(
+                {"status": _("The status follows the rounds; finish an event on its status page.")}
+            )
+        # The preset and the settings through the rules engine's event-settings schema;
+        # a refusal names the field (``preset`` or ``settings.<key>``).
         values = {
             name: attrs.get(name, getattr(self.instance, name, None))
             for name in ("game", "preset", "settings")
