@@ -43,6 +43,7 @@ def test_a_negative_appeal_time_is_refused_naming_the_setting():
         ({"time_up": "never"}, "settings.time_up"),
         ({"decks": 0}, "settings.decks"),
         ({"fail_a_limit": 0}, "settings.fail_a_limit"),
+        ({"unit_best_teams": 0}, "settings.unit_best_teams"),  # added by another branch
     ],
 )
 def test_bad_values_of_either_schema_are_refused_with_the_field_named(settings, field):
