@@ -37,6 +37,8 @@ PARTS: dict[str, tuple[str, ...]] = {
     "forfeit": ("forfeit",),
     "winner": ("winner",),
     "void": ("void",),
+    "level_points_ew": ("level_points", "EW"),
+    "level_points_ns": ("level_points", "NS"),
 }
 
 
@@ -79,6 +81,8 @@ class Outcome:
     tricks_ns: int = 0
     forfeit: str | None = None
     void: bool = False
+    level_points_ew: float = 0  # 级差分 (presets with a level_points_table)
+    level_points_ns: float = 0
 
     @classmethod
     def from_answer(cls, answer: object) -> Outcome:
@@ -112,6 +116,8 @@ class Outcome:
             tricks_ns=parts.get("tricks_ns") or 0,
             forfeit=parts.get("forfeit") or None,
             void=bool(parts.get("void")),
+            level_points_ew=parts.get("level_points_ew") or 0,
+            level_points_ns=parts.get("level_points_ns") or 0,
         )
 
     @property

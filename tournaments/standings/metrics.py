@@ -20,6 +20,7 @@ class Tally:
     level_diff: int = 0
     net_levels: int = 0
     accumulated_levels: int = 0
+    level_points: float = 0  # 级差分 (national preset)
     deals_won_diff: int = 0
     tricks_diff: int = 0
     opponents: list[int] = field(default_factory=list)
@@ -86,13 +87,19 @@ class DrawLots(Metric):
 
 
 class HeadToHead(Metric):
-    """Points scored in the matches among exactly the tied teams."""
+    """Points scored in the matches among exactly the tied teams.
+
+    It applies only when every team of the group has played every other (SPEC 3, as
+    FIDE's direct encounter); otherwise the group stays tied for the next tiebreak.
+    """
 
     key, label = "head_to_head", "Head-to-head"
     contextual = True
 
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
         tied = set(group)
+        if not all(tied - {team} <= set(ledger.tallies[team].opponents) for team in group):
+            return dict.fromkeys(group, 0)
         result = {}
         for team in group:
             against = ledger.tallies[team].points_against
@@ -120,6 +127,7 @@ METRICS: dict[str, Metric] = {
         HeadToHeadTwo(),
         TallyField("net_levels", "Net levels"),
         TallyField("accumulated_levels", "Accumulated levels"),
+        TallyField("level_points", "Level points"),
         TallyField("deals_won_diff", "Deals won difference"),
         TallyField("tricks_diff", "Tricks difference"),
         LatestRoundScore(),

@@ -36,10 +36,10 @@ from django.db.models.functions import Cast
 from django.utils.translation import gettext
 
 from rules_engine.outcome import PARTS, Outcome
-from rules_engine.presets import bye_points
+from rules_engine.presets import bye_points, forfeit_level_difference, level_points
 from tournaments.models import Match, RankingAdjustment, ResultVersion, Round, Team, Tournament
 
-from .core import MatchOutcome, StandingRow, compute_standings, round_ranks
+from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
 from .metrics import METRICS
 
 MEMO_SECONDS = 3600
@@ -112,6 +112,8 @@ FETCHED_PARTS = {
     "level_ns": None,
     "passed_a": None,
     "forfeit": None,
+    "level_points_ew": FloatField(),
+    "level_points_ns": FloatField(),
 }
 
 
@@ -127,17 +129,26 @@ def counting_parts(rounds):
     )
 
 
-def match_outcome(round_no: int, home: int, away: int, outcome: Outcome) -> MatchOutcome | None:
-    """The standings' view of one match (None when it gives no match points)."""
+def match_outcome(
+    round_no: int, home: int, away: int, outcome: Outcome, forfeit_diff: int = 0
+) -> MatchOutcome | None:
+    """The standings' view of one match (None when it gives no match points).
+
+    A forfeit has no levels: it counts `forfeit_diff` levels for the side that played
+    (see rules_engine.presets.forfeit_level_difference) and minus that for the other.
+    """
     if not outcome.counts:
         return None
+    diff = outcome.level_difference
+    if outcome.forfeit in ("EW", "NS"):  # a forfeit answer has no levels (difference null)
+        diff = forfeit_diff if outcome.forfeit == "NS" else -forfeit_diff
     return MatchOutcome(
         round_no=round_no,
         home=home,
         away=away,
         home_points=outcome.points_ew,
         away_points=outcome.points_ns,
-        home_level_diff=outcome.level_difference,
+        home_level_diff=diff,
         home_deals_won=outcome.deals_ew,
         away_deals_won=outcome.deals_ns,
         home_tricks=outcome.tricks_ew,
@@ -145,22 +156,27 @@ def match_outcome(round_no: int, home: int, away: int, outcome: Outcome) -> Matc
         home_acc_levels=outcome.accumulated_levels("EW"),
         away_acc_levels=outcome.accumulated_levels("NS"),
         forfeit=bool(outcome.forfeit),
+        home_level_points=outcome.level_points_ew,
+        away_level_points=outcome.level_points_ns,
     )
 
 
 def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list[MatchOutcome]:
     """Every counted match outcome of the event (two queries, whatever the size)."""
     rounds = _counted_rounds(tournament, up_to_round)
-    win = bye_points(tournament.get_preset())
+    preset = tournament.get_preset()
+    win = bye_points(preset)
+    forfeit_diff = forfeit_level_difference(preset)
+    bye_level_points = (level_points(preset, {"forfeit": "NS"}) or {"EW": 0})["EW"]
     byes = Match.objects.filter(round__in=rounds, away__isnull=True)
     outcomes = [
-        MatchOutcome(round_no, home, None, home_points=win, forfeit=True)
+        bye_outcome(round_no, home, (win, 0), forfeit_diff, bye_level_points)
         for round_no, home in byes.values_list("round__number", "home_id")
     ]
     for round_no, home, away, *values in counting_parts(rounds):
         if away is not None:
             parts = Outcome.from_parts(dict(zip(FETCHED_PARTS, values, strict=True)))
-            outcome = match_outcome(round_no, home, away, parts)
+            outcome = match_outcome(round_no, home, away, parts, forfeit_diff)
             if outcome is not None:
                 outcomes.append(outcome)
     return outcomes
