@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import copy
 
-from rules_engine import api
 from rules_engine.cards import PASSED_A, level_text, parse_level
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.games import score_plain
 from rules_engine.i18n import t
 from rules_engine.presets import SIDES, match_points, other_side, resolve_preset
 
@@ -73,12 +73,7 @@ def parse_adjustment(value: object, game: str, field: str = "adjustment") -> dic
             sub_field(field, "side"),
         )
     if kind in LEVEL_TYPES:
-        levels = value.get("levels", 1)
-        if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= ACE:
-            raise RulesError(
-                t("{field}.levels must be a whole number of levels from 1 to 12", field=field),
-                sub_field(field, "levels"),
-            )
+        check_levels(value.get("levels", 1), sub_field(field, "levels"))
     if kind == WRONG_TRIBUTE:
         seat = value.get("seat")
         if seat not in SEAT_SIDES or SEAT_SIDES[seat] != value["side"]:
@@ -93,6 +88,15 @@ def parse_adjustment(value: object, game: str, field: str = "adjustment") -> dic
                 sub_field(field, "deal"),
             )
     return dict(value)
+
+
+def check_levels(levels: object, field: str = "levels") -> int:
+    """How many levels a ruling moves a side: a whole number from 1 to 12 (2 up to A)."""
+    if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= ACE:
+        raise RulesError(
+            t("{field} must be a whole number of levels from 1 to 12", field=field), field
+        )
+    return levels
 
 
 def scored_last(record: dict, adjustments: list[dict]) -> dict:
@@ -154,22 +158,24 @@ def score(record: object) -> dict:
         raise RulesError(t("a match record must be a JSON object"))
     adjustments = parse_adjustments(record)
     base_record = {k: v for k, v in record.items() if k != "adjustments"}
-    answer = api.score(base_record)
+    answer = score_plain(base_record)
     if not adjustments:
         return answer
     unadjusted = {"winner": answer["winner"], "match_points": answer["match_points"]}
     wrong_tributes = [a for a in adjustments if a["type"] == WRONG_TRIBUTE]
     if wrong_tributes:
         base_record = scored_last(base_record, wrong_tributes)
-        answer = api.score(base_record)
+        answer = score_plain(base_record)
     tricks = [a for a in adjustments if a["type"] in TRICK_TYPES]
     if tricks:
-        answer = api.score(base_record | {"penalties": [*(record.get("penalties") or []), *tricks]})
+        answer = score_plain(
+            base_record | {"penalties": [*(record.get("penalties") or []), *tricks]}
+        )
     losers = sorted({a["side"] for a in adjustments if a["type"] == "match_loss"})
     if losers:
         forfeit = {k: base_record.get(k) for k in ("game", "preset", "settings") if k in record}
         absent = losers[0] if len(losers) == 1 else "both"
-        answer = api.score(forfeit | {"deals": [], "forfeit": absent}) | {
+        answer = score_plain(forfeit | {"deals": [], "forfeit": absent}) | {
             "trace": answer.get("trace", []),
             "match_loss": absent,
         }

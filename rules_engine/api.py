@@ -9,43 +9,14 @@ optionally ``classify(request)``, all taking and returning plain JSON-able data.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from types import ModuleType
 
+from rules_engine import adjustments
 from rules_engine.errors import RulesError
+from rules_engine.games import GAMES, game_module
 from rules_engine.i18n import t
 
-# Game name -> module path; modules are imported on first use, so a game whose module does
-# not exist yet answers with a clear error instead of breaking the others.
-GAME_MODULES = {
-    "guandan": "rules_engine.guandan.interchange",
-    "tractor": "rules_engine.tractor",
-    "chengyu": "rules_engine.chengyu",
-}
-GAMES: dict[str, ModuleType] = {}
-
 ACTIONS = ("score", "check", "classify")
-
-
-def game_module(name: object) -> ModuleType:
-    """The module that plays game ``name``; RulesError (field "game") when there is none."""
-    if not isinstance(name, str) or name not in GAME_MODULES:
-        known = ", ".join(GAME_MODULES)
-        raise RulesError(
-            t("unknown game {name!r} (known: {known})", name=name, known=known), "game"
-        )
-    if name not in GAMES:
-        path = GAME_MODULES[name]
-        try:
-            GAMES[name] = importlib.import_module(path)
-        except ModuleNotFoundError as err:
-            if err.name != path:
-                raise
-            raise RulesError(
-                t("the rules of {name} are not available yet", name=name), "game"
-            ) from None
-    return GAMES[name]
 
 
 def _dispatch(action: str, request: object) -> dict:
@@ -54,10 +25,7 @@ def _dispatch(action: str, request: object) -> dict:
     if "game" not in request:
         raise RulesError(t('the request has no "game" field (guandan, tractor or chengyu)'), "game")
     if action == "score" and request.get("adjustments"):
-        # Effects of rulings (level deduction, match loss, trick transfer) ride on the record;
-        # adjustments.score scores the plain record through this same function, then applies them.
-        from rules_engine import adjustments
-
+        # Effects of rulings (level deduction, match loss, trick transfer) ride on the record.
         return adjustments.score(request)
     if action == "score" and request.get("format") is not None:
         # Match formats (pass A, N deals, time, time-or-deals; best of three) wrap the game's
@@ -126,3 +94,6 @@ def check(obj: object) -> dict | list:
 def classify(obj: object) -> dict | list:
     """List every reading of a set of cards (SPEC 4.5 ``classify``)."""
     return answer("classify", obj)
+
+
+__all__ = ["ACTIONS", "GAMES", "answer", "check", "classify", "game_module", "has_errors", "score"]

@@ -83,6 +83,10 @@ def level_text(index: int) -> str:
     return rank_text(RANKS[min(index, 12)])
 
 
+# The names of the levels a side plays through, 2 up to A.
+LEVEL_NAMES = tuple(rank_text(rank) for rank in RANKS)
+
+
 def parse_level(text: object, field: str = "level") -> int:
     """``"2".."10"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"`` (a JSON number 2..10 too) -> 0..12."""
     if isinstance(text, bool) or not isinstance(text, str | int):

@@ -2,8 +2,8 @@
 
 Every message the engine gives (a :class:`~rules_engine.errors.RulesError` or the
 ``"reason"`` of a ``check`` answer) is built by :func:`t` from an English template and its
-parameters. The result is a :class:`Text`: a ``str`` equal to the English sentence exactly
-as before (the JSON contract and the CLI do not change), which also remembers its template
+parameters. The result is a :class:`Text`: a ``str`` equal to the English sentence (what
+the JSON contract and the CLI give), which also remembers its template
 and parameters so that :func:`localize` can render it in Chinese from
 :data:`rules_engine.locale_zh.ZH`. Field paths, seats and card codes stay as they are.
 """

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
 
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
+from rules_engine.schema import check_values
 
 # --- the ladder ------------------------------------------------------------------------
 
@@ -49,20 +50,6 @@ NO_PENALTY = "no_penalty"  # the incident is dismissed
 LADDER = (VERBAL_WARNING, WARNING, VIOLATION, LEVEL_DEDUCTION, MATCH_LOSS, SUSPENSION)
 CHENGYU_STEPS = (TRICK_TO_OPPONENTS, ROUND_LOST, RANKING_DROP)
 STEPS = (NO_PENALTY, *LADDER, *CHENGYU_STEPS, FORFEIT)
-
-STEP_NAMES_ZH = {
-    NO_PENALTY: "不予处罚",
-    VERBAL_WARNING: "口头警告",
-    WARNING: "警告",
-    VIOLATION: "记违例",
-    LEVEL_DEDUCTION: "降级",
-    MATCH_LOSS: "判负",
-    SUSPENSION: "停赛",
-    TRICK_TO_OPPONENTS: "判罚一墩",
-    ROUND_LOST: "判该轮 4:9 负",
-    RANKING_DROP: "名次降一",
-    FORFEIT: "弃权",
-}
 
 # Which steps change something beyond the record of the ruling.
 RESULT_STEPS = (LEVEL_DEDUCTION, MATCH_LOSS, TRICK_TO_OPPONENTS, ROUND_LOST, FORFEIT)
@@ -182,53 +169,7 @@ DEFAULT_ESCALATION: dict[str, tuple[int, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class LadderSettings:
-    escalation: Mapping[str, tuple[int, str]] = field(
-        default_factory=lambda: dict(DEFAULT_ESCALATION)
-    )
-    late_limit_minutes: int = 10
-    late_leave_limit_minutes: int = 15
-    appeal_minutes: int = 30
-    answer_minutes: int = 120
-    answer_near_minutes: int = 30
-
-
-SETTING_KEYS = (
-    "escalation",
-    "late_limit_minutes",
-    "late_leave_limit_minutes",
-    "appeal_minutes",
-    "answer_minutes",
-    "answer_near_minutes",
-)
-
-# Defaults per game (every game uses the seed's ladder; tractor and chengyu have no leave rule
-# in their seeds, so the 15 minutes apply to them only when a leave was approved).
-GAME_DEFAULTS: dict[str, dict] = {"guandan": {}, "tractor": {}, "chengyu": {}}
-
-
-def ladder_settings(game: str, overrides: Mapping | None = None) -> LadderSettings:
-    """The ladder settings of ``game`` with a tournament's overrides (unknown keys of other
-    areas are ignored; a bad value raises RulesError naming ``settings.<key>``)."""
-    values = dict(GAME_DEFAULTS.get(game, {}))
-    for key in SETTING_KEYS:
-        if overrides and key in overrides:
-            values[key] = overrides[key]
-    if "escalation" in values:
-        values["escalation"] = _escalation(values["escalation"])
-    for key in SETTING_KEYS[1:]:
-        if key in values:
-            value = values[key]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RulesError(
-                    t("settings.{key} must be whole minutes, 0 or more", key=key), f"settings.{key}"
-                )
-    return LadderSettings(**values)
-
-
-def _escalation(value: object) -> dict[str, tuple[int, str]]:
-    where = "settings.escalation"
+def _escalation(value: object, where: str = "settings.escalation") -> dict[str, tuple[int, str]]:
     if not isinstance(value, Mapping):
         raise RulesError(
             t(
@@ -265,6 +206,37 @@ def _escalation(value: object) -> dict[str, tuple[int, str]]:
             )
         rules[step] = (count, then)
     return rules
+
+
+@dataclass(frozen=True)
+class LadderSettings:
+    """The ladder's settings; a tournament's values are checked against these types
+    (:mod:`rules_engine.schema`)."""
+
+    escalation: Mapping[str, tuple[int, str]] = field(
+        default_factory=lambda: dict(DEFAULT_ESCALATION), metadata={"check": _escalation}
+    )
+    late_limit_minutes: int = 10
+    late_leave_limit_minutes: int = 15
+    appeal_minutes: int = 30
+    answer_minutes: int = 120
+    answer_near_minutes: int = 30
+
+
+SETTING_KEYS = tuple(f.name for f in fields(LadderSettings))
+
+# Defaults per game (every game uses the seed's ladder; tractor and chengyu have no leave rule
+# in their seeds, so the 15 minutes apply to them only when a leave was approved).
+GAME_DEFAULTS: dict[str, dict] = {"guandan": {}, "tractor": {}, "chengyu": {}}
+
+
+def ladder_settings(
+    game: str, overrides: Mapping | None = None, prefix: str = "settings."
+) -> LadderSettings:
+    """The ladder settings of ``game`` with a tournament's overrides (keys of other areas
+    are ignored; a bad value raises RulesError naming ``<prefix><key>``)."""
+    values = dict(GAME_DEFAULTS.get(game, {})) | dict(overrides or {})
+    return LadderSettings(**check_values(LadderSettings, values, prefix))
 
 
 # --- escalation --------------------------------------------------------------------------------

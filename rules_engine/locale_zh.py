@@ -48,7 +48,6 @@ _GENERAL = {
     ),
     "{action} is not available for {game}": "{game} 不支持 {action}",
     "unknown action {action!r} (known: {known})": "未知的操作 {action!r}（可选：{known}）",
-    "the rules of {name} are not available yet": "{name} 的规则尚未提供",
     "{name} is empty: expected a JSON object or a list": "{name} 为空：应为 JSON 对象或列表",
     "cannot read {path}: {strerror}": "无法读取 {path}：{strerror}",
     "{name} is not UTF-8 text": "{name} 不是 UTF-8 文本",
@@ -103,6 +102,25 @@ _GENERAL = {
     "settings must be an object of preset settings": "settings 须为赛制设置的对象",
     "unknown preset setting {key!r} (known: {known})": "未知的赛制设置 {key!r}（可选：{known}）",
     "unknown standings metric {metric!r}": "未知的排名指标 {metric!r}",
+    "no seat for player {seat_order} of side {side!r} (sides EW and NS, players 1 and 2)": (
+        "{side!r} 方第 {seat_order} 位选手没有座位（方为 EW、NS，选手为 1、2）"
+    ),
+    # the event-settings schema (rules_engine.schema)
+    "{field} must be {kind}": "{field} 须为{kind}",
+    "{kind}, or null": "{kind}，或 null",
+    "a value": "一个值",
+    "one of {choices}": "以下之一：{choices}",
+    "true or false": "true 或 false",
+    "a whole number": "整数",
+    "a number": "数",
+    "a whole number from {low} to {high}": "{low} 到 {high} 的整数",
+    "a whole number of {low} or more": "不小于 {low} 的整数",
+    "a number from {low} to {high}": "{low} 到 {high} 的数",
+    "a number of {low} or more": "不小于 {low} 的数",
+    "a text": "文字",
+    "a list whose items are each {kind}": "列表，每项为{kind}",
+    "a list of {count} items: {kinds}": "{count} 项的列表：{kinds}",
+    "an object": "对象",
     "settings: {message}": "设置：{message}",
     "preset {name!r} does not allow entering only the final levels: enter every deal": (
         "赛制 {name!r} 不允许只录最终级数：请逐副录入"
@@ -121,9 +139,7 @@ _GENERAL = {
     "{field}.side must be EW or NS (the offending side)": "{field}.side 须为 EW 或 NS（违规方）",
     "adjustments must be a list": "adjustments 须为列表",
     "the match has no levels to change (a forfeit?)": "该场比赛没有可调整的级数（是否弃权？）",
-    "{field}.levels must be a whole number of levels from 1 to 12": (
-        "{field}.levels 须为 1 到 12 的整数级"
-    ),
+    "{field} must be a whole number of levels from 1 to 12": "{field} 须为 1 到 12 的整数级",
     # penalty ladder and committee
     "{field} must be one of {allowed} in {game}, not {step!r}": (
         "{field} 在 {game} 中须为 {allowed} 之一，而不是 {step!r}"
@@ -147,7 +163,6 @@ _GENERAL = {
         "{where}.{step}：{then!r} 须为更高一级的处罚"
     ),
     "a vote must be one of {choices}, not {choice!r}": "表决须为 {choices} 之一，而不是 {choice!r}",
-    "settings.{key} must be whole minutes, 0 or more": "settings.{key} 须为整数分钟（0 或以上）",
 }
 
 _GUANDAN = {

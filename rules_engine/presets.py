@@ -3,16 +3,23 @@
 A preset is a frozen :class:`Preset`; a tournament adjusts a setting with
 ``preset.with_overrides(fail_a_limit=3)`` (SPEC: "(configurable)" means a tournament setting).
 Game code reads these fields and never branches on a preset's name.
+
+A tournament's settings are one schema (:func:`event_preset`): the preset's fields and the
+penalty ladder's settings (:class:`rules_engine.ladder.LadderSettings`), each checked against
+the type its dataclass declares (:mod:`rules_engine.schema`); an unknown key is refused.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from rules_engine import ladder
 from rules_engine.cards import RANKS
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
+from rules_engine.schema import check_values
 
 SIDES = ("EW", "NS")
 
@@ -84,13 +91,13 @@ class Preset:
     forfeit_points: tuple[int, int]  # (winner, loser); a bye scores the same
     standings_order: tuple[str, ...]
     no_show_points: int = 0  # each side, when both are absent
-    decks: int = 2
+    decks: int = field(default=2, metadata={"min": 1})
     level_difference_table: tuple[tuple[int, int], ...] | None = None
-    fail_a_limit: int | None = None  # None: repeat A until passed or time (never drop back)
+    # None: repeat A until passed or time (never drop back)
+    fail_a_limit: int | None = field(default=None, metadata={"min": 1})
     tractor_deal_table: tuple[tuple[int, str, int], ...] | None = None
     chengyu_suit_ring: tuple[str, ...] | None = None
-    deals_per_match: int | None = None  # chengyu: 3
-    round_minutes: int | None = None
+    deals_per_match: int | None = field(default=None, metadata={"min": 1})  # chengyu: 3
     # A referee may enter only the final levels instead of every deal (games with levels).
     final_levels_entry: bool = False
     # Round timing (SPEC 2): referees warn the tables in the last minutes; at time, either the
@@ -98,7 +105,7 @@ class Preset:
     warning_minutes: int = 10
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
     avoid_same_unit: bool = True
-    time_up: str = "finish_deal"
+    time_up: str = field(default="finish_deal", metadata={"choices": TIME_UP_RULES})
     # 级差分 (national preset): a second accumulated score from the level difference, by
     # this table (index = level difference, capped at the last row), and for a forfeit.
     level_points_table: tuple[tuple[int, int], ...] | None = None
@@ -117,23 +124,25 @@ class Preset:
     equal_tribute_leader: str = "before_first"
     in_play_ladder: str | None = None
     # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
-    unit_best_teams: int = 2
+    unit_best_teams: int = field(default=2, metadata={"min": 1})
 
     def with_overrides(self, **settings) -> Preset:
-        """A copy with tournament settings applied; RulesError names an unknown setting."""
-        from rules_engine.ladder import SETTING_KEYS as LADDER_KEYS  # read by rules_engine.ladder
-
-        names = {f.name for f in dataclasses.fields(self)} - {"name", "game"}
-        changes = {}
-        for key, value in settings.items():
-            if key in LADDER_KEYS:
-                continue
-            if key not in names:
-                known = ", ".join(sorted(names))
+        """A copy with tournament settings applied, every setting checked by the event-settings
+        schema (:func:`settable`): preset fields and the penalty ladder's settings alike.
+        RulesError names the setting."""
+        known = settable()
+        for key in settings:
+            if key not in known:
                 raise RulesError(
-                    t("unknown preset setting {key!r} (known: {known})", key=key, known=known), key
+                    t(
+                        "unknown preset setting {key!r} (known: {known})",
+                        key=key,
+                        known=", ".join(sorted(known)),
+                    ),
+                    key,
                 )
-            changes[key] = _as_tuple(value)
+        changes = check_values(Preset, {k: settings[k] for k in settings if k in PRESET_SETTINGS})
+        ladder.ladder_settings(self.game, settings, prefix="")
         preset = dataclasses.replace(self, **changes)
         preset.validate()
         return preset
@@ -195,10 +204,14 @@ class Preset:
         return dataclasses.asdict(self)
 
 
-def _as_tuple(value):
-    if isinstance(value, list | tuple):
-        return tuple(_as_tuple(v) for v in value)
-    return value
+# Fields of a preset a tournament may not change: which preset it is and which game it plays.
+FIXED_FIELDS = ("name", "game")
+PRESET_SETTINGS = tuple(f.name for f in dataclasses.fields(Preset) if f.name not in FIXED_FIELDS)
+
+
+def settable() -> frozenset[str]:
+    """Every key of the event-settings schema: the preset's fields and the ladder's settings."""
+    return frozenset(PRESET_SETTINGS) | frozenset(ladder.SETTING_KEYS)
 
 
 WIN_2_DRAW_1 = {"win_points": 2, "draw_points": 1, "loss_points": 0, "forfeit_points": (2, 0)}
@@ -258,7 +271,6 @@ PRESETS: dict[str, Preset] = {
             standings_order=("points", "level_diff", "latest_round_score"),
             decks=3,
             tractor_deal_table=TRACTOR_DEAL_TABLE,
-            round_minutes=60,
             final_levels_entry=True,
             time_up="one_more_deal",
         ),
@@ -298,9 +310,15 @@ def presets_for_game(game: str) -> list[Preset]:
 def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) -> Preset:
     """The preset for a match record: the argument, else ``record["preset"]``, else the
     game's default; then ``record["settings"]`` (a dict of overrides) applied."""
-    chosen = get_preset(
-        preset if preset is not None else record.get("preset", DEFAULT_PRESET[game])
-    )
+    chosen = preset if preset is not None else record.get("preset", DEFAULT_PRESET[game])
+    return event_preset(game, chosen, record.get("settings"))
+
+
+def event_preset(game: str, preset: Preset | str, settings: object = None) -> Preset:
+    """The one event-settings schema: preset ``preset`` of ``game`` with a tournament's
+    ``settings`` (preset and penalty-ladder settings together, each checked by type and
+    range). RulesError names the field: ``preset``, ``settings`` or ``settings.<key>``."""
+    chosen = get_preset(preset)
     if chosen.game != game:
         raise RulesError(
             t(
@@ -311,17 +329,16 @@ def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) 
             ),
             "preset",
         )
-    settings = record.get("settings")
-    if settings:
-        if not isinstance(settings, dict):
-            raise RulesError(t("settings must be an object of preset settings"), "settings")
-        try:
-            chosen = chosen.with_overrides(**settings)
-        except RulesError as err:
-            raise RulesError(
-                t("settings: {message}", message=err.message), f"settings.{err.field}"
-            ) from None
-    return chosen
+    if not settings:
+        return chosen
+    if not isinstance(settings, Mapping) or not all(isinstance(k, str) for k in settings):
+        raise RulesError(t("settings must be an object of preset settings"), "settings")
+    try:
+        return chosen.with_overrides(**settings)
+    except RulesError as err:
+        raise RulesError(
+            t("settings: {message}", message=err.message), f"settings.{err.field}"
+        ) from None
 
 
 def match_points(
@@ -360,6 +377,27 @@ def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
         )
     win, loss = preset.forfeit_points
     return _by_side(other_side(absent), win, loss)
+
+
+def bye_points(preset: Preset) -> int:
+    """Match points of a team with a bye: the forfeit win (SPEC 2)."""
+    return preset.forfeit_points[0]
+
+
+def forfeit_record(game: str, absent: object) -> dict:
+    """The match record of a forfeit: ``absent`` ("EW", "NS" or "both") did not play."""
+    return {"game": game, "deals": [], "forfeit": absent}
+
+
+def void_record(game: str) -> dict:
+    """The match record of a voided match (the chief referee's decision: not played)."""
+    return {"game": game, "void": True}
+
+
+def void_answer() -> dict:
+    """The answer for a voided match: no winner and no match points, so it counts as not
+    played (:attr:`rules_engine.outcome.Outcome.counts` is False)."""
+    return {"void": True, "winner": None, "trace": []}
 
 
 def forfeit_answer(preset: Preset, forfeit: object, deals: list, **zero_fields) -> dict:

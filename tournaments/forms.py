@@ -6,21 +6,12 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine.presets import PRESETS
 from tournaments.models import Game, Role, Team, Tournament
 from tournaments.validation import INT_MAX
 
-FALLBACK_PRESETS = {
-    "guandan": ["guandan-suzhou-2016", "guandan-national-2017"],
-    "tractor": ["tractor"],
-    "chengyu": ["chengyu"],
-}
-
 
 def preset_names_by_game() -> dict[str, list[str]]:
-    try:
-        from rules_engine.presets import PRESETS
-    except ImportError:  # pragma: no cover - engine not installed yet
-        return FALLBACK_PRESETS
     names: dict[str, list[str]] = {}
     for name, preset in PRESETS.items():
         names.setdefault(preset.game, []).append(name)
@@ -28,6 +19,9 @@ def preset_names_by_game() -> dict[str, list[str]]:
 
 
 class TournamentForm(forms.ModelForm):
+    """A new event. The model's clean() checks the preset and the settings with the rules
+    engine's event-settings schema (a preset of another game, a bad or unknown setting)."""
+
     preset = forms.ChoiceField(label=_("scoring preset"))
 
     class Meta:
@@ -41,21 +35,24 @@ class TournamentForm(forms.ModelForm):
             "round_minutes",
             "venue",
             "starts_on",
+            "settings",
         ]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "settings": forms.Textarea(attrs={"rows": 3, "placeholder": '{"appeal_minutes": 30}'}),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [
             (name, f"{name}") for names in preset_names_by_game().values() for name in names
         ]
+        self.fields["settings"].help_text = _(
+            "Optional changes to the preset and the penalty ladder, as a JSON object."
+        )
 
-    def clean(self):
-        data = super().clean()
-        game, preset = data.get("game"), data.get("preset")
-        if game and preset and preset not in preset_names_by_game().get(game, []):
-            self.add_error("preset", _("This preset is not for the chosen game."))
-        return data
+    def clean_settings(self):
+        return self.cleaned_data.get("settings") or {}
 
 
 class TeamForm(forms.Form):

@@ -66,14 +66,16 @@ class RulingSerializer(serializers.ModelSerializer):
     step = serializers.CharField(read_only=True)  # one of rules_engine.ladder.STEPS
     active = serializers.BooleanField(source="is_active", read_only=True)
     decided_by = serializers.CharField(source="decided_by.username", default=None, read_only=True)
-    step_zh = serializers.CharField(read_only=True)
+    step_name = serializers.CharField(
+        source="get_step_display", read_only=True, help_text="In the request's language."
+    )
     result_version = serializers.IntegerField(
         source="result_version.number", default=None, read_only=True
     )
 
     class Meta:
         model = Ruling
-        fields = ["id", "incident", "team", "match", "step", "step_zh", "levels", "opponent_up",
+        fields = ["id", "incident", "team", "match", "step", "step_name", "levels", "opponent_up",
                   "deal", "places", "reason", "automatic", "escalated_from", "amends", "effect",
                   "result_version", "decided_by", "created_at", "active"]  # fmt: skip
 

@@ -78,10 +78,6 @@ class Ruling(models.Model):
         return f"#{self.pk} {self.team} · {self.get_step_display()}"
 
     @property
-    def step_zh(self) -> str:
-        return ladder.STEP_NAMES_ZH.get(self.step, self.step)
-
-    @property
     def is_active(self) -> bool:
         """Not revoked (asks the database: a cached relation could be stale)."""
         return not Revocation.objects.filter(ruling_id=self.pk).exists()

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from arbitration.models import Ruling
 from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
+from rules_engine.presets import forfeit_record
 from tournaments.models import ResultVersion, Team
 from tournaments.services import result_effects, results
 from tournaments.services.adjustments import add_ranking_adjustment, cancel_ranking_adjustment
@@ -72,7 +73,7 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
             raise ArbitrationError(
                 _("The match has no counting result yet: enter and confirm it first."), "match"
             )
-        record = {"game": match.round.tournament.game, "deals": [], "forfeit": adjustment["side"]}
+        record = forfeit_record(match.round.tournament.game, adjustment["side"])
         base = None
     else:
         try:

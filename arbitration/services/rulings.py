@@ -8,7 +8,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbitration.models import Incident, Revocation, Ruling
-from rules_engine import ladder
+from arbitration.models.rulings import Step
+from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
 from tournaments.models import Team, Tournament
 from tournaments.services.audit import log_action
@@ -78,8 +79,10 @@ def rule(
     team = team or incident.team
     if team is None or team.tournament_id != tournament.pk:
         raise ArbitrationError(_("Name the team the ruling is about."), "team")
-    if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= 12:
-        raise ArbitrationError(_("Levels must be a whole number from 1 to 12."), "levels")
+    try:
+        adjustments.check_levels(levels)
+    except RulesError as err:
+        raise ArbitrationError.from_rules(err) from None
     try:  # the columns' ranges (a value past them would reach the database)
         deal = bounded_int(deal, "deal", 1)
         places = bounded_int(places, "places", 0, blank=0)
@@ -102,7 +105,7 @@ def create(tournament, incident, team, step, reason, user, fields, source, amend
     parent = ruling
     for extra in ladder.escalate(team_steps(team, exclude=ruling), step, settings_of(tournament)):
         why = _("Escalation: %(step)s after ruling #%(n)s.") % {
-            "step": ladder.STEP_NAMES_ZH[extra],
+            "step": Step(extra).label,
             "n": parent.pk,
         }
         parent = _store(tournament, incident, team, match, extra, why, user, {}, source,

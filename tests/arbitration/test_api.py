@@ -137,6 +137,29 @@ def test_api_refuses_strangers(arb, api, make_user):
     assert api.get(path(arb, "rulings/")).status_code == 403  # no credentials: session auth
 
 
+def test_a_rulings_step_name_is_in_the_requests_language(arb, api):
+    enter_result(arb)
+    incident = log(api, arb).json()["id"]
+    api.force_authenticate(arb.chief)
+    [ruling] = api.post(path(arb, f"incidents/{incident}/rulings/"),
+                        {"step": "level_deduction", "levels": 1, "reason": "signal"},
+                        format="json").json()  # fmt: skip
+    assert ruling["step_name"] == "Level deduction (降级)" and "step_zh" not in ruling
+    chinese = api.get(path(arb, f"rulings/{ruling['id']}/"), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert chinese.json()["step_name"] == "降级"
+
+
+def test_a_level_ruling_past_twelve_levels_is_refused_naming_levels(arb, api):
+    enter_result(arb)
+    incident = log(api, arb).json()["id"]
+    api.force_authenticate(arb.chief)
+    response = api.post(path(arb, f"incidents/{incident}/rulings/"),
+                        {"step": "level_deduction", "levels": 13, "reason": "signal"},
+                        format="json")  # fmt: skip
+    assert response.status_code == 400 and response.json()["field"] == "levels"
+    assert not Ruling.objects.exists()
+
+
 def test_api_desk_refuses_a_tractor_record_over_300_points_as_the_cli(arb, api):
     api.force_authenticate(arb.referee)
     record = {"game": "tractor", "preset": "tractor",

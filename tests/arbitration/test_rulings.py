@@ -198,3 +198,36 @@ def test_incident_team_must_play_in_the_match(arb):
     with pytest.raises(ArbitrationError) as err:
         incident(arb, team=arb.teams[2])
     assert err.value.field == "team"
+
+
+def test_the_ladder_steps_have_the_seeds_chinese_names():
+    from django.utils import translation
+
+    from arbitration.models.rulings import Step
+    from rules_engine.ladder import LADDER
+
+    with translation.override("zh-hans"):
+        names = [str(Step(step).label) for step in LADDER]
+    assert names == ["口头警告", "警告", "记违例", "降级", "判负", "停赛"]
+
+
+def test_an_escalation_gives_its_reason_in_the_pages_language(arb):
+    from django.utils import translation
+
+    ruled(arb, "warning")
+    with translation.override("zh-hans"):
+        made = ruled(arb, "warning")
+    assert made[1].reason == f"累进处罚：判罚 #{made[0].pk} 之后自动记违例。"
+    ruled(arb, "warning", team=arb.teams[1])
+    with translation.override("en"):
+        made = ruled(arb, "warning", team=arb.teams[1])
+    assert made[1].reason == f"Escalation: Violation (记违例) after ruling #{made[0].pk}."
+
+
+@pytest.mark.parametrize("levels", [0, 13, True])
+def test_a_level_deduction_moves_one_to_twelve_levels(arb, levels):
+    enter_result(arb)
+    with pytest.raises(ArbitrationError) as err:
+        ruled(arb, "level_deduction", levels=levels)
+    assert err.value.field == "levels"
+    assert not Ruling.objects.exists()

@@ -85,7 +85,7 @@ def test_scoresheets_one_page_per_table_with_teams_seats_and_signatures(chinese_
 
 
 def test_scoresheet_grid_follows_the_game(chinese_event):
-    chinese_event.game = "tractor"
+    chinese_event.game, chinese_event.preset = "tractor", "tractor"
     chinese_event.save()
     with translation.override("en"):
         text = pdf_pages(ScoresheetsPdf(chinese_event, round=3).render().data)[0]

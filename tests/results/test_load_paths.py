@@ -1,4 +1,4 @@
-"""The cheap paths of a confirmed submission keep every guarantee (issue 6's load bench)."""
+"""The cheap paths of a confirmed submission keep every guarantee (bench/results_load.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The engine's messages in Chinese and English (rules_engine.i18n, rules_engine.locale_zh).
 
-English output is byte-identical to the plain f-strings it replaced; Chinese comes from
+English output is the template filled in, exactly; Chinese comes from
 the catalogue, template by template, with the same placeholders."""
 
 import ast

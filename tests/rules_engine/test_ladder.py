@@ -30,14 +30,6 @@ def test_ladder_order_is_verbal_warning_to_suspension():
         "match_loss",
         "suspension",
     )
-    assert [ladder.STEP_NAMES_ZH[s] for s in LADDER] == [
-        "口头警告",
-        "警告",
-        "记违例",
-        "降级",
-        "判负",
-        "停赛",
-    ]
 
 
 def test_verbal_warning_never_escalates():
@@ -202,6 +194,17 @@ def test_late_arrival_with_approved_leave_gives_fifteen_minutes():
 
 def test_team_that_never_came_forfeits():
     assert late_forfeit(None)
+
+
+@pytest.mark.parametrize(
+    ("minutes", "leave_approved", "forfeits"),
+    [(0, False, False), (5, False, False), (10, False, False), (11, False, True),
+     (None, False, True), (12, True, False), (16, True, True)],
+)  # fmt: skip
+def test_more_than_ten_minutes_late_is_a_forfeit_fifteen_with_approved_leave(
+    minutes, leave_approved, forfeits
+):
+    assert late_forfeit(minutes, leave_approved=leave_approved) is forfeits
 
 
 def test_late_limit_is_configurable():

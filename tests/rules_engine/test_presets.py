@@ -113,7 +113,7 @@ def test_tournament_settings_of_the_penalty_ladder_pass_through_preset_overrides
     from rules_engine.presets import get_preset
 
     preset = get_preset("guandan-suzhou-2016").with_overrides(
-        escalation={"warning": 3}, fail_a_limit=3
+        escalation={"warning": [3, "violation"]}, fail_a_limit=3
     )
     assert preset.fail_a_limit == 3
 

@@ -125,7 +125,9 @@ def test_standings_are_public_with_the_presets_order(api, event):
     play_round(event, 2, [(b, a), (d, c), (f, e)])
     body = api.get(api_url(event, "standings/")).json()
     assert [m["key"] for m in body["order"]] == list(event.get_preset().standings_order)
-    assert body["order"][1]["label_zh"] == "总级差"
+    assert body["order"][1]["label"] == "Total level difference"
+    chinese = api.get(api_url(event, "standings/"), HTTP_ACCEPT_LANGUAGE="zh-hans").json()
+    assert chinese["order"][1]["label"] == "总级差"
     assert len(body["rows"]) == 6 and body["rows"][0]["points"] == 20
     assert body["rows"][0]["metrics"]["draw_lots"] is None  # no lots drawn
     after_one = api.get(api_url(event, "standings/?after_round=1")).json()

@@ -191,7 +191,7 @@ def test_rank_history_lists_each_teams_rank_per_round(make_tournament):
 
 def test_metric_labels_follow_the_presets_order(make_tournament):
     tournament = make_tournament(preset="guandan-national-2017")
-    keys = [key for key, _, _ in service.metric_labels(tournament)]
+    keys = [key for key, _ in service.metric_labels(tournament)]
     assert keys == list(tournament.get_preset().standings_order)
 
 

@@ -115,8 +115,7 @@ class StandingRowSerializer(serializers.Serializer):
 
 class MetricSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label_en = serializers.CharField()
-    label_zh = serializers.CharField()
+    label = serializers.CharField(help_text="In the request's language (Accept-Language).")
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -271,10 +270,7 @@ class StandingsView(TournamentScopedMixin, generics.GenericAPIView):
         else:
             after = None
         rows = standings_for(tournament, after_round=after)
-        order = [
-            {"key": key, "label_en": en, "label_zh": zh}
-            for key, en, zh in metric_labels(tournament)
-        ]
+        order = [{"key": key, "label": label} for key, label in metric_labels(tournament)]
         return Response(
             StandingsSerializer({"after_round": after, "order": order, "rows": rows}).data
         )

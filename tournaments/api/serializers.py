@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from tournaments.forms import preset_names_by_game
+from rules_engine.errors import RulesError
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole
 from tournaments.services import registration
 from tournaments.validation import SMALLINT_MAX
@@ -40,17 +41,20 @@ class TournamentSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError(
                 {"status": _("The status follows the rounds; finish an event on its status page.")}
             )
-        game = attrs.get("game", getattr(self.instance, "game", None))
-        preset = attrs.get("preset", getattr(self.instance, "preset", None))
-        if preset not in preset_names_by_game().get(game, []):
+        # The preset and the settings through the rules engine's event-settings schema;
+        # a refusal names the field (``preset`` or ``settings.<key>``).
+        values = {
+            name: attrs.get(name, getattr(self.instance, name, None))
+            for name in ("game", "preset", "settings")
+        }
+        try:
+            Tournament(**values).get_preset()
+        except RulesError as err:
+            message = err.localized(get_language())
+            field, _dot, key = (err.field or "settings").partition(".")
             raise serializers.ValidationError(
-                {"preset": f"'{preset}' is not a preset for game '{game}'."}
-            )
-        if "settings" in attrs:
-            try:
-                Tournament(game=game, preset=preset, settings=attrs["settings"]).get_preset()
-            except (TypeError, ValueError) as exc:
-                raise serializers.ValidationError({"settings": str(exc)}) from exc
+                {field: {key: [message]} if key else [message]}
+            ) from None
         return attrs
 
 

@@ -23,7 +23,10 @@ from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from rules_engine.errors import RulesError
 
 from .base import JSON, Exporter, ExportError
 
@@ -187,6 +190,19 @@ def _check_free(objects: list[dict]) -> None:
             )
 
 
+def _check_settings(objects: list[dict]) -> None:
+    """The event's preset and settings through the rules engine's event-settings schema."""
+    tournament_model = apps.get_model("tournaments", "Tournament")
+    for obj in objects:
+        if isinstance(obj, dict) and obj.get("model") == _label(tournament_model):
+            fields = obj.get("fields") if isinstance(obj.get("fields"), dict) else {}
+            values = {name: fields.get(name) for name in ("game", "preset", "settings")}
+            try:
+                tournament_model(**values).get_preset()
+            except RulesError as err:
+                raise ExportError(err.localized(get_language()), err.field) from None
+
+
 def _ensure_users(users: list[dict]) -> None:
     model = get_user_model()
     for item in users:
@@ -213,6 +229,7 @@ def import_archive(data) -> object:
             "tournament",
         )
     _check_free(data["objects"])
+    _check_settings(data["objects"])
     _ensure_users(data["users"])
     models = set()
     try:

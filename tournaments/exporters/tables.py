@@ -10,9 +10,9 @@ import math
 from dataclasses import dataclass, field
 
 from django.db.models import F
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rules_engine.outcome import Outcome
 from tournaments.models import Match, ResultVersion, Round, Team
 from tournaments.standings.service import metric_labels, standings_for
 
@@ -42,10 +42,6 @@ def clean_number(value):
     return value
 
 
-def metric_label(label_en: str, label_zh: str) -> str:
-    return label_zh if (get_language() or "").startswith("zh") else label_en
-
-
 def finished_round_numbers(tournament) -> list[int]:
     """Rounds whose results are in (complete or finalised), in order."""
     return list(
@@ -62,7 +58,7 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
         Column(_("Team"), 28),
         Column(_("Unit"), 24),
         Column(_("Points"), 9, numeric=True),
-        *[Column(metric_label(en, zh), 12, numeric=True) for _key, en, zh in labels],
+        *[Column(label, 12, numeric=True) for _key, label in labels],
         Column(_("Status"), 10),
     ]
     rows = []
@@ -73,7 +69,7 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
                 row.name,
                 row.unit,
                 clean_number(row.points),
-                *[clean_number(row.metrics.get(key)) for key, _en, _zh in labels],
+                *[clean_number(row.metrics.get(key)) for key, _label in labels],
                 "" if row.active else str(Team.Status(row.status).label),
             )
         )
@@ -85,11 +81,8 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
     return Table(title, tournament.name, columns, rows, sheet_name=sheet)
 
 
-def _result_text(outcome: dict | None) -> str:
-    points = (outcome or {}).get("match_points")
-    if not isinstance(points, dict):
-        return ""
-    return f"{clean_number(points.get('EW'))} : {clean_number(points.get('NS'))}"
+def _result_text(answer: dict | None) -> str:
+    return Outcome.from_answer(answer).points_text
 
 
 def pairings_table(rnd: Round) -> Table:
@@ -139,7 +132,7 @@ def unit_standings_table(tournament, after_round: int | None = None) -> Table:
     from tournaments.services.units import team_names, unit_keys, unit_standings_for
 
     keys = unit_keys(tournament)
-    labels = {key: metric_label(en, zh) for key, en, zh in metric_labels(tournament)}
+    labels = dict(metric_labels(tournament))
     columns = [
         Column(_("Rank"), 7, numeric=True),
         Column(_("Unit"), 24),

@@ -1,9 +1,14 @@
 """Events, units (单位), teams and players."""
 
 from django.conf import settings as django_settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+
+from rules_engine.errors import RulesError
+from rules_engine.presets import PRESETS, event_preset
 
 
 class Game(models.TextChoices):
@@ -66,12 +71,30 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def get_preset(self):
-        """The rules engine preset with this event's overrides applied."""
-        from rules_engine.presets import get_preset
+    def save(self, *args, **kwargs):
+        """Settings the engine's schema refuses are never stored (RulesError)."""
+        self.get_preset()
+        super().save(*args, **kwargs)
 
-        preset = get_preset(self.preset)
-        return preset.with_overrides(**self.settings) if self.settings else preset
+    def get_preset(self):
+        """The rules engine preset with this event's settings applied (the engine's
+        event-settings schema checks them: RulesError naming ``preset`` or ``settings.<key>``)."""
+        return event_preset(self.game, self.preset, self.settings)
+
+    def clean(self):
+        """Forms and the admin refuse settings the engine's schema refuses."""
+        super().clean()
+        if not (self.game and self.preset):
+            return  # the form already says that one is missing
+        try:
+            self.get_preset()
+        except RulesError as err:
+            if err.field == "preset" and self.preset in PRESETS:
+                raise ValidationError(
+                    {"preset": gettext("This preset is not for the chosen game.")}
+                ) from None
+            field = "preset" if err.field == "preset" else "settings"
+            raise ValidationError({field: err.localized(get_language())}) from None
 
 
 class Unit(models.Model):

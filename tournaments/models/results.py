@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine.outcome import Outcome
+
 from .events import Team, Tournament
 from .rounds import Match
 
@@ -73,6 +75,11 @@ class ResultVersion(models.Model):
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, *(names[link] for link in saved)}
         super().save(*args, **kwargs)
+
+    @property
+    def result(self) -> Outcome:
+        """The engine's answer, read (the one reader of its shape: rules_engine.outcome)."""
+        return Outcome.from_answer(self.outcome)
 
 
 class RankingAdjustment(models.Model):

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.db.models import F, Q
 from django.utils import timezone
 
-from rules_engine.presets import forfeit_match_points
+from rules_engine.outcome import Outcome
+from rules_engine.presets import bye_points
 from tournaments.models import ResultVersion, Round, RoundSlot, Team, Tournament
 from tournaments.standings.service import outcomes_for, rank_history
 
@@ -66,13 +67,13 @@ def team_history(team: Team) -> list[dict]:
             strict=False,
         )
     )
-    bye_points = forfeit_match_points(tournament.get_preset(), "NS")["EW"]
+    bye = bye_points(tournament.get_preset())
     rows = []
     for slot in slots:
         match, side = slot.match, slot.side
         row = {"round": slot.round.number, "side": side, "rank": ranks.get(slot.round.number)}
         if match.is_bye:
-            row.update(opponent=None, result="bye", points=bye_points)
+            row.update(opponent=None, result="bye", points=bye)
         else:
             row["opponent"] = match.away if side == "EW" else match.home
             row.update(_side_result(counting.get(match.pk), side))
@@ -80,13 +81,9 @@ def team_history(team: Team) -> list[dict]:
     return rows
 
 
-def _side_result(outcome: dict | None, side: str) -> dict:
-    points = (outcome or {}).get("match_points")
-    if not isinstance(points, dict):
-        return {"result": "", "points": None}
-    winner = outcome.get("winner")
-    result = "draw" if winner is None else ("win" if winner == side else "loss")
-    return {"result": result, "points": points.get(side)}
+def _side_result(answer: dict | None, side: str) -> dict:
+    outcome = Outcome.from_answer(answer)
+    return {"result": outcome.result_for(side), "points": outcome.points(side)}
 
 
 def counted_round_numbers(tournament: Tournament) -> list[int]:

@@ -42,7 +42,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import api as rules_api
+from rules_engine import seating
 from rules_engine.errors import RulesError
+from rules_engine.presets import forfeit_record, void_answer, void_record
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, ResultConfirmation, ResultVersion, Round, TableKey
@@ -151,21 +153,16 @@ def table_match(tournament, table_number: int) -> Match | None:
     )
 
 
-# Home players sit East (seat order 1) and West (2); away players South (1) and North (2).
-SEAT_OF = {("EW", 1): "E", ("EW", 2): "W", ("NS", 1): "S", ("NS", 2): "N"}
-SEAT_ORDER = "ESWN"
-
-
 def seats(match: Match) -> list[dict]:
+    """Who sits where (the engine's seating: rules_engine.seating)."""
     rows = []
     for side, team in (("EW", match.home), ("NS", match.away)):
         if team is None:
             continue
         for player in team.players.all():
-            seat = SEAT_OF.get((side, player.seat_order))
-            if seat:
-                rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
-    return sorted(rows, key=lambda row: SEAT_ORDER.index(row["seat"]))
+            seat = seating.seat_of(side, player.seat_order)
+            rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
+    return sorted(rows, key=lambda row: seating.SEAT_ORDER.index(row["seat"]))
 
 
 # --- permissions -------------------------------------------------------------------------
@@ -388,7 +385,7 @@ def mark_absent(
 ) -> ResultVersion:
     """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
     referee's forfeit counts at once; a table referee's awaits confirmation."""
-    record = {"game": match.round.tournament.game, "deals": [], "forfeit": absent}
+    record = forfeit_record(match.round.tournament.game, absent)
     chief = is_chief(actor, match.round.tournament)
     return submit(match, record, actor, base_version, confirm=chief, note=note)
 
@@ -418,11 +415,7 @@ def void(match: Match, actor: Actor, base_version: object, reason: str) -> Resul
 
 def void_record(match: Match) -> tuple[dict, dict]:
     """A void: the match counts as not played (no points for either side)."""
-    return {"game": match.round.tournament.game, "void": True}, {
-        "void": True,
-        "winner": None,
-        "trace": [],
-    }
+    return void_record(match.round.tournament.game), void_answer()
 
 
 def require_reason(reason: object) -> None:

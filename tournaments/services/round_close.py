@@ -1,4 +1,4 @@
-"""The end of a round's life: results complete → finalised, and reopening (issue 6).
+"""The end of a round's life: results complete → finalised, and reopening.
 
 - :func:`complete_if_done`: a round in play (or published) becomes *complete* as soon as
   every match that is not a bye has a counting result version (a void counts as decided).

@@ -4,10 +4,7 @@ from .core import (
     MatchOutcome,
     StandingRow,
     StandingsError,
-    absent_side,
-    bye_outcome,
     compute_standings,
-    forfeit_outcome,
     round_ranks,
 )
 from .metrics import METRICS, Metric
@@ -18,9 +15,6 @@ __all__ = [
     "Metric",
     "StandingRow",
     "StandingsError",
-    "absent_side",
-    "bye_outcome",
     "compute_standings",
-    "forfeit_outcome",
     "round_ranks",
 ]

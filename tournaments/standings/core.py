@@ -54,47 +54,6 @@ class StandingRow:
     moved_down: int = 0  # places moved down by an arbitration ruling
 
 
-ABSENT_SIDES = ("home", "away", "both")
-
-
-def forfeit_outcome(
-    round_no: int,
-    home: int,
-    away: int,
-    absent: str,
-    forfeit_points: tuple[float, float],
-    no_show_points: float = 0,
-) -> MatchOutcome:
-    """The outcome of a match not played: the present team gets the preset's forfeit
-    win (`forfeit_points` = (winner, loser)); when both are absent, each gets
-    `no_show_points` (0 by default)."""
-    if absent not in ABSENT_SIDES:
-        raise StandingsError(f"absent must be one of {', '.join(ABSENT_SIDES)}; got {absent!r}")
-    win, loss = _points_pair(forfeit_points)
-    home_points, away_points = {
-        "home": (loss, win),
-        "away": (win, loss),
-        "both": (no_show_points, no_show_points),
-    }[absent]
-    return MatchOutcome(round_no, home, away, home_points, away_points, forfeit=True)
-
-
-def absent_side(
-    home_minutes_late: float | None,
-    away_minutes_late: float | None,
-    home_limit: float = 10,
-    away_limit: float = 10,
-) -> str | None:
-    """Which side forfeits for lateness: "home", "away", "both" or None.
-
-    A team more than its limit late (10 minutes; an approved leave gives 15) is absent;
-    None minutes late means the team never came.
-    """
-    home = home_minutes_late is None or home_minutes_late > home_limit
-    away = away_minutes_late is None or away_minutes_late > away_limit
-    return {(True, True): "both", (True, False): "home", (False, True): "away"}.get((home, away))
-
-
 def bye_outcome(
     round_no: int,
     team: int,

@@ -37,8 +37,9 @@ class Ledger:
 
 class Metric:
     key: str = ""
-    label_en: str = ""
-    label_zh: str = ""
+    # The English label, a message id of the Django catalogue: the shell translates it
+    # (standings.service.metric_labels); this pure core never does.
+    label: str = ""
     higher_is_better: bool = True
     contextual: bool = False
 
@@ -53,22 +54,22 @@ class Metric:
 class TallyField(Metric):
     """A metric that is one field of the team's tally, summed over its matches."""
 
-    def __init__(self, key: str, label_en: str, label_zh: str):
-        self.key, self.label_en, self.label_zh = key, label_en, label_zh
+    def __init__(self, key: str, label: str):
+        self.key, self.label = key, label
 
     def value(self, ledger: Ledger, team: int) -> float:
         return getattr(ledger.tallies[team], self.key)
 
 
 class LatestRoundScore(Metric):
-    key, label_en, label_zh = "latest_round_score", "Latest round score", "当轮得分"
+    key, label = "latest_round_score", "Latest round score"
 
     def value(self, ledger: Ledger, team: int) -> float:
         return ledger.tallies[team].points_by_round.get(ledger.latest_round, 0)
 
 
 class OpponentsPoints(Metric):
-    key, label_en, label_zh = "opponents_points", "Opponents' points", "对手分"
+    key, label = "opponents_points", "Opponents' points"
 
     def value(self, ledger: Ledger, team: int) -> float:
         tallies = ledger.tallies
@@ -78,7 +79,7 @@ class OpponentsPoints(Metric):
 class DrawLots(Metric):
     """The lot each team drew; the lower lot ranks first, teams without one share."""
 
-    key, label_en, label_zh = "draw_lots", "Drawing lots", "抽签"
+    key, label = "draw_lots", "Drawing lots"
     higher_is_better = False
 
     def value(self, ledger: Ledger, team: int) -> float:
@@ -92,7 +93,7 @@ class HeadToHead(Metric):
     FIDE's direct encounter); otherwise the group stays tied for the next tiebreak.
     """
 
-    key, label_en, label_zh = "head_to_head", "Head-to-head", "相互胜负"
+    key, label = "head_to_head", "Head-to-head"
     contextual = True
 
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
@@ -109,7 +110,7 @@ class HeadToHead(Metric):
 class HeadToHeadTwo(HeadToHead):
     """Head-to-head, applied only when exactly two teams are tied."""
 
-    key, label_en, label_zh = "head_to_head_two", "Head-to-head (two tied teams)", "两队相互胜负"
+    key, label = "head_to_head_two", "Head-to-head (two tied teams)"
 
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
         if len(group) != 2:
@@ -120,15 +121,15 @@ class HeadToHeadTwo(HeadToHead):
 METRICS: dict[str, Metric] = {
     metric.key: metric
     for metric in (
-        TallyField("points", "Match points", "积分"),
-        TallyField("level_diff", "Total level difference", "总级差"),
+        TallyField("points", "Match points"),
+        TallyField("level_diff", "Total level difference"),
         HeadToHead(),
         HeadToHeadTwo(),
-        TallyField("net_levels", "Net levels", "净积小分"),
-        TallyField("accumulated_levels", "Accumulated levels", "累积小分"),
-        TallyField("level_points", "Level points", "级差分"),
-        TallyField("deals_won_diff", "Deals won difference", "局数差"),
-        TallyField("tricks_diff", "Tricks difference", "墩数差"),
+        TallyField("net_levels", "Net levels"),
+        TallyField("accumulated_levels", "Accumulated levels"),
+        TallyField("level_points", "Level points"),
+        TallyField("deals_won_diff", "Deals won difference"),
+        TallyField("tricks_diff", "Tricks difference"),
         LatestRoundScore(),
         OpponentsPoints(),
         DrawLots(),

@@ -13,7 +13,7 @@ Caching (how a results confirm stays cheap)
     teams' ids/statuses/draw lots, the active ranking adjustments). Whoever changes what
     counts calls :func:`invalidate` afterwards, which bumps the revision:
 
-    - the results engineer, after a result version becomes (or stops being) counting;
+    - the results service, after a result version becomes (or stops being) counting;
     - arbitration, after a ruling changes a result or a ranking adjustment;
     - this area, when a round is published (its byes start counting).
 
@@ -28,23 +28,21 @@ import hashlib
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.core.cache import cache
 from django.db.models import FloatField, IntegerField
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.utils.translation import gettext
 
-from rules_engine.cards import parse_level
-from rules_engine.errors import RulesError
-from rules_engine.presets import forfeit_level_difference, forfeit_match_points, level_points
+from rules_engine.outcome import PARTS, Outcome
+from rules_engine.presets import bye_points, forfeit_level_difference, level_points
 from tournaments.models import Match, RankingAdjustment, ResultVersion, Round, Team, Tournament
 
 from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
 from .metrics import METRICS
 
 MEMO_SECONDS = 3600
-PASSED_A_BONUS = 1  # accumulated levels: own level index (2=0 … A=12), +1 for passing A
 
 
 @dataclass(frozen=True)
@@ -83,12 +81,9 @@ def invalidate(tournament: Tournament | int) -> int:
         return cache.get(key, 2)
 
 
-def metric_labels(tournament: Tournament) -> list[tuple[str, str, str]]:
-    """(key, English label, Chinese label) of each metric in the preset's order."""
-    return [
-        (key, METRICS[key].label_en, METRICS[key].label_zh)
-        for key in tournament.get_preset().standings_order
-    ]
+def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:
+    """(key, label in the active language) of each metric in the preset's order."""
+    return [(key, gettext(METRICS[key].label)) for key in tournament.get_preset().standings_order]
 
 
 def shown_metrics(row: StandingRow) -> dict[str, float | None]:
@@ -102,77 +97,67 @@ def shown_metrics(row: StandingRow) -> dict[str, float | None]:
 # --- loading outcomes ---------------------------------------------------------------------
 
 
-# The parts of the rules engine's answer that standings read, fetched as plain SQL values
-# (not the whole JSON with its long trace): (name, path in the answer, SQL type).
-ANSWER_PARTS = (
-    ("home_points", "match_points__EW", FloatField()),
-    ("away_points", "match_points__NS", FloatField()),
-    ("level_difference", "level_difference", IntegerField()),
-    ("home_deals", "deals_won__EW", IntegerField()),
-    ("away_deals", "deals_won__NS", IntegerField()),
-    ("home_tricks", "tricks__EW", IntegerField()),
-    ("away_tricks", "tricks__NS", IntegerField()),
-    ("home_level", "levels__EW", None),
-    ("away_level", "levels__NS", None),
-    ("passed_a", "passed_a", None),
-    ("forfeit", "forfeit", None),
-    ("home_level_points", "level_points__EW", FloatField()),
-    ("away_level_points", "level_points__NS", FloatField()),
-)
-
-
-@lru_cache(maxsize=64)
-def level_index(text: str | None) -> int:
-    """2=0 … A=12 (the rules engine's level count); no or an unreadable level counts 0."""
-    try:
-        return parse_level(text) if text is not None else 0
-    except RulesError:
-        return 0
+# The values of the rules engine's answer that standings read, fetched as plain SQL values
+# (not the whole JSON with its long trace); where they sit in the answer is the engine's
+# (rules_engine.outcome.PARTS). name -> SQL type (None: text).
+FETCHED_PARTS = {
+    "points_ew": FloatField(),
+    "points_ns": FloatField(),
+    "level_difference": IntegerField(),
+    "deals_ew": IntegerField(),
+    "deals_ns": IntegerField(),
+    "tricks_ew": IntegerField(),
+    "tricks_ns": IntegerField(),
+    "level_ew": None,
+    "level_ns": None,
+    "passed_a": None,
+    "forfeit": None,
+    "level_points_ew": FloatField(),
+    "level_points_ns": FloatField(),
+}
 
 
 def counting_parts(rounds):
-    """(round, home, away, *ANSWER_PARTS) of every counting result in `rounds`, in one query."""
-    parts = {
-        name: Cast(KT(f"outcome__{path}"), kind) if kind else KT(f"outcome__{path}")
-        for name, path, kind in ANSWER_PARTS
-    }
+    """(round, home, away, *FETCHED_PARTS) of every counting result in `rounds`, one query."""
+    parts = {}
+    for name, kind in FETCHED_PARTS.items():
+        value = KT("outcome__" + "__".join(PARTS[name]))
+        parts[name] = Cast(value, kind) if kind else value
     rows = ResultVersion.objects.filter(match__round__in=rounds, is_counting=True)
     return rows.annotate(**parts).values_list(
         "match__round__number", "match__home_id", "match__away_id", *parts
     )
 
 
-def outcome_from_parts(
-    round_no: int, home: int, away: int, parts, forfeit_diff: int = 0
+def match_outcome(
+    round_no: int, home: int, away: int, outcome: Outcome, forfeit_diff: int = 0
 ) -> MatchOutcome | None:
-    """A MatchOutcome from the answer's parts (None when the answer gives no match points).
+    """The standings' view of one match (None when it gives no match points).
 
     A forfeit has no levels: it counts `forfeit_diff` levels for the side that played
     (see rules_engine.presets.forfeit_level_difference) and minus that for the other.
     """
-    (home_points, away_points, diff, home_deals, away_deals, home_tricks, away_tricks,
-     home_level, away_level, passed_a, forfeit, home_level_points,
-     away_level_points) = parts  # fmt: skip
-    if home_points is None or away_points is None:
+    if not outcome.counts:
         return None
-    if forfeit in ("EW", "NS"):  # a forfeit answer has no levels (its difference is null)
-        diff = forfeit_diff if forfeit == "NS" else -forfeit_diff
+    diff = outcome.level_difference
+    if outcome.forfeit in ("EW", "NS"):  # a forfeit answer has no levels (difference null)
+        diff = forfeit_diff if outcome.forfeit == "NS" else -forfeit_diff
     return MatchOutcome(
         round_no=round_no,
         home=home,
         away=away,
-        home_points=home_points,
-        away_points=away_points,
-        home_level_diff=diff or 0,
-        home_deals_won=home_deals or 0,
-        away_deals_won=away_deals or 0,
-        home_tricks=home_tricks or 0,
-        away_tricks=away_tricks or 0,
-        home_acc_levels=level_index(home_level) + (PASSED_A_BONUS if passed_a == "EW" else 0),
-        away_acc_levels=level_index(away_level) + (PASSED_A_BONUS if passed_a == "NS" else 0),
-        forfeit=bool(forfeit),
-        home_level_points=home_level_points or 0,
-        away_level_points=away_level_points or 0,
+        home_points=outcome.points_ew,
+        away_points=outcome.points_ns,
+        home_level_diff=diff,
+        home_deals_won=outcome.deals_ew,
+        away_deals_won=outcome.deals_ns,
+        home_tricks=outcome.tricks_ew,
+        away_tricks=outcome.tricks_ns,
+        home_acc_levels=outcome.accumulated_levels("EW"),
+        away_acc_levels=outcome.accumulated_levels("NS"),
+        forfeit=bool(outcome.forfeit),
+        home_level_points=outcome.level_points_ew,
+        away_level_points=outcome.level_points_ns,
     )
 
 
@@ -180,7 +165,7 @@ def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list
     """Every counted match outcome of the event (two queries, whatever the size)."""
     rounds = _counted_rounds(tournament, up_to_round)
     preset = tournament.get_preset()
-    win = forfeit_match_points(preset, "NS")["EW"]
+    win = bye_points(preset)
     forfeit_diff = forfeit_level_difference(preset)
     bye_level_points = (level_points(preset, {"forfeit": "NS"}) or {"EW": 0})["EW"]
     byes = Match.objects.filter(round__in=rounds, away__isnull=True)
@@ -188,9 +173,10 @@ def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list
         bye_outcome(round_no, home, (win, 0), forfeit_diff, bye_level_points)
         for round_no, home in byes.values_list("round__number", "home_id")
     ]
-    for round_no, home, away, *parts in counting_parts(rounds):
+    for round_no, home, away, *values in counting_parts(rounds):
         if away is not None:
-            outcome = outcome_from_parts(round_no, home, away, parts, forfeit_diff)
+            parts = Outcome.from_parts(dict(zip(FETCHED_PARTS, values, strict=True)))
+            outcome = match_outcome(round_no, home, away, parts, forfeit_diff)
             if outcome is not None:
                 outcomes.append(outcome)
     return outcomes

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from tournaments.exporters.tables import clean_number, metric_label
+from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
 from tournaments.services import public
 from tournaments.standings.service import metric_labels, standings_for
@@ -44,11 +44,7 @@ class StandingsPage(PublicMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        labels = [
-            (key, metric_label(en, zh))
-            for key, en, zh in metric_labels(self.tournament)
-            if key != "points"
-        ]
+        labels = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
         rows = standings_for(self.tournament)
         context.update(
             rows=[

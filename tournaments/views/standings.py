@@ -8,7 +8,6 @@ from tournaments.models import Round
 from tournaments.standings.service import metric_labels, shown_metrics, standings_for
 
 from .mixins import RoleRequiredMixin
-from .rounds import pick
 
 
 def after_round_choice(value, numbers: list[int]) -> int | None:
@@ -31,11 +30,7 @@ class StandingsView(RoleRequiredMixin, TemplateView):
             .values_list("number", flat=True)
         )
         after = after_round_choice(self.request.GET.get("after_round"), numbers)
-        metrics = [
-            (key, pick(english, chinese))
-            for key, english, chinese in metric_labels(self.tournament)
-            if key != "points"
-        ]
+        metrics = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
         rows = [
             (row, [shown_metrics(row).get(key) for key, _ in metrics])
             for row in standings_for(self.tournament, after_round=after)

@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
+from rules_engine.cards import LEVEL_NAMES
 from tournaments import permissions
 from tournaments.models import TableKey
 from tournaments.services import results, table_keys
@@ -63,7 +64,7 @@ def table_context(match, key: TableKey | None = None) -> dict:
             "final_levels": bool(tournament.get_preset().final_levels_entry),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()},
-        "levels": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+        "levels": LEVEL_NAMES,
     }
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.views.generic import TemplateView
 
-from tournaments.exporters.tables import metric_label
 from tournaments.services.units import team_names, unit_keys, unit_standings_for
 from tournaments.standings.service import metric_labels
 
@@ -17,7 +16,7 @@ class UnitStandingsPage(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         keys = unit_keys(self.tournament)
-        labels = {key: metric_label(en, zh) for key, en, zh in metric_labels(self.tournament)}
+        labels = dict(metric_labels(self.tournament))
         names = team_names(self.tournament)
         rows = [
             {

@@ -1,0 +1,186 @@
+"""One event-settings schema (the rules engine's, presets.event_preset) behind the event form,
+the API and the archive import: preset and penalty-ladder settings, by type and range."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Permission
+
+from tournaments.exporters.archive import export_archive, import_archive
+from tournaments.exporters.base import ExportError
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser(make_user):
+    user = make_user("boss")
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
+def event_form(settings: str, **extra) -> dict:
+    return {
+        "name": "城市赛",
+        "slug": "city",
+        "game": "guandan",
+        "preset": "guandan-national-2017",
+        "num_rounds": 5,
+        "round_minutes": 90,
+        "settings": settings,
+        **extra,
+    }
+
+
+# --- the form -------------------------------------------------------------------------------
+
+
+def test_form_refuses_a_negative_appeal_time_naming_the_setting(client, organiser):
+    client.force_login(organiser)
+    response = client.post("/new/", event_form('{"appeal_minutes": -5}'), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "appeal_minutes must be a whole number of 0 or more" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_form_says_it_in_chinese_on_a_chinese_page(client, organiser):
+    client.force_login(organiser)
+    response = client.post("/new/", event_form('{"appeal_minutes": -5}'))
+    assert "appeal_minutes 须为不小于 0 的整数" in response.content.decode()
+
+
+def test_form_refuses_an_unknown_setting(client, organiser):
+    client.force_login(organiser)
+    response = client.post("/new/", event_form('{"apeal_minutes": 5}'), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "unknown preset setting &#x27;apeal_minutes&#x27;" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_form_accepts_valid_preset_and_ladder_overrides(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        "/new/", event_form('{"appeal_minutes": 45, "fail_a_limit": 2, "warning_minutes": 5}')
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(slug="city")
+    assert tournament.settings == {"appeal_minutes": 45, "fail_a_limit": 2, "warning_minutes": 5}
+    assert tournament.get_preset().fail_a_limit == 2
+
+
+def test_form_settings_may_stay_empty(client, organiser):
+    client.force_login(organiser)
+    assert client.post("/new/", event_form("")).status_code == 302
+    assert Tournament.objects.get(slug="city").settings == {}
+
+
+# --- the API --------------------------------------------------------------------------------
+
+
+def api_event(**extra) -> dict:
+    return {"name": "x", "slug": "x", "game": "guandan", "preset": "guandan-suzhou-2016", **extra}
+
+
+def test_api_refuses_a_negative_appeal_time_with_the_field_named(api_as, organiser):
+    response = api_as(organiser).post(
+        "/api/tournaments/", api_event(settings={"appeal_minutes": -5}), format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["field"] == "settings.appeal_minutes"
+    assert "appeal_minutes must be a whole number of 0 or more" in body["error"]
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "settings, field",
+    [
+        ({"colour": "red"}, "settings.colour"),
+        ({"escalation": {"warning": 3}}, "settings.escalation"),
+        ({"time_up": "never"}, "settings.time_up"),
+        ([1, 2], "settings"),
+    ],
+)
+def test_api_refuses_unknown_keys_and_bad_values(api_as, organiser, settings, field):
+    response = api_as(organiser).post(
+        "/api/tournaments/", api_event(settings=settings), format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+
+
+def test_api_accepts_a_valid_override(api_as, organiser):
+    response = api_as(organiser).post(
+        "/api/tournaments/",
+        api_event(settings={"late_limit_minutes": 5, "avoid_same_unit": False}),
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    assert Tournament.objects.get(slug="x").settings["late_limit_minutes"] == 5
+
+
+def test_api_update_checks_the_settings_against_the_events_preset(
+    api_as, make_tournament, make_user, grant
+):
+    tournament = make_tournament(game="chengyu")
+    api = api_as(grant(make_user(), tournament, "organiser"))
+    url = f"/api/tournaments/{tournament.slug}/"
+    response = api.patch(url, {"settings": {"answer_minutes": -1}}, format="json")
+    assert response.status_code == 400 and response.json()["field"] == "settings.answer_minutes"
+    response = api.patch(url, {"settings": {"answer_minutes": 90}}, format="json")
+    assert response.status_code == 200
+    tournament.refresh_from_db()
+    assert tournament.settings == {"answer_minutes": 90}
+
+
+def test_api_refuses_a_preset_of_another_game(api_as, organiser):
+    response = api_as(organiser).post("/api/tournaments/", api_event(game="tractor"), format="json")
+    assert response.status_code == 400 and response.json()["field"] == "preset"
+
+
+# --- the archive import -----------------------------------------------------------------------
+
+
+def test_archive_import_refuses_bad_settings_and_loads_nothing(make_tournament):
+    data = export_archive(make_tournament(units=0))
+    Tournament.objects.all().delete()
+    for obj in data["objects"]:
+        if obj["model"] == "tournaments.tournament":
+            obj["fields"]["settings"] = {"appeal_minutes": -5}
+    with pytest.raises(ExportError) as err:
+        import_archive(data)
+    assert err.value.field == "settings.appeal_minutes"
+    assert not Tournament.objects.exists()
+
+
+def test_archive_import_keeps_valid_settings(make_tournament):
+    data = export_archive(make_tournament(units=0, settings={"appeal_minutes": 40}))
+    Tournament.objects.all().delete()
+    assert import_archive(data).settings == {"appeal_minutes": 40}
+
+
+# --- the model (the admin's form) ------------------------------------------------------------
+
+
+def test_model_clean_names_the_settings_field():
+    from django.core.exceptions import ValidationError
+
+    event = Tournament(
+        game="guandan", preset="guandan-suzhou-2016", settings={"appeal_minutes": -5}
+    )
+    with pytest.raises(ValidationError) as err:
+        event.clean()
+    assert "settings" in err.value.message_dict
+
+
+def test_bad_settings_are_never_stored_whoever_writes_them(make_tournament):
+    from rules_engine.errors import RulesError
+
+    tournament = make_tournament()
+    tournament.settings = {"appeal_minutes": -5}
+    with pytest.raises(RulesError) as err:
+        tournament.save()
+    assert err.value.field == "settings.appeal_minutes"
+    tournament.refresh_from_db()
+    assert tournament.settings == {}
