@@ -42,9 +42,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import api as rules_api
+from rules_engine import presets as rule_presets
 from rules_engine import seating
 from rules_engine.errors import RulesError
-from rules_engine.presets import forfeit_record, void_answer, void_record
+from rules_engine.presets import forfeit_record, void_answer
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, ResultConfirmation, ResultVersion, Round, TableKey
@@ -415,7 +416,7 @@ def void(match: Match, actor: Actor, base_version: object, reason: str) -> Resul
 
 def void_record(match: Match) -> tuple[dict, dict]:
     """A void: the match counts as not played (no points for either side)."""
-    return void_record(match.round.tournament.game), void_answer()
+    return rule_presets.void_record(match.round.tournament.game), void_answer()
 
 
 def require_reason(reason: object) -> None:
