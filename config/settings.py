@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.middleware.UploadSizeLimitMiddleware",  # before CSRF, which reads the body
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -212,6 +213,14 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Uploads (the team import): refused from the declared length before the body is read;
+# checked unpacked and row by row before parsing; long lists imported in the background.
+PAISAI_MAX_UPLOAD_BYTES = int(os.environ.get("PAISAI_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024  # larger uploads are streamed to a temporary file
+PAISAI_IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024
+PAISAI_IMPORT_MAX_ROWS = 25_000
+PAISAI_IMPORT_BACKGROUND_ROWS = 2_000
 
 # Apps whose records make up an event archive (export_archive / import_archive).
 PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")

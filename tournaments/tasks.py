@@ -22,7 +22,7 @@ from django.db import transaction
 from kombu.exceptions import OperationalError
 
 from tournaments.models import ExportJob
-from tournaments.services import exports, jobs
+from tournaments.services import exports, jobs, registration
 
 logger = logging.getLogger("paisai.jobs")
 
@@ -70,7 +70,13 @@ def render_scoresheet_chunk(job: ExportJob, index: int) -> None:
         exports.assemble_scoresheets(job.pk)
 
 
-FIRST_TASK = {"scoresheets": build_scoresheets}
+@shared_task(base=JobTask)
+def import_teams(job: ExportJob) -> None:
+    """A long team list: read, check and import it with progress."""
+    registration.run_import_job(job)
+
+
+FIRST_TASK = {"scoresheets": build_scoresheets, registration.IMPORT_JOB: import_teams}
 
 
 def queue(job: ExportJob) -> bool:

@@ -52,7 +52,7 @@ def test_scoresheet_job_runs_to_done_and_offers_the_file(organiser, chinese_even
     download = organiser.get(status["download"])
     data = b"".join(download.streaming_content)
     assert len(pdf_pages(data)) == 4 and "龙城队" in pdf_text(data)
-    assert not exports.workspace(job).exists()  # chunk files are cleaned up
+    assert not jobs.workspace(job).exists()  # chunk files are cleaned up
 
 
 def test_scoresheet_job_reports_progress_chunk_by_chunk(chinese_event, settings, make_user):

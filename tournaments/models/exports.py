@@ -27,6 +27,7 @@ class ExportJob(models.Model):
     total = models.PositiveIntegerField(default=0)
     file = models.FileField(upload_to="exports/", blank=True)
     error = models.TextField(blank=True)
+    report = models.JSONField(default=dict, blank=True)  # an import: {"created", "errors"}
     task_id = models.CharField(max_length=64, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     restarts = models.PositiveSmallIntegerField(default=0)

@@ -90,12 +90,8 @@ def run_export(job: ExportJob) -> None:
 # --- scoresheets in chunks ----------------------------------------------------------------
 
 
-def workspace(job: ExportJob | int) -> Path:
-    return Path(settings.MEDIA_ROOT) / "exports" / "work" / f"job-{getattr(job, 'pk', job)}"
-
-
 def chunk_path(job: ExportJob | int, index: int) -> Path:
-    return workspace(job) / f"chunk-{index:05d}.pdf"
+    return jobs.workspace(job) / f"chunk-{index:05d}.pdf"
 
 
 def chunk_size() -> int:
@@ -155,5 +151,5 @@ def assemble_scoresheets(job_id: int) -> bool:
             data = sheets_pdf.assemble(sheets_pdf.sheet_set(rnd).header(), parts)
             exporter = make_exporter(job.tournament, "scoresheets", jobs.job_params(job))
             jobs.save_result(job, ExportFile(exporter.filename(), exporter.content_type, data))
-    shutil.rmtree(workspace(job_id), ignore_errors=True)
+    shutil.rmtree(jobs.workspace(job_id), ignore_errors=True)
     return True

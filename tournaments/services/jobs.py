@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -46,6 +47,11 @@ def job_language(job: ExportJob) -> str:
 
 def job_params(job: ExportJob) -> dict:
     return {key: value for key, value in job.params.items() if key != "language"}
+
+
+def workspace(job: ExportJob | int) -> Path:
+    """The job's own folder under MEDIA_ROOT (shared by the workers) for its parts."""
+    return Path(settings.MEDIA_ROOT) / "exports" / "work" / f"job-{getattr(job, 'pk', job)}"
 
 
 def active_job(job_id: int) -> ExportJob | None:
@@ -109,7 +115,22 @@ def failure_message(job: ExportJob, error: Exception) -> str:
     with translation.override(job_language(job)):
         if isinstance(error, ExportError):
             return str(error.message)
+        if job.kind == "team-import":
+            return _("The import failed; it has been logged.")
         return _("The export failed; it has been logged.")
+
+
+def refuse(job_id: int, message: str) -> None:
+    """Mark the job failed for a reason its page shows: bad input, so no retry is offered."""
+    job = ExportJob.objects.filter(pk=job_id).first()
+    if job is None:
+        return
+    ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
+        status=Status.FAILED,
+        error=message,
+        finished_at=timezone.now(),
+        report={**job.report, "refused": True},
+    )
 
 
 def fail(job_id: int, error: Exception) -> None:
@@ -168,12 +189,15 @@ def claim_stale(now=None) -> list[ExportJob]:
 
 
 def can_retry(job: ExportJob) -> bool:
-    return job.status == Status.FAILED
+    """A job that failed for its input (refused) would fail again."""
+    return job.status == Status.FAILED and not job.report.get("refused")
 
 
 def retry(job: ExportJob) -> bool:
     """Put a failed job back to waiting (its work done so far is kept); False if it is not
     failed. The caller queues it."""
+    if not can_retry(job):
+        return False
     updated = ExportJob.objects.filter(pk=job.pk, status=Status.FAILED).update(
         status=Status.PENDING, error="", finished_at=None, restarts=0, heartbeat_at=timezone.now()
     )
