@@ -46,7 +46,7 @@ worker: install  ## a Celery worker with beat (-B runs the stuck-job sweep); run
 	@mkdir -p var
 	$(PY) -m celery -A config worker -B -l info --concurrency 2
 
-BENCHES := rules_engine pairing standings pairing_service standings_service results_load exports
+BENCHES := rules_engine pairing standings pairing_service standings_service results_load exports imports
 
 bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
 	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done
