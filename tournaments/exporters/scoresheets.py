@@ -21,7 +21,7 @@ from . import pdf
 from .base import PDF, Exporter, ExportError, round_number
 
 CSS = "scoresheet.css"
-CHUNK_SIZE = 50
+CHUNK_SIZE = 100
 
 # The deal grid of each game: (label, width in mm); the widths add up to 180 mm.
 GRIDS = {
