@@ -99,19 +99,25 @@ def _worker_init() -> None:
     scoresheets.fields_pdf(sample_sheets(1).sheets)
 
 
-def _render_chunk(chunk) -> bytes:
+def _render_chunk(chunk) -> tuple[bytes, float]:
+    """One chunk's PDF and the CPU seconds it took."""
     from tournaments.exporters import scoresheets
 
-    return scoresheets.fields_pdf(chunk)
+    start = time.process_time()
+    data = scoresheets.fields_pdf(chunk)
+    return data, time.process_time() - start
 
 
-def render_like_the_job(sheet_set, pool) -> bytes:
+def render_like_the_job(sheet_set, pool) -> tuple[bytes, float, float]:
     """What the scoresheet job does, without the database: one task per chunk of
-    CHUNK_SIZE tables on the worker processes, then the chunks assembled in one."""
+    CHUNK_SIZE tables on the worker processes, then the chunks assembled in one.
+    Returns the PDF, the workers' CPU seconds and the assembly's."""
     from tournaments.exporters import scoresheets
 
-    parts = list(pool.map(_render_chunk, scoresheets.chunks(sheet_set.sheets)))
-    return scoresheets.assemble(sheet_set.header(), parts)
+    done = list(pool.map(_render_chunk, scoresheets.chunks(sheet_set.sheets)))
+    start = time.process_time()
+    data = scoresheets.assemble(sheet_set.header(), [part for part, _cpu in done])
+    return data, sum(cpu for _part, cpu in done), time.process_time() - start
 
 
 def bench_scoresheets(tables: int, processes: int, plain_tables: int | None) -> None:
@@ -125,12 +131,19 @@ def bench_scoresheets(tables: int, processes: int, plain_tables: int | None) -> 
     with ProcessPoolExecutor(processes, mp_context=context, initializer=_worker_init) as pool:
         list(pool.map(_render_chunk, [sample_sheets(1).sheets] * processes))  # warm workers
         scoresheets.assemble(sheet_set.header(), [])  # the background page, warm
-        fast, data = timed(render_like_the_job, sheet_set, pool)
+        load = os.getloadavg()[0]
+        fast, (data, worker_cpu, assembly_cpu) = timed(render_like_the_job, sheet_set, pool)
+    idle = worker_cpu / processes + assembly_cpu
     print(
         f"scoresheets, {tables} tables, {processes} worker processes "
-        f"(chunks of {scoresheets.CHUNK_SIZE}): {fast:.1f} s "
+        f"(chunks of {scoresheets.CHUNK_SIZE}): {fast:.1f} s at load {load:.1f} "
         f"({pages(data)} pages, {len(data) / 1e6:.1f} MB) target <= {SHEETS_TARGET:.0f} s: "
         f"{verdict(fast <= SHEETS_TARGET)}"
+    )
+    print(
+        f"  CPU: workers {worker_cpu:.1f} s ({1000 * worker_cpu / tables:.1f} ms a sheet), "
+        f"assembly {assembly_cpu:.1f} s -> on {processes} idle cores about {idle:.1f} s: "
+        f"{verdict(idle <= SHEETS_TARGET)}"
     )
     sample = min(tables, plain_tables or tables)
     plain_set = sample_sheets(sample)

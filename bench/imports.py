@@ -77,9 +77,8 @@ def _cell(ref: str, text: str) -> str:
 
 def team_rows(count: int):
     yield HEAD
-    yield (
-        '<row r="1">' + "".join(_cell(f"{c}1", h) for c, h in zip("ABCD", HEADER)) + "</row>"
-    ).encode()  # noqa: B905
+    header = "".join(_cell(f"{c}1", h) for c, h in zip("ABCD", HEADER, strict=False))
+    yield f'<row r="1">{header}</row>'.encode()
     piece = []
     for n in range(1, count + 1):
         r = n + 1
