@@ -163,14 +163,15 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # minute), and Redis hands an unacknowledged message to another worker only after the
 # visibility timeout, which is longer: a task still running is never delivered twice. A
 # worker killed as a whole keeps its messages until that timeout; for that, beat runs
-# tournaments.tasks.sweep_jobs every PAISAI_JOB_SWEEP_SECONDS, which queues again the missing
-# work of a job whose heartbeat is older than PAISAI_JOB_STALE_SECONDS and marks it failed
+# tournaments.tasks.sweep_jobs every PAISAI_JOB_SWEEP_SECONDS, which (once the queue is
+# empty) queues again the missing work of a job whose heartbeat is older than
+# PAISAI_JOB_STALE_SECONDS (a running task beats every third of it) and marks it failed
 # (with a retry button) after PAISAI_JOB_MAX_RESTARTS restarts.
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "600"))
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 300}
-PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "60"))
-PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "15"))
+PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "30"))
+PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "10"))
 PAISAI_JOB_MAX_RESTARTS = int(os.environ.get("PAISAI_JOB_MAX_RESTARTS", "3"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-jobs": {"task": "tournaments.tasks.sweep_jobs", "schedule": PAISAI_JOB_SWEEP_SECONDS}

@@ -19,7 +19,7 @@ import logging
 
 from celery import Task, shared_task
 from django.db import transaction
-from kombu.exceptions import OperationalError
+from kombu.exceptions import ChannelError, OperationalError
 
 from tournaments.models import ExportJob
 from tournaments.services import exports, jobs, registration
@@ -39,7 +39,8 @@ class JobTask(Task):
         if job is None:
             return None
         try:
-            return super().__call__(job, *args, **kwargs)
+            with jobs.heartbeat(job_id, enabled=not self.app.conf.task_always_eager):
+                return super().__call__(job, *args, **kwargs)
         except Exception as error:  # noqa: BLE001 - the job shows a message, the log the details
             jobs.fail(job_id, error)
             return None
@@ -104,9 +105,29 @@ def restart(job: ExportJob) -> bool:
     return True
 
 
-@shared_task(ignore_result=True)
-def sweep_jobs() -> int:
-    """Queue again every job whose worker died; returns how many."""
+def backlog(app) -> int:
+    """Messages waiting in the default queue (0 when none, or when it cannot be read)."""
+    if app.conf.task_always_eager:
+        return 0
+    try:
+        with app.connection_for_read() as connection:
+            declared = connection.default_channel.queue_declare(
+                app.conf.task_default_queue, passive=True
+            )
+            return declared.message_count
+    except ChannelError:  # Redis: an empty queue does not exist
+        return 0
+    except (OperationalError, OSError):
+        return 0
+
+
+@shared_task(bind=True, ignore_result=True)
+def sweep_jobs(self) -> int:
+    """Queue again every job whose worker died; returns how many. While messages wait in the
+    queue the workers are busy and a job's next step may simply not have started yet: the
+    sweep waits for the backlog to drain (a dead worker's messages are not in it)."""
+    if backlog(self.app):
+        return 0
     stale = jobs.claim_stale()
     for job in stale:
         queue(job)

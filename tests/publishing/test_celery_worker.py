@@ -30,7 +30,7 @@ TABLES = 40
 CHUNK = 10  # four chunk tasks
 DEADLINE = 50
 # The sweep's thresholds for the worker under test: 15 s without a heartbeat, swept every 3 s
-# (production: 60 s and 15 s; set these to measure with those).
+# (production: 30 s and 10 s; set these to measure with those).
 STALE_SECONDS = os.environ.get("PAISAI_TEST_JOB_STALE_SECONDS", "15")
 SWEEP_SECONDS = os.environ.get("PAISAI_TEST_JOB_SWEEP_SECONDS", "3")
 

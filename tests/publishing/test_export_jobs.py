@@ -285,3 +285,23 @@ def test_sweep_command_runs_the_sweep(chinese_event):
     call_command("sweep_jobs", stdout=out)
     assert "1 job(s) queued again" in out.getvalue()
     assert ExportJob.objects.get().status == "done"
+
+
+def test_a_long_step_keeps_its_job_alive_with_a_heartbeat(chinese_event, settings):
+    import time
+
+    settings.PAISAI_JOB_STALE_SECONDS = 0.6  # beats every 0.2 s
+    job = _stale_job(chinese_event)
+    with jobs.heartbeat(job.pk):
+        time.sleep(1.0)  # a long step, no progress reported
+        job.refresh_from_db()
+        assert timezone.now() - job.heartbeat_at < timedelta(seconds=0.6)
+        assert jobs.claim_stale() == []
+
+
+def test_sweep_waits_while_messages_are_queued(chinese_event, monkeypatch):
+    job = _stale_job(chinese_event)
+    monkeypatch.setattr(tasks, "backlog", lambda app: 12)  # the workers are busy
+    assert tasks.sweep_jobs() == 0
+    job.refresh_from_db()
+    assert job.restarts == 0 and job.status == "running"

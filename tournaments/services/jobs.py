@@ -13,12 +13,15 @@ with a retry button on its page.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
+from django.db import connection
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.urls import reverse
@@ -34,7 +37,7 @@ ACTIVE = (Status.PENDING, Status.RUNNING)
 
 
 def stale_after() -> timedelta:
-    return timedelta(seconds=float(getattr(settings, "PAISAI_JOB_STALE_SECONDS", 60)))
+    return timedelta(seconds=float(getattr(settings, "PAISAI_JOB_STALE_SECONDS", 30)))
 
 
 def max_restarts() -> int:
@@ -60,6 +63,36 @@ def active_job(job_id: int) -> ExportJob | None:
     if not ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(heartbeat_at=now):
         return None
     return ExportJob.objects.select_related("tournament").get(pk=job_id)
+
+
+def touch(job_id: int) -> None:
+    ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(heartbeat_at=timezone.now())
+
+
+@contextlib.contextmanager
+def heartbeat(job_id: int, enabled: bool = True):
+    """While the block runs, touch the job's heartbeat every third of the stale time from a
+    thread (its own database connection), so a long step (a big standings PDF on a busy
+    machine) is never taken for a dead one."""
+    if not enabled:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(stale_after().total_seconds() / 3):
+                touch(job_id)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=beat, name=f"job-{job_id}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def mark_running(job: ExportJob, total: int) -> None:
