@@ -23,6 +23,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
 from tournaments.models import ExportJob, Player, Role, Team, Tournament, TournamentRole, Unit
+from tournaments.validation import INT_MAX
 
 from . import jobs, xlsx_guard
 from .audit import log_action
@@ -170,18 +171,24 @@ def background_rows() -> int:
     return int(getattr(settings, "PAISAI_IMPORT_BACKGROUND_ROWS", 2000))
 
 
-def _too_long(cell: dict) -> list[str]:
-    limits = {
-        "team": Team._meta.get_field("name").max_length,
-        "unit": Unit._meta.get_field("name").max_length,
-        "player1": Player._meta.get_field("name").max_length,
-        "player2": Player._meta.get_field("name").max_length,
-    }
-    return [
-        _("%(column)s is longer than %(limit)s characters") % {"column": key, "limit": limit}
-        for key, limit in limits.items()
-        if len(cell.get(key, "")) > limit
-    ]
+# Each cell's column, for its length: checked here, before the database sees the text.
+CELL_FIELDS = {"team": (Team, "name"), "unit": (Unit, "name"), "player1": (Player, "name"),
+               "player2": (Player, "name")}  # fmt: skip
+
+
+def cell_problems(cell: dict[str, str]) -> list[str]:
+    """Text too long for its column, or holding a NUL character."""
+    problems = []
+    for key, (model, name) in CELL_FIELDS.items():
+        value = cell.get(key, "")
+        limit = model._meta.get_field(name).max_length
+        if len(value) > limit:
+            problems.append(
+                _("%(column)s is longer than %(max)s characters") % {"column": key, "max": limit}
+            )
+        if "\x00" in value:
+            problems.append(_("%(column)s contains a NUL character") % {"column": key})
+    return problems
 
 
 def read_team_rows(
@@ -219,22 +226,23 @@ def read_team_rows(
             key: _text(values[idx]) if idx < len(values) else "" for key, idx in columns.items()
         }
         extra = [v for i, v in enumerate(values) if i not in known and _text(v)]
-        problems = []
+        problems = cell_problems(cell)
         if not cell["team"]:
             problems.append(_("missing team name"))
         if not cell["player1"] or not cell["player2"]:
             problems.append(_("missing player name (a team has exactly two players)"))
         if extra:
             problems.append(_("more than two players (a team has exactly two players)"))
-        problems.extend(_too_long(cell))
         seed = None
         if cell.get("seed"):
             try:
                 seed = int(cell["seed"])
-                if seed < 1:
+                if not 1 <= seed <= INT_MAX:
                     raise ValueError
             except ValueError:
-                problems.append(_("seed must be a whole number from 1"))
+                problems.append(
+                    _("seed must be a whole number from 1 to %(max)s") % {"max": INT_MAX}
+                )
         if problems:
             errors.append((number, "; ".join(problems)))
             continue

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_job_heartbeat'),
+        ('tournaments', '0010_job_heartbeat'),
     ]
 
     operations = [
