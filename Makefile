@@ -46,10 +46,11 @@ messages: install
 	$(DEV_ENV) $(PY) manage.py makemessages -l zh_Hans -l en --ignore=.venv --ignore=bench
 	$(DEV_ENV) $(PY) manage.py compilemessages --ignore=.venv
 
-worker: install
-	$(PY) -m celery -A config worker -l info --concurrency 2
+worker: install  ## a Celery worker with beat (-B runs the stuck-job sweep); run one -B per site
+	@mkdir -p var
+	$(PY) -m celery -A config worker -B -l info --concurrency 2
 
-BENCHES := rules_engine pairing never_stuck standings pairing_service standings_service results_load exports
+BENCHES := rules_engine pairing never_stuck standings pairing_service standings_service results_load exports imports
 
 bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
 	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done

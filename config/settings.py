@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.middleware.UploadSizeLimitMiddleware",  # before CSRF, which reads the body
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -207,7 +208,29 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A dead worker never leaves a job stuck. A worker process that dies gives its message back
+# (acks_late + reject_on_worker_lost). No task runs longer than the hard time limit (the
+# longest step, a 20,000-row import or 2,500 scoresheets assembled, takes well under a
+# minute), and Redis hands an unacknowledged message to another worker only after the
+# visibility timeout, which is longer: a task still running is never delivered twice. A
+# worker killed as a whole keeps its messages until that timeout; for that, beat runs
+# tournaments.tasks.sweep_jobs every PAISAI_JOB_SWEEP_SECONDS, which (once the queue is
+# empty) queues again the missing work of a job whose heartbeat is older than
+# PAISAI_JOB_STALE_SECONDS (a running task beats every third of it) and marks it failed
+# (with a retry button) after PAISAI_JOB_MAX_RESTARTS restarts.
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "600"))
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 300}
+PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "30"))
+PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "10"))
+PAISAI_JOB_MAX_RESTARTS = int(os.environ.get("PAISAI_JOB_MAX_RESTARTS", "3"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-jobs": {"task": "tournaments.tasks.sweep_jobs", "schedule": PAISAI_JOB_SWEEP_SECONDS}
+}
+CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
+)
 
 CACHES = {
     "default": (
@@ -263,6 +286,14 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Uploads (the team import): refused from the declared length before the body is read;
+# checked unpacked and row by row before parsing; long lists imported in the background.
+PAISAI_MAX_UPLOAD_BYTES = int(os.environ.get("PAISAI_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024  # larger uploads are streamed to a temporary file
+PAISAI_IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024
+PAISAI_IMPORT_MAX_ROWS = 25_000
+PAISAI_IMPORT_BACKGROUND_ROWS = 2_000
 
 # Apps whose records make up an event archive (export_archive / import_archive).
 PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")

@@ -1,65 +1,134 @@
 """Background tasks (Celery ``shared_task``; eager in-process when no broker is configured).
 
-Every task is idempotent and acknowledged late: a worker that dies mid-task leaves the
+Every task works for one :class:`ExportJob` and derives from :class:`JobTask`, which does
+the bookkeeping: it skips a job that is finished, failed or gone, touches the job's
+heartbeat, and marks the job failed (with a message in its language) when the work raises.
+Tasks are idempotent and acknowledged late: a worker process that dies mid-task leaves the
 message to be delivered again (``acks_late`` + ``reject_on_worker_lost``), and running a
-step again rewrites the same files. Progress lives in the database (ExportJob), so any
-process can report it.
+step again rewrites the same files. A worker killed as a whole is covered by
+:func:`sweep_jobs` (Celery beat, every ``PAISAI_JOB_SWEEP_SECONDS``; also
+``manage.py sweep_jobs``): it queues again the missing work of every job whose heartbeat
+stopped.
+
+Pages call :func:`start` (queue a job created by a service) and :func:`restart`.
 """
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
+
+from celery import Task, shared_task
+from django.db import transaction
+from kombu.exceptions import ChannelError, OperationalError
 
 from tournaments.models import ExportJob
-from tournaments.services import exports
+from tournaments.services import exports, jobs, registration
 
-TASK_OPTIONS = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
-
-
-def _job(job_id: int) -> ExportJob | None:
-    job = ExportJob.objects.select_related("tournament").filter(pk=job_id).first()
-    if job is None or job.status in (ExportJob.Status.DONE, ExportJob.Status.FAILED):
-        return None
-    return job
+logger = logging.getLogger("paisai.jobs")
 
 
-@shared_task(**TASK_OPTIONS)
-def run_export_job(job_id: int) -> None:
-    job = _job(job_id)
-    if job is None:
-        return
-    try:
-        exports.run_export(job)
-    except Exception as error:  # noqa: BLE001 - the job shows a message, the log the details
-        exports.fail(job_id, error)
+class JobTask(Task):
+    """Base of the job tasks: ``run(job, *args)`` gets the job, not its id."""
+
+    acks_late = True
+    reject_on_worker_lost = True
+    ignore_result = True
+
+    def __call__(self, job_id: int, *args, **kwargs):
+        job = jobs.active_job(job_id)
+        if job is None:
+            return None
+        try:
+            with jobs.heartbeat(job_id, enabled=not self.app.conf.task_always_eager):
+                return super().__call__(job, *args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - the job shows a message, the log the details
+            jobs.fail(job_id, error)
+            return None
 
 
-@shared_task(**TASK_OPTIONS)
-def build_scoresheets(job_id: int) -> None:
+@shared_task(base=JobTask)
+def run_export_job(job: ExportJob) -> None:
+    """A one-piece export (standings PDF)."""
+    exports.run_export(job)
+
+
+@shared_task(base=JobTask)
+def build_scoresheets(job: ExportJob) -> None:
     """Plan the chunks of a scoresheet job and queue the ones not rendered yet."""
-    job = _job(job_id)
-    if job is None:
-        return
-    try:
-        _total, count = exports.chunk_plan(job)
-        missing = exports.missing_chunks(job, count)
-        if not missing:
-            exports.assemble_scoresheets(job_id)
-        for index in missing:
-            render_scoresheet_chunk.delay(job_id, index)
-    except Exception as error:  # noqa: BLE001
-        exports.fail(job_id, error)
+    _total, count = exports.chunk_plan(job)
+    missing = exports.missing_chunks(job, count)
+    if not missing:
+        exports.assemble_scoresheets(job.pk)
+    for index in missing:
+        render_scoresheet_chunk.delay(job.pk, index)
 
 
-@shared_task(**TASK_OPTIONS)
-def render_scoresheet_chunk(job_id: int, index: int) -> None:
+@shared_task(base=JobTask)
+def render_scoresheet_chunk(job: ExportJob, index: int) -> None:
     """Render one chunk; whoever finishes the last chunk assembles the file."""
-    job = _job(job_id)
-    if job is None:
-        return
+    done, total = exports.render_chunk(job, index)
+    if done >= total:
+        exports.assemble_scoresheets(job.pk)
+
+
+@shared_task(base=JobTask)
+def import_teams(job: ExportJob) -> None:
+    """A long team list: read, check and import it with progress."""
+    registration.run_import_job(job)
+
+
+FIRST_TASK = {"scoresheets": build_scoresheets, registration.IMPORT_JOB: import_teams}
+
+
+def queue(job: ExportJob) -> bool:
+    """Queue the first task of the job (each picks up what is missing). A broker that cannot
+    be reached leaves the job waiting: the sweep queues it again later."""
+    task = FIRST_TASK.get(job.kind, run_export_job)
     try:
-        done = exports.render_chunk(job, index)
-        if done >= exports.sheets_pdf.table_count(exports.job_round(job)):
-            exports.assemble_scoresheets(job_id)
-    except Exception as error:  # noqa: BLE001
-        exports.fail(job_id, error)
+        task.delay(job.pk)
+    except (OperationalError, OSError):
+        logger.exception("job %s could not be queued; the sweep will retry", job.pk)
+        return False
+    return True
+
+
+def start(job: ExportJob) -> None:
+    """Queue a job once the transaction that created it commits."""
+    transaction.on_commit(lambda: queue(job))
+
+
+def restart(job: ExportJob) -> bool:
+    """Retry a failed job (the work already done is kept); False if it had not failed."""
+    if not jobs.retry(job):
+        return False
+    start(job)
+    return True
+
+
+def backlog(app) -> int:
+    """Messages waiting in the default queue (0 when none, or when it cannot be read)."""
+    if app.conf.task_always_eager:
+        return 0
+    try:
+        with app.connection_for_read() as connection:
+            declared = connection.default_channel.queue_declare(
+                app.conf.task_default_queue, passive=True
+            )
+            return declared.message_count
+    except ChannelError:  # Redis: an empty queue does not exist
+        return 0
+    except (OperationalError, OSError):
+        return 0
+
+
+@shared_task(bind=True, ignore_result=True)
+def sweep_jobs(self) -> int:
+    """Queue again every job whose worker died; returns how many. While messages wait in the
+    queue the workers are busy and a job's next step may simply not have started yet: the
+    sweep waits for the backlog to drain (a dead worker's messages are not in it)."""
+    if backlog(self.app):
+        return 0
+    stale = jobs.claim_stale()
+    for job in stale:
+        queue(job)
+    return len(stale)

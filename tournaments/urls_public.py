@@ -28,4 +28,9 @@ urlpatterns: list = [
         exports.JobFileView.as_view(),
         name="export-job-file",
     ),
+    path(
+        "t/<slug:slug>/manage/exports/jobs/<int:pk>/retry/",
+        exports.JobRetryView.as_view(),
+        name="export-job-retry",
+    ),
 ]

@@ -11,7 +11,8 @@ from arbitration.services import appeals
 from arbitration.services.incidents import log_incident
 from arbitration.services.rulings import rule
 from tests.arbitration.conftest import enter_result
-from tournaments.exporters.archive import dumps, export_archive, import_archive
+from tournaments.exporters.archive import dumps, export_archive
+from tournaments.services.archive import import_archive
 
 
 @pytest.mark.django_db

@@ -5,6 +5,7 @@ import io
 import pytest
 from openpyxl import Workbook, load_workbook
 
+from tests import factories
 from tournaments.models import Player, Team, Unit
 from tournaments.services.registration import ImportFileError, import_teams, template_workbook
 
@@ -28,6 +29,10 @@ def organiser_client(client, make_tournament, make_user, grant):
     user = grant(make_user(), tournament, "organiser")
     client.force_login(user)
     return client, tournament, user
+
+
+def by_organiser(tournament):
+    return tournament, factories.organiser_of(tournament)
 
 
 @pytest.fixture
@@ -127,3 +132,226 @@ def test_template_download_is_an_xlsx_with_the_import_header(organiser_client):
     assert [c.value for c in ws[1]] == HEADER
     # The template itself imports cleanly.
     assert import_teams(tournament, organiser, template_workbook()).created == 1
+
+
+# --- caps: checked before parsing, large lists in the background ----------------------------
+
+
+def xlsx_with_sheet(sheet_xml_chunks, level: int = 9) -> bytes:
+    """A real .xlsx whose first worksheet's XML is replaced by ``sheet_xml_chunks`` (bytes,
+    streamed into the zip: a bomb is never held in memory)."""
+    import zipfile
+
+    base = xlsx([])
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(base)) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as target,
+    ):
+        for info in source.infolist():
+            if info.filename == "xl/worksheets/sheet1.xml":
+                with target.open(info.filename, "w", force_zip64=True) as member:
+                    for chunk in sheet_xml_chunks:
+                        member.write(chunk)
+            else:
+                target.writestr(info, source.read(info.filename))
+    return out.getvalue()
+
+
+SHEET_HEAD = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+)
+SHEET_TAIL = b"</sheetData></worksheet>"
+
+
+def _cell(ref: str, text: str) -> str:
+    return f'<c r="{ref}" t="inlineStr"><is><t>{text}</t></is></c>'
+
+
+def team_rows_xml(count: int, start: int = 1):
+    """The sheet XML of a header and ``count`` good team rows, in pieces."""
+    yield SHEET_HEAD
+    header = "".join(_cell(f"{c}1", h) for c, h in zip("ABCD", HEADER, strict=False))
+    yield f'<row r="1">{header}</row>'.encode()
+    piece = []
+    for n in range(start, start + count):
+        r = n - start + 2
+        cells = (
+            _cell(f"A{r}", f"第{n}队")
+            + _cell(f"B{r}", f"单位{n % 300}")
+            + _cell(f"C{r}", f"张{n}")
+            + _cell(f"D{r}", f"李{n}")
+        )
+        piece.append(f'<row r="{r}">{cells}</row>')
+        if len(piece) == 1000:
+            yield "".join(piece).encode()
+            piece = []
+    yield "".join(piece).encode()
+    yield SHEET_TAIL
+
+
+def empty_rows_xml(megabytes: int):
+    yield SHEET_HEAD
+    block = b"<row/>" * 50_000  # 300 kB of empty rows
+    for _ in range(megabytes * 1024 * 1024 // len(block)):
+        yield block
+    yield SHEET_TAIL
+
+
+@pytest.fixture(scope="module")
+def zip_bomb() -> bytes:
+    """About 300 MB of empty rows in a zip of a few hundred kB (as in the finding)."""
+    return xlsx_with_sheet(empty_rows_xml(300))
+
+
+def test_zip_bomb_import_refused_fast(zip_bomb, make_tournament, make_user, monkeypatch):
+    from tournaments.services import registration
+
+    assert len(zip_bomb) < 2 * 1024 * 1024
+
+    def no_parsing(*args, **kwargs):
+        raise AssertionError("the file was parsed")
+
+    monkeypatch.setattr(registration, "load_workbook", no_parsing)
+    tournament = make_tournament(units=0)
+    with pytest.raises(ImportFileError, match=r"unpacks to 3\d\d MB; at most 40 MB"):
+        import_teams(tournament, factories.organiser_of(tournament), zip_bomb)
+    assert Team.objects.filter(tournament=tournament).count() == 0
+
+
+def test_zip_bomb_on_the_import_page_says_why(organiser_client, zip_bomb):
+    client, tournament, _ = organiser_client
+    upload = io.BytesIO(zip_bomb)
+    upload.name = "teams.xlsx"
+    response = client.post(
+        f"/t/{tournament.slug}/manage/teams/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400  # a refused form is shown again with the reason
+    assert "unpacks to" in response.content.decode()
+    assert not Team.objects.filter(tournament=tournament).exists()
+
+
+def test_file_of_100000_rows_refused_with_a_clear_message(make_tournament, make_user, monkeypatch):
+    from tournaments.services import registration
+
+    data = xlsx_with_sheet(team_rows_xml(100_000))
+    monkeypatch.setattr(registration, "load_workbook", lambda *a, **k: pytest.fail("parsed"))
+    with pytest.raises(ImportFileError) as refused:
+        import_teams(*by_organiser(make_tournament(units=0)), data)
+    assert str(refused.value) == (
+        "The file has more than 25,000 rows; at most 25,000 teams can be imported at once."
+    )
+
+
+def test_20000_rows_import_in_the_background_with_progress(
+    organiser_client, django_capture_on_commit_callbacks
+):
+    from tournaments.models import ExportJob
+    from tournaments.services import jobs
+
+    client, tournament, user = organiser_client
+    upload = io.BytesIO(xlsx_with_sheet(team_rows_xml(20_000)))
+    upload.name = "teams.xlsx"
+    seen = []
+    original = jobs.set_progress
+
+    def spy(job_id, done, total):
+        seen.append((done, total))
+        original(job_id, done, total)
+
+    jobs.set_progress = spy
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(f"/t/{tournament.slug}/manage/teams/import/", {"file": upload})
+    finally:
+        jobs.set_progress = original
+    job = ExportJob.objects.get(kind="team-import")
+    assert response.status_code == 302 and response.url.endswith(f"/jobs/{job.pk}/")
+    assert job.status == "done" and job.progress == job.total == 20_000
+    assert job.report == {"created": 20_000, "errors": []}
+    assert len(seen) >= 10 and seen == sorted(seen)  # progress every 1,000 rows
+    assert Team.objects.filter(tournament=tournament).count() == 20_000
+    assert Player.objects.filter(team__tournament=tournament).count() == 40_000
+    assert Unit.objects.filter(tournament=tournament).count() == 300
+    page = client.get(response.url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "20000 teams imported." in page
+
+
+def test_background_import_with_bad_rows_imports_nothing_and_lists_them(
+    organiser_client, settings, django_capture_on_commit_callbacks
+):
+    from tournaments.models import ExportJob
+
+    settings.PAISAI_IMPORT_BACKGROUND_ROWS = 2
+    client, tournament, _ = organiser_client
+    data = xlsx([["A队", "U", "x", "y"], ["A队", "U", "x", "y"], ["", "U", "x", "y"]])
+    upload = io.BytesIO(data)
+    upload.name = "teams.xlsx"
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            f"/t/{tournament.slug}/manage/teams/import/",
+            {"file": upload},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    job = ExportJob.objects.get(kind="team-import")
+    assert job.status == "failed" and "nothing was imported" in job.error
+    assert [row for row, _reason in job.report["errors"]] == [3, 4]
+    assert not Team.objects.filter(tournament=tournament).exists()
+    page = client.get(response.url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="import-errors"' in page and 'id="job-retry" ' in page  # the form stays hidden
+    assert client.get(response.url + "status/").json()["retry"] is None  # the file would fail again
+
+
+def test_upload_over_the_limit_refused_before_the_body_is_read(organiser_client):
+    client, tournament, _ = organiser_client
+    response = client.generic(
+        "POST",
+        f"/t/{tournament.slug}/manage/teams/import/",
+        b"--xyz",  # what follows would be 50 MB: never read
+        CONTENT_TYPE="multipart/form-data; boundary=xyz",
+        CONTENT_LENGTH=str(50 * 1024 * 1024),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 413
+    assert "The file is larger than 5 MB; nothing was uploaded." in response.content.decode()
+
+
+def test_imported_text_stays_text(make_tournament, make_user):
+    from tournaments.exporters.standings_xlsx import StandingsXlsx
+
+    tournament = make_tournament(units=0)
+    data = xlsx_with_sheet(
+        iter(
+            [
+                SHEET_HEAD,
+                b'<row r="1">'
+                + "".join(_cell(f"{c}1", h) for c, h in zip("ABCD", HEADER, strict=False)).encode()
+                + b"</row>",
+                (
+                    '<row r="2">'
+                    + _cell("A2", "=1+2")
+                    + _cell("B2", "@SUM(A1)")
+                    + _cell("C2", "+86 张")
+                    + _cell("D2", "-李")
+                    + "</row>"
+                ).encode(),
+                SHEET_TAIL,
+            ]
+        )
+    )
+    assert import_teams(tournament, factories.organiser_of(tournament), data).created == 1
+    team = Team.objects.get(tournament=tournament)
+    assert team.name == "=1+2" and team.unit.name == "@SUM(A1)"
+    assert sorted(team.players.values_list("name", flat=True)) == ["+86 张", "-李"]
+    sheet = load_workbook(io.BytesIO(StandingsXlsx(tournament).render().data))["Final"]
+    cell = next(c for row in sheet.iter_rows() for c in row if c.value == "=1+2")
+    assert cell.data_type == "s"
+
+
+def test_team_name_over_200_characters_is_a_bad_row(make_tournament, make_user):
+    report = import_teams(
+        *by_organiser(make_tournament(units=0)), xlsx([["队" * 201, "U", "x", "y"]])
+    )
+    assert not report.ok and report.errors[0][0] == 2
+    assert "longer than 200 characters" in report.errors[0][1]

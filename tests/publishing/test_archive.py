@@ -9,9 +9,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests import factories
-from tournaments.exporters.archive import ArchiveJson, dumps, export_archive, import_archive
+from tournaments.exporters.archive import ArchiveJson, dumps, export_archive
 from tournaments.exporters.base import ExportError
 from tournaments.models import AuditLog, RankingAdjustment, ResultVersion, Tournament
+from tournaments.services.archive import import_archive
 from tournaments.services.audit import log_action
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +144,22 @@ def test_import_command_reports_bad_files_without_traceback(db, tmp_path):
         call_command("import_archive", str(tmp_path / "missing.json"))
     with pytest.raises(CommandError, match="no event"):
         call_command("export_archive", "nope")
+
+
+def test_archive_holds_no_table_keys_and_import_issues_new_ones(full_event):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import TableKey
+    from tournaments.services import table_keys
+
+    organiser = get_user_model().objects.get(username="organiser1")
+    issued = table_keys.issue(full_event, 1, organiser)
+    text = dumps(export_archive(full_event))
+    assert issued.key not in text
+    tablekeys = [o for o in json.loads(text)["objects"] if o["model"] == "tournaments.tablekey"]
+    assert tablekeys and all("key" not in o["fields"] for o in tablekeys)
+    _empty_database()
+    import_archive(json.loads(text))
+    restored = TableKey.objects.get(table_number=1)
+    assert restored.key and restored.key != issued.key and restored.is_live
+    assert dumps(export_archive(Tournament.objects.get())) == text

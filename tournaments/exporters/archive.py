@@ -1,11 +1,12 @@
-"""The whole event as JSON, and loading it back into a database that does not hold it.
+"""The whole event as JSON (loading it back is tournaments/services/archive.py).
 
 Every model of the apps in ``settings.PAISAI_ARCHIVE_APPS`` (tournaments and arbitration:
 found through the app registry, so tournaments imports no other app) that leads to the event
 through foreign keys is archived (export jobs excepted: their files are not archived), with primary keys kept so
 that export → import → export gives the same JSON. Users appear by username (with their
 names and e-mail; passwords are never exported) and are created without a usable password
-when missing.
+when missing. Table keys are left out (a key is a password to a table's results): the
+import issues new ones.
 """
 
 from __future__ import annotations
@@ -19,20 +20,14 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import serializers
-from django.core.management.color import no_style
-from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import connection, transaction
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
-from rules_engine.errors import RulesError
-
-from .base import JSON, Exporter, ExportError
+from .base import JSON, Exporter
 
 FORMAT = "paisai-archive"
 VERSION = 1
 SKIPPED = {"tournaments.exportjob"}
+SECRET_FIELDS = {"tournaments.tablekey": ("key",)}  # never archived; re-issued on import
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active")
 
 
@@ -110,7 +105,11 @@ def export_archive(tournament) -> dict:
     objects: list[dict] = []
     for model, path in archived_models():
         queryset = model._default_manager.filter(**{path: tournament.pk}).order_by("pk")
-        objects.extend(serializers.serialize("python", queryset, use_natural_foreign_keys=True))
+        serialized = serializers.serialize("python", queryset, use_natural_foreign_keys=True)
+        for obj in serialized:
+            for name in SECRET_FIELDS.get(obj["model"], ()):
+                obj["fields"].pop(name, None)
+        objects.extend(serialized)
     names = _user_names(objects, _user_fks())
     users = list(
         get_user_model()
@@ -148,107 +147,3 @@ class ArchiveJson(Exporter):
 
     def render_bytes(self) -> bytes:
         return dumps(export_archive(self.tournament)).encode("utf-8")
-
-
-# --- import -------------------------------------------------------------------------------
-
-
-def _check_shape(data) -> None:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ExportError(_("This file is not a paisai event archive."), "format")
-    if data.get("version") != VERSION:
-        raise ExportError(
-            _("Archive version %(version)s is not supported (expected %(expected)s).")
-            % {"version": data.get("version"), "expected": VERSION},
-            "version",
-        )
-    if not isinstance(data.get("objects"), list) or not isinstance(data.get("users"), list):
-        raise ExportError(_("The archive has no list of objects or users."), "objects")
-
-
-def _check_free(objects: list[dict]) -> None:
-    """Refuse rather than overwrite: every archived primary key must be free."""
-    by_model: dict[str, list] = {}
-    for obj in objects:
-        by_model.setdefault(obj.get("model", ""), []).append(obj.get("pk"))
-    for label, pks in by_model.items():
-        try:
-            model = apps.get_model(label)
-        except (LookupError, ValueError):
-            raise ExportError(
-                _("Unknown kind of object “%(label)s” in the archive.") % {"label": label},
-                "objects",
-            ) from None
-        if model._default_manager.filter(pk__in=pks).exists():
-            raise ExportError(
-                _(
-                    "The database already holds %(model)s records with the archive's ids: "
-                    "import into an empty database."
-                )
-                % {"model": model._meta.verbose_name_plural},
-                "objects",
-            )
-
-
-def _check_settings(objects: list[dict]) -> None:
-    """The event's preset and settings through the rules engine's event-settings schema."""
-    tournament_model = apps.get_model("tournaments", "Tournament")
-    for obj in objects:
-        if isinstance(obj, dict) and obj.get("model") == _label(tournament_model):
-            fields = obj.get("fields") if isinstance(obj.get("fields"), dict) else {}
-            values = {name: fields.get(name) for name in ("game", "preset", "settings")}
-            try:
-                tournament_model(**values).get_preset()
-            except RulesError as err:
-                raise ExportError(err.localized(get_language()), err.field) from None
-
-
-def _ensure_users(users: list[dict]) -> None:
-    model = get_user_model()
-    for item in users:
-        if not isinstance(item, dict) or not item.get("username"):
-            raise ExportError(_("A user in the archive has no username."), "users")
-        user, created = model.objects.get_or_create(
-            username=item["username"],
-            defaults={key: item[key] for key in USER_FIELDS[1:] if key in item},
-        )
-        if created:
-            user.set_unusable_password()
-            user.save(update_fields=["password"])
-
-
-@transaction.atomic
-def import_archive(data) -> object:
-    """Load an archive; returns the tournament. ExportError says what is wrong."""
-    _check_shape(data)
-    tournament_model = apps.get_model("tournaments", "Tournament")
-    if tournament_model.objects.filter(slug=data.get("tournament")).exists():
-        raise ExportError(
-            _("An event with the short name “%(slug)s” already exists.")
-            % {"slug": data["tournament"]},
-            "tournament",
-        )
-    _check_free(data["objects"])
-    _check_settings(data["objects"])
-    _ensure_users(data["users"])
-    models = set()
-    try:
-        for item in serializers.deserialize(
-            "python", data["objects"], handle_forward_references=False
-        ):
-            item.save()
-            models.add(type(item.object))
-    except (DeserializationError, ValueError, TypeError, KeyError) as error:
-        raise ExportError(
-            _("The archive is damaged: %(error)s") % {"error": error}, "objects"
-        ) from None
-    _reset_sequences(models)
-    return tournament_model.objects.get(slug=data["tournament"])
-
-
-def _reset_sequences(models) -> None:
-    """Primary keys were given explicitly: move the id sequences past them (PostgreSQL)."""
-    statements = connection.ops.sequence_reset_sql(no_style(), list(models))
-    with connection.cursor() as cursor:
-        for sql in statements:
-            cursor.execute(sql)

@@ -1,6 +1,6 @@
 """PDF plumbing shared by the PDF exporters: WeasyPrint with a reused stylesheet and font
-configuration, documents rendered in parallel processes, and stamping a page that is the
-same on every sheet under each page of a document.
+configuration, and stamping a page that is the same on every sheet under each page of a
+document.
 
 WeasyPrint spends most of its time per text item and per box, so the exporters keep the
 HTML small: big tables are split into page-sized blocks, and what every scoresheet shares
@@ -10,8 +10,6 @@ is rendered once and drawn under each sheet as a PDF form XObject.
 from __future__ import annotations
 
 import io
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
 
@@ -70,12 +68,6 @@ def template_to_pdf(template: str, context: dict, css_name: str) -> bytes:
     return html_to_pdf(render_to_string(template, context), css_name)
 
 
-def render_many(htmls: list[str], css_name: str, processes: int) -> list[bytes]:
-    """Several HTML documents to PDF, over ``processes`` processes when allowed."""
-    css = css_text(css_name)
-    return map_parallel(render_pdf, [(html, css) for html in htmls], processes)
-
-
 def stamp_under(documents: list[bytes], background: bytes) -> bytes:
     """The pages of ``documents`` in order, with the first page of ``background`` drawn
     under every one of them.
@@ -121,21 +113,3 @@ def stamp_under(documents: list[bytes], background: bytes) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def can_fork_workers() -> bool:
-    """A daemonic process (a Celery prefork child) may not start processes of its own."""
-    return not multiprocessing.current_process().daemon
-
-
-def map_parallel(function, items: list, processes: int) -> list:
-    """``[function(item) for item in items]``, over ``processes`` processes when allowed.
-
-    The workers are spawned, not forked: a forked child would share the parent's
-    database connection. ``function`` must work on plain data, without the database.
-    """
-    if processes <= 1 or len(items) <= 1 or not can_fork_workers():
-        return [function(item) for item in items]
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(processes, len(items)), mp_context=context) as pool:
-        return list(pool.map(function, items))

@@ -10,7 +10,7 @@ them over worker processes and report progress chunk by chunk.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
@@ -21,7 +21,7 @@ from . import pdf
 from .base import PDF, Exporter, ExportError, round_number
 
 CSS = "scoresheet.css"
-CHUNK_SIZE = 50
+CHUNK_SIZE = 100
 
 # The deal grid of each game: (label, width in mm); the widths add up to 180 mm.
 GRIDS = {
@@ -151,33 +151,15 @@ def chunks(sheets: list, size: int = CHUNK_SIZE) -> list[list]:
     return [sheets[i : i + size] for i in range(0, len(sheets), size)]
 
 
-def sheets_as_data(sheets: list[Sheet]) -> list[dict]:
-    return [asdict(sheet) for sheet in sheets]
-
-
-def sheets_from_data(items: list[dict]) -> list[Sheet]:
-    return [
-        Sheet(
-            item["table"],
-            Side(item["home"]["team"], item["home"]["unit"], tuple(item["home"]["players"])),
-            Side(item["away"]["team"], item["away"]["unit"], tuple(item["away"]["players"])),
-        )
-        for item in items
-    ]
-
-
-def render_sheet_set(sheet_set: SheetSet, processes: int = 1, progress=None) -> bytes:
-    """Every sheet of the set as one PDF; chunks over ``processes`` processes when allowed."""
-    parts_in = chunks(sheet_set.sheets)
-    if processes > 1:
-        parts = pdf.render_many([fields_html(part) for part in parts_in], CSS, processes)
-    else:
-        parts, done = [], 0
-        for part in parts_in:
-            parts.append(fields_pdf(part))
-            done += len(part)
-            if progress:
-                progress(done, len(sheet_set.sheets))
+def render_sheet_set(sheet_set: SheetSet, progress=None) -> bytes:
+    """Every sheet of the set as one PDF, chunk by chunk in this process (the background job
+    spreads the chunks over the worker processes instead: services/exports.py)."""
+    parts, done = [], 0
+    for part in chunks(sheet_set.sheets):
+        parts.append(fields_pdf(part))
+        done += len(part)
+        if progress:
+            progress(done, len(sheet_set.sheets))
     return assemble(sheet_set.header(), parts)
 
 

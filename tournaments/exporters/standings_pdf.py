@@ -22,5 +22,10 @@ class StandingsPdf(Exporter):
         return ["standings"] if after is None else ["standings", f"r{after}"]
 
     def render_bytes(self) -> bytes:
+        """Two steps for the progress bar: the standings, then the PDF."""
+        self.progress(0, 2)
         table = standings_table(self.tournament, self.params["after_round"])
-        return render_table(table)
+        self.progress(1, 2)
+        data = render_table(table)
+        self.progress(2, 2)
+        return data

@@ -1,4 +1,9 @@
-"""Tables to .xlsx sheets: typed cells, column widths, a frozen header (openpyxl write-only)."""
+"""Tables to .xlsx sheets: typed cells, column widths, a frozen header (openpyxl write-only).
+
+Text is always text: a team or unit named ``=HYPERLINK(…)`` is written as a string cell
+with Excel's quote prefix (openpyxl would otherwise write any string starting with ``=`` as
+a formula, and Excel evaluates ``+ - @`` too), never as a formula; numbers stay numbers.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import re
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
@@ -17,6 +23,21 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE2EA")
 TITLE_FONT = Font(bold=True, size=13)
 SHEET_NAME_BAD = re.compile(r"[\\/*?:\[\]]")
 HEADER_ROWS = 3  # title, subtitle, column labels
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(sheet, value: str) -> WriteOnlyCell:
+    """A string cell, whatever its first character (no formula, no illegal XML character)."""
+    cell = WriteOnlyCell(sheet, value=ILLEGAL_CHARACTERS_RE.sub("", value))
+    cell.data_type = "s"
+    if value.startswith(FORMULA_START):
+        cell.quotePrefix = True  # Excel shows it, and keeps it on editing, as text
+    return cell
+
+
+def safe_row(sheet, values) -> list:
+    """The row's strings as text cells; numbers and blanks as they are."""
+    return [text_cell(sheet, value) if isinstance(value, str) else value for value in values]
 
 
 def sheet_title(name: str, taken: set[str]) -> str:
@@ -35,20 +56,20 @@ def add_sheet(workbook: Workbook, table: Table, taken: set[str]) -> None:
     for index, column in enumerate(table.columns, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = column.width
     sheet.freeze_panes = f"A{HEADER_ROWS + 1}"
-    title = WriteOnlyCell(sheet, value=table.title)
+    title = text_cell(sheet, table.title)
     title.font = TITLE_FONT
     sheet.append([title])
-    sheet.append([table.subtitle])
+    sheet.append(safe_row(sheet, [table.subtitle]))
     header = []
     for column in table.columns:
-        cell = WriteOnlyCell(sheet, value=column.label)
+        cell = text_cell(sheet, column.label)
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         if column.numeric:
             cell.alignment = Alignment(horizontal="right")
         header.append(cell)
     sheet.append(header)
     for row in table.rows:
-        sheet.append(row)
+        sheet.append(safe_row(sheet, row))
 
 
 def workbook_bytes(tables: list[Table]) -> bytes:

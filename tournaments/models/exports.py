@@ -1,4 +1,9 @@
-"""Background export jobs (PDF scoresheets, large exports) with progress."""
+"""Background jobs (PDF scoresheets, standings PDF, large team imports) with progress.
+
+``heartbeat_at`` is touched by every step a worker takes for the job; a pending or running
+job whose heartbeat is old has lost its worker, and the sweep (services/jobs.py) queues its
+missing work again, counting ``restarts``.
+"""
 
 from django.conf import settings
 from django.db import models
@@ -22,7 +27,10 @@ class ExportJob(models.Model):
     total = models.PositiveIntegerField(default=0)
     file = models.FileField(upload_to="exports/", blank=True)
     error = models.TextField(blank=True)
+    report = models.JSONField(default=dict, blank=True)  # an import: {"created", "errors"}
     task_id = models.CharField(max_length=64, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    restarts = models.PositiveSmallIntegerField(default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -1,8 +1,9 @@
-"""Export jobs: start them, run them in the background with progress, hand out the file.
+"""Exports: render the small ones at once, and do the work of the background export jobs.
 
 Small exports (xlsx, pairings, the archive) render at once on request. PDFs that can be
-large (scoresheets of a round, standings PDF) run as an :class:`ExportJob`: the page polls
-:func:`job_status` and offers the file when done.
+large (scoresheets of a round, standings PDF) run as an :class:`ExportJob`: the tasks
+(tournaments/tasks.py) call the functions here, the job's bookkeeping is services/jobs.py,
+and the page polls the job's status and offers the file when done.
 
 Scoresheets are rendered in chunks of tables, one Celery task per chunk, so two worker
 processes render in parallel. Each chunk is written to ``exports/work/job-<id>/`` under
@@ -13,16 +14,13 @@ assembles the file. Every step can run again and rewrites the same files.
 
 from __future__ import annotations
 
-import logging
 import os
 import shutil
 from pathlib import Path
 
 from django.conf import settings
-from django.core.files.base import ContentFile
 from django.db import transaction
-from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.exporters import exporters
@@ -30,9 +28,9 @@ from tournaments.exporters import scoresheets as sheets_pdf
 from tournaments.exporters.base import Exporter, ExportError, ExportFile
 from tournaments.models import ExportJob, Round, Tournament
 
-logger = logging.getLogger("paisai.exports")
+from . import jobs
+
 JOB_KINDS = ("scoresheets", "standings-pdf")
-Status = ExportJob.Status
 
 
 def make_exporter(
@@ -51,10 +49,11 @@ def render_now(tournament: Tournament, identifier: str, params: dict | None = No
 # --- background jobs ----------------------------------------------------------------------
 
 
-def start_job(
+def create_job(
     tournament: Tournament, kind: str, params: dict, user, language: str | None = None
 ) -> ExportJob:
-    """Check the parameters at once (ExportError), then queue the job after the commit."""
+    """Check the parameters at once (ExportError), then create the job; ``tasks.start``
+    queues it."""
     if kind not in JOB_KINDS:
         raise ExportError(_("Unknown export “%(name)s”.") % {"name": kind}, "kind")
     make_exporter(tournament, kind, params)  # validates the parameters
@@ -64,7 +63,7 @@ def start_job(
             raise ExportError(
                 _("Round %(number)s has no tables to print.") % {"number": rnd.number}, "round"
             )
-    job = ExportJob.objects.create(
+    return ExportJob.objects.create(
         tournament=tournament,
         kind=kind,
         params={
@@ -73,81 +72,26 @@ def start_job(
         },
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
-    from tournaments import tasks
-
-    task = tasks.build_scoresheets if kind == "scoresheets" else tasks.run_export_job
-    transaction.on_commit(lambda: task.delay(job.pk))
-    return job
-
-
-def job_language(job: ExportJob) -> str:
-    return job.params.get("language") or settings.LANGUAGE_CODE
-
-
-def job_params(job: ExportJob) -> dict:
-    return {key: value for key, value in job.params.items() if key != "language"}
-
-
-def mark_running(job: ExportJob, total: int) -> None:
-    ExportJob.objects.filter(pk=job.pk).exclude(status=Status.DONE).update(
-        status=Status.RUNNING, total=total
-    )
-
-
-def set_progress(job_id: int, done: int, total: int) -> None:
-    ExportJob.objects.filter(pk=job_id, status=Status.RUNNING).update(progress=done, total=total)
-
-
-def save_result(job: ExportJob, export: ExportFile) -> None:
-    """Store the file and mark the job done (running it again replaces the file)."""
-    if job.file:
-        job.file.delete(save=False)
-    job.file.save(f"job-{job.pk}-{export.filename}", ContentFile(export.data), save=False)
-    job.status, job.finished_at, job.error = Status.DONE, timezone.now(), ""
-    job.progress = job.total or job.progress
-    job.save(update_fields=["file", "status", "finished_at", "error", "progress"])
-
-
-def fail(job_id: int, error: Exception) -> None:
-    """Mark the job failed with a message in the job's language (details go to the log)."""
-    job = ExportJob.objects.filter(pk=job_id).first()
-    if job is None:
-        return
-    if not isinstance(error, ExportError):
-        logger.exception("export job %s failed", job_id, exc_info=error)
-    with translation.override(job_language(job)):
-        message = (
-            error.message
-            if isinstance(error, ExportError)
-            else _("The export failed; it has been logged.")
-        )
-    ExportJob.objects.filter(pk=job_id).exclude(status=Status.DONE).update(
-        status=Status.FAILED, error=message, finished_at=timezone.now()
-    )
 
 
 def run_export(job: ExportJob) -> None:
     """A one-piece job (standings PDF): render in this process and store the file."""
-    mark_running(job, 1)
-    with translation.override(job_language(job)):
+    jobs.mark_running(job, 1)
+    with translation.override(jobs.job_language(job)):
         exporter = make_exporter(
             job.tournament,
             job.kind,
-            job_params(job),
-            progress=lambda d, t: set_progress(job.pk, d, t),
+            jobs.job_params(job),
+            progress=lambda d, t: jobs.set_progress(job.pk, d, t),
         )
-        save_result(job, exporter.render())
+        jobs.save_result(job, exporter.render())
 
 
 # --- scoresheets in chunks ----------------------------------------------------------------
 
 
-def workspace(job: ExportJob | int) -> Path:
-    return Path(settings.MEDIA_ROOT) / "exports" / "work" / f"job-{getattr(job, 'pk', job)}"
-
-
 def chunk_path(job: ExportJob | int, index: int) -> Path:
-    return workspace(job) / f"chunk-{index:05d}.pdf"
+    return jobs.workspace(job) / f"chunk-{index:05d}.pdf"
 
 
 def chunk_size() -> int:
@@ -165,7 +109,7 @@ def job_round(job: ExportJob) -> Round:
 def chunk_plan(job: ExportJob) -> tuple[int, int]:
     """(tables, chunks) of a scoresheet job; also marks it running."""
     total = sheets_pdf.table_count(job_round(job))
-    mark_running(job, total)
+    jobs.mark_running(job, total)
     return total, -(-total // chunk_size())
 
 
@@ -173,11 +117,11 @@ def missing_chunks(job: ExportJob, count: int) -> list[int]:
     return [index for index in range(count) if not chunk_path(job, index).exists()]
 
 
-def render_chunk(job: ExportJob, index: int) -> int:
-    """Render one chunk of tables to its file; returns the tables done so far."""
+def render_chunk(job: ExportJob, index: int) -> tuple[int, int]:
+    """Render one chunk of tables to its file; returns (tables done so far, tables)."""
     size = chunk_size()
     rnd = job_round(job)
-    with translation.override(job_language(job)):
+    with translation.override(jobs.job_language(job)):
         data = sheets_pdf.fields_pdf(sheets_pdf.load_sheets(rnd, index * size, (index + 1) * size))
     path = chunk_path(job, index)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -187,15 +131,15 @@ def render_chunk(job: ExportJob, index: int) -> int:
     total = sheets_pdf.table_count(rnd)
     count = -(-total // size)
     done = sum(min(size, total - i * size) for i in range(count) if chunk_path(job, i).exists())
-    set_progress(job.pk, done, total)
-    return done
+    jobs.set_progress(job.pk, done, total)
+    return done, total
 
 
 def assemble_scoresheets(job_id: int) -> bool:
     """Merge the chunks once all exist; True when the job is done (now or before)."""
     with transaction.atomic():
         job = ExportJob.objects.select_for_update().get(pk=job_id)
-        if job.status == Status.DONE:
+        if job.status == ExportJob.Status.DONE:
             return True
         rnd = job_round(job)
         total = sheets_pdf.table_count(rnd)
@@ -203,31 +147,9 @@ def assemble_scoresheets(job_id: int) -> bool:
         if missing_chunks(job, count):
             return False
         parts = [chunk_path(job, index).read_bytes() for index in range(count)]
-        with translation.override(job_language(job)):
+        with translation.override(jobs.job_language(job)):
             data = sheets_pdf.assemble(sheets_pdf.sheet_set(rnd).header(), parts)
-            exporter = make_exporter(job.tournament, "scoresheets", job_params(job))
-            save_result(job, ExportFile(exporter.filename(), exporter.content_type, data))
-    shutil.rmtree(workspace(job_id), ignore_errors=True)
+            exporter = make_exporter(job.tournament, "scoresheets", jobs.job_params(job))
+            jobs.save_result(job, ExportFile(exporter.filename(), exporter.content_type, data))
+    shutil.rmtree(jobs.workspace(job_id), ignore_errors=True)
     return True
-
-
-# --- what the page shows ------------------------------------------------------------------
-
-
-def job_status(job: ExportJob) -> dict:
-    slug = job.tournament.slug
-    return {
-        "id": job.pk,
-        "kind": job.kind,
-        "status": job.status,
-        "status_label": str(job.get_status_display()),
-        "progress": job.progress,
-        "total": job.total,
-        "percent": job.percent,
-        "error": job.error,
-        "download": (
-            reverse("tournaments:export-job-file", args=[slug, job.pk])
-            if job.status == Status.DONE and job.file
-            else None
-        ),
-    }

@@ -1,22 +1,38 @@
-"""Creating events and registering teams: by hand or from an .xlsx file (all-or-nothing)."""
+"""Creating events and registering teams: by hand or from an .xlsx file (all-or-nothing).
+
+An uploaded file is checked before it is parsed (services/xlsx_guard.py: what it unpacks
+to, how many rows). A list of more than ``PAISAI_IMPORT_BACKGROUND_ROWS`` teams is imported
+by a background job with progress (:func:`create_import_job`, run by tasks.py); a shorter
+one at once. Either way nothing is imported when any row is bad, and every bad row is
+reported with its number and reason.
+"""
 
 from __future__ import annotations
 
 import io
+import shutil
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
-from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
+from tournaments.models import ExportJob, Player, Role, Team, Tournament, TournamentRole, Unit
 from tournaments.validation import INT_MAX
 
+from . import jobs, xlsx_guard
 from .audit import log_action
+
+IMPORT_JOB = "team-import"
+PROGRESS_EVERY = 1000  # rows
+BATCH = 2000  # rows per INSERT
 
 # Accepted header names per column (Chinese and English, case-insensitive).
 IMPORT_COLUMNS = {
@@ -153,6 +169,22 @@ def _text(value) -> str:
     return str(value).strip()
 
 
+def not_xlsx() -> str:
+    return _("This is not an .xlsx file (Excel 2007 or later).")
+
+
+def check_import_file(data: bytes) -> xlsx_guard.SheetSize:
+    """Refuse (ImportFileError) a file too big unpacked or too long, before parsing it."""
+    try:
+        return xlsx_guard.check_xlsx(data, not_xlsx())
+    except xlsx_guard.SpreadsheetRefused as error:
+        raise ImportFileError(str(error)) from None
+
+
+def background_rows() -> int:
+    return int(getattr(settings, "PAISAI_IMPORT_BACKGROUND_ROWS", 2000))
+
+
 # Each cell's column, for its length: checked here, before the database sees the text.
 CELL_FIELDS = {"team": (Team, "name"), "unit": (Unit, "name"), "player1": (Player, "name"),
                "player2": (Player, "name")}  # fmt: skip
@@ -173,12 +205,16 @@ def cell_problems(cell: dict[str, str]) -> list[str]:
     return problems
 
 
-def read_team_rows(data: bytes) -> tuple[list[TeamRow], list[tuple[int, str]]]:
-    """Parse an .xlsx team list. Returns the good rows and every bad row's (number, reason)."""
+def read_team_rows(
+    data: bytes, progress: Callable[[int], None] | None = None
+) -> tuple[list[TeamRow], list[tuple[int, str]]]:
+    """Parse an .xlsx team list (checked first, then streamed). Returns the good rows and
+    every bad row's (number, reason); ``progress(rows read)`` every 1,000 rows."""
+    check_import_file(data)
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise ImportFileError(_("This is not an .xlsx file (Excel 2007 or later).")) from exc
+        raise ImportFileError(not_xlsx()) from exc
     sheet = workbook.worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = next(rows, None)
@@ -195,6 +231,8 @@ def read_team_rows(data: bytes) -> tuple[list[TeamRow], list[tuple[int, str]]]:
     good: list[TeamRow] = []
     errors: list[tuple[int, str]] = []
     for number, values in enumerate(rows, start=2):
+        if progress and number % PROGRESS_EVERY == 0:
+            progress(number)
         values = tuple(values or ())
         if not any(_text(v) for v in values):
             continue
@@ -234,6 +272,20 @@ def import_teams(tournament: Tournament, user, data: bytes) -> ImportReport:
     """All-or-nothing import: a file with any bad row imports nothing and reports every bad row."""
     permissions.require(user, tournament, "team.import")
     rows, errors = read_team_rows(data)
+    errors = check_rows(tournament, rows, errors)
+    if errors:
+        return ImportReport(created=0, errors=errors)
+    with transaction.atomic():
+        create_teams(tournament, user, rows)
+    return ImportReport(created=len(rows))
+
+
+def check_rows(
+    tournament: Tournament, rows: list[TeamRow], errors: list[tuple[int, str]]
+) -> list[tuple[int, str]]:
+    """Every bad row, in order: the file's own problems and clashes (duplicate names and
+    seeds, in the file or with teams already registered)."""
+    errors = list(errors)
     existing_names = set(Team.objects.filter(tournament=tournament).values_list("name", flat=True))
     existing_seeds = set(
         Team.objects.filter(tournament=tournament, seed__isnull=False).values_list(
@@ -261,33 +313,90 @@ def import_teams(tournament: Tournament, user, data: bytes) -> ImportReport:
         if problems:
             errors.append((row.row, "; ".join(problems)))
     errors.sort()
-    if errors:
-        return ImportReport(created=0, errors=errors)
-    with transaction.atomic():
+    return errors
+
+
+def create_teams(tournament: Tournament, user, rows: list[TeamRow]) -> None:
+    """Create the checked rows' units, teams and players (inside the caller's transaction)."""
+    names = {row.team for row in rows}
+    units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
+    new_units = sorted({row.unit for row in rows if row.unit and row.unit not in units})
+    Unit.objects.bulk_create(
+        [Unit(tournament=tournament, name=name) for name in new_units], batch_size=BATCH
+    )
+    if new_units:
         units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
-        for row in rows:
-            if row.unit and row.unit not in units:
-                units[row.unit] = Unit.objects.create(tournament=tournament, name=row.unit)
-        teams = Team.objects.bulk_create(
-            [
-                Team(tournament=tournament, name=r.team, unit=units.get(r.unit), seed=r.seed)
-                for r in rows
-            ]
-        )
-        if not all(t.pk for t in teams):  # backends without RETURNING ids
-            by_name = {
-                t.name: t for t in Team.objects.filter(tournament=tournament, name__in=seen_names)
-            }
-            teams = [by_name[r.team] for r in rows]
-        Player.objects.bulk_create(
-            [
-                Player(team=team, name=name, seat_order=order)
-                for team, row in zip(teams, rows, strict=True)
-                for order, name in enumerate(row.players, 1)
-            ]
-        )
-        log_action(tournament, user, "team.import", tournament, data={"teams": len(rows)})
-    return ImportReport(created=len(rows))
+    teams = Team.objects.bulk_create(
+        [
+            Team(tournament=tournament, name=r.team, unit=units.get(r.unit), seed=r.seed)
+            for r in rows
+        ],
+        batch_size=BATCH,
+    )
+    if not all(t.pk for t in teams):  # backends without RETURNING ids
+        by_name = {t.name: t for t in Team.objects.filter(tournament=tournament, name__in=names)}
+        teams = [by_name[r.team] for r in rows]
+    Player.objects.bulk_create(
+        [
+            Player(team=team, name=name, seat_order=order)
+            for team, row in zip(teams, rows, strict=True)
+            for order, name in enumerate(row.players, 1)
+        ],
+        batch_size=BATCH,
+    )
+    log_action(tournament, user, "team.import", tournament, data={"teams": len(rows)})
+
+
+# --- large imports as a background job ----------------------------------------------------
+
+
+def upload_path(job: ExportJob | int):
+    return jobs.workspace(job) / "upload.xlsx"
+
+
+def create_import_job(tournament: Tournament, user, data: bytes) -> ExportJob:
+    """Keep the (checked) file for a background import; ``tasks.start`` queues it."""
+    job = ExportJob.objects.create(
+        tournament=tournament,
+        kind=IMPORT_JOB,
+        params={"language": translation.get_language() or settings.LANGUAGE_CODE},
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    path = upload_path(job)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return job
+
+
+def run_import_job(job: ExportJob) -> None:
+    """Read, check and import the job's file; progress counts rows read. The teams and the
+    job's "done" are written in one transaction: run again, it imports nothing twice."""
+    data = upload_path(job).read_bytes()
+    with translation.override(jobs.job_language(job)):
+        try:
+            total = max(1, check_import_file(data).rows - 1)
+            jobs.mark_running(job, total)
+            rows, errors = read_team_rows(
+                data, progress=lambda n: jobs.set_progress(job.pk, min(n, total), total)
+            )
+        except ImportFileError as error:
+            jobs.refuse(job.pk, str(error))
+            return
+        errors = check_rows(job.tournament, rows, errors)
+        if errors:
+            ExportJob.objects.filter(pk=job.pk).update(
+                report={"created": 0, "errors": errors[:1000], "bad_rows": len(errors)}
+            )
+            jobs.refuse(
+                job.pk,
+                _("%(count)s rows have problems; nothing was imported.") % {"count": len(errors)},
+            )
+            return
+        with transaction.atomic():
+            create_teams(job.tournament, job.created_by, rows)
+            ExportJob.objects.filter(pk=job.pk).update(report={"created": len(rows), "errors": []})
+            jobs.finish(job, total)
+    shutil.rmtree(jobs.workspace(job), ignore_errors=True)
 
 
 def template_workbook() -> bytes:

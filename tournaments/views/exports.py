@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from tournaments import tasks
 from tournaments.models import ExportJob
-from tournaments.services import exports
+from tournaments.services import exports, jobs
 
 from .mixins import RoleRequiredMixin, TournamentMixin
 
@@ -53,7 +56,10 @@ class JobStartView(RoleRequiredMixin, View):
 
     def post(self, request, slug):
         params = {key: request.POST[key] for key in DOWNLOAD_PARAMS if request.POST.get(key)}
-        job = exports.start_job(self.tournament, request.POST.get("kind", ""), params, request.user)
+        job = exports.create_job(
+            self.tournament, request.POST.get("kind", ""), params, request.user
+        )
+        tasks.start(job)
         return redirect("tournaments:export-job", slug, job.pk)
 
 
@@ -70,13 +76,22 @@ class JobPage(JobMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         job = self.get_job()
-        context.update(job=job, status=exports.job_status(job))
+        context.update(job=job, status=jobs.job_status(job))
         return context
 
 
 class JobStatusView(JobMixin, View):
     def get(self, request, slug, pk):
-        return JsonResponse(exports.job_status(self.get_job()))
+        return JsonResponse(jobs.job_status(self.get_job()))
+
+
+class JobRetryView(JobMixin, View):
+    """POST: run a failed job again (the work it had done is kept)."""
+
+    def post(self, request, slug, pk):
+        if not tasks.restart(self.get_job()):
+            messages.error(request, _("Only a failed job can be retried."))
+        return redirect("tournaments:export-job", slug, pk)
 
 
 class JobFileView(JobMixin, View):

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
-from tournaments import permissions
+from tournaments import permissions, tasks
 from tournaments.forms import ImportForm, RoleForm, TeamForm, TournamentForm
 from tournaments.models import Player, Team, TournamentRole
 from tournaments.services import registration, roles
@@ -110,6 +110,11 @@ class TeamImportView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data["file"].read()
+        size = registration.check_import_file(data)
+        if size.rows - 1 > registration.background_rows():
+            job = registration.create_import_job(self.tournament, self.request.user, data)
+            tasks.start(job)
+            return redirect("tournaments:export-job", self.tournament.slug, job.pk)
         report = registration.import_teams(self.tournament, self.request.user, data)
         if not report.ok:
             return self.render_to_response(

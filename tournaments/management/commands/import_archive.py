@@ -5,8 +5,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.exporters.archive import import_archive
 from tournaments.exporters.base import ExportError
+from tournaments.services.archive import import_archive
 
 
 class Command(BaseCommand):
