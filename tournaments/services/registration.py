@@ -12,6 +12,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
+from tournaments.standings.service import invalidate
 
 from .audit import log_action
 
@@ -249,6 +250,7 @@ def import_teams(tournament: Tournament, user, data: bytes) -> ImportReport:
             ]
         )
         log_action(tournament, user, "team.import", tournament, data={"teams": len(rows)})
+        invalidate(tournament)  # bulk writes send no signal: the public team lists changed
     return ImportReport(created=len(rows))
 
 

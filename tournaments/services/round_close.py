@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.models import Match, ResultVersion, Role, Round
+from tournaments.standings.service import invalidate
 
 from .audit import log_action
 
@@ -79,6 +80,7 @@ def complete_if_done(round_: Round) -> bool:
         if updated:
             log_action(round_.tournament, None, "round.complete", round_,
                        data={"round": round_.number})  # fmt: skip
+            invalidate(round_.tournament_id)  # update() sends no signal
     if updated:
         round_.status = Round.Status.COMPLETE
     return bool(updated)

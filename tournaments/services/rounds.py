@@ -39,11 +39,6 @@ class RoundError(Exception):
         self.field = field
 
 
-def invalidate_on_commit(tournament: Tournament) -> None:
-    """Bump the standings revision once the change is visible to other connections."""
-    transaction.on_commit(lambda: invalidate(tournament.pk))
-
-
 # --- drafting -----------------------------------------------------------------------------
 
 
@@ -239,8 +234,8 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
             reason=reason,
             source=source,
         )
-    if rnd.status == Round.Status.PUBLISHED:
-        invalidate_on_commit(rnd.tournament)  # a bye may have moved
+        if rnd.status == Round.Status.PUBLISHED:
+            invalidate(rnd.tournament)  # public pairings changed (bulk writes send no signal)
     return changed
 
 
@@ -303,8 +298,7 @@ def publish(rnd: Round, user) -> Round:
         "round.publish",
         _("Only a draft can be published; round %(number)s is %(status)s."),
         published_at=timezone.now(),
-    )
-    invalidate_on_commit(rnd.tournament)
+    )  # the round's save bumps the event revision (tournaments.signals)
     return rnd
 
 
