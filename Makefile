@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEV_ENV := DEBUG=1
 
-.PHONY: install run test test-fast lint format messages bench worker clean
+.PHONY: install run serve test test-fast lint format messages bench worker clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ run: install
 	$(DEV_ENV) $(PY) manage.py migrate --noinput
 	$(DEV_ENV) $(PY) manage.py load_demo
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+serve: install  ## production: gunicorn + a Celery worker; needs DATABASE_URL (PostgreSQL), CACHE_URL (Redis), SECRET_KEY
+	./scripts/system-deps.sh runtime
+	./scripts/serve.sh
 
 test: install
 	./scripts/system-deps.sh
@@ -45,7 +49,7 @@ messages: install
 worker: install
 	$(PY) -m celery -A config worker -l info --concurrency 2
 
-BENCHES := rules_engine pairing standings pairing_service standings_service results_load exports
+BENCHES := rules_engine pairing standings pairing_service standings_service results_load public_load exports
 
 bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
 	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done
