@@ -26,10 +26,14 @@ serve: install  ## production: gunicorn + a Celery worker; needs DATABASE_URL (P
 	./scripts/system-deps.sh runtime
 	./scripts/serve.sh
 
+# The suite runs in a shuffled order (pytest-randomly); the seed is printed so that a failure
+# found in one order can be repeated: PYTEST_SEED=<seed> make test
 test: install
 	./scripts/system-deps.sh
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	@seed=$${PYTEST_SEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
+	  echo "test order: pytest-randomly seed $$seed (repeat with PYTEST_SEED=$$seed make test)"; \
+	  $(PY) -m pytest -p randomly --randomly-seed=$$seed
 
 test-fast: install
 	$(PY) -m pytest -m "not e2e"

@@ -1,4 +1,5 @@
 from .audit import AuditLog
+from .checkin import CheckIn, RoundLeave, Seating
 from .events import Game, Player, Team, Tournament, Unit
 from .exports import ExportJob
 from .results import RankingAdjustment, ResultVersion
@@ -8,6 +9,7 @@ from .tables import ResultConfirmation, TableKey
 
 __all__ = [
     "AuditLog",
+    "CheckIn",
     "ExportJob",
     "Game",
     "Match",
@@ -17,7 +19,9 @@ __all__ = [
     "ResultVersion",
     "Role",
     "Round",
+    "RoundLeave",
     "RoundSlot",
+    "Seating",
     "TableAssignment",
     "TableKey",
     "Team",

@@ -134,6 +134,7 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
             rows.append({"table": table, "key": key, "url": url,
                          "qr": mark_safe(qr_svg(url)) if key else ""})  # fmt: skip
         context["rows"] = rows
+        context["current_round"] = round_
         return context
 
 
@@ -150,6 +151,9 @@ class TableKeyActionView(RoleRequiredMixin, View):
                     TableKey, pk=_int(request.POST["revoke"]), tournament=self.tournament
                 )
                 table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
+            elif request.POST.get("all"):
+                made = table_keys.issue_missing(self.tournament, request.user, source)
+                messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
             else:
                 table_keys.issue(self.tournament, _int(request.POST.get("table")), request.user,
                                  source)  # fmt: skip
