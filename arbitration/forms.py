@@ -10,6 +10,7 @@ from arbitration.models.incidents import Category
 from arbitration.models.rulings import Step
 from rules_engine import ladder
 from tournaments.models import Match, Player, Team, Tournament
+from tournaments.validation import SMALLINT_MAX
 
 LOCAL_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -61,8 +62,12 @@ class RulingForm(forms.Form):
     team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Team"))
     levels = forms.IntegerField(min_value=1, max_value=12, initial=1, label=_("Levels"))
     opponent_up = forms.BooleanField(required=False, label=_("The opponents go up instead (升级)"))
-    deal = forms.IntegerField(min_value=1, required=False, label=_("Deal (idiom-chain)"))
-    places = forms.IntegerField(min_value=0, initial=1, required=False, label=_("Places down"))
+    deal = forms.IntegerField(
+        min_value=1, max_value=SMALLINT_MAX, required=False, label=_("Deal (idiom-chain)")
+    )
+    places = forms.IntegerField(
+        min_value=0, max_value=SMALLINT_MAX, initial=1, required=False, label=_("Places down")
+    )
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Reason"))
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
@@ -112,13 +117,17 @@ class DeskForm(forms.Form):
         label=_("The other hands, one a line (tractor throw)"),
     )  # fmt: skip
     cards = forms.CharField(required=False, label=_("Cards to classify (guandan)"))
+    list_plays = forms.BooleanField(required=False, label=_("List every legal play of the hand"))
+    dealer = forms.CharField(required=False, max_length=2,
+                             label=_("Dealer side, EW or NS (tractor play log)"))  # fmt: skip
+    bottom = forms.CharField(required=False, label=_("Bottom cards (tractor play log)"))
     hands = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),
         label=_('Hands for a play log, one seat a line ("E: S7 H7 …")'),
     )  # fmt: skip
     play_log = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),
-        label=_('Play log (JSON, e.g. [{"seat": "E", "cards": ["S3"]}, …])'),
+        label=_('Play log: one play a line ("E: S3 S3"; a seat alone passes), or JSON'),
     )  # fmt: skip
     json = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 5}),

@@ -48,6 +48,7 @@ from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.models import Match, ResultConfirmation, ResultVersion, Role, Round, TableKey
 from tournaments.standings.service import revision_batch
+from tournaments.validation import BadInput, check_json
 
 from . import round_close
 from .audit import client_address, log_action
@@ -261,6 +262,10 @@ def preview(match: Match, record: object, actor: Actor) -> dict:
 def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict, dict]:
     """Score a record; a refused one leaves an audit entry with the record and the reason."""
     tournament = match.round.tournament
+    try:
+        check_json(record, "record")  # a NUL or a deep record is refused, and never logged
+    except BadInput as err:
+        raise ResultError(err.message, err.field) from None
     try:
         return score_record(tournament, record)
     except ResultError as err:

@@ -19,9 +19,10 @@ from django.views.generic import TemplateView, View
 
 from tournaments import permissions
 from tournaments.models import Match, ResultVersion, Role, Round
-from tournaments.services import result_effects, results, round_close
+from tournaments.services import attribution, result_effects, results, round_close
 from tournaments.services.results import Actor, ResultError
 from tournaments.services.round_close import RoundCloseError
+from tournaments.validation import BadInput, parse_json
 
 from .mixins import TournamentMixin
 
@@ -90,7 +91,15 @@ class MatchResultPage(TournamentMixin, TemplateView):
         user = self.request.user
         actor = Actor(user if user.is_authenticated else None)
         latest = versions[-1] if versions else None
+        show_identities = attribution.sees_identities(user, self.tournament)
+        if not show_identities:  # the public sees a role, never a username or an address
+            labels = attribution.public_labels(self.tournament)
+            for version in versions:
+                version.public_by = attribution.public_name(
+                    version.created_by_name, labels, version.via
+                )
         context.update(
+            show_identities=show_identities,
             match=match,
             seats=results.seats(match),
             versions=list(reversed(versions)),
@@ -159,9 +168,9 @@ def _number(value) -> int | None:
 
 def _json(text) -> object:
     try:
-        return json.loads(text or "")
-    except ValueError as err:
-        raise ResultError(_("The record is not valid JSON: %(error)s") % {"error": err},
+        return parse_json(text or "", "record")
+    except BadInput as err:
+        raise ResultError(_("The record is not valid JSON: %(error)s") % {"error": err.message},
                           "record") from None  # fmt: skip
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_unit_adjustment'),
+        ('tournaments', '0009_usernames_kept_as_text'),
     ]
 
     operations = [
