@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEV_ENV := DEBUG=1
 
-.PHONY: install run test test-fast lint format messages bench worker clean idiom-deck
+.PHONY: install run serve test test-fast lint format messages bench worker clean idiom-deck
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ run: install
 	$(DEV_ENV) $(PY) manage.py migrate --noinput
 	$(DEV_ENV) $(PY) manage.py load_demo
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+serve: install  ## production: gunicorn + a Celery worker; needs DATABASE_URL (PostgreSQL), CACHE_URL (Redis), SECRET_KEY
+	./scripts/system-deps.sh runtime
+	./scripts/serve.sh
 
 # The suite runs in a shuffled order (pytest-randomly); the seed is printed so that a failure
 # found in one order can be repeated: PYTEST_SEED=<seed> make test
@@ -50,7 +54,7 @@ worker: install  ## a Celery worker with beat (-B runs the stuck-job sweep); run
 	@mkdir -p var
 	$(PY) -m celery -A config worker -B -l info --concurrency 2
 
-BENCHES := rules_engine pairing never_stuck standings pairing_service standings_service results_load exports imports
+BENCHES := rules_engine pairing never_stuck standings pairing_service standings_service results_load public_load exports imports
 
 bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
 	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done

@@ -1,11 +1,5 @@
-"""gunicorn settings of the results load bench (``-c bench/gunicorn_warm.py``).
+"""gunicorn settings of the load benches (``-c bench/gunicorn_warm.py``): the production
+hooks of config/gunicorn.py; the benches give workers, threads and the bind on the command
+line (command-line options win over this file)."""
 
-config.wsgi warms each process up when it is imported; this hook makes sure a worker has
-done so before it accepts connections, so no measured request waits for it.
-"""
-
-
-def post_worker_init(worker):
-    from config.wsgi import warm_up
-
-    warm_up()
+from config.gunicorn import post_worker_init  # noqa: F401 — gunicorn reads it from here

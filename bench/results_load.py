@@ -15,21 +15,26 @@ What it does
      API with 50 concurrent referee sessions (keep-alive HTTP/1.1 connections, all in one
      asyncio loop so the client costs the 2 CPUs little): 1,000 match results at 50
      submissions per second, then 1,000 more at full speed.
-  5. Prints, per phase, throughput and latency percentiles, the CPU milliseconds per request
+  5. Drives the floor the same way with the same bodies and sessions: a bare Django + DRF
+     write (bench/floor.py, mounted only by the bench's URLconf bench/urls.py) that parses
+     the JSON and inserts one row in a transaction; prints gunicorn CPU per request of the
+     confirmed submission and of the floor and their ratio (target <= 2).
+  6. Prints, per phase, throughput and latency percentiles, the CPU milliseconds per request
      of gunicorn, of the PostgreSQL backends and of the bench client, and the load average
      (other work on the machine skews every figure: compare runs at similar load).
-  6. Checks the database: one version per match, exactly one counting version per match,
+  7. Checks the database: one version per match, exactly one counting version per match,
      no lost or duplicated version, one audit entry per version.
 
 A "confirmed submission" is one POST of a match record (6 deals) with ``"confirm": true`` by
 a chief referee: the server scores it with the rules engine, stores version 1 as the counting
 version (the unique constraints decide between concurrent writers; only a later version's
 counting switch locks the match row), checks whether the round is complete, writes the audit
-entry and bumps the standings revision after the commit, all in one request. Latency is
+entry and bumps the event revision as the transaction's last statement, all in one request. Latency is
 measured from each request's scheduled start (so queueing at 50/s is not hidden). Bounded:
 2,000 requests, each with a 10 s timeout.
 
-Run: ``.venv/bin/python bench/results_load.py`` (needs PostgreSQL and Redis on loopback).
+Run: ``.venv/bin/python bench/results_load.py`` (needs PostgreSQL and Redis on loopback;
+BENCH_DATABASE_URL, BENCH_REDIS_URL and BENCH_PORT choose the database, Redis and port).
 """
 
 from __future__ import annotations
@@ -51,7 +56,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/paisai_bench")
-REDIS = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0").rsplit("/", 1)[0] + "/7"
+REDIS = os.environ.get(
+    "BENCH_REDIS_URL",
+    os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0").rsplit("/", 1)[0] + "/7",
+)
+PORT = int(os.environ.get("BENCH_PORT", "0"))  # 0: any free port
 TEAMS, ROUNDS, CLIENTS, PER_PHASE, RATE = 400, 10, 50, 1000, 50
 WORKERS, THREADS = (
     int(os.environ.get("BENCH_WORKERS", "4")),
@@ -65,7 +74,7 @@ def server_env() -> dict:
         "DATABASE_URL": DB_URL, "SECRET_KEY": "bench-" + "k" * 50, "DEBUG": "0",
         "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "SESSION_COOKIE_SECURE": "0",
         "CSRF_COOKIE_SECURE": "0", "SECURE_HSTS_SECONDS": "0", "DB_CONN_MAX_AGE": "600",
-        "CACHE_URL": REDIS, "LOG_LEVEL": "ERROR", "DJANGO_SETTINGS_MODULE": "config.settings",
+        "CACHE_URL": REDIS, "LOG_LEVEL": "ERROR", "DJANGO_SETTINGS_MODULE": "bench.settings",
     }  # fmt: skip
 
 
@@ -178,6 +187,8 @@ def legal_record(rng: random.Random) -> dict:
 
 
 def free_port() -> int:
+    if PORT:
+        return PORT
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -246,7 +257,12 @@ class Connection:
         self.reader = self.writer = None
 
 
-async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], rate, slug=SLUG):
+RESULT_PATH = "/api/tournaments/{slug}/matches/{match}/result/"
+FLOOR_PATH = "/bench/floor/{match}/"
+
+
+async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], rate, slug=SLUG,
+                template=RESULT_PATH):  # fmt: skip
     """50 concurrent referee sessions in one event loop; latency from each scheduled start."""
     start = time.perf_counter() + 0.2
     pending = iter(enumerate(jobs))
@@ -261,7 +277,7 @@ async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], r
                 if scheduled is not None:
                     await asyncio.sleep(max(0.0, scheduled - time.perf_counter()))
                 began = scheduled or time.perf_counter()
-                path = f"/api/tournaments/{slug}/matches/{match_id}/result/"
+                path = template.format(slug=slug, match=match_id)
                 try:
                     status, answer = await asyncio.wait_for(conn.request("POST", path, body), 10)
                     ok = status == 201 and json.loads(answer)["is_counting"] is True
@@ -311,12 +327,13 @@ def server_pids(server: subprocess.Popen) -> dict[str, list[int]]:
     return pids
 
 
-def run_phase(port: int, server, sessions: list[str], jobs, rate: float | None) -> dict:
+def run_phase(port: int, server, sessions: list[str], jobs, rate: float | None,
+              template=RESULT_PATH) -> dict:  # fmt: skip
     pids = server_pids(server)
     load = os.getloadavg()[0]
     before = {name: process_cpu(group) for name, group in pids.items()}
     client0 = time.process_time()
-    latencies, errors, duration = asyncio.run(drive(port, sessions, jobs, rate))
+    latencies, errors, duration = asyncio.run(drive(port, sessions, jobs, rate, template=template))
     cpu = {name: process_cpu(group) - before[name] for name, group in pids.items()}
     cpu["client"] = time.process_time() - client0
     return {"latencies": latencies, "errors": errors, "duration": duration, "cpu": cpu,
@@ -330,7 +347,8 @@ def warm_up(port: int, sessions: list[str], jobs: list[tuple[int, bytes]]) -> No
     otherwise spends its first seconds on this, which a venue's server running all day
     never shows)."""
     latencies, errors, duration = asyncio.run(drive(port, sessions, jobs, None, WARM_SLUG))
-    print(f"warm-up: {len(latencies)} results in {duration:.1f} s, errors {len(errors)}")
+    print(f"warm-up: {len(latencies)} results in {duration:.1f} s, errors {len(errors)}"
+          + (f" (first: {errors[0][:120]})" if errors else ""))  # fmt: skip
 
 
 def report(name: str, phase: dict) -> None:
@@ -376,12 +394,24 @@ def main() -> int:
         report(f"at {RATE}/s", paced)
         full = run_phase(port, server, event["sessions"], jobs[PER_PHASE:], None)
         report("full speed", full)
+        # the floor: a bare Django + DRF write of the same bodies, driven the same way
+        floor_paced = run_phase(port, server, event["sessions"], jobs[:PER_PHASE], RATE,
+                                FLOOR_PATH)  # fmt: skip
+        report(f"floor at {RATE}/s", floor_paced)
+        floor = run_phase(port, server, event["sessions"], jobs[PER_PHASE:], None, FLOOR_PATH)
+        report("floor full speed", floor)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(20)
+    for name, mine, bare in (("at 50/s", paced, floor_paced), ("full speed", full, floor)):
+        cpu = mine["cpu"]["gunicorn"] / max(len(mine["latencies"]), 1) * 1000
+        cpu_floor = bare["cpu"]["gunicorn"] / max(len(bare["latencies"]), 1) * 1000
+        print(f"gunicorn CPU per request {name}: confirmed submission {cpu:.1f} ms, floor "
+              f"{cpu_floor:.1f} ms, ratio {cpu / cpu_floor:.2f} (target <= 2)")  # fmt: skip
     stats = in_django("check")
     print("database:", ", ".join(f"{k} {v}" for k, v in stats.items()))
     failed = len(paced["errors"]) + len(full["errors"])
+    failed_floor = len(floor_paced["errors"]) + len(floor["errors"])
     good = (
         stats["versions"] == 2 * PER_PHASE - failed == stats["matches_with_result"]
         and stats["audit_entries"] == stats["versions"]
@@ -390,8 +420,12 @@ def main() -> int:
     )
     p95 = statistics.quantiles(paced["latencies"], n=100)[94] * 1000
     rate = len(full["latencies"]) / full["duration"]
+    ratio = (full["cpu"]["gunicorn"] / len(full["latencies"])) / (
+        floor["cpu"]["gunicorn"] / max(len(floor["latencies"]), 1)
+    )
     print(f"targets: p95 at {RATE}/s {p95:.1f} ms (<= 30), full speed {rate:.0f}/s (>= 150), "
-          f"errors {failed} (0), database {'consistent' if good else 'INCONSISTENT'}")  # fmt: skip
+          f"CPU ratio to the floor {ratio:.2f} (<= 2), errors {failed} (0; floor "
+          f"{failed_floor}), database {'consistent' if good else 'INCONSISTENT'}")  # fmt: skip
     return 0 if good and failed == 0 else 1
 
 

@@ -232,20 +232,19 @@ CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
 )
 
+# The cache (Redis in production) is an accelerator, never a single point of failure: every
+# cache error is logged and answered from the database (config/cache.py), and whatever is
+# cached is keyed on the event revision stored in the database, so nothing is stale after an
+# outage. Sessions live in the database: they survive a Redis outage, and a logout or a new
+# login during one cannot be undone by a stale cached session once Redis is back.
 CACHES = {
     "default": (
-        {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ["CACHE_URL"],
-        }
+        {"BACKEND": "config.cache.FailSafeRedisCache", "LOCATION": os.environ["CACHE_URL"]}
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-# With a shared cache (Redis), sessions are read from it and written through to the database:
-# a logged-in request costs one cache get instead of a session query.
-if os.environ.get("CACHE_URL"):
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Security: strict unless DEBUG. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER via env.
 HTTPS_ONLY = not (DEBUG or TESTING)

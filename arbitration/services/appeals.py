@@ -20,7 +20,7 @@ from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.models import ResultVersion
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
+from tournaments.standings.service import invalidate, revision_batch
 
 from . import ArbitrationError, ArbitrationForbidden
 from .common import committee_size, require_chief, require_reason, settings_of
@@ -155,7 +155,7 @@ def vote(
             "appeal",
         )
     try:
-        with transaction.atomic():
+        with revision_batch():
             lock_open(appeal)
             cast = Vote.objects.create(appeal=appeal, member=user, choice=choice,
                                        amended_step=amended_step, reason=reason)  # fmt: skip

@@ -4,7 +4,6 @@ effects are applied; a ruling is cancelled only by a new record (a revocation).
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbitration.models import Incident, Revocation, Ruling
@@ -13,7 +12,7 @@ from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
 from tournaments.models import Team, Tournament
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
+from tournaments.standings.service import invalidate, revision_batch
 from tournaments.validation import BadInput, bounded_int
 
 from . import ArbitrationError, effects
@@ -90,7 +89,7 @@ def rule(
         raise ArbitrationError(err.message, err.field) from None
     fields = {"levels": levels, "opponent_up": bool(opponent_up), "deal": deal or None,
               "places": places or 0}  # fmt: skip
-    with transaction.atomic():
+    with revision_batch():  # one revision bump, locked after every match row
         made = create(tournament, incident, team, step, reason, user, fields, source)
     invalidate(tournament)  # standings follow at once
     return made
@@ -144,7 +143,7 @@ def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> 
             break
         chain.append(nxt)
     done = []
-    with transaction.atomic():
+    with revision_batch():
         for item in reversed(chain):
             version = effects.reverse(item, user, reason, source)
             done.append(Revocation.objects.create(ruling=item, reason=reason, appeal=appeal,

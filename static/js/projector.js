@@ -1,32 +1,118 @@
-/* Projector view: the round clock counts down from the round's end (server time), turns to a
-   warning in the last minutes and to "time is up" at zero; the page reloads every minute so
-   that a new round, new pairings or a moved clock show without anyone touching it. */
+/* Projector view (a hall's screen at 1920x1080, read from 10 m).
+
+   The clock counts down from the round's end in server time: the clock API is read at once
+   and every 15 s (the page itself is cached, so its own clock may be old). It turns to a
+   warning in the last minutes, to "time is up" at zero, and stops once the round is
+   finalised, saying so. The tables go by one screen at a time: every few seconds the next
+   screen is fetched from the (cached) pairings API, so every table of a 2,500-table round is
+   shown in turn without anyone touching the screen. A new round reloads the page. */
 (function () {
   "use strict";
   var root = document.getElementById("projector");
   if (!root) return;
+  var data = root.dataset;
   var clock = document.getElementById("clock");
   var box = document.getElementById("clock-box");
   var note = document.getElementById("clock-note");
-  var endsAt = root.dataset.endsAt ? Date.parse(root.dataset.endsAt) : NaN;
-  var skew = Date.parse(root.dataset.now) - Date.now(); // server clock minus this screen's
-  var warningSeconds = parseInt(root.dataset.warningMinutes, 10) * 60;
-  var refresh = parseInt(root.dataset.refresh, 10) || 60;
+  var tables = document.getElementById("projector-tables");
+  var screenLine = document.getElementById("projector-screen");
+  var endsAt = data.endsAt ? Date.parse(data.endsAt) : NaN;
+  var status = data.status || "";
+  var round = data.round || "";
+  var skew = 0; // server clock minus this screen's, from the clock API
+  var warningSeconds = parseInt(data.warningMinutes, 10) * 60;
+  var dwell = (parseInt(data.dwell, 10) || 8) * 1000;
+  var sync = (parseInt(data.sync, 10) || 15) * 1000;
+  var pages = parseInt(data.pages, 10) || 1;
+  var page = 1;
+  var timer = null;
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function format(seconds) {
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
     return (h ? h + ":" + pad(m) : pad(m)) + ":" + pad(s);
   }
-  function tick() {
-    if (isNaN(endsAt)) { return; }
-    var left = Math.max(0, Math.round((endsAt - (Date.now() + skew)) / 1000));
-    clock.textContent = format(left);
-    box.classList.toggle("warning", left > 0 && left <= warningSeconds);
-    box.classList.toggle("over", left === 0);
-    note.textContent = left === 0 ? root.dataset.msgOver : (left <= warningSeconds ? root.dataset.msgWarning : "");
+  function show(state, text, message) {
+    box.classList.toggle("warning", state === "warning");
+    box.classList.toggle("over", state === "over");
+    box.classList.toggle("finalised", state === "finalised");
+    clock.textContent = text;
+    if (message !== null) note.textContent = message;
   }
+  function tick() {
+    if (status === "finalised") {
+      show("finalised", "--:--", data.msgFinalised);
+      if (timer !== null) { clearInterval(timer); timer = null; } // the countdown stops
+      return;
+    }
+    if (isNaN(endsAt)) return;
+    var left = Math.max(0, Math.round((endsAt - (Date.now() + skew)) / 1000));
+    var state = left === 0 ? "over" : (left <= warningSeconds ? "warning" : "");
+    show(state, format(left), left === 0 ? data.msgOver : (state === "warning" ? data.msgWarning : ""));
+  }
+  function startTicking() {
+    if (timer === null && status !== "finalised") timer = setInterval(tick, 1000);
+  }
+  function syncClock() {
+    fetch(data.clockUrl, {headers: {"Accept": "application/json"}, cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (c) {
+        if (!c) return;
+        if (String(c.round || "") !== round) { window.location.reload(); return; }
+        skew = Date.parse(c.now) - Date.now();
+        endsAt = c.ends_at ? Date.parse(c.ends_at) : NaN;
+        status = c.status || "";
+        tick();
+        startTicking();
+      })
+      .catch(function () {}); // offline: keep counting with what we know
+  }
+
+  function cell(text, className) {
+    var span = document.createElement(className === "b" ? "b" : "span");
+    if (className && className !== "b") span.className = className;
+    span.textContent = text;
+    return span;
+  }
+  function render(answer) {
+    var rows = document.createDocumentFragment();
+    answer.tables.forEach(function (t) {
+      var div = document.createElement("div");
+      div.appendChild(cell(t.table === null ? "—" : String(t.table), "b"));
+      div.appendChild(document.createTextNode(t.home + " "));
+      div.appendChild(cell("–", "muted"));
+      div.appendChild(document.createTextNode(" "));
+      if (t.away === null) div.appendChild(cell(data.msgBye, "muted"));
+      else div.appendChild(document.createTextNode(t.away));
+      rows.appendChild(div);
+    });
+    tables.replaceChildren(rows);
+    pages = answer.pages;
+    if (screenLine) {
+      var size = answer.page_size, first = (answer.page - 1) * size + 1;
+      screenLine.textContent = data.msgScreen
+        .replace("%(first)s", first).replace("%(last)s", first + answer.tables.length - 1)
+        .replace("%(count)s", answer.count).replace("%(page)s", answer.page)
+        .replace("%(pages)s", answer.pages);
+    }
+  }
+  function nextScreen() {
+    if (!data.pairingsUrl || pages < 2) return;
+    var want = page % pages + 1;
+    fetch(data.pairingsUrl + "&page=" + want, {headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) {
+        if (!answer) return;
+        if (String(answer.round || "") !== round) { window.location.reload(); return; }
+        page = answer.page;
+        render(answer);
+      })
+      .catch(function () {}); // keep this screen; try the next one later
+  }
+
   tick();
-  setInterval(tick, 1000);
-  setTimeout(function () { window.location.reload(); }, refresh * 1000);
+  startTicking();
+  syncClock();
+  setInterval(syncClock, sync);
+  setInterval(nextScreen, dwell);
 })();

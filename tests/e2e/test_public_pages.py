@@ -102,3 +102,76 @@ def test_projector_at_zero_says_time_is_up_in_english(live_server, event, deskto
     desktop.wait_for_function("document.getElementById('clock-box').classList.contains('over')")
     assert desktop.locator("#clock").inner_text() == "00:00"
     assert desktop.locator("#clock-note").inner_text() == "Time is up: play one more deal."
+
+
+@pytest.fixture
+def big_event(make_tournament):
+    """100 tables in play (3 projector screens of 42), the clock running."""
+    from tournaments.models import Match, Round, Team
+
+    tournament = make_tournament(name="千人掼蛋大赛", slug="big-e2e")
+    teams = Team.objects.bulk_create(
+        Team(tournament=tournament, name=f"第{i:03d}队") for i in range(200)
+    )
+    rnd = Round.objects.create(tournament=tournament, number=1, status="in_play",
+                               ends_at=timezone.now() + timedelta(minutes=50))  # fmt: skip
+    Match.objects.bulk_create(
+        Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
+        for t in range(100)
+    )
+    return tournament
+
+
+@pytest.mark.django_db(transaction=True)
+def test_projector_pages_through_every_table_at_1920x1080(live_server, big_event, desktop,
+                                                          monkeypatch):  # fmt: skip
+    from tournaments.views import public_pages
+
+    monkeypatch.setattr(public_pages, "PROJECTOR_DWELL_SECONDS", 1)
+    desktop.goto(f"{live_server.url}/t/{big_event.slug}/projector/")
+    seen: set[int] = set()
+    for screen in (1, 2, 3, 1):
+        desktop.wait_for_function(
+            "(n) => document.getElementById('projector-screen').textContent"
+            ".includes('screen ' + n + ' of 3') || document.getElementById('projector-screen')"
+            ".textContent.includes('第 ' + n + ' / 3 屏')",
+            arg=screen,
+        )
+        rows = desktop.locator("#projector-tables div")
+        texts = rows.all_inner_texts()
+        assert len(texts) == (16 if screen == 3 else 42)
+        seen |= {int(text) for text in desktop.locator("#projector-tables div b").all_inner_texts()}
+        last = rows.last.bounding_box()
+        assert last["y"] + last["height"] <= 1080  # the whole screen is visible, no scrolling
+    assert seen == set(range(1, 101))
+    assert desktop.evaluate("document.documentElement.scrollHeight") <= 1080
+    row_px = desktop.evaluate(
+        "parseFloat(getComputedStyle(document.getElementById('projector-tables')).fontSize)"
+    )
+    assert row_px >= 34  # about 9 cm high on a 3 m projection: readable from 10 m
+
+
+@pytest.mark.django_db(transaction=True)
+def test_projector_countdown_stops_when_the_round_is_finalised(live_server, big_event, desktop,
+                                                               monkeypatch):  # fmt: skip
+    from tournaments.models import Round
+    from tournaments.views import public_pages
+
+    monkeypatch.setattr(public_pages, "PROJECTOR_SYNC_SECONDS", 1)
+    desktop.goto(f"{live_server.url}/t/{big_event.slug}/projector/")
+    first = desktop.locator("#clock").inner_text()
+    assert first.startswith(("49:", "50:"))
+    desktop.wait_for_function(
+        "(first) => document.getElementById('clock').textContent !== first", arg=first
+    )
+    rnd = Round.objects.get(tournament=big_event, number=1)
+    rnd.status = "finalised"
+    rnd.save()
+    desktop.wait_for_function(
+        "document.getElementById('clock-box').classList.contains('finalised')"
+    )
+    assert desktop.locator("#clock").inner_text() == "--:--"
+    note = desktop.locator("#clock-note").inner_text()
+    assert "1" in note and ("finalised" in note or "已结束" in note)
+    desktop.wait_for_timeout(2200)
+    assert desktop.locator("#clock").inner_text() == "--:--"  # stopped, not counting on

@@ -162,10 +162,13 @@ def test_clock_text_formats_hours_minutes_seconds():
 def test_public_api_standings_pairings_and_clock(api, chinese_event):
     base = f"/api/tournaments/{chinese_event.slug}/public"
     standings = api.get(f"{base}/standings/").json()
-    assert standings[0]["name"] == "龙城队" and standings[0]["points"] == 26
+    assert standings["count"] == 8 and standings["page"] == 1 and standings["next"] is None
+    first = standings["results"][0]
+    assert first["name"] == "龙城队" and first["points"] == 26
     pairings = api.get(f"{base}/pairings/", {"q": "锡山"}).json()
-    assert pairings["round"] == 3 and pairings["tables"] == [
-        {"table": 1, "home": "龙城队", "away": "锡山队"}
+    assert pairings["round"] == 3 and pairings["count"] == 1
+    assert [(t["table"], t["home"], t["away"]) for t in pairings["tables"]] == [
+        (1, "龙城队", "锡山队")
     ]
     clock = api.get(f"{base}/clock/").json()
     assert clock["round"] == 3 and clock["remaining"] is None and clock["text"] == "--:--"

@@ -71,8 +71,8 @@ def test_confirmed_submission_takes_a_bounded_number_of_queries(
     body = {"record": guandan_record(), "base_version": 0, "confirm": True}
     path = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
     # match with its round and event, roles, savepoint, version 1 (no match lock: nothing to
-    # switch), the round's pending check, the audit entry, release
-    with django_assert_max_num_queries(7):
+    # switch), the round's pending check, the audit entry, the event revision bump, release
+    with django_assert_max_num_queries(8):
         response = client.post(path, body, format="json")
     assert response.status_code == 201 and response.json()["is_counting"] is True
 
@@ -118,8 +118,8 @@ def _session_engine(cache_url: str | None) -> str:
     return out.stdout.strip()
 
 
-def test_sessions_are_read_from_the_shared_cache_when_one_is_configured():
-    assert _session_engine("redis://127.0.0.1:6379/9") == (
-        "django.contrib.sessions.backends.cached_db"
-    )
+def test_sessions_live_in_the_database_even_with_a_shared_cache():
+    """A Redis outage neither logs anyone out nor, once Redis is back, revives a session
+    ended meanwhile (issue 13, finding 2)."""
+    assert _session_engine("redis://127.0.0.1:6379/9") == "django.contrib.sessions.backends.db"
     assert _session_engine(None) == "django.contrib.sessions.backends.db"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from tournaments.models import RankingAdjustment, Round, Team
+from tournaments.models import RankingAdjustment, ResultVersion, Round, Team, Tournament
 from tournaments.standings import service
 
 from .round_helpers import add_result, make_round, play_round
@@ -145,24 +145,41 @@ def test_withdrawn_team_stays_in_the_standings_flagged(make_tournament):
     assert rows[a.pk].active and rows[a.pk].name == a.name and rows[a.pk].unit == "Unit 1"
 
 
-def test_a_new_result_shows_only_after_invalidate(make_tournament):
+def test_a_counting_result_bumps_the_revision_in_the_database(make_tournament):
     tournament = make_tournament(teams=2)
     a, b = teams_of(tournament)
     rnd = make_round(tournament, 1, [(a, b)])
     assert by_team(service.standings_for(tournament))[a.pk].points == 0
-    add_result(rnd.matches.get())
-    # confirming a result does not recompute: the memoised standings still answer
-    assert by_team(service.standings_for(tournament))[a.pk].points == 0
     before = service.revision(tournament)
-    service.invalidate(tournament)
+    add_result(rnd.matches.get(), counting=False)
+    assert service.revision(tournament) == before  # a version that does not count: no bump
+    add_result(rnd.matches.get())
     assert service.revision(tournament) == before + 1
+    assert Tournament.objects.get(pk=tournament.pk).revision == before + 1
     assert by_team(service.standings_for(tournament))[a.pk].points == 13
 
 
-def test_invalidate_without_a_revision_yet_starts_one(make_tournament):
-    tournament = make_tournament()
+def test_memoised_standings_answer_until_the_revision_moves(make_tournament):
+    tournament = make_tournament(teams=2)
+    a, b = teams_of(tournament)
+    rnd = make_round(tournament, 1, [(a, b)])
+    assert by_team(service.standings_for(tournament))[a.pk].points == 0
+    version = add_result(rnd.matches.get(), counting=False)
+    ResultVersion.objects.filter(pk=version.pk).update(is_counting=True)  # no signal, no bump
+    assert by_team(service.standings_for(tournament))[a.pk].points == 0  # the memo answers
     service.invalidate(tournament)
-    assert service.revision(tournament) >= 1
+    assert by_team(service.standings_for(tournament))[a.pk].points == 13
+
+
+def test_a_stale_copy_of_the_event_never_moves_its_revision_back(make_tournament):
+    tournament = make_tournament()
+    stale = Tournament.objects.get(pk=tournament.pk)
+    service.invalidate(tournament)
+    service.invalidate(tournament)
+    now = service.revision(tournament)
+    stale.name = "Renamed"
+    stale.save()  # its in-memory revision is two behind: never written back
+    assert service.revision(tournament) == now + 1  # the rename itself bumps it
 
 
 def test_outcomes_are_loaded_in_a_fixed_number_of_queries(

@@ -16,6 +16,11 @@ urlpatterns: list = [
         name="public-pairings",
     ),
     path(
+        "tournaments/<slug:slug>/public/find-table/",
+        public.PublicFindTableView.as_view(),
+        name="public-find-table",
+    ),
+    path(
         "tournaments/<slug:slug>/public/clock/",
         public.PublicClockView.as_view(),
         name="public-clock",

@@ -17,6 +17,9 @@ class Game(models.TextChoices):
     CHENGYU = "chengyu", _("Idiom-chain poker 成语接龙")
 
 
+REVISION_FIELDS = ("revision", "revised_at")
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         """Driven by the services (tournaments.services.events), never set by hand."""
@@ -53,6 +56,11 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The event revision: bumped in the same transaction as every change of what the public
+    # sees (tournaments.standings.service.invalidate); every cached public answer is keyed on
+    # it, so a cache can never serve an answer older than the database.
+    revision = models.PositiveBigIntegerField(default=1, editable=False)
+    revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "name"]
@@ -72,8 +80,21 @@ class Tournament(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        """Settings the engine's schema refuses are never stored (RulesError)."""
+        """Settings the engine's schema refuses are never stored (RulesError). Never write
+        ``revision`` back from memory: a stale copy would move it backwards, onto a revision
+        whose cached answers are older than the database."""
         self.get_preset()
+        if not self._state.adding and not kwargs.get("force_insert"):
+            if kwargs.get("update_fields") is None:
+                kwargs["update_fields"] = [
+                    field.name
+                    for field in self._meta.concrete_fields
+                    if not field.primary_key and field.name not in REVISION_FIELDS
+                ]
+            else:
+                kwargs["update_fields"] = [
+                    name for name in kwargs["update_fields"] if name not in REVISION_FIELDS
+                ]
         super().save(*args, **kwargs)
 
     def get_preset(self):

@@ -3,6 +3,8 @@ rank over the rounds, and the round clock for the projector. Read-only; no login
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -27,14 +29,12 @@ def public_round(tournament: Tournament, number) -> Round | None:
     return current_round(tournament)
 
 
-def pairing_rows(rnd: Round, query: str = "") -> list[dict]:
-    """The round's tables (byes last), filtered by a part of a team name."""
-    matches = rnd.matches.select_related("home__unit", "away__unit").order_by(
-        F("table_number").asc(nulls_last=True), "home__name"
-    )
-    query = (query or "").strip()
-    if query:
-        matches = matches.filter(Q(home__name__icontains=query) | Q(away__name__icontains=query))
+def pairing_rows(
+    rnd: Round, query: str = "", start: int = 0, stop: int | None = None
+) -> list[dict]:
+    """The round's tables (byes last), filtered by a part of a team name; rows
+    ``start:stop`` of them (a page)."""
+    matches = _pairings(rnd, query).select_related("home__unit", "away__unit")[start:stop]
     return [
         {
             "table": match.table_number,
@@ -44,6 +44,55 @@ def pairing_rows(rnd: Round, query: str = "") -> list[dict]:
         }
         for match in matches
     ]
+
+
+def _pairings(rnd: Round, query: str = ""):
+    matches = rnd.matches.order_by(F("table_number").asc(nulls_last=True), "home__name")
+    query = (query or "").strip()
+    if query:
+        matches = matches.filter(Q(home__name__icontains=query) | Q(away__name__icontains=query))
+    return matches
+
+
+def pairing_count(rnd: Round, query: str = "") -> int:
+    return _pairings(rnd, query).count()
+
+
+@dataclass(frozen=True)
+class Page:
+    """Page ``number`` of ``pages`` (1-based) of ``count`` rows, ``size`` rows a page."""
+
+    number: int
+    pages: int
+    count: int
+    size: int
+
+    @property
+    def start(self) -> int:
+        return (self.number - 1) * self.size
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+    @property
+    def numbers(self) -> range:
+        return range(1, self.pages + 1)
+
+    def ranges(self) -> list[tuple[int, int, int]]:
+        """(page, first row, last row) of every page, rows counted from 1."""
+        return [(n, (n - 1) * self.size + 1, min(n * self.size, self.count)) for n in self.numbers]
+
+
+def page_number(value) -> int:
+    """A page number from the URL: a positive whole number, else 1."""
+    text = str(value or "").strip()
+    return int(text) if text.isdigit() and 0 < len(text) < 7 and int(text) > 0 else 1
+
+
+def paginate(count: int, number, size: int) -> Page:
+    pages = max(1, -(-count // size))
+    return Page(min(page_number(number), pages), pages, count, size)
 
 
 def team_history(team: Team) -> list[dict]:
@@ -118,7 +167,8 @@ def rank_chart(
 
 
 def clock(rnd: Round | None) -> dict:
-    """The round clock for the projector: seconds left (None when not started)."""
+    """The round clock for the projector: seconds left (None when not started or once the
+    round is finalised, whose state says so)."""
     now = timezone.now()
     if rnd is None:
         return {
@@ -131,10 +181,12 @@ def clock(rnd: Round | None) -> dict:
             "text": clock_text(None),
         }
     remaining = None
-    if rnd.ends_at is not None:
+    if rnd.ends_at is not None and rnd.status != Round.Status.FINALISED:
         remaining = max(0, int((rnd.ends_at - now).total_seconds()))
     state = ""
-    if remaining == 0:
+    if rnd.status == Round.Status.FINALISED:
+        state = "finalised"  # the countdown stops: the round's results are locked
+    elif remaining == 0:
         state = "over"
     elif remaining is not None and remaining <= warning_seconds(rnd.tournament):
         state = "warning"

@@ -25,6 +25,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import ExportJob, Player, Role, Team, Tournament, TournamentRole, Unit
+from tournaments.standings.service import invalidate
 from tournaments.validation import INT_MAX
 
 from . import jobs, xlsx_guard
@@ -345,6 +346,7 @@ def create_teams(tournament: Tournament, user, rows: list[TeamRow]) -> None:
         batch_size=BATCH,
     )
     log_action(tournament, user, "team.import", tournament, data={"teams": len(rows)})
+    invalidate(tournament)  # bulk writes send no signal: the public team lists changed
 
 
 # --- large imports as a background job ----------------------------------------------------

@@ -29,7 +29,8 @@ version its author saw (0 for none), and is stored as number ``base_version + 1`
 record is kept in the audit log. Switching the counting version locks the match row
 (``select_for_update``; version 1 switches nothing and needs no lock) and the partial unique
 constraint guarantees one counting version.
-When a version starts counting, standings are invalidated (recomputed lazily on next read).
+When a version starts counting, the event revision is bumped in the same transaction (public
+answers and standings are recomputed lazily on the next read).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -49,7 +50,7 @@ from rules_engine.presets import forfeit_record, void_answer
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, ResultConfirmation, ResultVersion, Round, TableKey
-from tournaments.standings.service import invalidate as invalidate_standings
+from tournaments.standings.service import revision_batch
 from tournaments.validation import BadInput, check_json
 
 from . import round_close
@@ -298,9 +299,9 @@ def _counted(version: ResultVersion, user) -> None:
 
 
 def _after_counting(match: Match) -> None:
-    """A version of ``match`` started counting: standings follow, the round may be complete."""
-    tournament_id = match.round.tournament_id
-    transaction.on_commit(lambda: invalidate_standings(tournament_id))
+    """A version of ``match`` started counting: the round may be complete. (Standings follow:
+    saving a counting version bumps the event revision, as the transaction's last statement
+    inside :func:`revision_batch`.)"""
     round_close.note_decided(match.round)
 
 
@@ -316,7 +317,7 @@ def append_version(
     audit: dict | None = None,
 ) -> ResultVersion:
     """Insert version ``number``; IntegrityError when that number is taken (concurrency)."""
-    with transaction.atomic():
+    with revision_batch():
         version = ResultVersion(
             match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
             created_by=actor.user, via=actor.via, source=actor.source[:120],
@@ -458,7 +459,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
     """Confirm version ``number`` (it must still be the latest). Returns the version,
     whose ``is_counting`` says whether it counts now."""
     number = base_number(number)
-    with transaction.atomic():
+    with revision_batch():
         _lock(match)
         latest = latest_version(match)
         if latest is None:

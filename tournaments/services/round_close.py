@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, ResultVersion, Round, Tournament
+from tournaments.standings.service import invalidate
 
 from .audit import log_action
 
@@ -81,6 +82,7 @@ def complete_if_done(round_: Round) -> bool:
         if updated:
             log_action(round_.tournament, None, "round.complete", round_,
                        data={"round": round_.number})  # fmt: skip
+            invalidate(round_.tournament_id)  # update() sends no signal
     if updated:
         round_.status = Round.Status.COMPLETE
     return bool(updated)

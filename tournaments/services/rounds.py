@@ -44,11 +44,6 @@ class RoundForbidden(RoundError, Forbidden):
     """The user may not do this round step in this event."""
 
 
-def invalidate_on_commit(tournament: Tournament) -> None:
-    """Bump the standings revision once the change is visible to other connections."""
-    transaction.on_commit(lambda: invalidate(tournament.pk))
-
-
 # --- drafting -----------------------------------------------------------------------------
 
 
@@ -275,8 +270,8 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
             reason=reason,
             source=source,
         )
-    if rnd.status == Round.Status.PUBLISHED:
-        invalidate_on_commit(rnd.tournament)  # a bye may have moved
+        if rnd.status == Round.Status.PUBLISHED:
+            invalidate(rnd.tournament)  # public pairings changed (bulk writes send no signal)
     return changed
 
 
@@ -371,9 +366,8 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
             "round.publish",
             _("Only a draft can be published; round %(number)s is %(status)s."),
             published_at=timezone.now(),
-        )
+        )  # the round's save bumps the event revision (tournaments.signals)
     events.advance(rnd.tournament, Tournament.Status.IN_PLAY)
-    invalidate_on_commit(rnd.tournament)
     return rnd
 
 

@@ -7,19 +7,24 @@ What counts
     counts as the preset's forfeit win for its team as soon as its round is published.
 
 Caching (how a results confirm stays cheap)
-    Confirming a result must not recompute standings. Each tournament has a revision
-    number in Django's cache under ``paisai:standings-rev:<tournament id>``. Standings
-    are computed on read and memoised under (tournament, revision, after_round, the
-    teams' ids/statuses/draw lots, the active ranking adjustments). Whoever changes what
-    counts calls :func:`invalidate` afterwards, which bumps the revision:
+    Confirming a result must not recompute standings. Each tournament has a revision number
+    in the database (``Tournament.revision``), bumped by :func:`invalidate` in the same
+    transaction as every change of what the public sees, so a cache can never hold an answer
+    newer than its key or serve one older than the database, whatever happened to Redis.
+    Standings are computed on read and memoised under (tournament, revision, after_round,
+    the teams' ids/statuses/draw lots, the active ranking adjustments). The bumps:
 
-    - the results service, after a result version becomes (or stops being) counting;
-    - arbitration, after a ruling changes a result or a ranking adjustment;
-    - this area, when a round is published (its byes start counting).
+    - saves of a counting result version, a round, a match, a team, a player, a unit, a
+      ranking adjustment or the event itself (``tournaments.signals``);
+    - the services that change rows with ``update()``/``bulk_*`` call :func:`invalidate`
+      inside their transaction (round completed, swaps, imports);
+    - a transaction that changes several matches (a ruling and its escalation, an appeal)
+      runs in :func:`revision_batch`: one bump, as its last statement, so the revision row
+      is always locked after the match rows (no deadlock against a confirmation).
 
-    Team names, units and statuses are read fresh on every call (one small query), so
-    registration changes never need an invalidate. In production with several worker
-    processes set CACHE_URL (Redis) so that every process sees the same revision.
+    Team names, units and statuses are read fresh on every call (one small query). The
+    memo lives in Django's cache (Redis in production, shared by every worker); a cache
+    outage only costs recomputation (config/cache.py).
 """
 
 from __future__ import annotations
@@ -27,12 +32,16 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import defaultdict
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db import connection, transaction
 from django.db.models import FloatField, IntegerField
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from rules_engine.outcome import PARTS, Outcome
@@ -58,27 +67,45 @@ class TeamStanding(StandingRow):
         return self.status == Team.Status.ACTIVE
 
 
-def revision_key(tournament: Tournament | int) -> str:
-    return f"paisai:standings-rev:{getattr(tournament, 'pk', tournament)}"
+_batch: ContextVar[set | None] = ContextVar("paisai_revision_batch", default=None)
+REVISION_SQL = (
+    f"UPDATE {Tournament._meta.db_table} SET revision = revision + 1, revised_at = %s WHERE id = %s"
+)
 
 
 def revision(tournament: Tournament | int) -> int:
-    key = revision_key(tournament)
-    value = cache.get(key)
-    if value is None:
-        cache.add(key, 1, timeout=None)
-        value = cache.get(key, 1)
-    return value
+    """The event's revision as the database holds it now (one primary-key query)."""
+    pk = getattr(tournament, "pk", tournament)
+    return Tournament.objects.filter(pk=pk).values_list("revision", flat=True).first() or 0
 
 
-def invalidate(tournament: Tournament | int) -> int:
-    """Bump the tournament's standings revision; the next read recomputes. Cheap (one incr)."""
-    key = revision_key(tournament)
-    try:
-        return cache.incr(key)
-    except ValueError:  # no revision yet (or evicted): start a new one
-        cache.add(key, 2, timeout=None)
-        return cache.get(key, 2)
+def invalidate(tournament: Tournament | int) -> None:
+    """Bump the event's revision in the current transaction: every cached public answer and
+    memoised standings of the event are then out of date (the next read recomputes). One
+    UPDATE; inside :func:`revision_batch` nothing until the batch ends."""
+    pk = getattr(tournament, "pk", tournament)
+    pending = _batch.get()
+    if pending is not None:
+        pending.add(pk)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(REVISION_SQL, [timezone.now(), pk])
+
+
+@contextmanager
+def revision_batch():
+    """One transaction whose revision bumps happen once, as its last statement."""
+    with transaction.atomic():
+        outer = _batch.get()
+        pending: set = set()
+        token = _batch.set(pending if outer is None else outer)
+        try:
+            yield
+        finally:
+            _batch.reset(token)
+        if outer is None:
+            for pk in sorted(pending):
+                invalidate(pk)
 
 
 def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:

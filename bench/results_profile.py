@@ -1,0 +1,124 @@
+"""Profile of the results write path: a confirmed submission, a preview and the bare floor,
+in one process through Django's full request stack (middleware, DRF, the service), on
+PostgreSQL with the bench's settings.
+
+Prints the CPU milliseconds per request of each (process time, so other load on the machine
+matters less than for wall time) and cProfile's top entries for the confirmed submission and
+the preview. Run: ``.venv/bin/python -m bench.results_profile`` (BENCH_DATABASE_URL as
+results_load; the database ``<name>_profile`` is recreated).
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import results_load as rl  # noqa: E402
+
+DB_URL = rl.DB_URL + "_profile"
+TABLES, N = 1200, 300
+
+
+def env() -> dict:
+    return rl.server_env() | {"DATABASE_URL": DB_URL, "ALLOWED_HOSTS": "testserver"}
+
+
+def main() -> None:
+    name, admin = DB_URL.rsplit("/", 1)[1], DB_URL.rsplit("/", 1)[0] + "/postgres"
+    for sql in (f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}"'):
+        subprocess.run(["psql", admin, "-q", "-c", sql], check=True)
+    subprocess.run([rl.PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env(),
+                   check=True)  # fmt: skip
+    subprocess.run([rl.PY, __file__, "run"], cwd=ROOT, env=env(), check=True)
+
+
+def run() -> None:
+    rl.django_setup()
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tournaments.models import Match, Round, Team, Tournament, TournamentRole
+
+    tournament = Tournament.objects.create(name="p", slug="profile", game="guandan",
+                                           preset="guandan-suzhou-2016")  # fmt: skip
+    teams = Team.objects.bulk_create(Team(tournament=tournament, name=f"T{i}")
+                                     for i in range(2 * TABLES))  # fmt: skip
+    rnd = Round.objects.create(tournament=tournament, number=1, status="in_play")
+    matches = Match.objects.bulk_create(
+        Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
+        for t in range(TABLES)
+    )
+    chief = get_user_model().objects.create_user("chief", password="x")
+    TournamentRole.objects.create(user=chief, tournament=tournament, role="chief_referee")
+    client = Client()
+    client.force_login(chief)
+    rng = random.Random(6)
+    bodies = [json.dumps({"record": rl.legal_record(rng), "base_version": 0, "confirm": True})
+              for _ in range(TABLES)]  # fmt: skip
+    ids = iter(range(TABLES))
+
+    def submit():
+        i = next(ids)
+        path = f"/api/tournaments/profile/matches/{matches[i].pk}/result/"
+        response = client.post(path, bodies[i], content_type="application/json")
+        assert response.status_code == 201, response.content[:200]
+
+    def preview():
+        i = rng.randrange(TABLES)
+        path = f"/api/tournaments/profile/matches/{matches[i].pk}/preview/"
+        response = client.post(path, bodies[i], content_type="application/json")
+        assert response.status_code == 200, response.content[:200]
+
+    floor_ids = iter(range(TABLES))
+
+    def floor():
+        i = next(floor_ids)
+        response = client.post(f"/bench/floor/{matches[i].pk}/", bodies[i],
+                               content_type="application/json")  # fmt: skip
+        assert response.status_code == 201, response.content[:200]
+
+    for _ in range(50):  # warm every lazy path
+        submit(), preview(), floor()
+    cpu = {}
+    for label, call in (("confirmed submission", submit), ("preview", preview),
+                        ("floor (bare DRF write)", floor)):  # fmt: skip
+        t0 = time.process_time()
+        for _ in range(N):
+            call()
+        cpu[label] = (time.process_time() - t0) / N * 1000
+    print(f"CPU per request in one process ({N} each; load average {os.getloadavg()[0]:.2f}):")
+    for label, ms in cpu.items():
+        print(f"  {label:<24} {ms:6.2f} ms")
+    print(
+        f"  ratio confirmed/floor {cpu['confirmed submission'] / cpu['floor (bare DRF write)']:.2f}"
+    )
+    for label, call in (("confirmed submission", submit), ("preview", preview)):
+        profile = cProfile.Profile(time.process_time)  # CPU, not time waiting on PostgreSQL
+        profile.enable()
+        for _ in range(N // 2):
+            call()
+        profile.disable()
+        for order in ("tottime", "cumulative"):
+            out = io.StringIO()
+            pstats.Stats(profile, stream=out).strip_dirs().sort_stats(order).print_stats(18)
+            text = out.getvalue()
+            print(f"--- {label}: top by {order} ({N // 2} requests)")
+            print(text[text.index("ncalls") :].rstrip())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "run":
+        run()
+    else:
+        main()
