@@ -30,6 +30,8 @@ ORGANISER, CHIEF, TABLE, COMMITTEE, CAPTAIN = (
     Role.CAPTAIN,
 )
 OFFICIALS = frozenset({ORGANISER, CHIEF, TABLE, COMMITTEE})
+# The role a person is named by in public (no username shown), when they hold several.
+PUBLIC_ROLE_ORDER = (CHIEF, TABLE, ORGANISER, COMMITTEE, CAPTAIN)
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,6 @@ from django.utils.translation import gettext as _
 from tournaments import permissions
 from tournaments.models import Role, Tournament, TournamentRole
 
-# The role a person is named by in public, when they hold several.
-ROLE_ORDER = (Role.CHIEF_REFEREE, Role.TABLE_REFEREE, Role.ORGANISER, Role.COMMITTEE,
-              Role.CAPTAIN)  # fmt: skip
-
 
 def sees_identities(user, tournament: Tournament) -> bool:
     return bool(getattr(user, "is_staff", False)) or permissions.may(
@@ -28,7 +24,7 @@ def public_labels(tournament: Tournament) -> dict[str, str]:
     for username, role in rows:
         held.setdefault(username, set()).add(role)
     return {
-        username: str(Role(next(r for r in ROLE_ORDER if r in roles)).label)
+        username: str(Role(next(r for r in permissions.PUBLIC_ROLE_ORDER if r in roles)).label)
         for username, roles in held.items()
     }
 
