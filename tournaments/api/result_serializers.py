@@ -76,12 +76,19 @@ class RoundStatusSerializer(serializers.Serializer):
 
 class TableKeyCreateSerializer(serializers.Serializer):
     table_number = serializers.IntegerField(min_value=1, max_value=10_000)
+    referee = serializers.CharField(
+        max_length=150, required=False, allow_blank=True,
+        help_text="Username of the table referee the key belongs to (default: the table's only "
+        "assigned referee). That referee never confirms the key's entries.",
+    )  # fmt: skip
 
 
 class TableKeySerializer(serializers.ModelSerializer):
+    referee = serializers.CharField(source="referee.username", default=None)
+
     class Meta:
         model = TableKey
-        fields = ["id", "table_number", "key", "created_at", "revoked_at"]
+        fields = ["id", "table_number", "key", "referee", "created_at", "revoked_at"]
 
 
 class BuiltOnceModelSerializer(serializers.ModelSerializer):

@@ -7,11 +7,12 @@ the ``X-Table-Key`` header (writes only its table's current match).
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.authentication import (
     BaseAuthentication,
     BasicAuthentication,
@@ -24,7 +25,7 @@ from rest_framework.views import APIView
 
 from tournaments import permissions
 from tournaments.models import Match, Round, TableKey, Tournament
-from tournaments.services import result_effects, results, round_close, table_keys
+from tournaments.services import idempotency, result_effects, results, round_close, table_keys
 from tournaments.services.results import Actor, ChangedMeanwhile, ResultError
 from tournaments.services.round_close import RoundCloseError
 
@@ -99,6 +100,16 @@ class ResultsAPIView(APIView):
         key = self.request.auth if isinstance(self.request.auth, TableKey) else None
         return Actor.from_request(self.request, "api", key)
 
+    def idempotency_key(self):
+        """The submission's ``Idempotency-Key`` header (a UUID), or None when absent."""
+        value = self.request.META.get("HTTP_IDEMPOTENCY_KEY")
+        try:
+            return idempotency.parse_key(value)
+        except ValueError:
+            raise ResultError(
+                "Idempotency-Key must be a UUID made for this submission.", idempotency.HEADER
+            ) from None
+
     def valid(self, serializer_class) -> dict:
         serializer = serializer_class(data=self.request.data)
         serializer.is_valid(raise_exception=True)
@@ -117,7 +128,17 @@ class MatchAPIView(ResultsAPIView):
 
 
 def _created(version) -> Response:
-    return Response(VersionSerializer(version).data, status=201)
+    """201 for a new version; 200 for the version first stored under a repeated
+    Idempotency-Key."""
+    status = 200 if getattr(version, "replayed", False) else 201
+    return Response(VersionSerializer(version).data, status=status)
+
+
+IDEMPOTENCY_PARAMETER = OpenApiParameter(
+    idempotency.HEADER, OpenApiTypes.UUID, OpenApiParameter.HEADER,
+    description="A UUID made on the phone for this submission: a repeat with the same key and "
+    "body answers the version first stored (200); the same key with another body is a 422.",
+)  # fmt: skip
 
 
 class MatchResultView(MatchAPIView):
@@ -128,12 +149,17 @@ class MatchResultView(MatchAPIView):
     def get(self, request, slug, match_id):
         return Response(match_result_data(self.get_match(teams=True)))
 
-    @extend_schema(request=SubmitSerializer, responses={201: VersionSerializer})
+    @extend_schema(
+        request=SubmitSerializer,
+        responses={201: VersionSerializer, 200: VersionSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
     def post(self, request, slug, match_id):
+        key = self.idempotency_key()
         data = self.valid(SubmitSerializer)
         version = results.submit(self.get_match(), data["record"], self.actor(),
                                  data["base_version"], confirm=data["confirm"],
-                                 note=data.get("note", ""))  # fmt: skip
+                                 note=data.get("note", ""), idempotency_key=key)  # fmt: skip
         return _created(version)
 
 
@@ -155,11 +181,16 @@ class ConfirmView(MatchAPIView):
 
 
 class CorrectView(MatchAPIView):
-    @extend_schema(request=CorrectSerializer, responses={201: VersionSerializer})
+    @extend_schema(
+        request=CorrectSerializer,
+        responses={201: VersionSerializer, 200: VersionSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
     def post(self, request, slug, match_id):
+        key = self.idempotency_key()
         data = self.valid(CorrectSerializer)
         version = results.correct(self.get_match(), data["record"], self.actor(),
-                                  data["base_version"], data["reason"])  # fmt: skip
+                                  data["base_version"], data["reason"], key)  # fmt: skip
         return _created(version)
 
 
@@ -172,11 +203,16 @@ class VoidView(MatchAPIView):
 
 
 class ForfeitView(MatchAPIView):
-    @extend_schema(request=ForfeitSerializer, responses={201: VersionSerializer})
+    @extend_schema(
+        request=ForfeitSerializer,
+        responses={201: VersionSerializer, 200: VersionSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
     def post(self, request, slug, match_id):
+        key = self.idempotency_key()
         data = self.valid(ForfeitSerializer)
         version = results.mark_absent(self.get_match(), data["absent"], self.actor(),
-                                      data["base_version"], data.get("note", ""))  # fmt: skip
+                                      data["base_version"], data.get("note", ""), key)  # fmt: skip
         return _created(version)
 
 
@@ -241,7 +277,13 @@ class TableKeyListView(TableKeyManagerView):
         tournament = self.tournament()
         data = self.valid(TableKeyCreateSerializer)
         actor = self.actor()
-        key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source)
+        referee = None
+        if data.get("referee"):
+            referee = get_user_model().objects.filter(username=data["referee"]).first()
+            if referee is None:
+                raise ResultError(f"Unknown user {data['referee']!r}.", "referee")
+        key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source,
+                               referee=referee)  # fmt: skip
         return Response(TableKeySerializer(key).data, status=201)
 
 

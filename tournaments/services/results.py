@@ -48,7 +48,7 @@ from tournaments import permissions
 from tournaments.models import Match, ResultConfirmation, ResultVersion, Role, Round, TableKey
 from tournaments.standings.service import invalidate as invalidate_standings
 
-from . import round_close
+from . import idempotency, round_close
 from .audit import client_address, log_action
 
 Kind = ResultVersion.Kind
@@ -88,6 +88,22 @@ class ChangedMeanwhile(ResultError):
         )
         self.latest = latest
         self.record = record
+
+
+class IdempotencyMismatch(ResultError):
+    """The Idempotency-Key was used before on this match with another body."""
+
+    status = 422
+
+    def __init__(self, key) -> None:
+        super().__init__(
+            _(
+                "Idempotency-Key %(key)s was already used for another submission on this match; "
+                "make a new key for a new submission."
+            )
+            % {"key": key},
+            idempotency.HEADER,
+        )
 
 
 @dataclass(frozen=True)
@@ -193,13 +209,14 @@ def can_enter(actor: Actor, match: Match) -> bool:
     return permissions.can_write_table(actor.user, tournament, match.table_number)
 
 
-def _require_enter(actor: Actor, match: Match) -> None:
+def _require_enter(actor: Actor, match: Match, open_round: bool = True) -> None:
     if match.is_bye:
         raise ResultError(_("A bye has no result to enter."), "match")
     if not can_enter(actor, match):
         raise ResultForbidden(_("You may not enter results at table %(table)s.")
                               % {"table": match.table_number})  # fmt: skip
-    _require_open_round(match)
+    if open_round:
+        _require_open_round(match)
 
 
 def _require_chief(actor: Actor, match: Match, what: str) -> None:
@@ -317,13 +334,18 @@ def _append(
     counting: bool,
     note: str = "",
     audit: dict | None = None,
+    idem: Idem | None = None,
 ) -> ResultVersion:
-    """Insert version ``number``; IntegrityError when that number is taken (concurrency)."""
+    """Insert version ``number``; IntegrityError when that number (or the submission's
+    Idempotency-Key) is taken (concurrency)."""
     with transaction.atomic():
         version = ResultVersion(
             match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
             created_by=actor.user, via=actor.via, source=actor.source[:120],
+            referee=actor.table_key.referee if actor.table_key is not None else actor.user,
         )  # fmt: skip
+        if idem is not None:
+            version.idempotency_key, version.idempotency_hash = idem.key, idem.digest
         if counting:
             # Version 1 has no predecessor that could count, so there is nothing to switch
             # and no lock to take: a concurrent version 1 fails the unique number, and the
@@ -338,17 +360,47 @@ def _append(
         data = {"version": number, "kind": kind, "via": actor.via, "counting": counting}
         if actor.table_key is not None:
             data["table_key"] = actor.table_key.pk
+        if idem is not None:
+            data["idempotency_key"] = str(idem.key)
         log_action(match.round.tournament, actor.user, f"result.{kind}", match,
                    data=data | (audit or {}), reason=note, source=actor.source)  # fmt: skip
     return version
 
 
-def _append_based(match, record, outcome, actor, base_version, kind, counting, note=""):
-    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged."""
+@dataclass(frozen=True)
+class Idem:
+    """A submission's Idempotency-Key and the fingerprint of its body."""
+
+    key: Any
+    digest: str
+
+    @classmethod
+    def of(cls, key: object, action: str, body: dict) -> Idem | None:
+        return None if key is None else cls(key, idempotency.fingerprint(action, body))
+
+
+def _replay(match: Match, idem: Idem | None) -> ResultVersion | None:
+    """The version first stored under the submission's key (marked ``replayed``), or None;
+    IdempotencyMismatch when the key came with another body."""
+    version = idempotency.stored(match, idem.key) if idem is not None else None
+    if version is None:
+        return None
+    if version.idempotency_hash != idem.digest:
+        raise IdempotencyMismatch(idem.key)
+    version.replayed = True
+    return version
+
+
+def _append_based(match, record, outcome, actor, base_version, kind, counting, note="", idem=None):
+    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged; a repeat of
+    a stored submission (same Idempotency-Key) answers the version first stored."""
     base = _base(base_version)
     try:
-        return _append(match, record, outcome, actor, base + 1, kind, counting, note)
+        return _append(match, record, outcome, actor, base + 1, kind, counting, note, idem=idem)
     except IntegrityError:
+        replayed = _replay(match, idem)
+        if replayed is not None:
+            return replayed
         latest = latest_version(match)
         if latest is None or latest.number <= base:
             raise
@@ -371,39 +423,69 @@ def _check_base_exists(match: Match, base_version: object) -> None:
 
 
 def submit(
-    match: Match, record: object, actor: Actor, base_version: object, *, confirm=False, note=""
+    match: Match,
+    record: object,
+    actor: Actor,
+    base_version: object,
+    *,
+    confirm=False,
+    note="",
+    idempotency_key=None,
 ) -> ResultVersion:
-    """Enter a result. ``confirm=True`` (chief referee only) makes it count at once."""
-    _require_enter(actor, match)
+    """Enter a result. ``confirm=True`` (chief referee only) makes it count at once.
+    With ``idempotency_key`` a repeat answers the version first stored (``replayed``)."""
+    _require_enter(actor, match, open_round=False)
+    body = {"record": record, "base_version": base_version, "note": note, "confirm": confirm}
+    idem = Idem.of(idempotency_key, Kind.SUBMISSION, body)
+    replayed = _replay(match, idem)
+    if replayed is not None:
+        return replayed
+    _require_open_round(match)
     if confirm:
         _require_chief(actor, match, _("confirm a result as it is entered"))
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
     return _append_based(match, stored, outcome, actor, base_version, Kind.SUBMISSION,
-                         bool(confirm), note)  # fmt: skip
+                         bool(confirm), note, idem)  # fmt: skip
 
 
 def mark_absent(
-    match: Match, absent: object, actor: Actor, base_version: object, note: str = ""
+    match: Match,
+    absent: object,
+    actor: Actor,
+    base_version: object,
+    note: str = "",
+    idempotency_key=None,
 ) -> ResultVersion:
     """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
     referee's forfeit counts at once; a table referee's awaits confirmation."""
     record = {"game": match.round.tournament.game, "deals": [], "forfeit": absent}
     chief = is_chief(actor, match.round.tournament)
-    return submit(match, record, actor, base_version, confirm=chief, note=note)
+    return submit(match, record, actor, base_version, confirm=chief, note=note,
+                  idempotency_key=idempotency_key)  # fmt: skip
 
 
 def correct(
-    match: Match, record: object, actor: Actor, base_version: object, reason: str
+    match: Match,
+    record: object,
+    actor: Actor,
+    base_version: object,
+    reason: str,
+    idempotency_key=None,
 ) -> ResultVersion:
     """The chief referee's correction: a new version that counts at once."""
     _require_chief(actor, match, _("correct a result"))
+    idem = Idem.of(idempotency_key, Kind.CORRECTION,
+                   {"record": record, "base_version": base_version, "reason": reason})  # fmt: skip
+    replayed = _replay(match, idem)
+    if replayed is not None:
+        return replayed
     _require_open_round(match)
     _require_reason(reason)
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
     return _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
-                         reason)  # fmt: skip
+                         reason, idem)  # fmt: skip
 
 
 def void(match: Match, actor: Actor, base_version: object, reason: str) -> ResultVersion:
@@ -437,13 +519,20 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
     tournament = match.round.tournament
     if actor.table_key is not None or actor.user is None:
         raise ResultForbidden(_("Log in to confirm: a table key cannot confirm a result."))
+    if actor.user.pk in (version.created_by_id, version.referee_id):
+        # Whoever entered the version, or the referee whose table key entered it, never
+        # confirms it: not as a referee, a captain or the chief.
+        raise ResultForbidden(
+            _("You entered this version: another referee, the chief referee or both "
+              "captains must confirm it.")
+        )  # fmt: skip
     if is_chief(actor, tournament):
         return Capacity.CHIEF, None
     if permissions.can_write_table(actor.user, tournament, match.table_number):
-        if version.created_by_id == actor.user.pk:
+        if version.via == "table-key" and version.referee_id is None:
             raise ResultForbidden(
-                _("You entered this version: another referee, the chief referee or both "
-                  "captains must confirm it.")
+                _("This version was entered with the table link, which belongs to no named "
+                  "referee: the chief referee or both captains must confirm it.")
             )  # fmt: skip
         return Capacity.REFEREE, None
     teams = permissions.captain_team_ids(actor.user, tournament)
