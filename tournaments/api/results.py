@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -59,10 +60,10 @@ class TableKeyAuthentication(BaseAuthentication):
             return None
         table_key = TableKey.objects.select_related("tournament").filter(key=key[:64]).first()
         if table_key is None:
-            raise AuthenticationFailed("Unknown table key.")
+            raise AuthenticationFailed(_("This table link is unknown or was revoked."))
         if not table_key.is_live:
             raise AuthenticationFailed(
-                "This table key was revoked; ask the organiser for a new one."
+                _("This table link was revoked; ask the chief referee for a new one.")
             )
         return AnonymousUser(), table_key
 

@@ -71,6 +71,17 @@ class ResultForbidden(ResultError):
     status = 403
 
 
+class NotLoggedIn(ResultForbidden):
+    """Nobody is logged in (a login expired): log in again, nothing entered is lost."""
+
+    status = 401
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("Your login has expired: log in again. The deals you entered are kept."), "login"
+        )
+
+
 class ChangedMeanwhile(ResultError):
     """Someone saved a newer version first; ``latest`` is it, ``record`` the refused one."""
 
@@ -212,6 +223,8 @@ def can_enter(actor: Actor, match: Match) -> bool:
 def _require_enter(actor: Actor, match: Match, open_round: bool = True) -> None:
     if match.is_bye:
         raise ResultError(_("A bye has no result to enter."), "match")
+    if actor.user is None and actor.table_key is None:
+        raise NotLoggedIn()
     if not can_enter(actor, match):
         raise ResultForbidden(_("You may not enter results at table %(table)s.")
                               % {"table": match.table_number})  # fmt: skip
@@ -269,6 +282,8 @@ def score_record(tournament, record: object) -> tuple[dict, dict]:
 
 def preview(match: Match, record: object, actor: Actor) -> dict:
     """The engine's answer for a record, stored nowhere (the table page's running levels)."""
+    if actor.user is None and actor.table_key is None:
+        raise NotLoggedIn()
     if not (can_enter(actor, match) or is_chief(actor, match.round.tournament)):
         raise ResultForbidden(_("You may not enter results at this table."))
     return score_record(match.round.tournament, record)[1]

@@ -23,6 +23,11 @@ def live_keys(tournament) -> list[TableKey]:
     return list(TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True))
 
 
+def any_key(key: str) -> TableKey | None:
+    """The key ``key``, live or revoked (None when unknown)."""
+    return TableKey.objects.select_related("tournament").filter(key=str(key)[:64]).first()
+
+
 def live_key(key: str) -> TableKey:
     """The live key ``key``; ResultError (404) when unknown or revoked."""
     table_key = (

@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
+from rules_engine.guandan import seats as guandan_seats
 from tournaments import permissions
 from tournaments.models import Role, TableKey
 from tournaments.services import results, table_keys
@@ -30,38 +31,100 @@ from .mixins import RoleRequiredMixin
 STRINGS = {
     "network": _("No answer from the server; check the connection and try again."),
     "no_deals": _("No deal entered yet."),
+    "not_checked": _("not checked by the server yet"),
     "draw": _("Level"),
     "leads": _("%s leads"),
     "points": _("match points"),
     "passed_a": _("passed A"),
+    "dealer": _("dealer"),
     "defenders": _("defenders"),
+    "bottom": _("bottom"),
+    "throw_penalty": _("failed throw"),
+    "total": _("total"),
+    "result_dealer_keeps": _("dealers keep the deal"),
+    "result_defenders_take_over": _("defenders take over"),
     "refused": _("Refused:"),
+    "remove": _("Remove"),
     "tap_first": _("tap who went out first"),
+    "submit": _("Submit the result"),
+    "retry_submit": _("Send again (same submission)"),
     "saving": _("Saving…"),
     "saved": _("Saved as version %s; it counts once confirmed."),
+    "own_save": _("These deals are already saved as version %s (your earlier save)."),
+    "conflict": _(
+        "Changed meanwhile: version %n was saved by %w. Nothing of yours is lost: "
+        "compare the deals and choose."
+    ),
+    "conflict_own": _(
+        "Version %n is your own earlier save (%w, another tab or phone); the "
+        "deals here differ from it: compare and choose."
+    ),
+    "version_n": _("Version %s"),
+    "deal_saved": _("saved in version %s"),
+    "deal_local": _("kept on this phone, not sent yet"),
+    "deal_sending": _("sending…"),
+    "deal_refused": _("refused:"),
+    "conn_ok": _("Connected: everything entered is saved."),
+    "conn_unsaved": _("Connected: %u deal(s) kept on this phone, not submitted yet."),
+    "conn_sending": _("Connected: sending…"),
+    "conn_checking": _("Checking the connection…"),
+    "conn_offline": _(
+        "Network down: the %s deal(s) entered are kept on this phone and will "
+        "be checked automatically when it is back."
+    ),
+    "conn_server": _(
+        "The server does not answer: the %s deal(s) entered are kept on this "
+        "phone; trying again automatically."
+    ),
+    "conn_login": _(
+        "Your login has expired: the %s deal(s) entered are kept on this phone. "
+        "Log in again to continue."
+    ),
+    "conn_revoked": _(
+        "This table link was revoked: the %s deal(s) entered are kept on this "
+        "phone. Ask the chief referee for a new link."
+    ),
     "confirm_absent": _("Record this team as absent (forfeit)?"),
     "void": _("void"),
     "counts": _("counts"),
     "final_levels": _("final levels"),
+    "kind_submission": _("Submission"),
+    "kind_correction": _("Correction by the chief referee"),
+    "kind_void": _("Voided"),
+    "kind_ruling": _("Effect of a ruling"),
 }
 
 
-def table_context(match, key: TableKey | None = None) -> dict:
+def table_context(match, key: TableKey | None = None, user=None, revoked: bool = False) -> dict:
     tournament = match.round.tournament
     result_url = reverse("match-result", args=[tournament.slug, match.pk])
+    page_url = (
+        reverse("tournaments:table-key-entry", args=[key.key])
+        if key
+        else reverse("tournaments:table-entry", args=[tournament.slug, match.table_number])
+    )
     return {
         "tournament": tournament,
         "match": match,
         "seats": results.seats(match),
+        "revoked": revoked,
         "config": {
             "game": tournament.game,
             "match": match.pk,
             "api": result_url.removesuffix("result/"),
             "key": key.key if key else "",
+            "revoked": revoked,
+            "user": user.username if user is not None and user.is_authenticated else "",
+            "login_url": f"{reverse('login')}?next={page_url}",
             "table": match.table_number,
+            # the phone keeps the deals per event, round and table
+            "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
             "home": match.home.name,
             "away": match.away.name if match.away else "",
             "final_levels": bool(tournament.get_preset().final_levels_entry),
+            # from the engine: a finish names every seat but the last; who partners whom
+            "finish_taps": len(guandan_seats.SEATS) - 1,
+            "partners": dict(guandan_seats.PARTNER),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()},
         "levels": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
@@ -82,7 +145,7 @@ class TableEntryView(RoleRequiredMixin, TemplateView):
         match = results.table_match(self.tournament, table)
         if match is None:
             raise Http404("No match at this table in the current round.")
-        return context | table_context(match)
+        return context | table_context(match, user=self.request.user)
 
 
 class TableKeyEntryView(TemplateView):
@@ -92,14 +155,15 @@ class TableKeyEntryView(TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        try:
-            key = table_keys.live_key(self.kwargs["key"])
-        except ResultError as err:
-            raise Http404(err.message) from None
+        # A revoked key still opens the page (read-only), so the deals kept on the phone stay
+        # on screen with the reason; the API refuses every write with it.
+        key = table_keys.any_key(self.kwargs["key"])
+        if key is None:
+            raise Http404("This table link is unknown.")
         match = results.table_match(key.tournament, key.table_number)
         if match is None:
             raise Http404("No match at this table in the current round.")
-        return context | table_context(match, key)
+        return context | table_context(match, key, revoked=not key.is_live)
 
 
 def qr_svg(url: str) -> str:
