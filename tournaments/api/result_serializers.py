@@ -61,6 +61,27 @@ class ConfirmSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1, max_value=1_000_000)
 
 
+class DisputeSerializer(ConfirmSerializer):
+    reason = serializers.CharField(max_length=2000, help_text="What is wrong (the chief reads it).")
+
+
+class DecideSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["stands", "dismissed"])
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class DisputeOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField(source="version.number")
+    team = serializers.CharField(source="team.name", default=None)
+    raised_by = serializers.CharField(source="raised_by_name")
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    decision = serializers.CharField()
+    decided_by = serializers.CharField(source="decided_by_name")
+    decided_at = serializers.DateTimeField(allow_null=True)
+
+
 class RestoreSerializer(ConfirmSerializer):
     reason = _reason_field()
 

@@ -25,8 +25,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import permissions
-from tournaments.models import Match, Round, TableKey, Tournament
-from tournaments.services import idempotency, result_effects, results, round_close, table_keys
+from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
+from tournaments.services import (
+    disputes,
+    idempotency,
+    result_effects,
+    results,
+    round_close,
+    table_keys,
+)
 from tournaments.services.results import Actor, ChangedMeanwhile, ResultError
 from tournaments.services.round_close import RoundCloseError
 
@@ -34,6 +41,9 @@ from .errors import error_response
 from .result_serializers import (
     ConfirmSerializer,
     CorrectSerializer,
+    DecideSerializer,
+    DisputeOutSerializer,
+    DisputeSerializer,
     ForfeitSerializer,
     MatchResultSerializer,
     PreviewSerializer,
@@ -179,6 +189,30 @@ class ConfirmView(MatchAPIView):
         data = self.valid(ConfirmSerializer)
         version = results.confirm(self.get_match(), data["version"], self.actor())
         return Response(VersionSerializer(version).data)
+
+
+class DisputeView(MatchAPIView):
+    """A captain disputes the latest version with a reason; it cannot count until the chief
+    referee decides (shown on the chief's dashboard as a call to the table)."""
+
+    @extend_schema(request=DisputeSerializer, responses={201: DisputeOutSerializer})
+    def post(self, request, slug, match_id):
+        data = self.valid(DisputeSerializer)
+        dispute = disputes.raise_dispute(self.get_match(), data["version"], self.actor(),
+                                         data["reason"])  # fmt: skip
+        return Response(DisputeOutSerializer(dispute).data, status=201)
+
+
+class DecideView(MatchAPIView):
+    """The chief referee decides a dispute: the version stands (counts) or it is dismissed."""
+
+    @extend_schema(request=DecideSerializer, responses=DisputeOutSerializer)
+    def post(self, request, slug, match_id, pk):
+        data = self.valid(DecideSerializer)
+        match = self.get_match()
+        dispute = get_object_or_404(ResultDispute, pk=pk, match=match)
+        dispute = disputes.decide(dispute, self.actor(), data["decision"], data.get("note", ""))
+        return Response(DisputeOutSerializer(dispute).data)
 
 
 class CorrectView(MatchAPIView):

@@ -1,4 +1,5 @@
 from .audit import AuditLog
+from .disputes import ResultDispute
 from .events import Game, Player, Team, Tournament, Unit
 from .exports import ExportJob
 from .results import RankingAdjustment, ResultVersion
@@ -14,6 +15,7 @@ __all__ = [
     "Player",
     "RankingAdjustment",
     "ResultConfirmation",
+    "ResultDispute",
     "ResultVersion",
     "Role",
     "Round",

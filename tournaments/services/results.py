@@ -45,7 +45,15 @@ from django.utils.translation import gettext as _
 from rules_engine import api as rules_api
 from rules_engine.errors import RulesError
 from tournaments import permissions
-from tournaments.models import Match, ResultConfirmation, ResultVersion, Role, Round, TableKey
+from tournaments.models import (
+    Match,
+    ResultConfirmation,
+    ResultDispute,
+    ResultVersion,
+    Role,
+    Round,
+    TableKey,
+)
 from tournaments.standings.service import invalidate as invalidate_standings
 
 from . import idempotency, round_close
@@ -313,7 +321,7 @@ def _base(base_version: object) -> int:
     return base_version
 
 
-def _lock(match: Match) -> None:
+def lock(match: Match) -> None:
     """Lock the match row until the end of the transaction (serialises counting switches)."""
     list(Match.objects.select_for_update().filter(pk=match.pk).order_by().values_list("pk"))
 
@@ -366,7 +374,7 @@ def _append(
             # and no lock to take: a concurrent version 1 fails the unique number, and the
             # partial unique constraint still allows one counting version per match.
             if number > 1:
-                _lock(match)
+                lock(match)
                 _clear_counting(match.pk)
             _counted(version, actor.user)
         version.save(force_insert=True)
@@ -499,8 +507,11 @@ def correct(
     _require_reason(reason)
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
-    return _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
-                         reason, idem)  # fmt: skip
+    _require_change(match, stored)
+    version = _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
+                            reason, idem)  # fmt: skip
+    _close_disputes(match, actor, ResultDispute.Decision.CORRECTED, reason)
+    return version
 
 
 def void(match: Match, actor: Actor, base_version: object, reason: str) -> ResultVersion:
@@ -511,6 +522,22 @@ def void(match: Match, actor: Actor, base_version: object, reason: str) -> Resul
     _check_base_exists(match, base_version)
     record, outcome = _void_record(match)
     return _append_based(match, record, outcome, actor, base_version, Kind.VOID, True, reason)
+
+
+def _without_settings(record: dict) -> dict:
+    return {k: v for k, v in (record or {}).items() if k != "settings"}
+
+
+def _require_change(match: Match, stored: dict) -> None:
+    """A correction must change something against the counting version (or, when nothing
+    counts, the latest one)."""
+    reference = counting_version(match) or latest_version(match)
+    if reference is not None and _without_settings(reference.record) == _without_settings(stored):
+        raise ResultError(
+            _("This correction changes nothing against version %(n)s; nothing was saved.")
+            % {"n": reference.number},
+            "record",
+        )
 
 
 def _void_record(match: Match) -> tuple[dict, dict]:
@@ -558,12 +585,30 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
                             "referee may confirm this result."))  # fmt: skip
 
 
+def may_confirm(actor: Actor, match: Match, version: ResultVersion | None) -> bool:
+    """Whether ``actor`` may confirm ``version`` now (the page shows the button only then):
+    it is the latest, not counting, not disputed, and the actor's team has not confirmed."""
+    if version is None or version.is_counting:
+        return False
+    try:
+        capacity, team_id = _capacity(actor, match, version)
+        _require_undisputed(version)
+    except ResultError:
+        return False
+    confirmed = ResultConfirmation.objects.filter(version=version)
+    if capacity == Capacity.CAPTAIN:
+        confirmed = confirmed.filter(team_id=team_id)
+    else:
+        confirmed = confirmed.filter(user=actor.user)
+    return not confirmed.exists()
+
+
 def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
     """Confirm version ``number`` (it must still be the latest). Returns the version,
     whose ``is_counting`` says whether it counts now."""
     number = _base(number)
     with transaction.atomic():
-        _lock(match)
+        lock(match)
         latest = latest_version(match)
         if latest is None:
             raise ResultError(_("There is no result to confirm yet."), "version")
@@ -572,6 +617,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
         if latest.is_counting:
             raise ResultError(_("Version %(n)s already counts.") % {"n": number}, "version")
         capacity, team_id = _capacity(actor, match, latest)
+        _require_undisputed(latest)
         if (
             capacity == Capacity.CAPTAIN
             and ResultConfirmation.objects.filter(version=latest, team_id=team_id).exists()
@@ -590,6 +636,32 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
                          "counting": counts},
                    source=actor.source)  # fmt: skip
     return latest
+
+
+def _require_undisputed(version: ResultVersion) -> None:
+    """An open dispute blocks counting until the chief referee decides it."""
+    dispute = (
+        ResultDispute.objects.filter(version=version, decided_at__isnull=True)
+        .select_related("team")
+        .first()
+    )
+    if dispute is not None:
+        raise ResultError(
+            _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
+              "before it can count.")
+            % {"n": version.number, "team": dispute.team.name if dispute.team else "?",
+               "reason": dispute.reason},
+            "version",
+        )  # fmt: skip
+
+
+def _close_disputes(match: Match, actor: Actor, decision: str, note: str) -> None:
+    """A correction settles the match's open disputes."""
+    ResultDispute.objects.filter(match=match, decided_at__isnull=True).update(
+        decided_at=timezone.now(), decided_by=actor.user,
+        decided_by_name=actor.user.username if actor.user else "", decision=decision,
+        decision_note=note[:2000],
+    )  # fmt: skip
 
 
 def _both_captains(version: ResultVersion, match: Match) -> bool:
