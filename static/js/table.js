@@ -524,6 +524,7 @@
         list.appendChild(li);
       });
       $("history-empty").hidden = r.data.versions.length > 0;
+      showCaptains(r.data.versions[r.data.versions.length - 1]);
       if (latest) {
         var untouched = !state.pending && (!state.deals.length || !dirtyMirror());
         if (untouched && latest.number > (state.mirror ? state.mirror.number : 0) && latest.record && latest.record.deals) {
@@ -535,6 +536,38 @@
       return true;
     });
   }
+
+  // --- captains confirm on this phone, each signing with their own login ---------------------
+  var signVersion = null;
+  function showCaptains(v) {
+    var card = $("captains");
+    signVersion = v && !v.is_counting && v.kind !== "void" ? v.number : null;
+    card.hidden = signVersion === null;
+    if (signVersion === null) { return; }
+    var teams = (v.confirmations || []).filter(function (c) { return c.team; })
+      .map(function (c) { return c.team; });
+    var points = v.outcome && v.outcome.match_points ?
+      v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : "";
+    $("captains-text").textContent = T.version_n.replace("%s", v.number) + (points ? " · " + points : "") +
+      " · " + (teams.length ? T.confirmed_by + " " + teams.join(", ") : T.nobody_confirmed);
+  }
+  $("captain-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var button = $("captain-sign");
+    if (button.disabled || signVersion === null) { return; }
+    button.disabled = true;
+    call("POST", "captain-sign/", {version: signVersion, username: $("captain-username").value,
+                                   password: $("captain-password").value}).then(function (r) {
+      button.disabled = false;
+      $("captain-password").value = "";
+      if (r.status === 200) {
+        $("captain-username").value = "";
+        say(r.data.is_counting ? T.counts_now.replace("%s", r.data.number) : T.confirmation_kept, "ok");
+        loadHistory();
+      } else if (r.status === 0 || r.status >= 500) { answerTrouble(r); }
+      else { say(r.data.error || T.network, "error"); }
+    });
+  });
 
   // on load, when the network comes back, and after a failure: answer what is waiting
   function resume() {

@@ -69,3 +69,27 @@ def test_whoever_entered_a_version_does_not_confirm_it_even_as_chief(event):
     results.submit(event.match, guandan_record(), actor(event.chief), 0)
     with pytest.raises(ResultForbidden, match="entered this version"):
         results.confirm(event.match, 1, actor(event.chief))
+
+
+def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, api):
+    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    results.submit(event.match, guandan_record(), actor(key=key), 0)
+    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
+
+    def sign(user, password=None):
+        body = {"version": 1, "username": user.username,
+                "password": password or "pw-" + user.username}  # fmt: skip
+        return api.post(url, body, format="json", HTTP_X_TABLE_KEY=key.key)
+
+    assert sign(event.referee).status_code == 403  # not a captain: no path to confirm
+    assert sign(event.home_captain, "wrong").status_code == 403
+    first = sign(event.home_captain)
+    assert first.status_code == 200 and first.json()["is_counting"] is False
+    assert sign(event.away_captain).json()["is_counting"] is True
+    confirmations = ResultVersion.objects.get(match=event.match).confirmations.all()
+    assert {c.user.username for c in confirmations} == {"cap_home", "cap_away"}
+    # the phone of another table cannot collect signatures for this match
+    other = table_keys.issue(event.tournament, 2, event.chief)
+    response = api.post(url, {"version": 1, "username": "cap_home", "password": "pw-cap_home"},
+                        format="json", HTTP_X_TABLE_KEY=other.key)  # fmt: skip
+    assert response.status_code == 403

@@ -61,6 +61,11 @@ class ConfirmSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1, max_value=1_000_000)
 
 
+class CaptainSignSerializer(ConfirmSerializer):
+    username = serializers.CharField(max_length=150, help_text="The captain's own login.")
+    password = serializers.CharField(max_length=200, style={"input_type": "password"})
+
+
 class DisputeSerializer(ConfirmSerializer):
     reason = serializers.CharField(max_length=2000, help_text="What is wrong (the chief reads it).")
 

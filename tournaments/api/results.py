@@ -7,7 +7,7 @@ the ``X-Table-Key`` header (writes only its table's current match).
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -39,6 +39,7 @@ from tournaments.services.round_close import RoundCloseError
 
 from .errors import error_response
 from .result_serializers import (
+    CaptainSignSerializer,
     ConfirmSerializer,
     CorrectSerializer,
     DecideSerializer,
@@ -188,6 +189,26 @@ class ConfirmView(MatchAPIView):
     def post(self, request, slug, match_id):
         data = self.valid(ConfirmSerializer)
         version = results.confirm(self.get_match(), data["version"], self.actor())
+        return Response(VersionSerializer(version).data)
+
+
+class CaptainSignView(MatchAPIView):
+    """A captain confirms on the table's phone (the referee's login or the table key), signing
+    with their own login; the phone's session is left as it is."""
+
+    @extend_schema(request=CaptainSignSerializer, responses=VersionSerializer)
+    def post(self, request, slug, match_id):
+        data = self.valid(CaptainSignSerializer)
+        match = self.get_match()
+        if not results.can_enter(self.actor(), match):
+            raise results.ResultForbidden(_("Captains sign on the phone of this table only."))
+        captain = authenticate(request, username=data["username"], password=data["password"])
+        signer = Actor(captain, None, "table-phone", self.actor().source)
+        if captain is None or disputes.captain_team(signer, match) is None:
+            raise results.ResultForbidden(
+                _("Not a captain of this match, or the password is wrong."), "username"
+            )
+        version = results.confirm(match, data["version"], signer)
         return Response(VersionSerializer(version).data)
 
 

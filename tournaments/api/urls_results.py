@@ -13,6 +13,7 @@ urlpatterns: list = [
     path(f"{MATCH}confirm/", views.ConfirmView.as_view(), name="match-confirm"),
     path(f"{MATCH}correct/", views.CorrectView.as_view(), name="match-correct"),
     path(f"{MATCH}dispute/", views.DisputeView.as_view(), name="match-dispute"),
+    path(f"{MATCH}captain-sign/", views.CaptainSignView.as_view(), name="match-captain-sign"),
     path(
         f"{MATCH}disputes/<int:pk>/decide/", views.DecideView.as_view(), name="match-dispute-decide"
     ),
