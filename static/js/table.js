@@ -15,7 +15,12 @@
   var cfg = JSON.parse(document.getElementById("table-config").textContent);
   var T = JSON.parse(document.getElementById("table-strings").textContent);
   var $ = function (id) { return document.getElementById(id); };
+  var on = function (id, name, fn) { var el = $(id); if (el) { el.addEventListener(name, fn); } };
   var RETRY_MS = 4000;
+  // "correct": the chief referee's correction on the match page, starting from the counting
+  // version (cfg.reference) and showing what changes against it.
+  var correcting = cfg.mode === "correct";
+  var reference = cfg.reference || null;
 
   // --- what the phone keeps ---------------------------------------------------------------
   // deals: [{deal: {...}, saved: n|null, refused: "reason"|null}]
@@ -26,6 +31,14 @@
   try { store = window.localStorage; } catch (e) { store = null; }
   var state = load() || {match: cfg.match, deals: [], base: 0, mirror: null, pending: null,
                          outcome: null, note: ""};
+  if (correcting && !state.deals.length && !state.pending && reference) {
+    state.deals = reference.deals.map(function (deal) {
+      return {deal: deal, saved: reference.number, refused: null};
+    });
+    state.mirror = {number: reference.number, count: reference.deals.length};
+    state.outcome = reference.outcome || null;
+  }
+  if (correcting) { state.base = cfg.latest_number; }
   var taps = [];
   var busy = {submit: false, preview: false};
   var connection = "unknown";  // ok | offline | login | revoked | server
@@ -97,7 +110,7 @@
   function showConnection() {
     var line = $("connection"), n = state.deals.length, text = "", cls = "";
     var login = $("login-again");
-    login.hidden = connection !== "login";
+    if (login) { login.hidden = connection !== "login"; }
     if (connection === "offline") { text = T.conn_offline; cls = "error"; }
     else if (connection === "login") { text = T.conn_login; cls = "error"; }
     else if (connection === "revoked") { text = T.conn_revoked; cls = "error"; }
@@ -112,6 +125,10 @@
 
   function dealState(d, i) {
     if (d.refused) { return [T.deal_refused + " " + d.refused, "bad"]; }
+    if (correcting && reference) {  // what changes against the counting version
+      if (i >= reference.deals.length) { return [T.diff_new, "warn"]; }
+      return sameDeals(d.deal, reference.deals[i]) ? [T.diff_same, "ok"] : [T.diff_changed, "warn"];
+    }
     if (busy.submit && state.pending && i < state.pending.body.record.deals.length && d.saved === null) {
       return [T.deal_sending, "warn"];
     }
@@ -191,10 +208,23 @@
     });
     var submit = $("submit-result");
     var refused = deals.some(function (d) { return d.refused; });
-    submit.disabled = busy.submit || (!state.pending && (!deals.length || refused || !dirtyMirror()));
-    submit.textContent = busy.submit ? T.saving : (state.pending ? T.retry_submit : T.submit);
+    var changed = correcting ? !sameDeals(record().deals, reference ? reference.deals : []) : dirtyMirror();
+    submit.disabled = busy.submit || (!state.pending && (!deals.length || refused || !changed));
+    submit.textContent = busy.submit ? T.saving : (state.pending ? T.retry_submit : (correcting ? T.save_correction : T.submit));
+    if (correcting && $("diff-summary")) { $("diff-summary").textContent = diffSummary(); }
     $("undo-deal").disabled = busy.submit || (!taps.length && !deals.length);
     showConnection();
+  }
+
+  function diffSummary() {
+    var ref = reference ? reference.deals : [], mine = record().deals, changed = 0, added = 0;
+    mine.forEach(function (deal, i) {
+      if (i >= ref.length) { added += 1; } else if (!sameDeals(deal, ref[i])) { changed += 1; }
+    });
+    var removed = Math.max(0, ref.length - mine.length);
+    var n = reference ? reference.number : 0;
+    if (!changed && !added && !removed) { return T.diff_nothing.replace("%s", n); }
+    return T.diff_summary.replace("%s", n).replace("%c", changed).replace("%a", added).replace("%r", removed);
   }
 
   // --- the engine's check (preview): queued, newest only ------------------------------------
@@ -331,19 +361,22 @@
     });
   }
 
-  $("undo-deal").addEventListener("click", function () {
+  on("undo-deal", "click", function () {
     if (taps.length) { taps.pop(); showTaps(); return; }
     if (!state.deals.length) { return; }
     removeDeal(state.deals.length - 1);
   });
 
-  $("result-note").value = state.note || "";
-  $("result-note").addEventListener("input", function () { state.note = this.value; keep(); });
+  if ($("result-note")) {
+    $("result-note").value = state.note || "";
+    $("result-note").addEventListener("input", function () { state.note = this.value; keep(); });
+  }
 
   // --- submitting ---------------------------------------------------------------------------
   function newSubmission(base) {
-    state.pending = {key: uuid(), path: "result/",
-                     body: {record: record(), base_version: base, note: state.note || ""}};
+    state.pending = correcting ?
+      {key: uuid(), path: "correct/", body: {record: record(), base_version: base, reason: state.note || ""}} :
+      {key: uuid(), path: "result/", body: {record: record(), base_version: base, note: state.note || ""}};
     keep();
   }
 
@@ -393,11 +426,21 @@
     state.mirror = {number: version.number, count: sent.length};
     state.base = Math.max(state.base, version.number);
     state.pending = null;
-    $("conflict").hidden = true;
+    if ($("conflict")) { $("conflict").hidden = true; }
+    if (correcting) {  // the correction counts now: the match page shows it
+      if (store) { store.removeItem(cfg.storage); }
+      state = {match: cfg.match, deals: [], base: 0, mirror: null, pending: null, outcome: null, note: ""};
+      window.location.reload();
+    }
   }
 
-  $("submit-result").addEventListener("click", function () {
+  on("submit-result", "click", function () {
     if (busy.submit) { return; }
+    if (correcting && !state.pending && !(state.note || "").trim()) {
+      say(T.reason_needed, "error");
+      $("result-note").focus();
+      return;
+    }
     if (!state.pending) { newSubmission(state.base); }
     sendPending();
   });
@@ -447,18 +490,18 @@
     state.base = Math.max(state.base, v.number);
     state.outcome = v.outcome && v.outcome.trace ? v.outcome : null;
     state.pending = null;
-    $("conflict").hidden = true;
+    if ($("conflict")) { $("conflict").hidden = true; }
     keep(); render();
   }
 
-  $("resubmit").addEventListener("click", function () {
+  on("resubmit", "click", function () {
     if (!conflictLatest || busy.submit) { return; }
     state.base = conflictLatest.number;
     $("conflict").hidden = true;
     newSubmission(conflictLatest.number);
     sendPending();
   });
-  $("take-theirs").addEventListener("click", function () {
+  on("take-theirs", "click", function () {
     if (conflictLatest) { adopt(conflictLatest); say(""); }
   });
 
@@ -507,6 +550,7 @@
 
   // --- versions, resume ---------------------------------------------------------------------
   function loadHistory() {
+    if (correcting) { previewWanted = true; return Promise.resolve(true); }
     return call("GET", "result/").then(function (r) {
       if (r.status !== 200) { answerTrouble(r); return false; }
       setConnection("ok");
@@ -541,6 +585,7 @@
   var signVersion = null;
   function showCaptains(v) {
     var card = $("captains");
+    if (!card) { return; }
     signVersion = v && !v.is_counting && v.kind !== "void" ? v.number : null;
     card.hidden = signVersion === null;
     if (signVersion === null) { return; }
@@ -551,7 +596,7 @@
     $("captains-text").textContent = T.version_n.replace("%s", v.number) + (points ? " · " + points : "") +
       " · " + (teams.length ? T.confirmed_by + " " + teams.join(", ") : T.nobody_confirmed);
   }
-  $("captain-form").addEventListener("submit", function (event) {
+  on("captain-form", "submit", function (event) {
     event.preventDefault();
     var button = $("captain-sign");
     if (button.disabled || signVersion === null) { return; }

@@ -107,9 +107,32 @@ class MatchResultPage(TournamentMixin, TemplateView):
             ),
             open_disputes=open_disputes,
             can_enter=not match.is_bye and results.can_enter(actor, match),
-            latest_record=json.dumps(latest.record, ensure_ascii=False, indent=1) if latest else "",
         )  # fmt: skip
+        if context["is_chief"] and not match.is_bye:
+            context.update(correction_context(match, user, context["counting"] or latest, latest))
         return context
+
+
+def correction_context(match: Match, user, reference, latest) -> dict:
+    """The chief's correction uses the table page's deal editor, starting from the counting
+    version (else the latest) and showing what changes against it."""
+    from .table import table_context
+
+    context = table_context(match, user=user)
+    deals = (
+        reference.record.get("deals") if reference and isinstance(reference.record, dict) else None
+    )
+    context["config"] |= {
+        "mode": "correct",
+        "storage": f"paisai:correct:{match.round.tournament.slug}:{match.pk}",
+        "latest_number": latest.number if latest else 0,
+        "reference": {
+            "number": reference.number if reference else 0,
+            "deals": deals or [],
+            "outcome": reference.outcome if reference and deals else None,
+        },
+    }
+    return {"editor": context, "config": context["config"], "strings": context["strings"]}
 
 
 def deal_rows(version: ResultVersion | None) -> list[dict]:
