@@ -213,6 +213,9 @@
     submit.textContent = busy.submit ? T.saving : (state.pending ? T.retry_submit : (correcting ? T.save_correction : T.submit));
     if (correcting && $("diff-summary")) { $("diff-summary").textContent = diffSummary(); }
     $("undo-deal").disabled = busy.submit || (!taps.length && !deals.length);
+    document.querySelectorAll("button[data-absent], #submit-final").forEach(function (b) {
+      b.disabled = busy.submit;  // a request in flight disables every button that would send
+    });
     showConnection();
   }
 

@@ -127,3 +127,25 @@ def test_a_refused_deal_is_kept_marked_with_its_reason_and_the_earlier_deals_sta
     phone.wait_for_function("document.querySelector('#levels-ew').textContent === '1'")
     assert phone.locator("#deal-list li").count() == 1
     assert phone.locator("#submit-result").is_enabled()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tractor_deal_list_shows_dealer_points_bottom_throws_total_and_result(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "tractor", "tractor"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.select_option("#dealer", "EW")
+    phone.fill("#defender_points", "85")
+    phone.fill("#bottom_points", "15")
+    phone.select_option("#bottom_multiplier", "4")
+    phone.fill("#throw_cards", "2")
+    phone.select_option("#throw_side", "NS")
+    phone.click("#deal-form button[type=submit]")
+    _wait_deals(phone, 1)
+    text = phone.locator("#deal-list li").first.inner_text()
+    for part in ("庄家 EW", "85", "底牌 15 × 4", "甩牌失败 NS 2", "合计 125", "闲家上台"):
+        assert part in text, (part, text)

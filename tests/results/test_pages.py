@@ -93,3 +93,14 @@ def test_table_links_page_shows_qr_and_revokes(event, client):
     assert key.revoked_at is not None
     client.force_login(event.referee)
     assert client.get(keys, **EN).status_code == 403
+
+
+def test_a_table_link_is_made_for_the_referee_chosen_on_the_links_page(event, client):
+    client.force_login(event.organiser)
+    keys = f"/t/{event.tournament.slug}/manage/tables/"
+    html = client.get(keys, **EN).content.decode()
+    assert 'name="referee"' in html and "ref1b" in html  # table 1 has two referees
+    client.post(keys + "keys/", {"table": 1, "referee": event.referee2.pk})
+    key = TableKey.objects.get(table_number=1, revoked_at__isnull=True)
+    assert key.referee == event.referee2
+    assert "Belongs to referee ref1b" in client.get(keys, **EN).content.decode()

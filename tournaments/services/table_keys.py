@@ -20,7 +20,11 @@ MAX_TABLE = 10_000
 
 
 def live_keys(tournament) -> list[TableKey]:
-    return list(TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True))
+    return list(
+        TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True).select_related(
+            "referee"
+        )
+    )
 
 
 def any_key(key: str) -> TableKey | None:

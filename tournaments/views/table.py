@@ -207,7 +207,9 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
             key = keys.get(table)
             url = self.request.build_absolute_uri(f"/table/{key.key}/") if key else ""
             rows.append({"table": table, "key": key, "url": url,
-                         "qr": mark_safe(qr_svg(url)) if key else ""})  # fmt: skip
+                         "qr": mark_safe(qr_svg(url)) if key else "",
+                         "referees": [] if key else table_keys.table_referees(self.tournament,
+                                                                              table)})  # fmt: skip
         context["rows"] = rows
         return context
 
@@ -226,8 +228,11 @@ class TableKeyActionView(RoleRequiredMixin, View):
                 )
                 table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
             else:
-                table_keys.issue(self.tournament, _int(request.POST.get("table")), request.user,
-                                 source)  # fmt: skip
+                table = _int(request.POST.get("table"))
+                chosen = _int(request.POST.get("referee"))
+                referee = next((u for u in table_keys.table_referees(self.tournament, table)
+                                if u.pk == chosen), None)  # fmt: skip
+                table_keys.issue(self.tournament, table, request.user, source, referee=referee)
         except ResultError as err:
             messages.error(request, err.message)
         return redirect("tournaments:table-links", slug=slug)
