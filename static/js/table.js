@@ -629,6 +629,12 @@
   }
 
   window.addEventListener("online", function () { setConnection("unknown"); resume(); });
+  // another tab of this phone changed the kept deals: show them here too (one list per table)
+  window.addEventListener("storage", function (event) {
+    if (event.key !== cfg.storage) { return; }
+    var other = load();
+    if (other) { state = other; render(); }
+  });
   window.addEventListener("offline", function () { setConnection("offline"); });
 
   showTaps();

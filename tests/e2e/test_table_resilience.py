@@ -190,3 +190,35 @@ def test_a_revoked_table_link_keeps_the_deals_and_says_why(
     wait_deals(phone, 2, checked=False)
     assert "收回" in phone.locator("#connection").inner_text()
     assert versions(event) == []
+
+
+def test_a_tab_closed_before_the_answer_sends_the_same_submission_when_reopened(table, phone):
+    for i, deal in enumerate(SIX_DEALS[:3]):
+        tap(phone, deal)
+        wait_deals(phone, i + 1)
+    keys = []
+
+    def store_then_lose(route):
+        if route.request.method == "POST":
+            keys.append(route.request.headers.get("idempotency-key"))
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    phone.route("**/result/", store_then_lose)
+    phone.click("#submit-result")
+    phone.wait_for_selector("#connection.error")
+    context = phone.context
+    phone.close()  # the tab is closed before any retry
+    page = context.new_page()
+
+    def count_keys(request):
+        if request.method == "POST" and request.url.endswith("/result/"):
+            keys.append(request.headers.get("idempotency-key"))
+
+    page.on("request", count_keys)
+    page.goto(table.url)
+    wait_saved(page, 3)
+    assert len(versions(table)) == 1
+    assert len(keys) >= 2 and len(set(keys)) == 1
