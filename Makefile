@@ -22,10 +22,14 @@ run: install
 	$(DEV_ENV) $(PY) manage.py load_demo
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
+# The suite runs in a shuffled order (pytest-randomly); the seed is printed so that a failure
+# found in one order can be repeated: PYTEST_SEED=<seed> make test
 test: install
 	./scripts/system-deps.sh
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	@seed=$${PYTEST_SEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
+	  echo "test order: pytest-randomly seed $$seed (repeat with PYTEST_SEED=$$seed make test)"; \
+	  $(PY) -m pytest -p randomly --randomly-seed=$$seed
 
 test-fast: install
 	$(PY) -m pytest -m "not e2e"

@@ -7,6 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests import factories
+
 # EW 5, NS 4 after two deals: EW wins 11:9 on the Suzhou 20-point scale.
 TWO_DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]
 
@@ -14,19 +16,14 @@ TWO_DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]
 @pytest.fixture
 def arb(make_tournament, make_user, grant):
     """Round 1 in play: table 1 Team 001 (EW) v Team 002 (NS), table 2 Team 003 v Team 004."""
-    from tournaments.models import Match, Round, RoundSlot, Team
+    from tournaments.models import Round, Team
 
     tournament = make_tournament(teams=4, units=4)
     teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.IN_PLAY)
-    tables = []
-    for number, home, away in ((1, teams[0], teams[1]), (2, teams[2], teams[3])):
-        match = Match.objects.create(round=round_, table_number=number, home=home, away=away)
-        RoundSlot.objects.bulk_create(
-            [RoundSlot(round=round_, match=match, team=home, side="EW"),
-             RoundSlot(round=round_, match=match, team=away, side="NS")]
-        )  # fmt: skip
-        tables.append(match)
+    round_ = factories.round_(
+        tournament, 1, [(teams[0], teams[1]), (teams[2], teams[3])], status=Round.Status.IN_PLAY
+    )
+    tables = list(round_.matches.order_by("table_number"))
     return SimpleNamespace(
         tournament=tournament, round=round_, match=tables[0], match2=tables[1], teams=teams,
         chief=grant(make_user(), tournament, "chief_referee"),

@@ -7,18 +7,19 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tests import factories
 from tests.publishing.conftest import add_round
 
 NAMES = ["龙城队", "姑苏队", "金陵队", "钱塘队", "锡山队", "太湖队"]
+# the home (dealer) side keeps the deal with the defenders on 40 points: home +2
+HOME_KEEPS_DEAL = {"deals": [{"dealer": "EW", "defender_points": 40}]}
 
 
 @pytest.fixture
 def event(make_tournament):
-    from tournaments.models import Team
-
     tournament = make_tournament(name="苏州掼蛋公开赛", slug="open-e2e", game="tractor")
-    t = [Team.objects.create(tournament=tournament, name=name) for name in NAMES]
-    add_round(tournament, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])])
+    t = [factories.team(tournament, name) for name in NAMES]
+    add_round(tournament, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])], record=HOME_KEEPS_DEAL)
     add_round(
         tournament, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])], status="in_play", record=None
     )

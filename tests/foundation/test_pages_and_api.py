@@ -82,7 +82,9 @@ def test_organiser_adds_and_edits_a_team_and_it_is_audited(
     team.refresh_from_db()
     assert (team.name, team.status) == ("红队改", "withdrawn")
     assert list(
-        AuditLog.objects.filter(target_id=str(team.pk)).values_list("action", flat=True)
+        AuditLog.objects.filter(target_type="tournaments.team", target_id=str(team.pk)).values_list(
+            "action", flat=True
+        )
     ) == ["team.update", "team.create"]
     # Duplicate names are refused with a message, not a crash.
     data.update(name="红队改")

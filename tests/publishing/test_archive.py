@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests import factories
 from tournaments.exporters.archive import ArchiveJson, dumps, export_archive, import_archive
 from tournaments.exporters.base import ExportError
 from tournaments.models import AuditLog, RankingAdjustment, ResultVersion, Tournament
@@ -73,7 +74,8 @@ def test_archive_holds_every_part_of_the_event(full_event):
     ):
         assert label in models, label
     assert "tournaments.exportjob" not in models
-    assert {user["username"] for user in data["users"]} == {"organiser1", "captain1", "ref1"}
+    made = {factories.organiser_of(full_event).username, factories.chief_of(full_event).username}
+    assert {user["username"] for user in data["users"]} == {"organiser1", "captain1", "ref1"} | made
     assert all("password" not in user for user in data["users"])
 
 

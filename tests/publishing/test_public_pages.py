@@ -101,14 +101,15 @@ def test_team_of_another_event_is_not_found(client, chinese_event, make_tourname
     assert client.get(url("public-team", chinese_event, team.pk)).status_code == 404
 
 
-def test_projector_shows_clock_and_tables(client, chinese_event):
+def test_projector_shows_clock_and_tables(client, chinese_event, time_machine):
+    time_machine.move_to(timezone.now(), tick=False)
     rnd = Round.objects.get(tournament=chinese_event, number=3)
     rnd.status, rnd.ends_at = "in_play", timezone.now() + timedelta(minutes=30, seconds=5)
     rnd.save()
     response = client.get(url("projector", chinese_event), **EN)
     text = response.content.decode()
     assert response.context["clock"]["state"] == ""
-    assert response.context["clock"]["text"] in ("30:05", "30:04", "30:03")
+    assert response.context["clock"]["text"] == "30:05"
     assert "龙城队" in text and "projector.js" in text
 
 

@@ -6,6 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests import factories
+
 SIX_DEALS = [
     {"finish": ["E", "W", "S", "N"]},  # EW double up: EW 5
     {"finish": ["S", "E", "N", "W"]},  # NS +2: NS 4
@@ -29,19 +31,16 @@ def build_event(make_tournament, make_user, grant):
     """A guandan event with 5 teams: round 1 published, tables 1-2 and a bye; a chief
     referee, a table referee of table 1, a second referee of table 1, the captains of
     table 1's teams, an organiser."""
-    from tournaments.models import Match, Round, RoundSlot, Team
+    from tournaments.models import Round, Team
 
     tournament = make_tournament(teams=5)
     teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.IN_PLAY)
-    matches = []
-    for table, (home, away) in enumerate([(teams[0], teams[1]), (teams[2], teams[3])], 1):
-        match = Match.objects.create(round=round_, table_number=table, home=home, away=away)
-        RoundSlot.objects.create(round=round_, match=match, team=home, side="EW")
-        RoundSlot.objects.create(round=round_, match=match, team=away, side="NS")
-        matches.append(match)
-    bye = Match.objects.create(round=round_, home=teams[4])
-    RoundSlot.objects.create(round=round_, match=bye, team=teams[4], side="EW")
+    round_ = factories.round_(
+        tournament, 1, [(teams[0], teams[1]), (teams[2], teams[3])], byes=[teams[4]],
+        status=Round.Status.IN_PLAY,
+    )  # fmt: skip
+    matches = list(round_.matches.exclude(away=None).order_by("table_number"))
+    bye = round_.matches.get(away=None)
     people = SimpleNamespace(
         chief=grant(make_user("chief"), tournament, "chief_referee"),
         referee=grant(make_user("ref1"), tournament, "table_referee", tables=[1]),

@@ -7,9 +7,7 @@ import pytest
 from tournaments.models import AuditLog, Match, Role, Round
 from tournaments.services import rounds
 
-from .round_helpers import fresh_cache, play_round  # noqa: F401 - fixture
-
-pytestmark = pytest.mark.usefixtures("fresh_cache")
+from .round_helpers import play_round
 
 
 @pytest.fixture

@@ -8,12 +8,9 @@ from django.urls import reverse
 from tournaments.models import AuditLog, Match, Role, Round, Team
 from tournaments.services import rounds
 
-from .round_helpers import fresh_cache, play_round  # noqa: F401 - fixture
+from .round_helpers import play_round
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-
-
-pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 @pytest.fixture

@@ -11,9 +11,7 @@ from tournaments.services import rounds
 from tournaments.services.rounds import RoundError
 from tournaments.standings.service import standings_for
 
-from .round_helpers import add_result, fresh_cache  # noqa: F401 - fixtures
-
-pytestmark = pytest.mark.usefixtures("fresh_cache")
+from .round_helpers import add_result
 
 
 @pytest.fixture

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from django.utils import timezone
 
 from tournaments.models import RankingAdjustment, Round, Team
 from tournaments.standings import service
 
-from .round_helpers import add_result, fresh_cache, make_round, play_round  # noqa: F401 - fixtures
-
-pytestmark = pytest.mark.usefixtures("fresh_cache")
+from .round_helpers import add_result, make_round, play_round
 
 
 def teams_of(tournament):

@@ -1,0 +1,169 @@
+"""The one place tests build events: users, events, teams, roles, rounds and results.
+
+Everything that has a service goes through it, so a test event is an event the product could
+have made: events by ``registration.create_tournament``, teams by ``registration.save_team``,
+results by the results service (``submit``/``mark_absent`` as the event's chief referee).
+Rounds are laid out by hand (tests choose who meets whom; the pairing service is tested on its
+own), with their slots, exactly as the round service writes them.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from django.contrib.auth import get_user_model
+
+_counter = itertools.count(1)
+
+PRESET_OF_GAME = {"guandan": "guandan-suzhou-2016", "tractor": "tractor", "chengyu": "chengyu"}
+WIN_BY_3 = [{"finish": ["E", "W", "S", "N"]}]  # EW go up 3 levels (double up)
+OPEN_STATUSES = ("published", "in_play", "complete")
+
+
+def user(username: str | None = None, **extra):
+    """A user whose password is ``pw-<username>``."""
+    username = username or f"user{next(_counter)}"
+    return get_user_model().objects.create_user(
+        username=username, password="pw-" + username, **extra
+    )
+
+
+def organiser_of(tournament):
+    """The event's first organiser (its creator)."""
+    from tournaments.models import Role
+
+    return tournament.roles.filter(role=Role.ORGANISER).order_by("pk").first().user
+
+
+def tournament(
+    teams: int = 0,
+    units: int = 2,
+    game: str = "guandan",
+    preset: str | None = None,
+    creator=None,
+    **fields,
+):
+    """An event created by ``creator`` (a new organiser by default) with ``teams`` teams
+    named Team 001 … spread over ``units`` units (Unit 1 …), players P<i>-1 and P<i>-2."""
+    from tournaments.services import registration
+
+    n = next(_counter)
+    creator = creator or user(f"event-creator-{n}")
+    event = registration.create_tournament(
+        creator,
+        name=fields.pop("name", f"Event {n}"),
+        slug=fields.pop("slug", f"event-{n}"),
+        game=game,
+        preset=preset or PRESET_OF_GAME[game],
+        **fields,
+    )
+    unit_names = [f"Unit {i + 1}" for i in range(units)]
+    for i in range(teams):
+        team(
+            event,
+            f"Team {i + 1:03d}",
+            unit=unit_names[i % len(unit_names)] if unit_names else "",
+            players=(f"P{i + 1}-1", f"P{i + 1}-2"),
+            by=creator,
+        )
+    return event
+
+
+def team(tournament, name: str, unit: str = "", players=None, seed=None, by=None, **fields):
+    """One team through the registration service; extra model ``fields`` (e.g. draw_lot) are
+    set afterwards as the back office would."""
+    from tournaments.services import registration
+
+    players = list(players or (f"{name}-1", f"{name}-2"))
+    created = registration.save_team(
+        tournament,
+        by or organiser_of(tournament),
+        name=name,
+        unit_name=unit,
+        players=players,
+        seed=seed,
+    )
+    if fields:
+        type(created).objects.filter(pk=created.pk).update(**fields)
+        created.refresh_from_db()
+    return created
+
+
+def grant(who, tournament, role: str, team=None, tables=()):
+    """Give ``who`` a role in the event (and table assignments for a table referee)."""
+    from tournaments.models import TableAssignment, TournamentRole
+
+    TournamentRole.objects.create(user=who, tournament=tournament, role=role, team=team)
+    for table in tables:
+        TableAssignment.objects.create(tournament=tournament, user=who, table_number=table)
+    return who
+
+
+def chief_of(tournament):
+    """The event's chief referee, made on first use."""
+    from tournaments.models import Role
+
+    role = tournament.roles.filter(role=Role.CHIEF_REFEREE).order_by("pk").first()
+    if role is not None:
+        return role.user
+    return grant(user(f"event-chief-{tournament.pk}"), tournament, Role.CHIEF_REFEREE)
+
+
+def round_(tournament, number: int, pairs=(), byes=(), status: str = "finalised"):
+    """A round with matches: ``pairs`` of (home, away) at tables 1, 2 …, and ``byes``."""
+    from tournaments.models import Match, Round, RoundSlot
+
+    rnd = Round.objects.create(tournament=tournament, number=number, status=status)
+    for table, (home, away) in enumerate(pairs, start=1):
+        match = Match.objects.create(round=rnd, table_number=table, home=home, away=away)
+        RoundSlot.objects.bulk_create(
+            [
+                RoundSlot(round=rnd, match=match, team=home, side="EW"),
+                RoundSlot(round=rnd, match=match, team=away, side="NS"),
+            ]
+        )
+    for bye in byes:
+        match = Match.objects.create(round=rnd, home=bye, away=None)
+        RoundSlot.objects.create(round=rnd, match=match, team=bye, side="EW")
+    return rnd
+
+
+def result(match, deals=WIN_BY_3, forfeit=None, counting: bool = True, by=None, **record):
+    """Enter a result through the results service as the chief referee (``by``): confirmed
+    at once when ``counting``; a forfeit (no deals) by ``mark_absent``, which the chief's
+    entry makes count at once. A test may score a round it
+    built as finished: the round is opened for the entry and its status put back, which is
+    what a chief's reopen + correction amounts to."""
+    from tournaments.models import Round
+    from tournaments.services import results
+
+    rnd = match.round
+    tournament = rnd.tournament
+    actor = results.Actor(by or chief_of(tournament), None, "web", "")
+    status = rnd.status
+    if status not in OPEN_STATUSES:
+        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.IN_PLAY)
+        rnd.status = Round.Status.IN_PLAY
+    try:
+        latest = results.latest_version(match)
+        base = latest.number if latest else 0
+        if forfeit is not None and not deals:
+            version = results.mark_absent(match, forfeit, actor, base)
+        else:
+            data = {"game": tournament.game, "preset": tournament.preset, "deals": deals}
+            data |= {"forfeit": forfeit} if forfeit is not None else {}
+            version = results.submit(match, data | record, actor, base, confirm=counting)
+    finally:
+        if status not in OPEN_STATUSES:
+            Round.objects.filter(pk=rnd.pk).update(status=status)
+            rnd.status = status
+    version.refresh_from_db()
+    return version
+
+
+def played_round(tournament, number: int, pairs, byes=(), status: str = "finalised", deals=None):
+    """A round whose every played match has a counting result (home wins by three levels)."""
+    rnd = round_(tournament, number, pairs, byes, status)
+    for match in rnd.matches.exclude(away=None).order_by("table_number"):
+        result(match, deals=WIN_BY_3 if deals is None else deals)
+    return rnd
