@@ -222,3 +222,43 @@ def test_a_tab_closed_before_the_answer_sends_the_same_submission_when_reopened(
     wait_saved(page, 3)
     assert len(versions(table)) == 1
     assert len(keys) >= 2 and len(set(keys)) == 1
+
+
+def test_a_reload_while_offline_loses_nothing_once_the_page_opens_again(table, phone):
+    for i, deal in enumerate(SIX_DEALS[:2]):
+        tap(phone, deal)
+        wait_deals(phone, i + 1)
+    phone.context.set_offline(True)
+    tap(phone, SIX_DEALS[2])
+    wait_deals(phone, 3, checked=False)
+    from playwright.sync_api import Error as BrowserError
+
+    with pytest.raises(BrowserError):  # the browser cannot load the page while offline
+        phone.reload()
+    phone.context.set_offline(False)
+    phone.goto(table.url)
+    wait_deals(phone, 3)
+    phone.click("#submit-result")
+    wait_saved(phone, 3)
+    assert len(versions(table)) == 1
+
+
+def test_a_failing_check_keeps_the_deals_and_the_page_speaks_english_when_asked(table, phone):
+    phone.context.add_cookies([{"name": "django_language", "value": "en", "url": table.url}])
+    phone.goto(table.url)
+    calls = []
+
+    def fail_twice(route):
+        calls.append(1)
+        if len(calls) <= 2:
+            route.fulfill(status=500, body="oops")
+        else:
+            route.continue_()
+
+    phone.route("**/preview/", fail_twice)
+    tap(phone, SIX_DEALS[0])
+    phone.wait_for_selector("#connection.error")
+    assert "The server does not answer" in phone.locator("#connection").inner_text()
+    assert phone.locator("#deal-list li[data-state=local]").count() == 1
+    wait_deals(phone, 1)  # checked once the server answers again (automatic retry)
+    assert phone.locator("#levels-ew").inner_text() == "5"
