@@ -149,3 +149,20 @@ def test_tractor_deal_list_shows_dealer_points_bottom_throws_total_and_result(
     text = phone.locator("#deal-list li").first.inner_text()
     for part in ("庄家 EW", "85", "底牌 15 × 4", "甩牌失败 NS 2", "合计 125", "闲家上台"):
         assert part in text, (part, text)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tractor_points_the_engine_refuses_are_kept_with_the_engines_reason(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "tractor", "tractor"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.select_option("#dealer", "EW")
+    phone.fill("#defender_points", "83")  # not a multiple of 5: the server's engine says so
+    phone.click("#deal-form button[type=submit]")
+    phone.wait_for_selector("#deal-list li[data-state=refused]")
+    assert "83" in phone.locator("#deal-list li").first.inner_text()
+    assert phone.locator("#table-message.error").is_visible()
