@@ -129,9 +129,9 @@
       if (i >= reference.deals.length) { return [T.diff_new, "warn"]; }
       return sameDeals(d.deal, reference.deals[i]) ? [T.diff_same, "ok"] : [T.diff_changed, "warn"];
     }
-    if (busy.submit && state.pending && i < state.pending.body.record.deals.length && d.saved === null) {
-      return [T.deal_sending, "warn"];
-    }
+    var sending = busy.submit && state.pending && state.pending.body.record &&
+      state.pending.body.record.deals;
+    if (sending && i < sending.length && d.saved === null) { return [T.deal_sending, "warn"]; }
     if (d.saved !== null) { return [T.deal_saved.replace("%s", d.saved), "ok"]; }
     return [T.deal_local, "warn"];
   }

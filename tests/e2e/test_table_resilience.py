@@ -262,3 +262,16 @@ def test_a_failing_check_keeps_the_deals_and_the_page_speaks_english_when_asked(
     assert phone.locator("#deal-list li[data-state=local]").count() == 1
     wait_deals(phone, 1)  # checked once the server answers again (automatic retry)
     assert phone.locator("#levels-ew").inner_text() == "5"
+
+
+def test_a_forfeit_from_the_page_is_one_version_even_when_tapped_twice(table, phone):
+    phone.on("dialog", lambda dialog: dialog.accept())
+    phone.click("#entry details:last-of-type summary")
+    phone.evaluate(
+        "() => { const b = document.querySelector('button[data-absent=NS]'); b.click(); b.click(); }"
+    )
+    phone.wait_for_function("document.querySelectorAll('#history li').length === 1")
+    phone.wait_for_timeout(500)
+    stored = versions(table)
+    assert len(stored) == 1 and stored[0].record["forfeit"] == "NS"
+    assert stored[0].idempotency_key is not None
