@@ -196,3 +196,7 @@ LOGGING = {
 PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")
 
 PAISAI_SCORESHEET_FONT = os.environ.get("PAISAI_PDF_FONT", "Noto Sans CJK SC")
+# The address players and referees open (printed in QR codes on badges and table cards).
+PAISAI_PUBLIC_URL = os.environ.get("PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+# Every signed-up user may create events (otherwise: site administrators and event creators).
+PAISAI_OPEN_EVENT_CREATION = env_bool("OPEN_EVENT_CREATION")

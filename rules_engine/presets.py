@@ -77,6 +77,8 @@ class Preset:
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
     avoid_same_unit: bool = True
     time_up: str = "finish_deal"
+    # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
+    unit_best_teams: int = 2
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied; RulesError names an unknown setting."""

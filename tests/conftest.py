@@ -34,6 +34,18 @@ def grant(db):
 
 
 @pytest.fixture
+def media(settings, tmp_path):
+    """Files (exports, uploads) go to a folder of this test."""
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    return tmp_path / "media"
+
+
+@pytest.fixture
+def chinese_event(db, media):
+    return factories.chinese_event()
+
+
+@pytest.fixture
 def api():
     """An API client that asks for English answers (the API speaks Chinese by default)."""
     return APIClient(HTTP_ACCEPT_LANGUAGE="en")

@@ -167,3 +167,33 @@ def played_round(tournament, number: int, pairs, byes=(), status: str = "finalis
     for match in rnd.matches.exclude(away=None).order_by("table_number"):
         result(match, deals=WIN_BY_3 if deals is None else deals)
     return rnd
+
+
+CHINESE_NAMES = ["龙城队", "姑苏队", "金陵队", "钱塘队", "锡山队", "古运河队", "太湖队", "虎丘队"]
+
+
+def chinese_event():
+    """8 teams with Chinese names (units 苏州/无锡, draw lots 1..8), rounds 1 and 2 complete
+    (every home team won by three levels), round 3 published. ``teams_in_order`` lists the
+    teams as registered."""
+    event = tournament(name="苏州掼蛋公开赛", slug="suzhou-open", venue="苏州体育中心", units=0)
+    teams = [
+        team(
+            event,
+            name,
+            unit=("苏州", "无锡")[i % 2],
+            players=[f"{name[0]}选手{seat}" for seat in (1, 2)],
+            draw_lot=i + 1,
+        )
+        for i, name in enumerate(CHINESE_NAMES)
+    ]
+    t = teams
+    played_round(
+        event, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5]), (t[6], t[7])], status="complete"
+    )
+    played_round(
+        event, 2, [(t[0], t[2]), (t[1], t[3]), (t[4], t[6]), (t[5], t[7])], status="complete"
+    )
+    round_(event, 3, [(t[0], t[4]), (t[2], t[6]), (t[1], t[5]), (t[3], t[7])], status="published")
+    event.teams_in_order = teams
+    return event

@@ -42,10 +42,18 @@ def can_manage(user, tournament: Tournament) -> bool:
 
 
 def can_create_tournament(user) -> bool:
+    """Site administrators, users given the event-creator right, or every signed-up user
+    when the site says so (settings.PAISAI_OPEN_EVENT_CREATION)."""
+    from django.conf import settings
+
     return bool(
         user is not None
         and user.is_authenticated
-        and (user.is_superuser or user.has_perm("tournaments.add_tournament"))
+        and (
+            user.is_superuser
+            or settings.PAISAI_OPEN_EVENT_CREATION
+            or user.has_perm("tournaments.add_tournament")
+        )
     )
 
 

@@ -1,15 +1,17 @@
 from django.urls import path
 
-from . import urls_public, urls_results, urls_rounds
-from .views import public, registration
+from . import urls_assignments, urls_checkin, urls_public, urls_results, urls_rounds
+from .views import creators, events, public, registration
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
     path("new/", registration.TournamentCreateView.as_view(), name="create"),
+    path("event-creators/", creators.EventCreatorsView.as_view(), name="creators"),
     path("t/<slug:slug>/", public.TournamentDetailView.as_view(), name="detail"),
     path("t/<slug:slug>/manage/", registration.ConsoleView.as_view(), name="console"),
+    path("t/<slug:slug>/manage/status/", events.EventStatusView.as_view(), name="event-status"),
     path("t/<slug:slug>/manage/teams/new/", registration.TeamFormView.as_view(), name="team-add"),
     path(
         "t/<slug:slug>/manage/teams/<int:pk>/",
@@ -33,6 +35,8 @@ urlpatterns = [
         name="role-remove",
     ),
     *urls_rounds.urlpatterns,
+    *urls_checkin.urlpatterns,
+    *urls_assignments.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,
 ]

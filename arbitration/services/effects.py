@@ -51,11 +51,13 @@ def apply(ruling: Ruling, user, source: str = "") -> dict:
         set_team_status(ruling.team, Team.Status.SUSPENDED, user, ruling.reason)
         return {"type": "suspension", "status_before": before}
     if ruling.step == ladder.RANKING_DROP:
+        # the idiom-chain hint (seed 000): the hinting unit drops in the unit standings
+        unit = ruling.tournament.game == "chengyu" and ruling.team.unit_id is not None
         adjustment = add_ranking_adjustment(
-            ruling.team, ruling.places or 1, user, ruling.reason, source_ref(ruling)
+            ruling.team, ruling.places or 1, user, ruling.reason, source_ref(ruling), unit=unit
         )
         ruling.ranking_adjustment = adjustment
-        return {"type": "ranking_drop", "places": adjustment.places}
+        return {"type": "ranking_drop", "places": adjustment.places, "unit": unit}
     return {}
 
 

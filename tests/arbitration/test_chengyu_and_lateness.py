@@ -76,6 +76,11 @@ def test_chengyu_spectator_hint_beneficiary_loses_and_hinting_team_drops(chengyu
     assert counting_outcome(chengyu.match)["winner"] == "NS"
     adjustment = RankingAdjustment.objects.get()
     assert adjustment.team == chengyu.teams[2] and adjustment.places == 1
+    # the hinting unit drops one place in the unit standings (SPEC 2), not the team
+    assert adjustment.unit == chengyu.teams[2].unit
+    from tournaments.services.units import unit_moves
+
+    assert unit_moves(chengyu.tournament) == {chengyu.teams[2].unit.name: 1}
 
 
 def test_revoked_chengyu_offence_does_not_count_on_the_ladder(chengyu):

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from tournaments.forms import preset_names_by_game
@@ -29,6 +30,11 @@ class TournamentSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "status", "created_at"]
 
     def validate(self, attrs):
+        wanted = self.initial_data.get("status") if hasattr(self.initial_data, "get") else None
+        if wanted is not None and wanted != getattr(self.instance, "status", None):
+            raise serializers.ValidationError(
+                {"status": _("The status follows the rounds; finish an event on its status page.")}
+            )
         game = attrs.get("game", getattr(self.instance, "game", None))
         preset = attrs.get("preset", getattr(self.instance, "preset", None))
         if preset not in preset_names_by_game().get(game, []):

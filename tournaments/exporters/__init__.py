@@ -7,9 +7,12 @@ def exporters() -> dict[str, type]:
     """Every exporter by identifier (imported lazily: PDF rendering loads WeasyPrint)."""
     from .archive import ArchiveJson
     from .pairings import PairingsPdf, PairingsXlsx
+    from .printables import TableCardsPdf, TableLinksPdf, TeamBadgesPdf
+    from .prizes import CertificatesPdf, PrizeListPdf
     from .scoresheets import ScoresheetsPdf
     from .standings_pdf import StandingsPdf
     from .standings_xlsx import StandingsXlsx
+    from .units import UnitStandingsPdf, UnitStandingsXlsx
 
     return {
         cls.identifier: cls
@@ -20,5 +23,12 @@ def exporters() -> dict[str, type]:
             PairingsXlsx,
             ScoresheetsPdf,
             ArchiveJson,
+            PrizeListPdf,
+            CertificatesPdf,
+            UnitStandingsXlsx,
+            UnitStandingsPdf,
+            TableCardsPdf,
+            TeamBadgesPdf,
+            TableLinksPdf,
         )
     }

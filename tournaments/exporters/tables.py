@@ -132,3 +132,36 @@ def pairings_table(rnd: Round) -> Table:
         rows,
         sheet_name=_("Round %(number)s") % {"number": rnd.number},
     )
+
+
+def unit_standings_table(tournament, after_round: int | None = None) -> Table:
+    """The unit standings (best N teams of each unit) as a table."""
+    from tournaments.services.units import team_names, unit_keys, unit_standings_for
+
+    keys = unit_keys(tournament)
+    labels = {key: metric_label(en, zh) for key, en, zh in metric_labels(tournament)}
+    columns = [
+        Column(_("Rank"), 7, numeric=True),
+        Column(_("Unit"), 24),
+        Column(_("Points"), 9, numeric=True),
+        *[Column(labels.get(key, key), 12, numeric=True) for key in keys],
+        Column(_("Teams counted"), 40),
+    ]
+    names = team_names(tournament)
+    rows = [
+        (
+            row.rank,
+            row.unit,
+            clean_number(row.points),
+            *[clean_number(row.metrics.get(key)) for key in keys],
+            "、".join(names.get(team, "") for team in row.teams),
+        )
+        for row in unit_standings_for(tournament, after_round)
+    ]
+    best = tournament.get_preset().unit_best_teams
+    title = _("Unit standings")
+    subtitle = _("%(event)s · best %(n)s teams of each unit") % {
+        "event": tournament.name,
+        "n": best,
+    }
+    return Table(title, subtitle, columns, rows, sheet_name=_("Units"))

@@ -1,4 +1,5 @@
 from .audit import AuditLog
+from .checkin import CheckIn, RoundLeave, Seating
 from .disputes import ResultDispute
 from .events import Game, Player, Team, Tournament, Unit
 from .exports import ExportJob
@@ -9,6 +10,7 @@ from .tables import ResultConfirmation, TableKey
 
 __all__ = [
     "AuditLog",
+    "CheckIn",
     "ExportJob",
     "Game",
     "Match",
@@ -19,7 +21,9 @@ __all__ = [
     "ResultVersion",
     "Role",
     "Round",
+    "RoundLeave",
     "RoundSlot",
+    "Seating",
     "TableAssignment",
     "TableKey",
     "Team",

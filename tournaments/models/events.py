@@ -14,8 +14,11 @@ class Game(models.TextChoices):
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
+        """Driven by the services (tournaments.services.events), never set by hand."""
+
         REGISTRATION = "registration", _("Registration")
-        RUNNING = "running", _("Running")
+        CHECK_IN = "check_in", _("Check-in")
+        IN_PLAY = "in_play", _("In play")
         FINISHED = "finished", _("Finished")
 
     name = models.CharField(_("name"), max_length=200)
@@ -31,6 +34,11 @@ class Tournament(models.Model):
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    awards = models.TextField(
+        _("awards"),
+        blank=True,
+        help_text=_("One award a line: its name and the places, e.g. “一等奖 1-3”."),
+    )
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,

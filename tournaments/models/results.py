@@ -78,12 +78,21 @@ class ResultVersion(models.Model):
 
 
 class RankingAdjustment(models.Model):
-    """A team moved down (or up) N places in the final ranking, e.g. by an arbitration ruling."""
+    """A team moved down N places in the final ranking, e.g. by an arbitration ruling; with
+    ``unit`` set, that unit moves down in the unit standings instead (the idiom-chain hint)."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="ranking_adjustments"
     )
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ranking_adjustments")
+    unit = models.ForeignKey(
+        "tournaments.Unit",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ranking_adjustments",
+        help_text=_("Set: the unit moves down in the unit standings, not the team."),
+    )
     places = models.IntegerField(_("places down"), help_text=_("Positive moves the team down."))
     reason = models.TextField(_("reason"))
     source = models.CharField(max_length=80, blank=True, help_text="e.g. arbitration.ruling:12")

@@ -30,6 +30,11 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     finalised_at = models.DateTimeField(null=True, blank=True)
+    drawn_from = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("The teams (ids) the draft was drawn from; a different field makes it stale."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tournaments.models import Match, Round, RoundSlot, Team, Tournament
+from tournaments.models import CheckIn, Match, Round, RoundLeave, RoundSlot, Team, Tournament
 from tournaments.standings.service import standings_for
 
 from .core import (
@@ -55,12 +55,38 @@ def load_history(tournament: Tournament, before_round: int) -> dict[int, History
     return history
 
 
+def left_out(tournament: Tournament, round_number: int) -> set[int]:
+    """Active teams the draw of ``round_number`` leaves out (SPEC §2): those on a leave to
+    miss that round and, once the event uses check-in, those not checked in (a team that
+    checks in after round 1 is a late entry: it joins from the next draw)."""
+    out = set(
+        RoundLeave.objects.filter(
+            team__tournament=tournament,
+            round_number=round_number,
+            kind=RoundLeave.Kind.MISS_ROUND,
+        ).values_list("team_id", flat=True)
+    )
+    checked_in = set(
+        CheckIn.objects.filter(team__tournament=tournament).values_list("team_id", flat=True)
+    )
+    if checked_in:
+        out |= set(tournament.teams.values_list("pk", flat=True)) - checked_in
+    return out
+
+
+def draw_field(teams: list[PairingTeam]) -> list[int]:
+    """The teams a pairing is drawn from (its field), as stored with a draft."""
+    return sorted(team.id for team in teams if team.active)
+
+
 def load_pairing_teams(tournament: Tournament, before_round: int) -> list[PairingTeam]:
     """Every team as the pairing sees it before round `before_round`.
 
     Score and place come from the standings after the previous round; withdrawn and
-    suspended teams are passed as inactive (the core leaves them out).
+    suspended teams, and teams left out of this round (:func:`left_out`), are passed as
+    inactive (the core leaves them out).
     """
+    out = left_out(tournament, before_round)
     registered = Team.objects.filter(tournament=tournament).order_by("pk")
     rows = standings_for(tournament, after_round=before_round - 1) if before_round > 1 else []
     place = {row.team: (index, row.points) for index, row in enumerate(rows)}
@@ -81,7 +107,7 @@ def load_pairing_teams(tournament: Tournament, before_round: int) -> list[Pairin
                 away_count=sides.count(AWAY),
                 recent_sides=sides,
                 had_bye=record.had_bye,
-                active=status == Team.Status.ACTIVE,
+                active=status == Team.Status.ACTIVE and team_id not in out,
             )
         )
     return teams

@@ -15,19 +15,24 @@ from tournaments.standings.service import invalidate
 from .audit import log_action
 
 
-def add_ranking_adjustment(team: Team, places: int, user, reason: str, source: str = ""):
-    """Move ``team`` ``places`` down in the ranking (source e.g. "arbitration.ruling:12")."""
+def add_ranking_adjustment(
+    team: Team, places: int, user, reason: str, source: str = "", unit: bool = False
+):
+    """Move ``team`` ``places`` down in the ranking (source e.g. "arbitration.ruling:12");
+    ``unit``: move the team's unit down in the unit standings instead."""
     with transaction.atomic():
         adjustment = RankingAdjustment.objects.create(
             tournament=team.tournament,
             team=team,
+            unit=team.unit if unit else None,
             places=places,
             reason=reason,
             source=source[:80],
             created_by=user,
         )
         log_action(team.tournament, user, "ranking.adjust", adjustment,
-                   data={"team": team.pk, "places": places, "source": source},
+                   data={"team": team.pk, "places": places, "source": source,
+                         "unit": team.unit.name if unit and team.unit else None},
                    reason=reason)  # fmt: skip
     invalidate(team.tournament)
     return adjustment

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Match, ResultVersion, Role, Round
+from tournaments.models import Match, ResultVersion, Role, Round, Tournament
 
 from .audit import log_action
 
@@ -130,6 +130,10 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
         raise RoundCloseForbidden(_("Only the chief referee may reopen a finalised round."))
     if not isinstance(reason, str) or not reason.strip():
         raise RoundCloseError(_("Give a reason: it goes in the audit log."), "reason")
+    if Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.FINISHED).exists():
+        raise RoundCloseError(
+            _("The event is finished: its results are frozen. The chief referee may reopen it.")
+        )
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status != Round.Status.FINALISED:

@@ -18,11 +18,13 @@ from django.utils.translation import gettext as _
 from tournaments.models import Match, Round, RoundSlot, Team, Tournament
 from tournaments.pairing import PairingError, draw_first_round, pair_round
 from tournaments.pairing.service import (
+    draw_field,
     flags_for,
     load_pairing_teams,
     slots_for,
     write_pairing,
 )
+from tournaments.services import events
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate
 
@@ -113,14 +115,38 @@ def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> 
 
 
 def pair(tournament: Tournament, number: int, seed: int | None):
+    """The pairing of round ``number`` and the field it was drawn from."""
     teams = load_pairing_teams(tournament, number)
     avoid_same_unit = tournament.get_preset().avoid_same_unit
     try:
         if number == 1:
-            return draw_first_round(teams, seed, avoid_same_unit)
-        return pair_round(teams, avoid_same_unit)
+            return draw_first_round(teams, seed, avoid_same_unit), draw_field(teams)
+        return pair_round(teams, avoid_same_unit), draw_field(teams)
     except PairingError as error:
         raise pairing_failed(tournament, number, error) from None
+
+
+def stale_reason(rnd: Round) -> str | None:
+    """Why a draft no longer matches the field (a team withdrawn, added, checked in or out,
+    suspended, on leave since it was drawn), or None while it still does."""
+    if rnd.status != Round.Status.DRAFT or not rnd.drawn_from:
+        return None
+    now = set(draw_field(load_pairing_teams(rnd.tournament, rnd.number)))
+    drawn = set(rnd.drawn_from)
+    if now == drawn:
+        return None
+    parts = []
+    if now - drawn:
+        parts.append(
+            _("not in the draft: %(teams)s")
+            % {"teams": team_names(rnd.tournament, sorted(now - drawn))}
+        )
+    if drawn - now:
+        parts.append(
+            _("no longer in the field: %(teams)s")
+            % {"teams": team_names(rnd.tournament, sorted(drawn - now))}
+        )
+    return "; ".join(parts)
 
 
 def generate_draft(tournament: Tournament, user, seed=None, source: str = "") -> Round:
@@ -137,7 +163,7 @@ def generate_draft(tournament: Tournament, user, seed=None, source: str = "") ->
             raise RoundError(_("A draw seed applies to the round-1 draw only."), "seed")
         if number == 1 and seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
-        result = pair(tournament, number, seed)
+        result, field = pair(tournament, number, seed)
         replaced = 0
         if draft is None:
             draft = Round.objects.create(tournament=tournament, number=number)
@@ -145,7 +171,8 @@ def generate_draft(tournament: Tournament, user, seed=None, source: str = "") ->
             replaced = draft.matches.count()
             draft.matches.all().delete()
         draft.draw_seed = seed if number == 1 else None
-        draft.save(update_fields=["draw_seed"])
+        draft.drawn_from = field
+        draft.save(update_fields=["draw_seed", "drawn_from"])
         write_pairing(draft, result)
         log_action(
             tournament,
@@ -295,6 +322,12 @@ def publish(rnd: Round, user) -> Round:
     """Make a draft pairing public; its byes count in the standings from now on."""
     if not rnd.matches.exists():
         raise RoundError(_("Round %(number)s has no pairing to publish.") % {"number": rnd.number})
+    stale = stale_reason(rnd)
+    if stale:
+        raise RoundError(
+            _("The draft of round %(number)s is stale (%(why)s): draw it again before publishing.")
+            % {"number": rnd.number, "why": stale}
+        )
     rnd = change_status(
         rnd,
         user,
@@ -304,6 +337,7 @@ def publish(rnd: Round, user) -> Round:
         _("Only a draft can be published; round %(number)s is %(status)s."),
         published_at=timezone.now(),
     )
+    events.advance(rnd.tournament, Tournament.Status.IN_PLAY)
     invalidate_on_commit(rnd.tournament)
     return rnd
 

@@ -105,3 +105,19 @@ def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
         log_action(key.tournament, user, "table_key.revoke", key,
                    data={"table": key.table_number}, reason=reason, source=source)  # fmt: skip
     return key
+
+
+def issue_missing(tournament, user, source: str = "") -> list[TableKey]:
+    """A key for every table of the current round that has no live key (one click for all)."""
+    from .results import current_round
+
+    round_ = current_round(tournament)
+    if round_ is None:
+        return []
+    live = set(
+        TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True).values_list(
+            "table_number", flat=True
+        )
+    )
+    tables = round_.matches.exclude(table_number=None).values_list("table_number", flat=True)
+    return [issue(tournament, table, user, source) for table in sorted(set(tables) - live)]

@@ -203,7 +203,9 @@ def _moves(tournament: Tournament) -> dict[int, int]:
     """Net places down per team from active ranking adjustments (moving up is not supported:
     a net negative total counts as 0)."""
     totals: dict[int, int] = defaultdict(int)
-    rows = RankingAdjustment.objects.filter(tournament=tournament, cancelled_at__isnull=True)
+    rows = RankingAdjustment.objects.filter(
+        tournament=tournament, cancelled_at__isnull=True, unit__isnull=True
+    )
     for team, places in rows.values_list("team_id", "places"):
         totals[team] += places
     return {team: places for team, places in totals.items() if places > 0}

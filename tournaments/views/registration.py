@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import Prefetch
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
@@ -27,7 +26,7 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not permissions.can_create_tournament(request.user):
-            raise PermissionDenied
+            return render(request, "tournaments/creator_denied.html", status=403)
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):

@@ -16,7 +16,9 @@ from tournaments.models import AuditLog, Match, Round, Team
 from tournaments.pairing import FLAG_LABELS
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
+from tournaments.standings.service import standings_for
 
+from .checkin import draft_left_out
 from .mixins import RoleRequiredMixin
 
 FLAG_BADGES = {
@@ -95,8 +97,17 @@ class RoundDetailView(RoundMixin, TemplateView):
             .order_by("table_number")
         )
         tables = [m for m in matches if not m.is_bye]
+        before = (
+            {row.team: row for row in standings_for(self.tournament, after_round=rnd.number - 1)}
+            if rnd.number > 1
+            else {}
+        )
         for match in tables:
             match.badges = flag_badges(match.flags)
+            match.home_place, match.away_place = (
+                before.get(match.home_id),
+                before.get(match.away_id),
+            )
         playing = [m.home for m in matches] + [m.away for m in tables]
         entry = (
             AuditLog.objects.filter(
@@ -118,6 +129,8 @@ class RoundDetailView(RoundMixin, TemplateView):
             left_out=Team.objects.filter(tournament=self.tournament)
             .exclude(status=Team.Status.ACTIVE)
             .order_by("name"),
+            not_drawn=draft_left_out(self.tournament, rnd.number),
+            stale=service.stale_reason(rnd),
         )
         return context
 

@@ -211,6 +211,7 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
                          "referees": [] if key else table_keys.table_referees(self.tournament,
                                                                               table)})  # fmt: skip
         context["rows"] = rows
+        context["current_round"] = round_
         return context
 
 
@@ -227,6 +228,9 @@ class TableKeyActionView(RoleRequiredMixin, View):
                     TableKey, pk=_int(request.POST["revoke"]), tournament=self.tournament
                 )
                 table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
+            elif request.POST.get("all"):
+                made = table_keys.issue_missing(self.tournament, request.user, source)
+                messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
             else:
                 table = _int(request.POST.get("table"))
                 chosen = _int(request.POST.get("referee"))

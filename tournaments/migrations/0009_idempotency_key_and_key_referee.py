@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0003_results_tables"),
+        ("tournaments", "0008_unit_adjustment"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,260 @@
+"""Check-in, leaves, seating and late forfeits; drafts that cannot go stale (SPEC §2)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests import factories
+from tournaments.models import AuditLog, ResultVersion, Round, RoundLeave, Team
+from tournaments.services import checkin, registration, rounds
+from tournaments.services.rounds import RoundError
+
+START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+def drawn_teams(rnd) -> set[int]:
+    return set(rnd.slots.values_list("team_id", flat=True))
+
+
+@pytest.fixture
+def event(db):
+    tournament = factories.tournament(teams=6)
+    organiser = factories.organiser_of(tournament)
+    chief = factories.chief_of(tournament)
+    teams = list(tournament.teams.order_by("name"))
+    return tournament, organiser, chief, teams
+
+
+def test_teams_not_checked_in_are_left_out_of_round_1(event):
+    tournament, organiser, _chief, teams = event
+    assert checkin.check_in(teams[:5], organiser) == 5
+    rnd = rounds.generate_draft(tournament, organiser, seed=7)
+    assert drawn_teams(rnd) == {team.pk for team in teams[:5]}
+    assert rnd.matches.filter(away=None).count() == 1  # five teams: one bye
+
+
+def test_an_event_without_check_in_draws_every_active_team(event):
+    tournament, organiser, _chief, teams = event
+    rnd = rounds.generate_draft(tournament, organiser, seed=7)
+    assert drawn_teams(rnd) == {team.pk for team in teams}
+
+
+def test_check_in_is_idempotent_and_logged(event):
+    tournament, organiser, _chief, teams = event
+    assert checkin.check_in([teams[0]], organiser, via="badge") == 1
+    assert checkin.check_in([teams[0]], organiser) == 0
+    assert AuditLog.objects.filter(action="team.check_in").count() == 1
+
+
+def test_a_team_not_checked_in_stays_out_until_it_checks_in_as_a_late_entry(event):
+    tournament, organiser, _chief, teams = event
+    checkin.check_in(teams[:5], organiser)
+    first = rounds.publish(rounds.generate_draft(tournament, organiser, seed=1), organiser)
+    for match in first.matches.exclude(away=None):
+        factories.result(match)
+    Round.objects.filter(pk=first.pk).update(status=Round.Status.FINALISED)
+    second = rounds.generate_draft(tournament, organiser)
+    assert teams[5].pk not in drawn_teams(second)
+    checkin.check_in([teams[5]], organiser)  # arrives late: joins from the next draw
+    with pytest.raises(RoundError, match="stale"):
+        rounds.publish(second, organiser)
+    assert teams[5].pk in drawn_teams(rounds.generate_draft(tournament, organiser))
+
+
+def test_only_an_organiser_checks_teams_in(event):
+    tournament, _organiser, chief, teams = event
+    with pytest.raises(RoundError):
+        checkin.check_in([teams[0]], chief)
+
+
+def test_a_team_on_leave_is_not_paired_that_round(event):
+    tournament, organiser, chief, teams = event
+    checkin.grant_leave(teams[0], 1, RoundLeave.Kind.MISS_ROUND, chief, "wedding")
+    rnd = rounds.generate_draft(tournament, organiser, seed=3)
+    assert teams[0].pk not in drawn_teams(rnd)
+    assert rnd.matches.filter(away=None).exclude(home=teams[0]).count() == 1  # not a bye
+
+
+def test_a_leave_needs_a_reason_and_a_round_of_the_event(event):
+    _tournament, _organiser, chief, teams = event
+    with pytest.raises(RoundError) as err:
+        checkin.grant_leave(teams[0], 1, RoundLeave.Kind.MISS_ROUND, chief, " ")
+    assert err.value.field == "reason"
+    with pytest.raises(RoundError) as err:
+        checkin.grant_leave(teams[0], 99, RoundLeave.Kind.MISS_ROUND, chief, "ill")
+    assert err.value.field == "round"
+
+
+def test_stale_draft_refused_after_a_withdrawal(event):
+    tournament, organiser, _chief, teams = event
+    rnd = rounds.generate_draft(tournament, organiser, seed=5)
+    registration.set_team_status(teams[2], Team.Status.WITHDRAWN, organiser, "went home")
+    with pytest.raises(RoundError, match="stale") as err:
+        rounds.publish(rnd, organiser)
+    assert teams[2].name in err.value.message
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.DRAFT
+    again = rounds.generate_draft(tournament, organiser, seed=5)
+    assert rounds.publish(again, organiser).status == Round.Status.PUBLISHED
+    assert teams[2].pk not in drawn_teams(again)
+
+
+def test_stale_draft_refused_after_a_late_entry(event):
+    tournament, organiser, _chief, _teams = event
+    rnd = rounds.generate_draft(tournament, organiser, seed=5)
+    late = factories.team(tournament, "迟到队")
+    with pytest.raises(RoundError, match="迟到队|stale"):
+        rounds.publish(rnd, organiser)
+    rnd = rounds.generate_draft(tournament, organiser, seed=5)
+    assert late.pk in drawn_teams(rounds.publish(rnd, organiser))
+
+
+@pytest.fixture
+def started(event, time_machine):
+    tournament, organiser, chief, teams = event
+    time_machine.move_to(START, tick=False)
+    rnd = rounds.generate_draft(tournament, organiser, seed=11)
+    rounds.publish(rnd, organiser)
+    rnd = rounds.start_clock(rnd, organiser)
+    return tournament, organiser, chief, rnd
+
+
+def test_late_forfeits_proposed_at_start_plus_10_minutes(started, time_machine):
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    for match in rnd.matches.exclude(away=None):
+        for team in (match.home, match.away):
+            if not (match == first and team == first.away):
+                checkin.mark_seated(match, team, chief)
+    time_machine.move_to(START + timedelta(minutes=10), tick=False)
+    assert checkin.late_teams(rnd) == []  # 10 minutes is not late yet
+    time_machine.move_to(START + timedelta(minutes=11), tick=False)
+    late = checkin.late_teams(rnd)
+    assert [(entry.match.pk, entry.team.pk, entry.side, entry.minutes_late) for entry in late] == [
+        (first.pk, first.away_id, "NS", 11)
+    ]
+    assert checkin.confirm_late_forfeits(rnd, chief) == 1
+    version = ResultVersion.objects.get(match=first)
+    assert version.is_counting and version.record["forfeit"] == "NS"
+    assert checkin.late_teams(rnd) == []  # the table has its result now
+
+
+def test_a_late_arrival_leave_gives_15_minutes(started, time_machine):
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    checkin.grant_leave(first.home, rnd.number, RoundLeave.Kind.LATE_ARRIVAL, chief, "train")
+    checkin.mark_seated(first, first.away, chief)
+    time_machine.move_to(START + timedelta(minutes=12), tick=False)
+    assert first.home_id not in {entry.team.pk for entry in checkin.late_teams(rnd)}
+    time_machine.move_to(START + timedelta(minutes=16), tick=False)
+    assert first.home_id in {entry.team.pk for entry in checkin.late_teams(rnd)}
+
+
+def test_both_teams_late_is_one_forfeit_of_both(started, time_machine):
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    time_machine.move_to(START + timedelta(minutes=20), tick=False)
+    assert checkin.confirm_late_forfeits(rnd, chief, match_ids=[first.pk]) == 1
+    assert ResultVersion.objects.get(match=first).record["forfeit"] == "both"
+    assert not ResultVersion.objects.exclude(match=first).exists()
+
+
+def test_only_the_chief_confirms_late_forfeits(started, time_machine):
+    _tournament, organiser, _chief, rnd = started
+    time_machine.move_to(START + timedelta(minutes=20), tick=False)
+    with pytest.raises(RoundError):
+        checkin.confirm_late_forfeits(rnd, organiser)
+    assert not ResultVersion.objects.exists()
+
+
+def test_a_table_referee_marks_only_their_own_tables_seated(started):
+    tournament, _organiser, _chief, rnd = started
+    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[2])
+    first = rnd.matches.get(table_number=1)
+    with pytest.raises(RoundError):
+        checkin.mark_seated(first, first.home, referee)
+    second = rnd.matches.get(table_number=2)
+    assert checkin.mark_seated(second, second.home, referee).by_name == referee.username
+
+
+# --- pages ------------------------------------------------------------------------------
+
+
+def test_checkin_page_checks_in_selected_teams_and_draft_leaves_the_others_out(event, client):
+    tournament, organiser, _chief, teams = event
+    client.force_login(organiser)
+    url = f"/t/{tournament.slug}/manage/checkin/"
+    page = client.get(url)
+    assert page.status_code == 200 and "checkin-teams" in page.content.decode()
+    response = client.post(url, {"team": [teams[0].pk, teams[1].pk, teams[2].pk, teams[3].pk]})
+    assert response.status_code == 302
+    assert checkin.checked_in_ids(tournament) == {team.pk for team in teams[:4]}
+    rnd = rounds.generate_draft(tournament, organiser, seed=2)
+    detail = client.get(f"/t/{tournament.slug}/manage/rounds/1/").content.decode()
+    assert 'id="not-drawn"' in detail and teams[5].name in detail
+    assert drawn_teams(rnd) == {team.pk for team in teams[:4]}
+
+
+def test_badge_qr_checks_one_team_in(event, client):
+    tournament, organiser, _chief, teams = event
+    client.force_login(organiser)
+    url = f"/t/{tournament.slug}/manage/checkin/team/{teams[3].pk}/"
+    assert teams[3].name in client.get(url).content.decode()
+    client.post(url)
+    assert tournament.teams.get(checkin__via="badge") == teams[3]
+
+
+def test_checkin_page_refuses_a_table_referee(event, client):
+    tournament, _organiser, _chief, teams = event
+    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[1])
+    client.force_login(referee)
+    assert client.post(f"/t/{tournament.slug}/manage/checkin/", {"all": "1"}).status_code == 403
+    assert not checkin.checked_in_ids(tournament)
+
+
+def test_round_page_shows_a_stale_draft(event, client):
+    tournament, organiser, _chief, teams = event
+    rounds.generate_draft(tournament, organiser, seed=5)
+    registration.set_team_status(teams[1], Team.Status.WITHDRAWN, organiser, "ill")
+    client.force_login(organiser)
+    page = client.get(f"/t/{tournament.slug}/manage/rounds/1/", HTTP_ACCEPT_LANGUAGE="en")
+    assert 'id="stale"' in page.content.decode() and teams[1].name in page.content.decode()
+    response = client.post(f"/t/{tournament.slug}/manage/rounds/1/publish/")
+    assert response.status_code == 302
+    assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.DRAFT
+
+
+def test_attendance_page_confirms_every_late_forfeit_at_once(started, client, time_machine):
+    tournament, _organiser, chief, rnd = started
+    time_machine.move_to(START + timedelta(minutes=12), tick=False)
+    client.force_login(chief)
+    url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/attendance/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "late-teams" in page and "12 min (limit 10)" in page
+    tables = list(rnd.matches.exclude(away=None).values_list("pk", flat=True))
+    assert client.post(url, {"match": tables}).status_code == 302
+    assert ResultVersion.objects.filter(match__round=rnd, is_counting=True).count() == len(tables)
+    assert set(ResultVersion.objects.values_list("record__forfeit", flat=True)) == {"both"}
+
+
+def test_table_referee_marks_a_team_seated_from_the_table(started, client):
+    tournament, _organiser, _chief, rnd = started
+    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[1])
+    first = rnd.matches.get(table_number=1)
+    client.force_login(referee)
+    url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/tables/1/seated/"
+    assert client.post(url, {"team": first.home_id}).status_code == 302
+    assert list(rnd.seatings.values_list("team_id", flat=True)) == [first.home_id]
+
+
+def test_draft_page_shows_each_teams_rank_and_points_before_the_round(event, client):
+    tournament, organiser, chief, teams = event
+    rnd = rounds.publish(rounds.generate_draft(tournament, organiser, seed=3), organiser)
+    for match in rnd.matches.exclude(away=None):
+        factories.result(match)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
+    rounds.generate_draft(tournament, organiser)
+    client.force_login(organiser)
+    page = client.get(f"/t/{tournament.slug}/manage/rounds/2/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "rank 1, 13 points" in page.content.decode()
