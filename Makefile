@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEV_ENV := DEBUG=1
 
-.PHONY: install run test test-fast lint format messages bench worker clean
+.PHONY: install run test test-fast lint format messages bench worker clean idiom-deck
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ BENCHES := rules_engine pairing standings pairing_service standings_service resu
 
 bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
 	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done
+
+idiom-deck: install  ## rebuild rules_engine/chengyu/idioms.json from the idiom dataset
+	$(PY) -m pip install -q -e '.[deck]'
+	$(PY) scripts/build_idiom_deck.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -112,13 +112,17 @@ class DeskForm(forms.Form):
         label=_("The other hands, one a line (tractor throw)"),
     )  # fmt: skip
     cards = forms.CharField(required=False, label=_("Cards to classify (guandan)"))
+    list_plays = forms.BooleanField(required=False, label=_("List every legal play of the hand"))
+    dealer = forms.CharField(required=False, max_length=2,
+                             label=_("Dealer side, EW or NS (tractor play log)"))  # fmt: skip
+    bottom = forms.CharField(required=False, label=_("Bottom cards (tractor play log)"))
     hands = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),
         label=_('Hands for a play log, one seat a line ("E: S7 H7 …")'),
     )  # fmt: skip
     play_log = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),
-        label=_('Play log (JSON, e.g. [{"seat": "E", "cards": ["S3"]}, …])'),
+        label=_('Play log: one play a line ("E: S3 S3"; a seat alone passes), or JSON'),
     )  # fmt: skip
     json = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 5}),

@@ -69,7 +69,82 @@ def guandan_classify_six_wild() -> tuple[str, float, float | None]:
     return "guandan: classify 6 cards with 2 wild cards (tubes and plates)", ms, 1.0
 
 
+def _wild_hand() -> list:
+    """A 27-card hand at level 7 holding both wild cards (H7 H7), dealt from a fixed seed."""
+    import random
+
+    from rules_engine.cards import DECK
+
+    rest = [c for c in list(DECK) * 2 if not (c.suit == "H" and c.rank == "7")]
+    random.Random(17).shuffle(rest)
+    return parse_cards(["H7", "H7"], 2) + rest[:25]
+
+
+def guandan_list_leads() -> tuple[str, float, float | None]:
+    """The hard case of issue 17: every lead of a 27-card hand with two wild cards. The
+    floor printed beside it: classifying each listed play once (what checking the listing
+    play by play costs)."""
+    from rules_engine.guandan.legal import legal_plays
+
+    hand = _wild_hand()
+    plays = legal_plays(hand, 5, None)
+    ms = mean_ms(lambda: legal_plays(hand, 5, None), 20)
+    listed = [parse_cards(p["cards"], 2) for p in plays]
+    floor = mean_ms(lambda: [classify(c, 5) for c in listed], 5)
+    label = (
+        f"guandan: list every lead of a 27-card hand with 2 wild cards ({len(plays)} plays;"
+        f" floor classify-each {floor:.2f} ms, ratio {ms / floor:.2f})"
+    )
+    return label, ms, 50.0
+
+
+def guandan_list_beating() -> tuple[str, float, float | None]:
+    hand = _wild_hand()
+    request = {"game": "guandan", "level": "7", "previous": ["S5", "C5"], "list": True,
+               "hand": cards_text(hand)}  # fmt: skip
+    count = api.check(request)["count"]
+    ms = mean_ms(lambda: api.check(request), 20)
+    return f"guandan: check list from JSON, plays beating a pair of 5s ({count})", ms, 50.0
+
+
+def tractor_replay_full_deal() -> tuple[str, float, float | None]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "rules_engine"))
+    from tractor_deal import request as deal_request
+
+    request = deal_request()
+    assert api.check(request)["complete"]
+    ms = mean_ms(lambda: api.check(request), 20)
+    return "tractor: replay a full 3-deck deal (25 tricks, 100 plays) from JSON", ms, 50.0
+
+
+def tractor_list_kills() -> tuple[str, float, float | None]:
+    """A void follower holding 25 trumps against an 8-card throw: tens of thousands of kills,
+    counted, the strongest 200 listed."""
+    import random
+
+    from rules_engine.cards import DECK
+    from rules_engine.tractor import Ordering
+
+    ordering = Ordering("S", "5")
+    trumps = [c for c in list(DECK) * 3 if ordering.is_trump(c)]
+    random.Random(3).shuffle(trumps)
+    hand = trumps[:25] + [c for c in DECK if c.suit == "D"][:12]
+    request = {"game": "tractor", "trump": "S", "level": "5", "hand": cards_text(hand),
+               "lead": ["CA", "CA", "CK", "CQ", "CJ", "C10", "C9", "C8"], "list": True}  # fmt: skip
+    count = api.check(request)["count"]
+    ms = mean_ms(lambda: api.check(request), 5)
+    return (
+        f"tractor: list the follows of a 25-trump void hand to an 8-card throw ({count})",
+        ms,
+        50.0,
+    )
+
+
 BENCHES: list[Bench] = [
+    guandan_list_leads,
+    tractor_list_kills,
+    guandan_list_beating,
+    tractor_replay_full_deal,
     guandan_replay,
     guandan_replay_json,
     guandan_classify_wild,

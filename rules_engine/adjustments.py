@@ -13,7 +13,10 @@ gives the adjusted answer and removing the entry gives back the original one:
 * ``opponent_level_up`` — the opponents go up ``levels`` (never past A); guandan and tractor;
 * ``match_loss`` — the match scores as a forfeit by the side (判负); every game;
 * ``trick_to_opponents`` — one trick of deal ``deal`` goes to the opponents; chengyu;
-* ``round_lost`` — the deal ``deal`` (or, without it, the round) is lost 4:9; chengyu.
+* ``round_lost`` — the deal ``deal`` (or, without it, the round) is lost 4:9; chengyu;
+* ``wrong_tribute`` — a wrong tribute found after play began (national text): the
+  offending ``seat`` is scored last (下游) in deal ``deal``, and the match is scored again
+  from the changed finish; guandan.
 
 Winner, level difference and match points are worked out again with the record's preset.
 :func:`score` is the entry point; the answer lists the adjustments applied and, when they
@@ -30,12 +33,16 @@ from rules_engine.errors import RulesError, sub_field
 from rules_engine.i18n import t
 from rules_engine.presets import SIDES, match_points, other_side, resolve_preset
 
+SEAT_SIDES = {"E": "EW", "W": "EW", "S": "NS", "N": "NS"}
+PLAY_ORDER = ("E", "N", "W", "S")
+
 ACE = 12
 LEVEL_TYPES = ("level_deduction", "opponent_level_up")
 TRICK_TYPES = ("trick_to_opponents", "round_lost")
-TYPES = (*LEVEL_TYPES, "match_loss", *TRICK_TYPES)
+WRONG_TRIBUTE = "wrong_tribute"
+TYPES = (*LEVEL_TYPES, "match_loss", *TRICK_TYPES, WRONG_TRIBUTE)
 GAME_TYPES = {
-    "guandan": (*LEVEL_TYPES, "match_loss"),
+    "guandan": (*LEVEL_TYPES, "match_loss", WRONG_TRIBUTE),
     "tractor": (*LEVEL_TYPES, "match_loss"),
     "chengyu": ("match_loss", *TRICK_TYPES),
 }
@@ -72,7 +79,41 @@ def parse_adjustment(value: object, game: str, field: str = "adjustment") -> dic
                 t("{field}.levels must be a whole number of levels from 1 to 12", field=field),
                 sub_field(field, "levels"),
             )
+    if kind == WRONG_TRIBUTE:
+        seat = value.get("seat")
+        if seat not in SEAT_SIDES or SEAT_SIDES[seat] != value["side"]:
+            raise RulesError(
+                t("{field}.seat must be a seat E, S, W or N of the offending side", field=field),
+                sub_field(field, "seat"),
+            )
+        deal = value.get("deal")
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise RulesError(
+                t("{field}.deal must be the number of the deal (1 for the first)", field=field),
+                sub_field(field, "deal"),
+            )
     return dict(value)
+
+
+def scored_last(record: dict, adjustments: list[dict]) -> dict:
+    """The record with each wrong-tribute offender moved to last place in its deal."""
+    deals = copy.deepcopy(record.get("deals") or [])
+    for adjustment in adjustments:
+        number, seat = adjustment["deal"], adjustment["seat"]
+        if number > len(deals) or not isinstance(deals[number - 1], dict):
+            raise RulesError(
+                t(
+                    "wrong_tribute: the record has no deal {number} (it holds {count})",
+                    number=number,
+                    count=len(deals),
+                ),
+                "adjustments",
+            )
+        deal = deals[number - 1]
+        finish = [s for s in deal.get("finish") or [] if s in SEAT_SIDES]
+        finish += [s for s in PLAY_ORDER if s not in finish]  # the unlisted seats, in turn
+        deal["finish"] = [s for s in finish if s != seat] + [seat]
+    return record | {"deals": deals}
 
 
 def parse_adjustments(record: dict) -> list[dict]:
@@ -117,6 +158,10 @@ def score(record: object) -> dict:
     if not adjustments:
         return answer
     unadjusted = {"winner": answer["winner"], "match_points": answer["match_points"]}
+    wrong_tributes = [a for a in adjustments if a["type"] == WRONG_TRIBUTE]
+    if wrong_tributes:
+        base_record = scored_last(base_record, wrong_tributes)
+        answer = api.score(base_record)
     tricks = [a for a in adjustments if a["type"] in TRICK_TYPES]
     if tricks:
         answer = api.score(base_record | {"penalties": [*(record.get("penalties") or []), *tricks]})

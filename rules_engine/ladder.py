@@ -158,11 +158,18 @@ def chengyu_penalties(category: str, previous: int = 0) -> list[Penalty]:
     return []
 
 
-def proposed_penalties(game: str, category: str, previous: int = 0) -> list[Penalty]:
-    """What the ladder proposes for an incident (chengyu's fixed ladder; late arrival is
+def proposed_penalties(
+    game: str, category: str, previous: int = 0, in_play_ladder: str | None = None
+) -> list[Penalty]:
+    """What the ladder proposes for an incident (chengyu's fixed ladder; the national
+    in-play ladder when the preset's ``in_play_ladder`` is "national"; late arrival is
     decided by :func:`late_forfeit`; otherwise nothing is fixed)."""
     if game == "chengyu":
         return chengyu_penalties(category, previous)
+    if in_play_ladder == "national":
+        from rules_engine.ladder_national import in_play_penalties
+
+        return in_play_penalties(category, previous)
     return []
 
 

@@ -26,6 +26,8 @@ TERMS = {
     "chain": "接龙",
     "discard": "垫牌",
     "kill": "杀",
+    # 拖拉机 kinds of listed play ("list": true)
+    "follow": "跟牌",
     # 拖拉机 suits
     "spades": "黑桃",
     "hearts": "红桃",
@@ -374,4 +376,67 @@ _CHENGYU = {
     "{field}: {message} in deal {deal}": "{field}：第 {deal} 副中{message}",
 }
 
-ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU
+# Issue 17: the 300-point rule, the tractor replay, legal-play listing, national rules.
+_ISSUE17 = {
+    "{where}: defender_points {points} plus bottom_points {bottom} make {total}, but "
+    "the three decks hold only 300 points (the bottom multiplier applies after)": (
+        "{where}：闲家得分 {points} 加底牌分 {bottom} 共 {total}，但三副牌只有 300 分"
+        "（底牌倍数在此之后计算）"
+    ),
+    "tractor_kill_reading must be one of {allowed}": "tractor_kill_reading 须为 {allowed} 之一",
+    # the tractor play-log replay
+    "play_log[{index}] ({seat}, trick {trick}): {reason}": (
+        "play_log[{index}]（{seat}，第 {trick} 墩）：{reason}"
+    ),
+    "the deal is already over: every hand is empty": "本副已结束：各家手牌均已出完",
+    "{seat} does not hold {cards}": "{seat} 手中没有 {cards}",
+    "{seat} played no cards": "{seat} 没有出牌",
+    "dealer must be the dealer side EW or NS, not {value!r}": (
+        "dealer 须为庄家一方 EW 或 NS，而不是 {value!r}"
+    ),
+    "hands must be an object with the hands of E, S, W and N": "hands 须为含 E、S、W、N 四家手牌的对象",
+    "hands: the hand of {missing} is missing": "hands：缺少 {missing} 的手牌",
+    "hands: the four hands must hold as many cards each, not {sizes}": (
+        "hands：四家手牌张数须相同，而不是 {sizes}"
+    ),
+    'play_log must be a list of plays such as {{"seat": "E", "cards": ["S3"]}}': (
+        'play_log 须为出牌列表，如 {{"seat": "E", "cards": ["S3"]}}'
+    ),
+    "the first trick is led by the dealer side {dealer}, not {seat}": (
+        "第一墩由庄家一方 {dealer} 首攻，而不是 {seat}"
+    ),
+    'trick must list the plays of one trick, the lead first: [{{"seat": "E", "cards": [...]}}, ...]': (
+        'trick 须按出牌顺序列出一墩的出牌，首攻在前：[{{"seat": "E", "cards": [...]}}, ...]'
+    ),
+    "trick[{i}]: {seat} does not play after {before} (play goes E, N, W, S)": (
+        "trick[{i}]：{seat} 不在 {before} 之后出牌（出牌顺序 E、N、W、S）"
+    ),
+    "{seat} wins the trick": "{seat} 赢得这一墩",
+    "the idioms do not chain at {breaks}": "以下相邻牌的成语接不上：{breaks}",
+    "52 idioms in one ring": "52 个成语首尾相接成一环",
+    # legal-play listing ("list": true)
+    'listing legal plays needs the "hand" of the player': '列出合法出牌需要该选手的 "hand"（手牌）',
+    "too many possible plays to list ({limit} or more): give a smaller hand": (
+        "可能的出牌太多，无法一一列出（{limit} 种以上）：请给出较小的手牌"
+    ),
+    # national rules: tribute settings, wrong tribute, in-play penalties
+    "{field}.seat must be a seat E, S, W or N of the offending side": (
+        "{field}.seat 须为违规一方的座位 E、S、W 或 N"
+    ),
+    "{field}.deal must be the number of the deal (1 for the first)": (
+        "{field}.deal 须为副数（第一副为 1）"
+    ),
+    "wrong_tribute: the record has no deal {number} (it holds {count})": (
+        "wrong_tribute：记录中没有第 {number} 副（共 {count} 副）"
+    ),
+    "{receiver} returns to a partner: the card must be {limit} or lower, not {card}": (
+        "{receiver} 还贡给对家：须为 {limit} 或更小的牌，而不是 {card}"
+    ),
+    'partner_return_limit must be "level" (below the level card) or a rank 2..A': (
+        'partner_return_limit 须为 "level"（小于级牌）或 2..A 中的一个点数'
+    ),
+    "{name} must be one of {allowed}": "{name} 须为 {allowed} 之一",
+    "seconds must be a time of 0 seconds or more": "seconds 须为 0 秒或以上的时间",
+}
+
+ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17

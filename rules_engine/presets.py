@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from rules_engine.cards import RANKS
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
 
@@ -48,6 +49,22 @@ TRACTOR_DEAL_TABLE = (
 )
 
 CHENGYU_SUIT_RING = ("D", "C", "H", "S")
+# Killing a tractor throw (SPEC 4.3): "strict" (seed 三.4 完全一致, the throw's form as played)
+# or "flexible" (trumps that can be laid out as the throw's units).
+TRACTOR_KILL_READINGS = ("strict", "flexible")
+# Guandan tribute (SPEC 4.2): equal double tribute goes "counter_clockwise" (Suzhou: each payer
+# to the next seat in the order of play) or "clockwise" (national); the first-out player's
+# "before_first" (上家, Suzhou) or "after_first" (下家, national) opponent then leads.
+TRIBUTE_DIRECTIONS = ("counter_clockwise", "clockwise")
+TRIBUTE_LEADERS = ("before_first", "after_first")
+# In-play penalty ladder of the national text (rules_engine.ladder_national), or none.
+IN_PLAY_LADDERS = (None, "national")
+NATIONAL_TRIBUTE = {
+    "partner_return_limit": "10",
+    "equal_tribute_direction": "clockwise",
+    "equal_tribute_leader": "after_first",
+    "in_play_ladder": "national",
+}
 TIME_UP_RULES = ("finish_deal", "one_more_deal")
 
 
@@ -77,6 +94,13 @@ class Preset:
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
     avoid_same_unit: bool = True
     time_up: str = "finish_deal"
+    tractor_kill_reading: str = "strict"
+    # Guandan return to a partner: "level" (below the level card, Suzhou) or the highest rank
+    # allowed ("10": 10 or lower, national).
+    partner_return_limit: str = "level"
+    equal_tribute_direction: str = "counter_clockwise"
+    equal_tribute_leader: str = "before_first"
+    in_play_ladder: str | None = None
     # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
     unit_best_teams: int = 2
 
@@ -122,6 +146,32 @@ class Preset:
         ):
             raise RulesError(
                 t("warning_minutes must be whole minutes, 0 or more"), "warning_minutes"
+            )
+        if self.tractor_kill_reading not in TRACTOR_KILL_READINGS:
+            raise RulesError(
+                t(
+                    "tractor_kill_reading must be one of {allowed}",
+                    allowed=", ".join(TRACTOR_KILL_READINGS),
+                ),
+                "tractor_kill_reading",
+            )
+        for name, allowed in (
+            ("equal_tribute_direction", TRIBUTE_DIRECTIONS),
+            ("equal_tribute_leader", TRIBUTE_LEADERS),
+            ("in_play_ladder", IN_PLAY_LADDERS),
+        ):
+            if getattr(self, name) not in allowed:
+                shown = ", ".join("null" if a is None else a for a in allowed)
+                raise RulesError(
+                    t("{name} must be one of {allowed}", name=name, allowed=shown), name
+                )
+        if self.partner_return_limit != "level" and (
+            not isinstance(self.partner_return_limit, str)
+            or self.partner_return_limit.upper().replace("10", "T") not in RANKS
+        ):
+            raise RulesError(
+                t('partner_return_limit must be "level" (below the level card) or a rank 2..A'),
+                "partner_return_limit",
             )
         if len(self.forfeit_points) != 2:
             raise RulesError(t("forfeit_points must be [winner, loser]"), "forfeit_points")
@@ -171,6 +221,7 @@ PRESETS: dict[str, Preset] = {
             ),
             fail_a_limit=3,
             final_levels_entry=True,
+            **NATIONAL_TRIBUTE,
         ),
         Preset(
             name="tractor",

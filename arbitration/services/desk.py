@@ -1,6 +1,8 @@
-"""The rules desk: a referee's form (cards as text, e.g. "S7 H7") turned into a rules engine
-request (SPEC 4.5), and the engine's ruling. A pasted JSON request or play log is taken as
-it is, so the desk answers exactly as ``python -m rules_engine check``.
+"""The rules desk: a referee's form (cards as text, e.g. "S7 H7", typed or tapped on the
+card picker) turned into a rules engine request (SPEC 4.5), and the engine's ruling. A
+pasted JSON request or play log is taken as it is, so the desk answers exactly as
+``python -m rules_engine check``. With "list legal plays" ticked the request asks for
+``"list": true``; the page draws the legal plays as cards with their reading.
 """
 
 from __future__ import annotations
@@ -13,14 +15,17 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules_engine import api
+from rules_engine.chengyu.idioms import default_idioms
 from rules_engine.errors import RulesError
-from rules_engine.i18n import localize
+from rules_engine.i18n import localize, term
 
 from . import ArbitrationError
 
 ACTIONS = ("check", "classify", "score")
-CARD_FIELDS = ("hand", "previous", "lead", "trick", "throw", "cards", "play")
-TEXT_FIELDS = ("level", "trump", "previous_kind", "previous_rank", "leader")
+CARD_FIELDS = ("hand", "previous", "lead", "trick", "throw", "cards", "play", "bottom")
+TEXT_FIELDS = ("level", "trump", "previous_kind", "previous_rank", "leader", "dealer")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+DECKS = {"guandan": 2, "tractor": 3, "chengyu": 1}
 SEPARATORS = re.compile(r"[\s,，、;；]+")
 SEAT_LINE = re.compile(r"^\s*([ESWNeswn东南西北])\s*[:：]\s*(.*)$")
 SEAT_WORDS = {"东": "E", "南": "S", "西": "W", "北": "N"}
@@ -56,6 +61,26 @@ def _hands(text: str) -> dict[str, list[str]]:
     return hands
 
 
+def _play_log(text: str) -> list:
+    """A play log as JSON, or one play a line: ``E: S3 S3`` (a seat alone is a pass)."""
+    if text.strip().startswith("["):
+        return _json(text, "play_log")
+    log = []
+    for number, line in enumerate(text.strip().splitlines(), 1):
+        if not line.strip():
+            continue
+        found = SEAT_LINE.match(line) or SEAT_LINE.match(line.rstrip() + ":")
+        if not found:
+            raise ArbitrationError(
+                _('play log, line %(n)s: write "E: S7 S7" (a seat, a colon, the cards played).')
+                % {"n": number},
+                "play_log",
+            )
+        seat = found.group(1)
+        log.append({"seat": SEAT_WORDS.get(seat, seat.upper()), "cards": card_list(found.group(2))})
+    return log
+
+
 def build_request(data: Mapping[str, str]) -> tuple[str, dict | list]:
     """(action, request) from the desk's form fields; ArbitrationError names a bad field."""
     action = (data.get("action") or "").strip() or "check"
@@ -83,10 +108,70 @@ def build_request(data: Mapping[str, str]) -> tuple[str, dict | list]:
     if (data.get("hands") or "").strip():
         request["hands"] = _hands(data["hands"])
     if (data.get("play_log") or "").strip():
-        request["play_log"] = _json(data["play_log"], "play_log")
+        request["play_log"] = _play_log(data["play_log"])
     if action == "check" and "cards" in request and "play" not in request:
         action = "classify"
+    if (
+        action == "check"
+        and data.get("list_plays")
+        and any(name in request for name in ("hand", "lead", "previous", "trick"))
+    ):
+        request["list"] = True  # the legal plays of the hand
     return action, request
+
+
+def chip(code: str) -> dict:
+    """One card as the page draws it: ``{"code": "S10", "suit": "♠", "rank": "10", "red"}``."""
+    text = str(code)
+    if text in ("LJ", "BJ"):
+        return {"code": text, "suit": "", "rank": _("Small joker") if text == "LJ" else
+                _("Big joker"), "red": text == "BJ"}  # fmt: skip
+    suit, rank = text[:1], text[1:]
+    return {"code": text, "suit": SUIT_SYMBOLS.get(suit, suit), "rank": rank,
+            "red": suit in ("H", "D")}  # fmt: skip
+
+
+def _play_label(play: dict, lang: str) -> str:
+    kind = localize(term(play.get("kind", "")), lang)
+    rank = play.get("rank")
+    return f"{kind} {rank}" if rank else kind
+
+
+def legal_plays(answer: dict, game: str | None = None) -> dict | None:
+    """The listed legal plays as cards, with their reading in the page's language (and, in
+    the idiom game, each card's idiom)."""
+    if not isinstance(answer, dict) or "legal_plays" not in answer:
+        return None
+    lang = get_language()
+    idioms = default_idioms() if game == "chengyu" else {}
+    plays = [
+        {"cards": [chip(code) | {"idiom": idioms.get(code, "")} for code in play["cards"]],
+         "label": _play_label(play, lang)}
+        for play in answer["legal_plays"]
+    ]  # fmt: skip
+    return {"plays": plays, "count": answer.get("count", len(plays)), "more": answer.get("more", 0)}
+
+
+def replay_summary(answer: dict) -> dict | None:
+    """A tractor replay in words: tricks, the defenders' points, the deal record."""
+    if not isinstance(answer, dict) or "tricks" not in answer or "defender_points" not in answer:
+        return None
+    return {
+        "tricks": len(answer["tricks"]),
+        "defender_points": answer["defender_points"],
+        "bottom_multiplier": answer.get("bottom_multiplier"),
+        "failed_throws": answer.get("failed_throws") or [],
+        "deal": json.dumps(answer["deal"], ensure_ascii=False) if answer.get("deal") else "",
+        "index": answer.get("index"),
+        "seat": answer.get("seat"),
+    }
+
+
+def picker() -> dict:
+    """What the card picker needs: the decks of each game and the idiom printed on each card
+    of the default idiom deck (shown when the idiom game is chosen)."""
+    return {"decks": DECKS, "idioms": default_idioms(), "suits": SUIT_SYMBOLS,
+            "jokers": {"LJ": _("Small joker"), "BJ": _("Big joker")}}  # fmt: skip
 
 
 def ask(action: str, request) -> dict | list:
@@ -97,7 +182,7 @@ def ask(action: str, request) -> dict | list:
         return err.as_dict()
 
 
-def summary(answer) -> dict:
+def summary(answer, game: str | None = None) -> dict:
     """What the page shows in words: legal or not, the reason (in the page's language), a
     failed throw's penalty."""
     if isinstance(answer, list):
@@ -106,12 +191,17 @@ def summary(answer) -> dict:
     if "error" in answer:
         reason = localize(answer["error"], lang)
         return {"verdict": "error", "reason": reason, "field": answer.get("field")}
+    listed = legal_plays(answer, game)
     if "legal" in answer:
         return {
             "verdict": "legal" if answer["legal"] else "illegal",
             "reason": localize(answer.get("reason", ""), lang),
             "penalty_points": answer.get("penalty_points"),
-            "forced_play": answer.get("forced_play"),
+            "forced_play": [chip(c) for c in answer.get("forced_play") or []] or None,
             "kind": answer.get("kind"),
+            "legal_plays": listed,
+            "replay": replay_summary(answer),
         }
+    if listed is not None:
+        return {"verdict": "plays", "legal_plays": listed}
     return {"verdict": "answer"}

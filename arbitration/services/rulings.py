@@ -47,7 +47,9 @@ def proposal(incident: Incident) -> list[ladder.Penalty]:
             .distinct()
             .count()
         )
-    return ladder.proposed_penalties(incident.tournament.game, incident.category, previous)
+    tournament = incident.tournament
+    in_play = tournament.get_preset().in_play_ladder
+    return ladder.proposed_penalties(tournament.game, incident.category, previous, in_play)
 
 
 def rule(

@@ -36,6 +36,7 @@ class DeskView(ArbitrationView, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["incident"] = self.incident()
+        context["picker"] = desk.picker()
         return context
 
     def form_valid(self, form):
@@ -57,6 +58,7 @@ class DeskView(ArbitrationView, FormView):
             )
         return self.render_to_response(self.get_context_data(
             form=form, action=action, request_json=json.dumps(request, ensure_ascii=False),
-            answer=answer, summary=desk.summary(answer),
+            answer=answer, summary=desk.summary(
+                answer, request.get("game") if isinstance(request, dict) else None),
             answer_json=json.dumps(answer, ensure_ascii=False, indent=2),
         ))  # fmt: skip

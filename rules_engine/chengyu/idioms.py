@@ -1,11 +1,13 @@
 """The deck definition: the idiom printed on each of the 52 cards.
 
-``idioms.json`` beside this module ships only the idioms the seed names (♠6 得道多助,
-♠7 助人为乐, ♠8 乐不可极); the others are null, since none may be invented. An
-organiser's own file of the same form (``{"cards": {"SA": "...", ...}}``) must be
-complete: the 52 cards each once and 52 different idioms. The idioms form one ring: each
-idiom's last character starts the next card's idiom; :func:`chain_breaks` lists the links
-where a deck does not (advice to the organiser, not an error: homophones are common).
+``idioms.json`` beside this module is the default deck: 52 common idioms in one ring
+(each idiom's last character starts the next card's idiom, in card order along the default
+suit ring, closing from ♠K back to ♦A), keeping the seed's ♠6 得道多助 → ♠7 助人为乐 →
+♠8 乐不可极. It is built by ``scripts/build_idiom_deck.py`` from an idiom dataset and word
+frequencies (rerun it to rebuild; ``--check`` compares). An organiser's own file of the
+same form (``{"cards": {"SA": "...", ...}}``) is validated the same way: the 52 cards each
+once and 52 different idioms. :func:`chain_breaks` lists the links where a deck does not
+chain (advice to the organiser, not an error: homophones are common).
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def parse_deck(document: object, complete: bool = True) -> dict[Card, str | None
 
 
 def load_deck(path: str | Path | None = None) -> dict[Card, str | None]:
-    """The shipped partial deck (``path`` None), or an organiser's complete deck file."""
+    """The default deck (``path`` None), or an organiser's deck file; both complete."""
     where = Path(path) if path is not None else SHIPPED
     try:
         document = json.loads(
@@ -96,7 +98,12 @@ def load_deck(path: str | Path | None = None) -> dict[Card, str | None]:
             ),
             "path",
         ) from None
-    return parse_deck(document, complete=path is not None)
+    return parse_deck(document, complete=True)
+
+
+def default_idioms() -> dict[str, str]:
+    """Card code (``"S7"``) -> idiom of the default deck, for pages that show the cards."""
+    return {card_text(card): idiom for card, idiom in load_deck().items() if idiom}
 
 
 def chain_breaks(deck: dict[Card, str | None], ring: Ring) -> list[tuple[str, str]]:

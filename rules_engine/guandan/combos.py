@@ -63,6 +63,31 @@ class Reading:
         return {"kind": self.kind, "rank": self.rank, "size": self.size}
 
 
+def rank_of(card: Card) -> int:
+    """The rank index of a card: 0..12 for 2..A, 13 for LJ, 14 for BJ."""
+    return _RANK_OF[card]
+
+
+def same_rank_reading(kind: str, rank: int, size: int, level: int) -> Reading:
+    """The reading of a single, pair, triple, full house (by its triple) or bomb of ``rank``."""
+    return _same_rank(kind, rank, size, level)
+
+
+def run_reading(kind: str, top: int, size: int) -> Reading:
+    """The reading of a straight, tube, plate or straight flush by its top run position."""
+    return _run(kind, top, size)
+
+
+def run_rank(pos: int) -> int:
+    """The rank at run position ``pos`` (0 = A low, 1 = 2, …, 12 = K, 13 = A high)."""
+    return _run_rank(pos)
+
+
+def strength(reading: Reading) -> tuple[int, int, int]:
+    """The order of readings, strongest last (bomb tier, value, kind)."""
+    return _strength(reading)
+
+
 def level_index(level: object) -> int:
     """A level given as an index 0..12 or as text ("7", "10", "A")."""
     if isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= ACE:

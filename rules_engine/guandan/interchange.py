@@ -14,21 +14,28 @@ strongest first.
   [{"from", "to", "card"}], "return": [{"from", "to", "card"}]}`` (both empty for 抗贡) ->
   ``{"legal", "reason", "resisted", "payers", "leader"}``;
 - a play log: ``{"level", "hands": {seat: cards}, "play_log": [{"seat", "cards"}], "leader"?}``
-  -> ``{"legal", "reason", "finish", "complete", "plays", "index"?, "seat"?}``.
+  -> ``{"legal", "reason", "finish", "complete", "plays", "index"?, "seat"?}``;
+- ``"list": true`` with ``{"level", "hand", "previous"?}`` -> ``{"legal_plays": [{kind, rank,
+  size, cards, wilds}], "count", "more"}`` (see :mod:`rules_engine.guandan.legal`).
 """
 
 from __future__ import annotations
 
-from rules_engine.cards import count_copies, parse_cards
+from collections import Counter
+
+from rules_engine.cards import cards_text, count_copies, parse_cards
 from rules_engine.errors import RulesError
 from rules_engine.guandan.combos import Reading, beating_readings, choose_reading, level_index
 from rules_engine.guandan.combos import classify as classify_cards
 from rules_engine.guandan.hands import DECKS, parse_hands
+from rules_engine.guandan.legal import legal_plays
 from rules_engine.guandan.replay import parse_log, replay_deal
 from rules_engine.guandan.scoring import score_match
 from rules_engine.guandan.seats import parse_seat
-from rules_engine.guandan.tribute import check_tribute, parse_transfers
+from rules_engine.guandan.tribute import TributeRules, check_tribute, parse_transfers
 from rules_engine.i18n import Text, t, term
+from rules_engine.listing import listing, wants_list
+from rules_engine.presets import resolve_preset
 
 
 def _level(request: dict) -> int:
@@ -50,6 +57,8 @@ def classify(request: dict) -> dict:
 
 
 def check(request: dict) -> dict:
+    if wants_list(request):
+        return list_plays(request)
     if "play_log" in request:
         return check_log(request)
     if "tribute" in request or "return" in request:
@@ -94,6 +103,39 @@ def check_play(request: dict) -> dict:
     return _ruling(True, reason, best, play, top)
 
 
+def list_plays(request: dict) -> dict:
+    """``"list": true``: every distinct play of ``hand`` that beats ``previous`` (or every
+    lead), strongest first; with ``play`` also the ruling on it."""
+    level = _level(request)
+    if "hand" not in request:
+        raise RulesError(t('listing legal plays needs the "hand" of the player'), "hand")
+    hand = parse_cards(request["hand"], DECKS, "hand")
+    previous = parse_cards(request.get("previous") or [], DECKS, "previous")
+    count_copies([hand, previous], DECKS, "hand and previous")
+    top = None
+    if previous:
+        top = choose_reading(
+            classify_cards(previous, level),
+            request.get("previous_kind"),
+            request.get("previous_rank"),
+            "previous",
+        )
+    answer = listing(legal_plays(hand, level, top))
+    if "play" in request:
+        play = parse_cards(request["play"], DECKS, "play")
+        missing = Counter(play) - Counter(hand)
+        if missing:
+            raise RulesError(
+                t(
+                    "play holds {cards} which the hand does not",
+                    cards=", ".join(cards_text(missing.elements())),
+                ),
+                "play",
+            )
+        answer = check_play(request) | answer
+    return answer
+
+
 def _name(reading: Reading) -> Text:
     return t("{kind} {rank}", kind=term(reading.kind), rank=reading.rank)
 
@@ -120,6 +162,7 @@ def check_tribute_request(request: dict) -> dict:
         level,
         parse_transfers(request.get("tribute"), "tribute"),
         parse_transfers(request.get("return"), "return"),
+        TributeRules.of(resolve_preset(request, "guandan")),
     )
     return ruling.as_dict()
 

@@ -4,12 +4,15 @@
   first player out; the heart level card (逢人配) never counts as the highest card.
 - Double tribute: when the first side took both first places (双上), both opponents pay;
   the first player takes the bigger card, the partner the other; equal cards go
-  counter-clockwise (each payer to the next seat in the order of play).
+  counter-clockwise (each payer to the next seat in the order of play; Suzhou) or clockwise
+  (national), per the preset's ``equal_tribute_direction``.
 - 抗贡: no tribute when the paying side holds both big jokers (BJ).
 - Return: each receiver gives one card back to its payer; to a partner it must rank below
-  the level card (A and under, never a level card or a joker); to an opponent any card.
+  the level card (A and under, never a level card or a joker; Suzhou) or be 10 or lower
+  (national), per ``partner_return_limit``; to an opponent any card.
 - Leader: the payer (the payer of the bigger card in a double tribute; with equal cards the
-  seat before the first player); on 抗贡 the first player leads.
+  seat before the first player (上家, Suzhou) or after it (下家, national), per
+  ``equal_tribute_leader``); on 抗贡 the first player leads.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rules_engine.cards import Card, card_text, parse_card
+from rules_engine.cards import RANKS, Card, card_text, parse_card, rank_text
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.guandan.combos import BJ, card_value, is_wild, level_index
 from rules_engine.guandan.hands import missing_cards
@@ -75,12 +78,33 @@ def _payers(finish: tuple[str, ...]) -> list[str]:
     return [finish[3]]
 
 
+@dataclass(frozen=True)
+class TributeRules:
+    """The preset's tribute settings (SPEC 4.2, 5): Suzhou's by default."""
+
+    partner_return_limit: str = "level"  # below the level card; or a rank: that rank or lower
+    equal_tribute_direction: str = "counter_clockwise"
+    equal_tribute_leader: str = "before_first"
+
+    @classmethod
+    def of(cls, preset) -> TributeRules:
+        return cls(
+            preset.partner_return_limit,
+            preset.equal_tribute_direction,
+            preset.equal_tribute_leader,
+        )
+
+
+SUZHOU_RULES = TributeRules()
+
+
 def check_tribute(
     hands: dict[str, list[Card]],
     finish: object,
     level: object,
     tribute: list[Transfer],
     returns: list[Transfer],
+    rules: TributeRules = SUZHOU_RULES,
 ) -> TributeRuling:
     """Check a declared tribute and its returns against the hands dealt (before tribute)."""
     level = level_index(level)
@@ -101,14 +125,14 @@ def check_tribute(
             True, t("抗贡: the paying side holds both big jokers"), True, payers, first
         )
     try:
-        receivers, leader = _check_paid(hands, payers, first, level, tribute)
-        _check_returns(hands, tribute, receivers, level, returns)
+        receivers, leader = _check_paid(hands, payers, first, level, tribute, rules)
+        _check_returns(hands, tribute, receivers, level, returns, rules)
     except RulesError as err:
         return TributeRuling(False, err.message, False, payers, None)
     return TributeRuling(True, t("tribute and return are legal"), False, payers, leader)
 
 
-def _check_paid(hands, payers, first, level, tribute) -> tuple[dict[str, str], str]:
+def _check_paid(hands, payers, first, level, tribute, rules) -> tuple[dict[str, str], str]:
     """Check who paid what to whom; return {payer: receiver} and the leader."""
     by_payer = {t.giver: t for t in tribute}
     if sorted(by_payer) != sorted(payers) or len(tribute) != len(payers):
@@ -140,8 +164,14 @@ def _check_paid(hands, payers, first, level, tribute) -> tuple[dict[str, str], s
         a, b = payers
         va, vb = (card_value(by_payer[p].card, level) for p in payers)
         if va == vb:
-            expected = {a: next_seat(a), b: next_seat(b)}
-            leader = previous_seat(first)
+            # equal cards: counter-clockwise is the order of play (each payer to the next
+            # seat), clockwise the other way; the returns go back the opposite way
+            to = (
+                next_seat if rules.equal_tribute_direction == "counter_clockwise" else previous_seat
+            )
+            expected = {a: to(a), b: to(b)}
+            before = rules.equal_tribute_leader == "before_first"
+            leader = previous_seat(first) if before else next_seat(first)
         else:
             big, small = (a, b) if va > vb else (b, a)
             expected = {big: first, small: PARTNER[first]}
@@ -159,7 +189,16 @@ def _check_paid(hands, payers, first, level, tribute) -> tuple[dict[str, str], s
     return expected, leader
 
 
-def _check_returns(hands, tribute, receivers, level, returns) -> None:
+def partner_return_allowed(card: Card, level: int, limit: str = "level") -> bool:
+    """May ``card`` be returned to a partner? Below the level card (``"level"``, Suzhou), or
+    ``limit`` rank or lower (``"10"``: 10 or lower, national; a level card or a joker never)."""
+    value = card_value(card, level)
+    if limit == "level":
+        return value < LEVEL_CARD_VALUE
+    return value < LEVEL_CARD_VALUE and value <= RANKS.index(limit.upper().replace("10", "T"))
+
+
+def _check_returns(hands, tribute, receivers, level, returns, rules) -> None:
     expected = {receiver: payer for payer, receiver in receivers.items()}
     by_giver = {r.giver: r for r in returns}
     if sorted(by_giver) != sorted(expected) or len(returns) != len(expected):
@@ -191,11 +230,23 @@ def _check_returns(hands, tribute, receivers, level, returns) -> None:
                     card=card_text(back.card),
                 )
             )
-        if SIDE_OF[payer] == SIDE_OF[receiver] and card_value(back.card, level) >= LEVEL_CARD_VALUE:
+        limit = rules.partner_return_limit
+        if SIDE_OF[payer] == SIDE_OF[receiver] and not partner_return_allowed(
+            back.card, level, limit
+        ):
+            if limit == "level":
+                raise RulesError(
+                    t(
+                        "{receiver} returns to a partner: the card must rank below the level card, not {card}",
+                        receiver=receiver,
+                        card=card_text(back.card),
+                    )
+                )
             raise RulesError(
                 t(
-                    "{receiver} returns to a partner: the card must rank below the level card, not {card}",
+                    "{receiver} returns to a partner: the card must be {limit} or lower, not {card}",
                     receiver=receiver,
+                    limit=rank_text(limit.upper().replace("10", "T")),
                     card=card_text(back.card),
                 )
             )

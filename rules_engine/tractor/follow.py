@@ -53,13 +53,28 @@ def special_beats(play: Form | None, lead: Form | None) -> bool:
     )
 
 
-def is_kill(play: list[Card], lead: list[Card], ordering: Ordering) -> bool:
-    """Trumps in exactly the led form (or the special 3+3 against three pairs)."""
+KILL_READINGS = ("strict", "flexible")
+
+
+def is_kill(
+    play: list[Card], lead: list[Card], ordering: Ordering, kill_reading: str = "strict"
+) -> bool:
+    """Trumps in exactly the led form (or the special 3+3 against three pairs).
+
+    A throw's kill is read by the preset's ``kill_reading``: ``"strict"`` (seed 三.4 完全一致:
+    the trumps have the throw's shape as played) or ``"flexible"`` (the trumps can be laid
+    out as the throw's units: a trump triple may stand for a pair and a single)."""
     if ordering.suit_of(lead[0]) == TRUMP or suit_of_cards(play, ordering) != TRUMP:
         return False
-    if shape_of(play, ordering) == shape_of(lead, ordering):
+    lead_shape = shape_of(lead, ordering)
+    if shape_of(play, ordering) == lead_shape:
         return True
-    return special_beats(form_of(play, ordering), form_of(lead, ordering))
+    lead_form = form_of(lead, ordering)
+    if kill_reading == "flexible" and lead_form is None and len(play) == len(lead):
+        triple_cap, pair_cap = sum(lead_shape.triples), sum(lead_shape.pairs)
+        laid_out = shape_of(play, ordering, triple_cap, pair_cap)
+        return laid_out.rank == lead_shape.rank
+    return special_beats(form_of(play, ordering), lead_form)
 
 
 def lead_suit(lead: list[Card], ordering: Ordering) -> str:
@@ -89,7 +104,13 @@ def check_in_hand(play: list[Card], hand: list[Card]) -> None:
         )
 
 
-def check_follow(ordering: Ordering, hand: list[Card], lead: list[Card], play: list[Card]) -> dict:
+def check_follow(
+    ordering: Ordering,
+    hand: list[Card],
+    lead: list[Card],
+    play: list[Card],
+    kill_reading: str = "strict",
+) -> dict:
     """Rule on one follow; ``hand`` is the follower's whole hand before it."""
     suit = lead_suit(lead, ordering)
     check_in_hand(play, hand)
@@ -102,7 +123,7 @@ def check_follow(ordering: Ordering, hand: list[Card], lead: list[Card], play: l
     held = [card for card in hand if ordering.suit_of(card) == suit]
     followed = [card for card in play if ordering.suit_of(card) == suit]
     if not held:
-        kill = is_kill(play, lead, ordering)
+        kill = is_kill(play, lead, ordering, kill_reading)
         reason = (
             t("a kill: trumps in the led form")
             if kill

@@ -83,6 +83,27 @@ def bottom_bonus(deal: dict, where: str) -> int:
     return bottom * multiplier
 
 
+def check_three_hundred(deal: dict, points: int, where: str) -> None:
+    """The three decks hold 300 points: the points taken in tricks plus the bottom's raw
+    points never exceed 300 (the multiplier applies after, SPEC 4.3)."""
+    raw = deal.get("bottom_points")
+    if raw is None or isinstance(raw, bool) or not isinstance(raw, int):
+        return  # no bottom, or a malformed one that bottom_bonus names
+    if points + raw > MAX_POINTS:
+        field = sub_field(where, "bottom_points")
+        raise RulesError(
+            t(
+                "{where}: defender_points {points} plus bottom_points {bottom} make {total}, but "
+                "the three decks hold only 300 points (the bottom multiplier applies after)",
+                where=where,
+                points=points,
+                bottom=raw,
+                total=points + raw,
+            ),
+            field,
+        )
+
+
 def throw_penalty(deal: dict, where: str, dealer: str) -> int:
     """The change failed throws make to the defenders' points (signed)."""
     throws = deal.get("failed_throws") or []
@@ -151,6 +172,7 @@ class Match:
         dealer = self._dealer(deal.get("dealer"), where)
         defenders = other_side(dealer)
         points = _points(deal.get("defender_points"), sub_field(where, "defender_points"))
+        check_three_hundred(deal, points, where)
         bonus = bottom_bonus(deal, where)
         penalty = throw_penalty(deal, where, dealer)
         total = max(0, points + bonus + penalty)

@@ -25,7 +25,7 @@ def _strength(play: list[Card], ordering: Ordering) -> int:
     return max(ordering.position(card) for card, n in copies.items() if n == biggest_unit)
 
 
-def trick_winner(ordering: Ordering, plays: list[list[Card]]) -> int:
+def trick_winner(ordering: Ordering, plays: list[list[Card]], kill_reading: str = "strict") -> int:
     """Index (0 = the leader) of the play that wins the trick."""
     if not plays or any(len(play) != len(plays[0]) for play in plays):
         raise RulesError(t("every play of a trick has as many cards as the lead"), "plays")
@@ -39,7 +39,7 @@ def trick_winner(ordering: Ordering, plays: list[list[Card]]) -> int:
         if play_suit == suit:
             matches = lead_form is not None and (shape_of(play, ordering) == lead_shape or special)
         else:
-            matches = play_suit == TRUMP and is_kill(play, lead, ordering)
+            matches = play_suit == TRUMP and is_kill(play, lead, ordering, kill_reading)
         key = (play_suit == TRUMP, special, _strength(play, ordering))
         if matches and key > best_key:
             best, best_key = index, key

@@ -135,3 +135,38 @@ def test_api_refuses_strangers(arb, api, make_user):
     assert api.get(path(arb, "rulings/")).status_code == 403
     api.force_authenticate(None)
     assert api.get(path(arb, "rulings/")).status_code in (401, 403)
+
+
+def test_api_desk_refuses_a_tractor_record_over_300_points_as_the_cli(arb, api):
+    api.force_authenticate(arb.referee)
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
+                         "bottom_multiplier": 2}]}  # fmt: skip
+    answer = api.post(path(arb, "desk/"), {"action": "score", "request": record},
+                      format="json").json()  # fmt: skip
+    assert answer["field"] == "deals[0].bottom_points" and "300 points" in answer["error"]
+
+
+def test_api_desk_lists_legal_plays_and_replays_a_tractor_deal_as_the_cli(arb, api):
+    import json
+    import subprocess
+    import sys
+
+    from tests.rules_engine.tractor_deal import request as tractor_deal
+
+    api.force_authenticate(arb.referee)
+    requests = [
+        tractor_deal(),
+        {"game": "guandan", "level": "7", "hand": ["S9", "C9", "D9", "S9", "H7", "SK"],
+         "previous": ["S5", "H5"], "list": True},
+        {"game": "tractor", "trump": "S", "level": "5", "hand": ["S2", "S2", "D4"],
+         "lead": ["CJ", "CJ"], "list": True},
+        {"game": "chengyu", "trump": "H", "hand": ["DQ", "CA", "D3"], "trick": ["DK"],
+         "list": True},
+    ]  # fmt: skip
+    for request in requests:
+        answer = api.post(path(arb, "desk/"), {"request": request}, format="json").json()
+        done = subprocess.run([sys.executable, "-m", "rules_engine", "check", "-"],
+                              input=json.dumps(request), capture_output=True, text=True,
+                              check=True)  # fmt: skip
+        assert answer == json.loads(done.stdout)

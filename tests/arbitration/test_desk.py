@@ -5,6 +5,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -13,6 +14,8 @@ from arbitration.models import Evidence
 from arbitration.services import ArbitrationError
 from arbitration.services.desk import build_request
 from arbitration.services.incidents import log_incident
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # (form fields as a referee types them, the same request as JSON for the CLI)
 EXAMPLES = {
@@ -152,3 +155,89 @@ SPEC_SCORES = [
 def test_desk_scores_the_spec_match_records_as_the_cli(arb, client, record):
     fields = {"game": record["game"], "action": "score", "json": json.dumps(record)}
     assert page_answer(client, arb, fields) == cli("score", record)
+
+
+# --- the desk on a phone: legal plays as cards, a tractor play log, the JSON behind details ---
+
+
+def post_desk(client, arb, fields, lang="zh-hans"):
+    client.force_login(arb.referee)
+    response = client.post(reverse("arbitration:desk", args=[arb.tournament.slug]),
+                           {"action": "check", **fields}, HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_desk_lists_legal_plays_as_cards_in_chinese(arb, client):
+    fields = {"game": "tractor", "trump": "S", "level": "5", "hand": "C3 C8 C6 C6 HK",
+              "lead": "C9 C9", "list_plays": "on"}  # fmt: skip
+    page = post_desk(client, arb, fields)
+    plays = re.search(r'<div id="legal-plays">(.*?)</div>', page, re.S).group(1)
+    assert "1 种合法出牌" in plays and "跟牌" in plays
+    assert plays.count('class="playing-card"') == 2 and "♣6" in plays
+    request = {"game": "tractor", "trump": "S", "level": "5",
+               "hand": ["C3", "C8", "C6", "C6", "HK"], "lead": ["C9", "C9"], "list": True}  # fmt: skip
+    found = re.search(r'<pre id="desk-answer">(.*?)</pre>', page, re.S)
+    assert json.loads(html.unescape(found.group(1))) == cli("check", request)
+
+
+def test_desk_lists_guandan_plays_with_their_reading_and_red_suits(arb, client):
+    fields = {"game": "guandan", "level": "7", "hand": "S9 C9 H7 D9 S9 HK",
+              "previous": "S5 H5", "list_plays": "on"}  # fmt: skip
+    page = post_desk(client, arb, fields)
+    plays = re.search(r'<div id="legal-plays">(.*?)</div>', page, re.S).group(1)
+    assert "炸弹 9" in plays and "对子 K" in plays
+    assert '<span class="playing-card red" data-card="HK">♥K</span>' in plays
+
+
+def test_desk_keeps_the_engine_json_behind_a_details_toggle(arb, client):
+    page = post_desk(client, arb, EXAMPLES["guandan_pair_beats_pair"][0])
+    assert '<details id="desk-details">' in page and "详情" in page
+
+
+def test_desk_replays_a_pasted_tractor_play_log_and_shows_the_deal_record(arb, client):
+    from tests.rules_engine.tractor_deal import REFEREE_DEAL, request
+
+    page = post_desk(client, arb, {"game": "tractor", "json": json.dumps(request())})
+    replay = re.search(r'<div id="desk-replay">(.*?)</div>', page, re.S).group(1)
+    assert "已打 25 墩；闲家在墩中得 130 分" in replay and "乘以 2" in replay
+    deal = re.search(r'<code id="desk-deal">(.*?)</code>', replay).group(1)
+    assert json.loads(html.unescape(deal)) == REFEREE_DEAL
+
+
+def test_desk_takes_a_tractor_play_log_from_its_fields():
+    action, request = build_request({"game": "tractor", "trump": "S", "level": "5",
+                                     "dealer": "EW", "bottom": "SK S5",
+                                     "hands": "E: CA\nN: S2\nW: C3\nS: D2",
+                                     "play_log": '[{"seat": "E", "cards": ["CA"]}]'})  # fmt: skip
+    assert request["dealer"] == "EW" and request["bottom"] == ["SK", "S5"]
+    assert request["hands"]["N"] == ["S2"] and action == "check"
+
+
+def test_desk_picker_knows_the_decks_and_each_cards_idiom(arb, client):
+    client.force_login(arb.referee)
+    page = client.get(reverse("arbitration:desk", args=[arb.tournament.slug])).content.decode()
+    data = json.loads(re.search(r'<script id="picker-data" type="application/json">(.*?)</script>',
+                                page, re.S).group(1))  # fmt: skip
+    assert data["decks"] == {"guandan": 2, "tractor": 3, "chengyu": 1}
+    assert data["idioms"]["S7"] == "助人为乐" and len(data["idioms"]) == 52
+
+
+def test_desk_shows_each_idiom_card_with_its_idiom(arb, client):
+    fields = {"game": "chengyu", "trump": "H", "hand": "DQ CA D3", "trick": "DK",
+              "list_plays": "on"}  # fmt: skip
+    page = post_desk(client, arb, fields)
+    plays = re.search(r'<div id="legal-plays">(.*?)</div>', page, re.S).group(1)
+    deck = json.loads((ROOT / "rules_engine/chengyu/idioms.json").read_text("utf-8"))["cards"]
+    assert f'<small class="idiom">{deck["DQ"]}</small>' in plays and "接龙" in plays
+
+
+def test_desk_takes_a_play_log_one_play_a_line():
+    _, request = build_request({"game": "tractor", "trump": "S", "level": "5", "dealer": "EW",
+                                "hands": "E: CA\nN: S2\nW: C3\nS: D2",
+                                "play_log": "E: CA\n北：S2\nW: C3\nS"})  # fmt: skip
+    assert request["play_log"] == [{"seat": "E", "cards": ["CA"]}, {"seat": "N", "cards": ["S2"]},
+                                   {"seat": "W", "cards": ["C3"]}, {"seat": "S", "cards": []}]  # fmt: skip
+    with pytest.raises(ArbitrationError) as err:
+        build_request({"game": "tractor", "play_log": "East CA"})
+    assert err.value.field == "play_log"

@@ -166,3 +166,21 @@ def test_tractor_points_the_engine_refuses_are_kept_with_the_engines_reason(
     phone.wait_for_selector("#deal-list li[data-state=refused]")
     assert "83" in phone.locator("#deal-list li").first.inner_text()
     assert phone.locator("#table-message.error").is_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_300_point_rule_is_the_engines_refusal_shown_on_the_deal(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "tractor", "tractor"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.select_option("#dealer", "EW")
+    phone.fill("#defender_points", "290")
+    phone.fill("#bottom_points", "40")
+    phone.click("#deal-form button[type=submit]")
+    phone.wait_for_selector("#deal-list li[data-state=refused]")
+    assert "300" in phone.locator("#deal-list li").first.inner_text()
+    assert phone.locator("#submit-result").is_disabled()

@@ -144,3 +144,27 @@ def test_table_keys_issue_and_revoke_are_logged(event, api_as):
     client.post(f"{keys_url}{second['id']}/revoke/")
     assert client.get(keys_url).json() == []
     assert AuditLog.objects.filter(action="table_key.revoke").count() == 2
+
+
+def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(api_as):
+    from tests import factories
+
+    tournament = factories.tournament(teams=2, game="tractor")
+    home, away = tournament.teams.order_by("name")
+    match = factories.round_(tournament, 1, [(home, away)], status="in_play").matches.get()
+    referee = factories.grant(
+        factories.user("tractor_ref"), tournament, "table_referee", tables=[1]
+    )
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
+                         "bottom_multiplier": 2}]}  # fmt: skip
+    response = api_as(referee).post(
+        f"/api/tournaments/{tournament.slug}/matches/{match.pk}/result/",
+        {"record": record, "base_version": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["field"] == "record.deals[0].bottom_points" and "300 points" in body["error"]
+    assert not ResultVersion.objects.filter(match=match).exists()

@@ -204,3 +204,39 @@ def test_the_cli_and_api_score_a_record_with_a_ruling_adjustment():
               "adjustments": [{"type": "match_loss", "side": "EW"}]}  # fmt: skip
     answer = api.score(record)
     assert answer["forfeit"] == "EW" and answer["match_points"] == {"EW": 0, "NS": 17}
+
+
+# --- wrong tribute found after play began (national text): the offender is scored last ---
+
+
+def wrong_tribute(seat, side, deal):
+    return {"type": "wrong_tribute", "seat": seat, "side": side, "deal": deal, "ruling": 7}
+
+
+def test_wrong_tribute_scores_the_offender_last_in_that_deal_and_rederives_the_result():
+    plain = plain_score(GUANDAN)
+    answer = adjustments.score(GUANDAN | {"adjustments": [wrong_tribute("S", "NS", 2)]})
+    # deal 2 was S E N W (NS up 2); with S last it reads E N W S: EW's E first, W third: +2
+    assert answer["trace"][1]["finish"][:4] == ["E", "N", "W", "S"]
+    assert plain["levels"] == {"EW": "5", "NS": "4"}
+    assert answer["levels"] == {"EW": "7", "NS": "2"} and answer["winner"] == "EW"
+    assert answer["unadjusted"] == {
+        "winner": plain["winner"],
+        "match_points": plain["match_points"],
+    }
+
+
+def test_wrong_tribute_removed_gives_back_the_original_result():
+    record = adjustments.add_adjustment(GUANDAN, wrong_tribute("S", "NS", 2))
+    assert adjustments.score(adjustments.remove_adjustments(record, 7)) == plain_score(GUANDAN)
+
+
+def test_wrong_tribute_needs_a_seat_of_the_offending_side_and_a_deal_of_the_record():
+    with pytest.raises(RulesError) as err:
+        adjustments.score(GUANDAN | {"adjustments": [wrong_tribute("E", "NS", 2)]})
+    assert err.value.field == "adjustments[0].seat"
+    with pytest.raises(RulesError) as err:
+        adjustments.score(GUANDAN | {"adjustments": [wrong_tribute("S", "NS", 9)]})
+    assert "no deal 9" in err.value.message
+    with pytest.raises(RulesError):
+        adjustments.score(TRACTOR | {"adjustments": [wrong_tribute("S", "NS", 1)]})

@@ -133,3 +133,63 @@ def test_missing_tribute_or_return_is_illegal():
     assert "tribute is due from N" in ruling(SINGLE, [], [], N="SA C3").reason
     no_return = ruling(SINGLE, [("N", "E", "SA")], [], N="SA C3")
     assert not no_return.legal and "returned by E" in no_return.reason
+
+
+# --- national rules as preset settings (SPEC 4.2, 5) ---
+
+from rules_engine import api  # noqa: E402
+from rules_engine.guandan.tribute import TributeRules  # noqa: E402
+from rules_engine.presets import get_preset  # noqa: E402
+
+NATIONAL = TributeRules.of(get_preset("guandan-national-2017"))
+
+
+def national(finish, tribute=(), returns=(), **hand_changes):
+    return check_tribute(hands(**hand_changes), finish, LEVEL, moves(*tribute), moves(*returns),
+                         NATIONAL)  # fmt: skip
+
+
+def test_return_to_partner_limit_national_allows_10_or_lower():
+    # W (E's partner) finished last and pays E; E returns to its partner
+    assert national(PARTNER_LAST, [("W", "E", "H9")], [("E", "W", "D3")]).legal
+    ten = national(PARTNER_LAST, [("W", "E", "H9")], [("E", "W", "ST")], E="S9 ST D3")
+    assert ten.legal, ten.reason
+
+
+def test_return_to_partner_limit_national_refuses_above_10():
+    # a J is below the level card (Suzhou allows it) but above 10 (national refuses it)
+    result = national(PARTNER_LAST, [("W", "E", "H9")], [("E", "W", "SJ")], E="S9 SJ D3")
+    assert not result.legal and "10 or lower" in result.reason
+    assert ruling(PARTNER_LAST, [("W", "E", "H9")], [("E", "W", "SJ")], E="S9 SJ D3").legal
+
+
+def test_return_to_partner_limit_suzhou_refuses_the_level_card():
+    result = ruling(PARTNER_LAST, [("W", "E", "H9")], [("E", "W", "S5")], E="S9 S5 D3")
+    assert not result.legal and "below the level card" in result.reason
+
+
+def test_equal_double_tribute_direction_national_goes_clockwise_and_the_right_opponent_leads():
+    # clockwise: each payer to the seat before it in the order of play (S pays W, N pays E);
+    # the first-out player's 下家 (N, the next seat after E) leads
+    result = national(DOUBLE, [("S", "W", "SA"), ("N", "E", "HA")],
+                      [("W", "S", "C6"), ("E", "N", "D3")], S="SA C4", N="HA C7")  # fmt: skip
+    assert result.legal, result.reason
+    assert result.leader == "N"
+
+
+def test_equal_double_tribute_direction_national_refuses_the_suzhou_direction():
+    result = national(DOUBLE, [("S", "E", "SA"), ("N", "W", "HA")],
+                      [("E", "S", "D3"), ("W", "N", "C6")], S="SA C4", N="HA C7")  # fmt: skip
+    assert not result.legal and "S's tribute goes to W" in result.reason
+
+
+def test_tribute_settings_reach_check_through_the_request_preset_and_settings():
+    request = {"game": "guandan", "level": "5", "finish": PARTNER_LAST,
+               "hands": {"E": ["S9", "SJ", "D3"], "S": ["S4", "C4", "D4"],
+                         "W": ["H9", "D9", "C6"], "N": ["S6", "C7", "D8"]},
+               "tribute": [{"from": "W", "to": "E", "card": "H9"}],
+               "return": [{"from": "E", "to": "W", "card": "SJ"}]}  # fmt: skip
+    assert api.check(request)["legal"] is True
+    assert api.check(request | {"preset": "guandan-national-2017"})["legal"] is False
+    suzhou_with_limit = request | {"settings": {"partner_return_limit": "10"}}
+    assert api.check(suzhou_with_limit)["legal"] is False

@@ -59,3 +59,12 @@ def test_bad_points_give_an_error_naming_the_deal_and_field_not_a_traceback():
     code, out, err = run("score", record)
     assert code != 0 and "Traceback" not in out + err
     assert "deals[0].defender_points" in out + err
+
+
+def test_cli_refuses_a_record_breaking_the_300_point_rule_with_exit_2():
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
+                         "bottom_multiplier": 2}]}  # fmt: skip
+    code, out, err = run("score", record)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "300 points" in err and "deals[0].bottom_points" in err

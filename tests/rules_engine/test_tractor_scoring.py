@@ -157,3 +157,34 @@ def test_level_difference_of_an_8_to_2_win_is_6_and_of_a_3_to_6_loss_is_minus_3(
     assert answer["levels"] == {"EW": "8", "NS": "2"} and answer["level_difference"] == 6
     answer = match(deal(60, "NS"), deal(0), deal(180))  # NS 3 -> 6, EW takes over +1: 3
     assert answer["levels"] == {"EW": "3", "NS": "6"} and answer["level_difference"] == -3
+
+
+# --- the 300-point rule (SPEC 4.3): trick points + raw bottom points never exceed 300 ---
+
+
+def test_300_point_rule_refuses_trick_points_plus_raw_bottom_over_300():
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
+                         "bottom_multiplier": 2}]}  # fmt: skip
+    with pytest.raises(RulesError) as refused:
+        score(record)
+    assert refused.value.field == "deals[0].bottom_points"
+    assert "300" in refused.value.message and "330" in refused.value.message
+    assert "300 分" in refused.value.localized("zh-hans")
+
+
+def test_300_point_rule_applies_the_multiplier_after_the_check():
+    # 260 + 40 = 300 raw: allowed, and the multiplied total (260 + 80) is then scored
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 260, "bottom_points": 40,
+                         "bottom_multiplier": 2}]}  # fmt: skip
+    assert score(record)["trace"][0]["total_points"] == 340
+
+
+def test_300_point_rule_names_the_deal_that_breaks_it():
+    record = {"game": "tractor", "preset": "tractor",
+              "deals": [{"dealer": "EW", "defender_points": 100},
+                        {"defender_points": 295, "bottom_points": 10, "bottom_multiplier": 2}]}  # fmt: skip
+    with pytest.raises(RulesError) as refused:
+        score(record)
+    assert refused.value.field == "deals[1].bottom_points"
