@@ -49,7 +49,7 @@ messages: install
 worker: install
 	$(PY) -m celery -A config worker -l info --concurrency 2
 
-BENCHES := rules_engine pairing standings pairing_service standings_service results_load exports
+BENCHES := rules_engine pairing never_stuck standings pairing_service standings_service results_load exports
 
 bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
 	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done

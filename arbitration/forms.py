@@ -10,6 +10,7 @@ from arbitration.models.incidents import Category
 from arbitration.models.rulings import Step
 from rules_engine import ladder
 from tournaments.models import Match, Player, Team, Tournament
+from tournaments.validation import SMALLINT_MAX
 
 LOCAL_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -61,8 +62,12 @@ class RulingForm(forms.Form):
     team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Team"))
     levels = forms.IntegerField(min_value=1, max_value=12, initial=1, label=_("Levels"))
     opponent_up = forms.BooleanField(required=False, label=_("The opponents go up instead (升级)"))
-    deal = forms.IntegerField(min_value=1, required=False, label=_("Deal (idiom-chain)"))
-    places = forms.IntegerField(min_value=0, initial=1, required=False, label=_("Places down"))
+    deal = forms.IntegerField(
+        min_value=1, max_value=SMALLINT_MAX, required=False, label=_("Deal (idiom-chain)")
+    )
+    places = forms.IntegerField(
+        min_value=0, max_value=SMALLINT_MAX, initial=1, required=False, label=_("Places down")
+    )
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Reason"))
 
     def __init__(self, *args, tournament: Tournament, **kwargs):

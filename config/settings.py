@@ -2,9 +2,11 @@
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -44,8 +46,11 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "tournaments",
     "arbitration",
 ]
@@ -58,7 +63,10 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tournaments.validation.RequestLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its answer
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -118,6 +126,44 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
 
+# Login throttling (django-axes): the login page, the admin and the API's basic auth. An
+# account is locked after PAISAI_LOGIN_ACCOUNT_LIMIT failures, an address after
+# PAISAI_LOGIN_ADDRESS_LIMIT (a venue's referees share one address), for PAISAI_LOGIN_LOCK_MINUTES;
+# a locked login is refused before any password is hashed. The event's chief referee or
+# organiser (page "Locked logins") or an administrator lifts a lockout.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_LIMIT", "5"))
+PAISAI_LOGIN_ADDRESS_LIMIT = int(os.environ.get("PAISAI_LOGIN_ADDRESS_LIMIT", "30"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("PAISAI_LOGIN_LOCK_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "tournaments.services.logins.LoginThrottle"
+AXES_LOCKOUT_CALLABLE = "tournaments.services.logins.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournaments.services.audit.client_address"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a lock ends on time
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept with their address
+AXES_VERBOSE = False
+# X-Forwarded-For is believed only from these addresses (the reverse proxy); none by default.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
+# E-mail (password reset): printed on the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "paisai <noreply@localhost>")
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(3 * 24 * 3600)))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
@@ -125,7 +171,13 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.authentication.ThrottledBasicAuthentication",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.CheckedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -184,6 +236,26 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 if env_bool("USE_X_FORWARDED_PROTO", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts and style blocks from this site only, inline
+# ones with the request's nonce (``nonce="{{ request.csp_nonce }}"``); no inline event
+# handlers (static/js/paisai.js wires data-autosubmit / data-print). Style attributes stay
+# allowed (layout only, no script).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,

@@ -59,12 +59,23 @@ def _dispatch(action: str, request: object) -> dict:
         from rules_engine import adjustments
 
         return adjustments.score(request)
+    if action == "score" and request.get("format") is not None:
+        # Match formats (pass A, N deals, time, time-or-deals; best of three) wrap the game's
+        # own scoring: match_format.score scores the record's deals through the game module.
+        from rules_engine import match_format
+
+        return match_format.with_level_points(request, match_format.score(request))
     handler: Callable[[dict], dict] | None = getattr(game_module(request["game"]), action, None)
     if handler is None:
         raise RulesError(
             t("{action} is not available for {game}", action=action, game=request["game"]), "game"
         )
-    return handler(request)
+    answer = handler(request)
+    if action == "score":
+        from rules_engine import match_format
+
+        answer = match_format.with_level_points(request, answer)
+    return answer
 
 
 def answer(action: str, obj: object) -> dict | list:

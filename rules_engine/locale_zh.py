@@ -439,4 +439,35 @@ _ISSUE17 = {
     "seconds must be a time of 0 seconds or more": "seconds 须为 0 秒或以上的时间",
 }
 
-ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17
+# Match formats (rules_engine/match_format.py)
+_MATCH_FORMAT = {
+    "format must be an object": "format 必须是一个对象",
+    "format: unknown field {key!r} (known: {known})": "format：未知字段 {key!r}（可用：{known}）",
+    "format.end must be one of {known}": "format.end 必须是以下之一：{known}",
+    "format.deals must be a whole number of deals, 1 or more": "format.deals 必须是不小于 1 的整数副数",
+    "format.minutes must be whole minutes, 1 or more": "format.minutes 必须是不小于 1 的整数分钟",
+    "format.games must be 1 or 3 (best of three)": "format.games 必须是 1 或 3（三局二胜）",
+    "format.knockout must be true or false": "format.knockout 必须是 true 或 false",
+    "{field} must be the number of the deal in play when time was called": (
+        "{field} 必须是到时时正在进行的那一副的序号"
+    ),
+    "{where}: the match was over after deal {count} ({why})": (
+        "{where}：比赛在第 {count} 副后已结束（{why}）"
+    ),
+    "a side passed A": "一方已过A",
+    "the set number of deals was played": "已打满规定副数",
+    "time was up": "比赛时间已到",
+    "the extra deal decided it": "加赛副已决出胜负",
+    "match formats apply to guandan and tractor, not {game}": "赛制只适用于掼蛋和拖拉机，不适用于 {game}",
+    'best of three needs "games": a list of up to three games, each with its deals': (
+        '三局二胜需要 "games"：最多三局的列表，每局列出其各副'
+    ),
+    "best of three has at most three games": "三局二胜最多三局",
+    "{where}: the match was already won after game {count}": "{where}：比赛在第 {count} 局后已分胜负",
+    '{where} must be an object with a "deals" list': '{where} 必须是带有 "deals" 列表的对象',
+    "{where}: the game is not over, so the next game cannot start": (
+        "{where}：本局尚未结束，不能开始下一局"
+    ),
+}
+
+ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT

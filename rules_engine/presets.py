@@ -24,6 +24,7 @@ STANDINGS_METRICS = (
     "head_to_head_two",  # head-to-head only when exactly two teams are tied
     "net_levels",  # 净积小分
     "accumulated_levels",  # 累积小分: own level - 2, +1 for passing A
+    "level_points",  # 级差分: the national preset's second accumulated score
     "deals_won_diff",
     "tricks_diff",
     "latest_round_score",
@@ -47,6 +48,10 @@ TRACTOR_DEAL_TABLE = (
     (240, "defenders", 2),
     (300, "defenders", 3),
 )
+
+# National 26-point 级差分 table (SPEC 3): level difference d -> 13 + d : 13 - d, d capped
+# at 13 (passing A counts 13 levels).
+NATIONAL_LEVEL_POINTS_TABLE = tuple((13 + d, 13 - d) for d in range(14))
 
 CHENGYU_SUIT_RING = ("D", "C", "H", "S")
 # Killing a tractor throw (SPEC 4.3): "strict" (seed 三.4 完全一致, the throw's form as played)
@@ -94,6 +99,16 @@ class Preset:
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
     avoid_same_unit: bool = True
     time_up: str = "finish_deal"
+    # 级差分 (national preset): a second accumulated score from the level difference, by
+    # this table (index = level difference, capped at the last row), and for a forfeit.
+    level_points_table: tuple[tuple[int, int], ...] | None = None
+    forfeit_level_points: tuple[int, int] | None = None  # (winner, side that did not play)
+    # A knockout match must produce a winner: at equal levels one more deal at a time.
+    knockout_extra_deal: bool = True
+    # The level difference a forfeit or bye counts for in the standings (SPEC 3): None
+    # reads it from the table (the row of the forfeit's points: Suzhou 17 = 7 levels);
+    # a number sets it (0: a forfeit adds no level difference).
+    forfeit_level_difference: int | None = None
     tractor_kill_reading: str = "strict"
     # Guandan return to a partner: "level" (below the level card, Suzhou) or the highest rank
     # allowed ("10": 10 or lower, national).
@@ -219,6 +234,18 @@ PRESETS: dict[str, Preset] = {
                 "accumulated_levels",
                 "draw_lots",
             ),
+            fail_a_limit=3,
+            final_levels_entry=True,
+            **NATIONAL_TRIBUTE,
+        ),
+        Preset(
+            name="guandan-national",
+            game="guandan",
+            title="掼蛋 national rules (场分 2/1/0 + 26-point 级差分)",
+            **WIN_2_DRAW_1,
+            standings_order=("points", "level_points", "level_diff", "head_to_head", "draw_lots"),
+            level_points_table=NATIONAL_LEVEL_POINTS_TABLE,
+            forfeit_level_points=(20, 6),
             fail_a_limit=3,
             final_levels_entry=True,
             **NATIONAL_TRIBUTE,
@@ -358,6 +385,49 @@ def forfeit_answer(preset: Preset, forfeit: object, deals: list, **zero_fields) 
         "preset": preset.name,
         "trace": [],
     }
+
+
+def forfeit_level_difference(preset: Preset) -> int:
+    """The level difference a forfeit win (or a bye) stands for: +d for the winner, -d for
+    the side that did not play (SPEC 3). From the setting, else the row of the preset's
+    table whose winner points equal the forfeit's (20-point or 级差分 table), else 0."""
+    if preset.forfeit_level_difference is not None:
+        return preset.forfeit_level_difference
+    win = preset.forfeit_points[0]
+    if preset.level_difference_table:
+        for row, (points, _) in enumerate(preset.level_difference_table):
+            if points == win:
+                return row
+    if preset.level_points_table and preset.forfeit_level_points:
+        for row, (points, _) in enumerate(preset.level_points_table):
+            if points == preset.forfeit_level_points[0]:
+                return row
+    return 0
+
+
+def level_points(preset: Preset, answer: dict) -> dict[str, int] | None:
+    """级差分 ``{"EW": x, "NS": y}`` of a scored match, or None when the preset has none.
+
+    Played: the winner takes row d of the table (d = the level difference, capped at the
+    last row), the loser the other column; a draw takes row 0. A forfeit scores
+    ``forfeit_level_points``; both sides absent score 0 each.
+    """
+    table = preset.level_points_table
+    if not table:
+        return None
+    forfeit = answer.get("forfeit")
+    if forfeit == "both":
+        return {"EW": 0, "NS": 0}
+    if forfeit in SIDES:
+        win, loss = preset.forfeit_level_points or table[-1]
+        return _by_side(other_side(forfeit), win, loss)
+    winner = answer.get("winner")
+    if winner not in SIDES:
+        return {"EW": table[0][0], "NS": table[0][1]}
+    difference = answer.get("level_difference") or 0
+    favour = max(0, difference if winner == "EW" else -difference)  # best of three: the sum
+    win, loss = table[min(favour, len(table) - 1)]
+    return _by_side(winner, win, loss)
 
 
 def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:

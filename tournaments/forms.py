@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Game, Role, Team, Tournament
+from tournaments.validation import INT_MAX
 
 FALLBACK_PRESETS = {
     "guandan": ["guandan-suzhou-2016", "guandan-national-2017"],
@@ -62,7 +63,7 @@ class TeamForm(forms.Form):
     unit = forms.CharField(label=_("unit"), max_length=200, required=False)
     player1 = forms.CharField(label=_("player 1"), max_length=100)
     player2 = forms.CharField(label=_("player 2"), max_length=100)
-    seed = forms.IntegerField(label=_("seed"), min_value=1, required=False)
+    seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=INT_MAX, required=False)
     status = forms.ChoiceField(
         label=_("status"), choices=Team.Status.choices, initial=Team.Status.ACTIVE
     )

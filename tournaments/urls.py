@@ -1,7 +1,7 @@
 from django.urls import path
 
 from . import urls_assignments, urls_checkin, urls_public, urls_results, urls_rounds
-from .views import creators, events, public, registration
+from .views import creators, events, logins, public, registration
 
 app_name = "tournaments"
 
@@ -34,6 +34,7 @@ urlpatterns = [
         registration.RoleRemoveView.as_view(),
         name="role-remove",
     ),
+    path("t/<slug:slug>/manage/lockouts/", logins.LockoutsPage.as_view(), name="lockouts"),
     *urls_rounds.urlpatterns,
     *urls_checkin.urlpatterns,
     *urls_assignments.urlpatterns,

@@ -12,6 +12,7 @@ from arbitration.models.incidents import Category
 from arbitration.services import appeals
 from arbitration.services.lateness import late_status
 from tournaments.models import Match, Player, Team
+from tournaments.validation import SMALLINT_MAX
 
 
 class EvidenceSerializer(serializers.ModelSerializer):
@@ -83,10 +84,14 @@ class RulingInput(serializers.Serializer):
     team = serializers.PrimaryKeyRelatedField(
         queryset=Team.objects.none(), required=False, allow_null=True
     )
-    levels = serializers.IntegerField(required=False, default=1)
+    levels = serializers.IntegerField(required=False, default=1, min_value=1, max_value=12)
     opponent_up = serializers.BooleanField(required=False, default=False)
-    deal = serializers.IntegerField(required=False, allow_null=True, default=None)
-    places = serializers.IntegerField(required=False, min_value=0, default=0)
+    deal = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=SMALLINT_MAX
+    )
+    places = serializers.IntegerField(
+        required=False, min_value=0, max_value=SMALLINT_MAX, default=0
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

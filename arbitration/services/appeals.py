@@ -156,6 +156,7 @@ def vote(
         )
     try:
         with transaction.atomic():
+            lock_open(appeal)
             cast = Vote.objects.create(appeal=appeal, member=user, choice=choice,
                                        amended_step=amended_step, reason=reason)  # fmt: skip
             log_action(tournament, user, "appeal.vote", appeal,
@@ -166,6 +167,27 @@ def vote(
         raise ArbitrationError(_("You have already voted on this appeal."), "appeal") from None
     invalidate(tournament)
     return cast
+
+
+class DecidedMeanwhile(ArbitrationError):
+    """Another member's vote decided the appeal while this one was being cast."""
+
+    status = 409
+
+
+def lock_open(appeal: Appeal) -> None:
+    """Inside the vote's transaction: lock the appeal row, so that votes are counted one at a
+    time, and refuse a vote on an appeal decided meanwhile (by the vote that held the lock)."""
+    Appeal.objects.select_for_update().filter(pk=appeal.pk).first()
+    decision = AppealDecision.objects.filter(appeal_id=appeal.pk).first()
+    if decision is not None:
+        raise DecidedMeanwhile(
+            _("The appeal was decided meanwhile (%(choice)s, %(votes)s of %(members)s votes); "
+              "your vote was not recorded.")
+            % {"choice": decision.get_choice_display(), "votes": decision.votes,
+               "members": decision.members},
+            "appeal",
+        )  # fmt: skip
 
 
 def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | None:

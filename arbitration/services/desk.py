@@ -18,6 +18,7 @@ from rules_engine import api
 from rules_engine.chengyu.idioms import default_idioms
 from rules_engine.errors import RulesError
 from rules_engine.i18n import localize, term
+from tournaments.validation import BadInput, parse_json
 
 from . import ArbitrationError
 
@@ -37,10 +38,11 @@ def card_list(text: str) -> list[str]:
 
 def _json(text: str, field: str):
     try:
-        return json.loads(text)
-    except ValueError as err:
+        return parse_json(text, field)
+    except BadInput as err:
         raise ArbitrationError(
-            _("%(field)s is not valid JSON: %(error)s") % {"field": field, "error": err}, field
+            _("%(field)s is not valid JSON: %(error)s") % {"field": field, "error": err.message},
+            field,
         ) from None
 
 

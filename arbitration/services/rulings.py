@@ -13,6 +13,7 @@ from rules_engine.errors import RulesError
 from tournaments.models import Team, Tournament
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate
+from tournaments.validation import BadInput, bounded_int
 
 from . import ArbitrationError, effects
 from .common import require_chief, require_reason, settings_of
@@ -79,6 +80,11 @@ def rule(
         raise ArbitrationError(_("Name the team the ruling is about."), "team")
     if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= 12:
         raise ArbitrationError(_("Levels must be a whole number from 1 to 12."), "levels")
+    try:  # the columns' ranges (a value past them would reach the database)
+        deal = bounded_int(deal, "deal", 1)
+        places = bounded_int(places, "places", 0, blank=0)
+    except BadInput as err:
+        raise ArbitrationError(err.message, err.field) from None
     fields = {"levels": levels, "opponent_up": bool(opponent_up), "deal": deal or None,
               "places": places or 0}  # fmt: skip
     with transaction.atomic():

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls in test bodies are safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -49,6 +51,37 @@ def browser():
         browser.close()
 
 
+def watch_csp(page) -> list[str]:
+    """Every page of every browser test passes the Content-Security-Policy: the browser
+    reports each blocked script, style or connection on the console; the test fails."""
+    violations: list[str] = []
+
+    def note(message):
+        if "Content Security Policy" in message.text:
+            violations.append(f"{page.url}: {message.text}")
+
+    page.on("console", note)
+    csp_safe_waits(page)
+    return violations
+
+
+def csp_safe_waits(page) -> None:
+    """``wait_for_function`` polls its predicate with ``eval`` inside the page, which the
+    policy forbids (no 'unsafe-eval'); this one asks the page from outside instead."""
+
+    def wait_for_function(expression, *, arg=None, timeout=None, polling=None):
+        deadline = time.monotonic() + (timeout or 10_000) / 1000
+        while True:
+            value = page.evaluate(expression, arg)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise PlaywrightTimeout(f"wait_for_function timed out: {expression}")
+            page.wait_for_timeout(polling if isinstance(polling, int | float) else 50)
+
+    page.wait_for_function = wait_for_function
+
+
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(
@@ -60,8 +93,10 @@ def phone(browser):
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
+    violations = watch_csp(page)
     yield page
     context.close()
+    assert violations == [], violations
 
 
 @pytest.fixture
@@ -69,8 +104,10 @@ def desktop(browser):
     context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
     page = context.new_page()
     page.set_default_timeout(10_000)
+    violations = watch_csp(page)
     yield page
     context.close()
+    assert violations == [], violations
 
 
 @pytest.fixture

@@ -73,7 +73,7 @@ def test_tractor_deal_table_default_60_point_steps_and_chengyu_suit_ring():
 
 def test_presets_for_game_lists_only_that_game():
     assert {p.name for p in presets_for_game("guandan")} == {
-        "guandan-suzhou-2016", "guandan-national-2017",
+        "guandan-suzhou-2016", "guandan-national-2017", "guandan-national",
     }  # fmt: skip
 
 

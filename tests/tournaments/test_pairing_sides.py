@@ -52,4 +52,4 @@ def test_pair_round_reports_the_home_twice_flag_in_its_explanation():
     ]
     result = pair_round(teams)
     assert result.pairings[0].flags == {FLAG_HOME_TWICE}
-    assert "third time in a row" in result.explanation[-1]
+    assert result.explanation[-1].key == "pairing.note.home_twice"

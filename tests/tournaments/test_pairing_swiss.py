@@ -5,6 +5,7 @@ import pytest
 from tests.tournaments.pairing_helpers import field, tables, team
 from tournaments.pairing import (
     FLAG_FLOATED,
+    FLAG_REMATCH,
     FLAG_SAME_UNIT,
     PairingError,
     PairingTeam,
@@ -33,7 +34,9 @@ def test_odd_score_group_floats_its_lowest_team_down():
     assert tables(result) == [{1, 2}, {3, 4}, {5, 6}]
     floated = [p for p in result.pairings if FLAG_FLOATED in p.flags]
     assert [{p.home, p.away} for p in floated] == [{3, 4}]
-    assert any("across score groups" in line for line in result.explanation)
+    notes = [note for note in result.explanation if note.key == "pairing.note.floated"]
+    assert [note.params["difference"] for note in notes] == [2]
+    assert {notes[0].params["upper"], notes[0].params["lower"]} == {3, 4}
 
 
 def test_no_float_flag_within_a_score_group():
@@ -86,7 +89,8 @@ def test_bye_goes_to_lowest_ranked_team_without_a_bye():
     result = pair_round(field([4, 4, 2, 2, 0]))
     assert result.bye == 5
     assert tables(result) == [{1, 2}, {3, 4}]
-    assert "team 5 has the bye" in result.explanation[0]
+    assert result.explanation[0].key == "pairing.note.bye"
+    assert result.explanation[0].params == {"team": 5}
 
 
 def test_bye_skips_a_team_that_already_had_one():
@@ -102,13 +106,19 @@ def test_bye_passes_over_a_team_whose_absence_leaves_no_pairing():
     result = pair_round(field([2, 2, 0], pairs_met=[(1, 2)]))
     assert result.bye == 2
     assert tables(result) == [{1, 3}]
-    assert "could not sit out" in result.explanation[0]
+    assert result.explanation[0].key == "pairing.note.bye_skipped"
+    assert result.explanation[0].params == {"team": 2, "teams": [3]}
 
 
-def test_no_team_left_for_the_bye_is_explained():
+def test_no_team_left_for_the_bye_gives_a_second_bye_to_confirm():
     teams = [team(i, 0, had_bye=True) for i in (1, 2, 3)]
-    with pytest.raises(PairingError, match="every one of them has already had a bye"):
-        pair_round(teams)
+    result = pair_round(teams)
+    assert result.bye == 3 and result.repeated_bye
+    assert result.needs_confirmation and result.rematches == 1
+    assert [note.key for note in result.explanation[:2]] == [
+        "pairing.note.least_bad",
+        "pairing.note.second_bye",
+    ]
 
 
 def test_withdrawn_and_suspended_teams_are_left_out():
@@ -131,7 +141,10 @@ def test_same_unit_is_only_a_soft_preference_below_score_gaps():
     result = pair_round(field([4, 4, 2, 2], units=["Suzhou", "Suzhou", "Wuxi", "Wuxi"]))
     assert tables(result) == [{1, 2}, {3, 4}]
     assert all(FLAG_SAME_UNIT in p.flags for p in result.pairings)
-    assert any("both from unit 'Suzhou'" in line for line in result.explanation)
+    assert any(
+        note.key == "pairing.note.same_unit" and note.params["unit"] == "Suzhou"
+        for note in result.explanation
+    )
 
 
 def test_same_unit_avoidance_can_be_switched_off():
@@ -144,18 +157,38 @@ def test_fractional_scores_pair_by_score():
     assert tables(result) == [{1, 2}, {3, 4}]
 
 
-def test_impossible_round_names_the_teams_that_have_all_met():
+def test_no_rematch_free_pairing_proposes_the_least_bad_one_flagged():
     everyone_met = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
-    with pytest.raises(PairingError) as caught:
-        pair_round(field([2, 2, 0, 0], pairs_met=everyone_met))
-    assert "no pairing without a rematch exists" in caught.value.message
-    assert "have already met each other" in caught.value.message
-    assert len(caught.value.details["teams"]) == 4
+    result = pair_round(field([2, 2, 0, 0], pairs_met=everyone_met))
+    # every table is a rematch; then the usual costs: 1v2 and 3v4 (no score gap)
+    assert tables(result) == [{1, 2}, {3, 4}]
+    assert all(FLAG_REMATCH in p.flags for p in result.pairings)
+    assert result.rematches == 2 and result.needs_confirmation
+    note = result.explanation[0]
+    assert note.key == "pairing.note.least_bad"
+    assert note.params["rematches"] == 2 and len(note.params["teams"]) == 4
 
 
-def test_two_teams_that_met_get_a_clear_error():
-    with pytest.raises(PairingError, match="team 1, team 2 have already met"):
-        pair_round(field([2, 0], pairs_met=[(1, 2)]))
+def test_least_bad_pairing_has_the_fewest_rematches():
+    # 1..4 have all met, 5 and 6 have met, and 1 has met 5 and 6: the best any
+    # pairing can do is two fresh tables (2v5, 3v6) and one rematch.
+    met_pairs = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4), (5, 6), (1, 5), (1, 6)]
+    result = pair_round(field([4, 4, 2, 2, 0, 0], pairs_met=met_pairs))
+    assert result.rematches == 1
+    flagged = [p for p in result.pairings if FLAG_REMATCH in p.flags]
+    assert len(flagged) == 1
+
+
+def test_two_teams_that_met_are_proposed_as_a_rematch():
+    result = pair_round(field([2, 0], pairs_met=[(1, 2)]))
+    assert tables(result) == [{1, 2}]
+    assert result.pairings[0].flags >= {FLAG_REMATCH}
+
+
+def test_a_rematch_free_pairing_never_needs_confirmation():
+    result = pair_round(field([4, 4, 2, 2], pairs_met=[(3, 4)]))
+    assert result.rematches == 0 and not result.needs_confirmation
+    assert not any(FLAG_REMATCH in p.flags for p in result.pairings)
 
 
 def test_fewer_than_two_active_teams_is_an_error():
@@ -184,3 +217,19 @@ def test_large_score_groups_pair_1v2_beyond_the_sparse_window():
     teams = [PairingTeam(id=i, score=0, rank=i) for i in range(300)]
     result = pair_round(teams, window=4)
     assert tables(result) == [{2 * i, 2 * i + 1} for i in range(150)]
+
+
+def test_unique_scores_are_not_flagged_floated_on_every_table():
+    # 20-point scale: every score is its own group; no team left a group of its own
+    result = pair_round(field([35, 34, 31, 30, 22, 19]))
+    assert not any(FLAG_FLOATED in p.flags for p in result.pairings)
+    assert not any(note.key == "pairing.note.floated" for note in result.explanation)
+
+
+def test_floated_when_a_team_leaves_a_shared_score_group_with_the_difference():
+    # 35 v 34 takes a team out of the 34 group; 34 v 34 and 30 v 29 are no floats
+    result = pair_round(field([35, 34, 34, 34, 30, 29]))
+    floated = [{p.home, p.away} for p in result.pairings if FLAG_FLOATED in p.flags]
+    assert floated == [{1, 2}]
+    notes = [n.params["difference"] for n in result.explanation if n.key == "pairing.note.floated"]
+    assert notes == [1]

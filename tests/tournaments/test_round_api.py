@@ -141,3 +141,23 @@ def test_openapi_schema_documents_the_round_endpoints(api):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     for path in ("/rounds/draft/", "/rounds/{number}/swap/", "/standings/"):
         assert path in schema
+
+
+def test_least_bad_round_publishes_through_the_api_only_with_confirm_reason(
+    api_as, make_tournament, make_user, grant
+):
+    two = make_tournament(teams=2, num_rounds=3)
+    user = grant(make_user(), two, Role.ORGANISER)
+    client = api_as(user)
+    client.post(api_url(two, "rounds/draft/"), {}, format="json")
+    client.post(api_url(two, "rounds/1/publish/"))
+    Round.objects.filter(tournament=two, number=1).update(status=Round.Status.FINALISED)
+    drafted = client.post(api_url(two, "rounds/draft/"), {}, format="json").json()
+    assert drafted["pairings"][0]["flags"] == ["rematch"]
+    refused = client.post(api_url(two, "rounds/2/publish/"), {}, format="json")
+    assert refused.status_code == 400 and refused.json()["field"] == "confirm_reason"
+    published = client.post(
+        api_url(two, "rounds/2/publish/"), {"confirm_reason": "two teams only"}, format="json"
+    )
+    assert published.status_code == 200 and published.json()["status"] == "published"
+    assert AuditLog.objects.get(action="round.confirm_rematches").reason == "two teams only"

@@ -163,3 +163,31 @@ def test_round_actions_refused_to_others(client, event, make_user, grant, make_t
 def test_anonymous_is_sent_to_log_in(client, event):
     response = client.get(url("rounds", event))
     assert response.status_code == 302 and "login" in response.url
+
+
+def test_least_bad_round_is_published_only_with_a_reason_given_on_the_page(
+    client, make_tournament, make_user, grant
+):
+    two = make_tournament(teams=2, num_rounds=3)
+    user = grant(make_user(), two, Role.ORGANISER)
+    client.force_login(user)
+    first = rounds.generate_draft(two, user)
+    rounds.publish(first, user)
+    Round.objects.filter(pk=first.pk).update(status=Round.Status.FINALISED)
+    client.post(url("round-draft", two), {}, **EN)
+    page = client.get(url("round", two, 2), **EN).content.decode()
+    assert 'id="confirm-rematches"' in page and "rematch" in page
+    names = list(Team.objects.filter(tournament=two).values_list("name", flat=True))
+    assert all(f"{name} and" in page or f"and {name}" in page for name in names)  # names, not ids
+    refused = client.post(url("round-publish", two, 2), {}, follow=True, **EN)
+    assert "confirm with a reason" in refused.content.decode()
+    assert Round.objects.get(tournament=two, number=2).status == Round.Status.DRAFT
+    client.post(url("round-publish", two, 2), {"confirm_reason": "two teams only"}, **EN)
+    assert Round.objects.get(tournament=two, number=2).status == Round.Status.PUBLISHED
+    assert AuditLog.objects.get(action="round.confirm_rematches").reason == "two teams only"
+
+
+def test_explanation_names_teams_in_chinese(client, event, organiser):
+    rounds.generate_draft(event, organiser, seed=7)
+    page = client.get(url("round", event, 1), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "抽签种子 7" in page

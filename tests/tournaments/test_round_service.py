@@ -181,14 +181,49 @@ def test_seed_is_for_round_one_only_and_must_be_a_whole_number(make_tournament, 
     assert later.value.field == "seed"
 
 
-def test_unpairable_round_gives_a_clear_message_naming_the_teams(make_tournament, organiser):
+def test_no_rematch_free_pairing_is_drafted_flagged_and_published_only_when_confirmed(
+    make_tournament, organiser
+):
     tournament = make_tournament(teams=2, num_rounds=3)
     play_rounds(tournament, organiser, 1)
-    with pytest.raises(RoundError) as error:
-        rounds.generate_draft(tournament, organiser)
-    assert "Round 2 cannot be paired" in error.value.message
-    assert "Team 001" in error.value.message and "Team 002" in error.value.message
-    assert not Round.objects.filter(tournament=tournament, number=2).exists()
+    draft = rounds.generate_draft(tournament, organiser)
+    (match,) = draft.matches.all()
+    assert "rematch" in match.flags
+    entry = AuditLog.objects.get(action="round.draft", target_id=str(draft.pk))
+    assert entry.data["rematches"] == 1
+    assert entry.data["explanation"][0]["key"] == "pairing.note.least_bad"
+    with pytest.raises(RoundError, match="confirm with a reason") as refused:
+        rounds.publish(draft, organiser)
+    assert refused.value.field == "confirm_reason"
+    draft.refresh_from_db()
+    assert draft.status == Round.Status.DRAFT
+    assert not AuditLog.objects.filter(action="round.confirm_rematches").exists()
+    rounds.publish(draft, organiser, confirm_reason="  only two teams left  ")
+    draft.refresh_from_db()
+    assert draft.status == Round.Status.PUBLISHED
+    confirmed = AuditLog.objects.get(action="round.confirm_rematches")
+    assert confirmed.reason == "only two teams left"
+    assert confirmed.data["tables"] == [{"table": 1, "home": match.home_id, "away": match.away_id}]
+
+
+def test_a_rematch_free_round_publishes_without_confirmation(make_tournament, organiser):
+    tournament = make_tournament(teams=4, num_rounds=3)
+    play_rounds(tournament, organiser, 1)
+    draft = rounds.generate_draft(tournament, organiser)
+    assert not any("rematch" in m.flags for m in draft.matches.all())
+    rounds.publish(draft, organiser)
+    assert not AuditLog.objects.filter(action="round.confirm_rematches").exists()
+
+
+def test_the_round_service_looks_ahead_to_the_event_s_last_round(make_tournament, organiser):
+    """6 teams, 5 rounds (a round robin's worth): every round rematch-free."""
+    tournament = make_tournament(teams=6, num_rounds=5)
+    play_rounds(tournament, organiser, 5)
+    pairs = [
+        frozenset((m.home_id, m.away_id))
+        for m in Match.objects.filter(round__tournament=tournament)
+    ]
+    assert len(pairs) == 15 and len(set(pairs)) == 15  # every pair met once
 
 
 def test_too_few_teams_for_a_draw_is_explained(make_tournament, organiser):
@@ -347,12 +382,15 @@ def test_every_active_team_plays_once_per_round_and_never_meets_an_opponent_twic
         assert sorted(slots) == sorted(active)
         numbers = [t for t, _, away in tables(rnd) if away is not None]
         assert numbers == list(range(1, len(active) // 2 + 1))
-        for _, home, away in tables(rnd):
+        flagged = {m.pk for m in rnd.matches.all() if "rematch" in m.flags}
+        for match in rnd.matches.all():
+            home, away = match.home_id, match.away_id
+            # a repeat only on a table flagged "rematch" (no pairing without one existed)
             if away is None:
-                assert home not in byes
+                assert (home in byes) == (match.pk in flagged)
                 byes.add(home)
             else:
-                assert frozenset((home, away)) not in met
+                assert (frozenset((home, away)) in met) == (match.pk in flagged)
                 met.add(frozenset((home, away)))
-        rounds.publish(rnd, organiser)
+        rounds.publish(rnd, organiser, confirm_reason="no other pairing" if flagged else "")
         finish_round(rnd)

@@ -7,7 +7,7 @@ import copy
 from rest_framework import serializers
 
 from tournaments.models import Match, ResultConfirmation, ResultVersion, TableKey
-from tournaments.services import results
+from tournaments.services import attribution, results
 
 RECORD_HELP = "The match record JSON of SPEC 4.5 (game, deals, forfeit…)."
 BASE_HELP = "The number of the latest version you saw (0 for none); stored as base_version + 1."
@@ -141,8 +141,9 @@ class ConfirmationSerializer(BuiltOnceModelSerializer):
 
 
 class VersionSerializer(BuiltOnceModelSerializer):
-    created_by = serializers.CharField(source="created_by.username", default=None)
-    confirmed_by = serializers.CharField(source="confirmed_by.username", default=None)
+    # The usernames kept as text: they outlive a deactivated or removed account.
+    created_by = serializers.CharField(source="created_by_name", default=None)
+    confirmed_by = serializers.CharField(source="confirmed_by_name", default=None)
 
     class Meta:
         model = ResultVersion
@@ -180,11 +181,13 @@ class MatchResultSerializer(serializers.Serializer):
     versions = HistoryVersionSerializer(many=True)
 
 
-def match_result_data(match: Match) -> dict:
+def match_result_data(match: Match, viewer=None) -> dict:
+    """The match and its versions; who and from where only for the event's officials
+    (``viewer``), a role and no address for everyone else."""
     versions = results.history(match)
     latest = versions[-1] if versions else None
     counting = next((v for v in versions if v.is_counting), None)
-    return {
+    data = {
         "id": match.pk,
         "round": match.round.number,
         "round_status": match.round.status,
@@ -197,3 +200,10 @@ def match_result_data(match: Match) -> dict:
         "counting": VersionSerializer(counting).data if counting else None,
         "versions": HistoryVersionSerializer(versions, many=True).data,
     }
+    tournament = match.round.tournament
+    if not attribution.sees_identities(viewer, tournament):
+        labels = attribution.public_labels(tournament)
+        for version in (data["latest"], data["counting"], *data["versions"]):
+            if version:
+                attribution.anonymise_version(version, labels)
+    return data

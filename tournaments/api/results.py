@@ -16,8 +16,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.authentication import (
     BaseAuthentication,
-    BasicAuthentication,
     SessionAuthentication,
+    TokenAuthentication,
 )
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny
@@ -37,6 +37,7 @@ from tournaments.services import (
 from tournaments.services.results import Actor, ChangedMeanwhile, ResultError
 from tournaments.services.round_close import RoundCloseError
 
+from .authentication import ThrottledBasicAuthentication
 from .errors import error_response
 from .result_serializers import (
     CaptainSignSerializer,
@@ -93,7 +94,10 @@ class TableKeyScheme(OpenApiAuthenticationExtension):
 class ResultsAPIView(APIView):
     """Maps the services' refusals to the API's error shape; the services check permissions."""
 
-    authentication_classes = [TableKeyAuthentication, SessionAuthentication, BasicAuthentication]
+    authentication_classes = [
+        TableKeyAuthentication, SessionAuthentication, TokenAuthentication,
+        ThrottledBasicAuthentication,
+    ]  # fmt: skip
     permission_classes = [AllowAny]
 
     def handle_exception(self, exc):
@@ -159,7 +163,7 @@ class MatchResultView(MatchAPIView):
 
     @extend_schema(responses=MatchResultSerializer)
     def get(self, request, slug, match_id):
-        return Response(match_result_data(self.get_match(teams=True)))
+        return Response(match_result_data(self.get_match(teams=True), request.user))
 
     @extend_schema(
         request=SubmitSerializer,

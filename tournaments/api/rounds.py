@@ -53,7 +53,8 @@ class PairingSerializer(serializers.ModelSerializer):
     bye = serializers.BooleanField(source="is_bye")
     flags = serializers.ListField(
         child=serializers.CharField(),
-        help_text="floated (teams from different score groups), home_twice, same_unit.",
+        help_text="floated (a team left its score group), home_twice, same_unit, rematch "
+        "(an earlier meeting repeated: only when no pairing without one exists).",
     )
 
     class Meta:
@@ -224,10 +225,32 @@ class StepView(RoundsAPIMixin, generics.GenericAPIView):
         return self.round_answer(rnd)
 
 
-class PublishView(StepView):
-    """Publish a draft pairing."""
+class PublishSerializer(serializers.Serializer):
+    confirm_reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=500,
+        help_text="Required when the pairing repeats an earlier meeting (tables flagged "
+        "rematch: no pairing without one existed); goes in the audit log.",
+    )
 
-    step = staticmethod(service.publish)
+
+class PublishView(RoundsAPIMixin, generics.GenericAPIView):
+    """Publish a draft pairing (a least-bad one only with confirm_reason)."""
+
+    serializer_class = PublishSerializer
+
+    @extend_schema(request=PublishSerializer, responses=RoundDetailSerializer)
+    def post(self, request, *args, **kwargs):
+        data = self.get_serializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            rnd = service.publish(
+                self.get_round(), request.user, data.validated_data.get("confirm_reason", "")
+            )
+        except service.RoundError as error:
+            return self.refused(error)
+        return self.round_answer(rnd)
 
 
 class StartClockView(StepView):

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from tournaments.forms import preset_names_by_game
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole
 from tournaments.services import registration
+from tournaments.validation import SMALLINT_MAX
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -28,6 +29,11 @@ class TournamentSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["id", "status", "created_at"]
+        # The columns' own ranges, and the database's check (at least one round).
+        extra_kwargs = {
+            "num_rounds": {"min_value": 1, "max_value": SMALLINT_MAX},
+            "round_minutes": {"min_value": 1, "max_value": SMALLINT_MAX},
+        }
 
     def validate(self, attrs):
         wanted = self.initial_data.get("status") if hasattr(self.initial_data, "get") else None

@@ -7,6 +7,7 @@ callback ``progress(done, total)`` lets a background task report how far it is.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ PDF = "application/pdf"
 JSON = "application/json"
 
 Progress = Callable[[int, int], None]
+ROUND_MAX = 32767  # the round number's column (PositiveSmallIntegerField)
 
 
 class ExportError(Exception):
@@ -52,6 +54,12 @@ class Exporter:
     def __init__(self, tournament, progress: Progress | None = None, **params):
         self.tournament = tournament
         self.progress = progress or _no_progress
+        accepted = inspect.signature(self.clean).parameters
+        unknown = sorted(set(params) - set(accepted))
+        if unknown and not any(p.kind is p.VAR_KEYWORD for p in accepted.values()):
+            raise ExportError(
+                _("Unknown export parameter “%(name)s”.") % {"name": unknown[0]}, unknown[0]
+            )
         self.params = self.clean(**params)
 
     def clean(self, **params) -> dict:
@@ -87,8 +95,10 @@ def round_number(value, field: str = "round") -> int:
         raise ExportError(
             _("The round must be a number, not “%(value)s”.") % {"value": value}, field
         ) from None
-    if number < 1:
+    if not 1 <= number <= ROUND_MAX:
         raise ExportError(
-            _("The round must be 1 or more, not %(value)s.") % {"value": number}, field
+            _("The round must be from 1 to %(max)s, not %(value)s.")
+            % {"max": ROUND_MAX, "value": number},
+            field,
         )
     return number

@@ -14,6 +14,9 @@ class AuditLog(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    actor_name = models.CharField(
+        _("who"), max_length=150, blank=True, help_text=_("The actor's username, kept as text.")
+    )
     action = models.CharField(_("action"), max_length=80)
     target_type = models.CharField(max_length=80, blank=True)
     target_id = models.CharField(max_length=64, blank=True)
@@ -29,4 +32,4 @@ class AuditLog(models.Model):
         indexes = [models.Index(fields=["tournament", "action"])]
 
     def __str__(self) -> str:
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_name or '-'} {self.action}"

@@ -32,6 +32,8 @@ class ResultVersion(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The usernames as text too: the record says who, whatever happens to the account.
+    created_by_name = models.CharField(_("entered by"), max_length=150, blank=True)
     via = models.CharField(_("via"), max_length=20, blank=True, help_text="web / api / table-key")
     source = models.CharField(_("from"), max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -51,6 +53,7 @@ class ResultVersion(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    confirmed_by_name = models.CharField(_("confirmed by"), max_length=150, blank=True)
 
     class Meta:
         ordering = ["match", "number"]
@@ -75,6 +78,18 @@ class ResultVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} · v{self.number}"
+
+    def save(self, *args, **kwargs):
+        """Keeps the usernames of ``created_by`` and ``confirmed_by`` as text."""
+        names = {"created_by": "created_by_name", "confirmed_by": "confirmed_by_name"}
+        update_fields = kwargs.get("update_fields")
+        saved = names if update_fields is None else [f for f in update_fields if f in names]
+        for link in saved:
+            if getattr(self, f"{link}_id"):
+                setattr(self, names[link], getattr(self, link).get_username())
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, *(names[link] for link in saved)}
+        super().save(*args, **kwargs)
 
 
 class RankingAdjustment(models.Model):

@@ -14,12 +14,31 @@ AWAY = "A"
 FLAG_FLOATED = "floated"
 FLAG_HOME_TWICE = "home_twice"
 FLAG_SAME_UNIT = "same_unit"
+FLAG_REMATCH = "rematch"
 
+# A flag's explanation, as a message key the shell translates (pairing/messages.py).
 FLAG_LABELS = {
-    FLAG_FLOATED: ("teams from different score groups", "跨分组配对"),
-    FLAG_HOME_TWICE: ("home team sits East-West a third time in a row", "主队连续第三轮坐东西"),
-    FLAG_SAME_UNIT: ("both teams from the same unit", "同单位相遇"),
+    FLAG_FLOATED: "pairing.flag.floated",
+    FLAG_HOME_TWICE: "pairing.flag.home_twice",
+    FLAG_SAME_UNIT: "pairing.flag.same_unit",
+    FLAG_REMATCH: "pairing.flag.rematch",
 }
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line of a pairing's explanation: a message key and its parameters.
+
+    The pure core writes no prose: the shell (pairing/messages.py) translates the key
+    with Django's catalogues and puts team names in place of the ids found in the
+    parameters `team`, `home`, `away`, `upper`, `lower` and `teams`.
+    """
+
+    key: str
+    params: dict = field(default_factory=dict, hash=False)
+
+    def as_dict(self) -> dict:
+        return {"key": self.key, "params": dict(self.params)}
 
 
 @dataclass(frozen=True)
@@ -56,23 +75,36 @@ class Pairing:
 
 @dataclass
 class PairingResult:
+    """A round's tables, its bye and how they were chosen.
+
+    `rematches` counts the tables (and a second bye) that repeat an earlier meeting:
+    only when no pairing without one exists, and such a round is published only once
+    the organiser confirms it with a reason (`needs_confirmation`).
+    """
+
     pairings: list[Pairing]
     bye: int | None = None
     seed: int | None = None
-    explanation: list[str] = field(default_factory=list)
+    explanation: list[Note] = field(default_factory=list)
+    rematches: int = 0
+    repeated_bye: bool = False
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return self.rematches > 0
 
 
 class PairingError(Exception):
-    """No valid pairing exists; `message` says why in plain English for the organiser.
-
-    `details` holds machine-readable facts (e.g. {"teams": [3, 7, 9]}) so that a
-    service can name the teams and translate the message.
+    """The input cannot be paired. `message` is for developers (plain English);
+    `key` (a message key, see pairing/messages.py) and `details` (machine-readable
+    facts, e.g. {"teams": [3, 7, 9]}) let a service translate it and name the teams.
     """
 
-    def __init__(self, message: str, details: dict | None = None):
+    def __init__(self, message: str, details: dict | None = None, key: str = "pairing.bad_input"):
         super().__init__(message)
         self.message = message
         self.details = details or {}
+        self.key = key
 
 
 def validate_teams(teams) -> list[PairingTeam]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .core import PairingError, PairingResult, PairingTeam, validate_teams
+from .core import Note, PairingError, PairingResult, PairingTeam, validate_teams
 from .matching import DEFAULT_WINDOW, match_teams
 from .tables import number_tables
 
@@ -26,16 +26,17 @@ def draw_first_round(
     if len(drawn) < 2:
         raise PairingError(
             f"{len(drawn)} active team(s): at least two are needed for a draw",
-            {"teams": [team.id for team in drawn]},
+            {"teams": [team.id for team in drawn], "count": len(drawn)},
+            key="pairing.error.too_few",
         )
     rng = random.Random(seed)
     rng.shuffle(drawn)
-    explanation = [f"draw seed {seed}: teams in id order shuffled by Python random.Random(seed)"]
+    explanation = [Note("pairing.note.draw_seed", {"seed": seed})]
     bye = None
     if len(drawn) % 2:
         without_bye = [index for index, team in enumerate(drawn) if not team.had_bye]
         bye = drawn.pop(without_bye[-1] if without_bye else -1).id
-        explanation.append(f"team {bye} has the bye: drawn last among teams without a bye")
+        explanation.append(Note("pairing.note.draw_bye", {"team": bye}))
     # The draw treats everyone as level: score 0, rank = position in the draw.
     level = [replace(team, score=0, rank=index) for index, team in enumerate(drawn)]
     pairs = match_teams(level, avoid_same_unit, window)

@@ -36,4 +36,4 @@ def impossible_pairing_error(
             f"and {len(left)} teams are left without an opponent they have not met: "
             f"{team_list(left_ids)}"
         )
-    return PairingError(message, details)
+    return PairingError(message, details, key="pairing.error.no_rematch_free")

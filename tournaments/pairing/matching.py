@@ -1,9 +1,10 @@
 """Minimum-cost perfect matching of teams in standings order, block by block.
 
 The cost of a pairing, most important first:
-1. the score gap between the two teams (floating the shortest distance),
-2. the sum of squared score gaps (two one-group floats beat one two-group float,
-   so the top team meets the next best: 6v5 and 5v4 rather than 6v4 and 5v5),
+1. the squared score gap between the two teams: big gaps weigh first, so two
+   one-group floats beat one two-group float (6v5 and 5v4 rather than 6v4 and 5v5)
+   and one team never floats three groups where two could float one each,
+2. the score gap itself (of equal squares, the fewer floats),
 3. both teams from the same unit (a soft preference),
 4. the squared distance of the two teams in standings order (1v2, 3v4 ...).
 Each level outweighs every possible total of the levels below it, so the solver
@@ -13,7 +14,8 @@ edges at all.
 Speed: the field is cut into blocks, the smallest runs of whole score groups with an
 even number of teams, long runs cut again every MAX_BLOCK teams. A perfect matching
 whose total score gap equals a block's lower bound (the score distance that parity
-forces to float) is optimal on its own, so blocks are solved separately with a
+forces to float: the sum of the squared gaps at the group boundaries with an odd
+number of teams above them) is optimal on its own, so blocks are solved separately with a
 rustworkx maximum-weight matching on a sparse graph (each team linked to its `window`
 nearest possible opponents below it). A block that cannot reach its bound, even on a
 wider graph, is merged with the block below it (the last block with the one above)
@@ -40,7 +42,7 @@ MAX_BLOCK = 256  # longer runs of score groups are cut into blocks of this many 
 @dataclass
 class BlockSolution:
     pairs: list[tuple[int, int]]  # indexes into the standings order, upper team first
-    score_gap: int
+    score_gap: int  # the sum of squared score gaps
     same_unit: int
 
     def is_perfect(self, size: int) -> bool:
@@ -92,12 +94,17 @@ def group_runs(scores: list[int]) -> list[tuple[int, int]]:
     return blocks
 
 
-def score_gap_bound(scores: list[int], start: int, end: int) -> int:
-    """The least total score gap any perfect matching of scores[start:end] can have."""
+def score_gap_bound(scores: list[int], start: int, end: int, power: int = 2) -> int:
+    """The least total of score gaps (squared by default) any perfect matching of
+    scores[start:end] can have.
+
+    Every boundary with an odd number of teams above it is crossed by at least one
+    table; a table crossing several boundaries costs at least the sum of their squares.
+    """
     bound = 0
     for position in range(start + 1, end):
         if (position - start) % 2 == 1:  # an odd number of teams above this boundary
-            bound += scores[position - 1] - scores[position]
+            bound += (scores[position - 1] - scores[position]) ** power
     return bound
 
 
@@ -143,14 +150,14 @@ class Matcher:
         rank_cost = max((j - i) ** 2 for i, j in edges)
         largest_gap = scores[start] - scores[end - 1]
         unit_weight = pairs_needed * rank_cost + 1
-        square_weight = pairs_needed * (unit_weight + rank_cost) + 1
-        gap_weight = pairs_needed * (largest_gap**2 * square_weight + unit_weight + rank_cost) + 1
+        gap_weight = pairs_needed * (unit_weight + rank_cost) + 1
+        square_weight = pairs_needed * (largest_gap * gap_weight + unit_weight + rank_cost) + 1
         costs = []
         for i, j in edges:
             gap = scores[i] - scores[j]
             costs.append(
-                gap * gap_weight
-                + gap * gap * square_weight
+                gap * gap * square_weight
+                + gap * gap_weight
                 + (unit_weight if self.same_unit(i, j) else 0)
                 + (j - i) ** 2
             )
@@ -167,7 +174,7 @@ class Matcher:
         pairs = sorted((min(a, b) + start, max(a, b) + start) for a, b in matched)
         return BlockSolution(
             pairs,
-            score_gap=sum(scores[i] - scores[j] for i, j in pairs),
+            score_gap=sum((scores[i] - scores[j]) ** 2 for i, j in pairs),
             same_unit=sum(self.same_unit(i, j) for i, j in pairs),
         )
 

@@ -18,12 +18,14 @@ from .core import (
     AWAY,
     FLAG_FLOATED,
     FLAG_HOME_TWICE,
+    FLAG_REMATCH,
     FLAG_SAME_UNIT,
     HOME,
     PairingResult,
     PairingTeam,
 )
 from .sides import home_streak
+from .tables import floats, group_sizes
 
 SIDE_OF_SLOT = {RoundSlot.Side.EW: HOME, RoundSlot.Side.NS: AWAY}
 
@@ -53,6 +55,15 @@ def load_history(tournament: Tournament, before_round: int) -> dict[int, History
         record.opponents.add(away if team == home else home)
         record.sides.append((round_no, SIDE_OF_SLOT[side]))
     return history
+
+
+def rematch_tables(rnd: Round) -> list[Match]:
+    """The tables (and a second bye) of a round that repeat an earlier meeting."""
+    return [
+        match
+        for match in Match.objects.filter(round=rnd).order_by("table_number")
+        if FLAG_REMATCH in (match.flags or [])
+    ]
 
 
 def left_out(tournament: Tournament, round_number: int) -> set[int]:
@@ -126,7 +137,10 @@ def write_pairing(rnd: Round, result: PairingResult) -> list[Match]:
         for pairing in result.pairings
     ]
     if result.bye is not None:
-        matches.append(Match(round=rnd, table_number=None, home_id=result.bye, away_id=None))
+        flags = [FLAG_REMATCH] if result.repeated_bye else []
+        matches.append(
+            Match(round=rnd, table_number=None, home_id=result.bye, away_id=None, flags=flags)
+        )
     matches = Match.objects.bulk_create(matches)
     RoundSlot.objects.bulk_create(slots_for(rnd, matches))
     return matches
@@ -141,11 +155,14 @@ def slots_for(rnd: Round, matches: list[Match]) -> list[RoundSlot]:
     return slots
 
 
-def flags_for(home: PairingTeam, away: PairingTeam) -> list[str]:
-    """The flags of a table set by hand (as the core flags its own tables)."""
+def flags_for(home: PairingTeam, away: PairingTeam, field: list[PairingTeam]) -> list[str]:
+    """The flags of a table set by hand (as the core flags its own tables); `field` is
+    every team, whose active ones make the score groups."""
     flags = {FLAG_HOME_TWICE} if home_streak(home) else set()
-    if home.score != away.score:
+    if floats(home, away, group_sizes(team for team in field if team.active)):
         flags.add(FLAG_FLOATED)
+    if away.id in home.opponents:
+        flags.add(FLAG_REMATCH)
     if home.unit is not None and home.unit == away.unit:
         flags.add(FLAG_SAME_UNIT)
     return sorted(flags)

@@ -4,18 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 
 from tournaments.models import AuditLog, Tournament
 
 
 def client_address(request) -> str:
+    """The client's address. ``X-Forwarded-For`` is believed only when the request comes from
+    one of ``TRUSTED_PROXIES`` (none by default): then the address is the right-most one that
+    is not itself a trusted proxy; any client can write the header, only a proxy appends to it.
+    """
     if request is None:
         return ""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    return (forwarded.split(",")[0].strip() if forwarded else request.META.get("REMOTE_ADDR", ""))[
-        :120
-    ]
+    remote = request.META.get("REMOTE_ADDR", "") or ""
+    trusted = set(getattr(settings, "TRUSTED_PROXIES", ()) or ())
+    if remote in trusted:
+        hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        for hop in reversed([h for h in hops if h]):
+            if hop not in trusted:
+                return hop[:120]
+    return remote[:120]
 
 
 def log_action(
@@ -33,6 +42,7 @@ def log_action(
     return AuditLog.objects.create(
         tournament=tournament,
         actor=actor,
+        actor_name=actor.get_username() if actor is not None else "",
         action=action,
         target_type=target._meta.label_lower if target is not None else "",
         target_id=str(target.pk) if target is not None else "",

@@ -12,6 +12,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
+from tournaments.validation import INT_MAX
 
 from .audit import log_action
 
@@ -138,6 +139,26 @@ def _text(value) -> str:
     return str(value).strip()
 
 
+# Each cell's column, for its length: checked here, before the database sees the text.
+CELL_FIELDS = {"team": (Team, "name"), "unit": (Unit, "name"), "player1": (Player, "name"),
+               "player2": (Player, "name")}  # fmt: skip
+
+
+def cell_problems(cell: dict[str, str]) -> list[str]:
+    """Text too long for its column, or holding a NUL character."""
+    problems = []
+    for key, (model, name) in CELL_FIELDS.items():
+        value = cell.get(key, "")
+        limit = model._meta.get_field(name).max_length
+        if len(value) > limit:
+            problems.append(
+                _("%(column)s is longer than %(max)s characters") % {"column": key, "max": limit}
+            )
+        if "\x00" in value:
+            problems.append(_("%(column)s contains a NUL character") % {"column": key})
+    return problems
+
+
 def read_team_rows(data: bytes) -> tuple[list[TeamRow], list[tuple[int, str]]]:
     """Parse an .xlsx team list. Returns the good rows and every bad row's (number, reason)."""
     try:
@@ -167,7 +188,7 @@ def read_team_rows(data: bytes) -> tuple[list[TeamRow], list[tuple[int, str]]]:
             key: _text(values[idx]) if idx < len(values) else "" for key, idx in columns.items()
         }
         extra = [v for i, v in enumerate(values) if i not in known and _text(v)]
-        problems = []
+        problems = cell_problems(cell)
         if not cell["team"]:
             problems.append(_("missing team name"))
         if not cell["player1"] or not cell["player2"]:
@@ -178,10 +199,12 @@ def read_team_rows(data: bytes) -> tuple[list[TeamRow], list[tuple[int, str]]]:
         if cell.get("seed"):
             try:
                 seed = int(cell["seed"])
-                if seed < 1:
+                if not 1 <= seed <= INT_MAX:
                     raise ValueError
             except ValueError:
-                problems.append(_("seed must be a whole number from 1"))
+                problems.append(
+                    _("seed must be a whole number from 1 to %(max)s") % {"max": INT_MAX}
+                )
         if problems:
             errors.append((number, "; ".join(problems)))
             continue

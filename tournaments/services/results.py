@@ -55,6 +55,7 @@ from tournaments.models import (
     TableKey,
 )
 from tournaments.standings.service import invalidate as invalidate_standings
+from tournaments.validation import BadInput, check_json
 
 from . import idempotency, round_close
 from .audit import client_address, log_action
@@ -300,6 +301,10 @@ def preview(match: Match, record: object, actor: Actor) -> dict:
 def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict, dict]:
     """Score a record; a refused one leaves an audit entry with the record and the reason."""
     tournament = match.round.tournament
+    try:
+        check_json(record, "record")  # a NUL or a deep record is refused, and never logged
+    except BadInput as err:
+        raise ResultError(err.message, err.field) from None
     try:
         return score_record(tournament, record)
     except ResultError as err:

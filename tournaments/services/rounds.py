@@ -17,10 +17,12 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Match, Round, RoundSlot, Team, Tournament
 from tournaments.pairing import PairingError, draw_first_round, pair_round
+from tournaments.pairing.messages import render
 from tournaments.pairing.service import (
     draw_field,
     flags_for,
     load_pairing_teams,
+    rematch_tables,
     slots_for,
     write_pairing,
 )
@@ -105,7 +107,7 @@ def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> 
     teams = error.details.get("teams") or []
     message = _("Round %(number)s cannot be paired: %(reason)s") % {
         "number": number,
-        "reason": error.message,
+        "reason": render(error.key, {"count": error.details.get("count", len(teams))}),
     }
     if teams:
         message += " " + _("Teams concerned: %(teams)s.") % {
@@ -121,7 +123,9 @@ def pair(tournament: Tournament, number: int, seed: int | None):
     try:
         if number == 1:
             return draw_first_round(teams, seed, avoid_same_unit), draw_field(teams)
-        return pair_round(teams, avoid_same_unit), draw_field(teams)
+        # never stuck: keep the rounds still scheduled after this one pairable
+        rounds_after = max(0, tournament.num_rounds - number)
+        return pair_round(teams, avoid_same_unit, rounds_after=rounds_after), draw_field(teams)
     except PairingError as error:
         raise pairing_failed(tournament, number, error) from None
 
@@ -185,7 +189,8 @@ def generate_draft(tournament: Tournament, user, seed=None, source: str = "") ->
                 "tables": len(result.pairings),
                 "bye": result.bye,
                 "replaced_matches": replaced,
-                "explanation": result.explanation[:200],
+                "rematches": result.rematches,
+                "explanation": [note.as_dict() for note in result.explanation[:200]],
             },
             source=source,
         )
@@ -244,10 +249,11 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
             exchange(second, id_b, id_a)
             changed = [first, second]
         check_swap(rnd, changed)
-        teams = {team.id: team for team in load_pairing_teams(rnd.tournament, rnd.number)}
+        field = load_pairing_teams(rnd.tournament, rnd.number)
+        teams = {team.id: team for team in field}
         for match in changed:
             match.flags = (
-                [] if match.is_bye else flags_for(teams[match.home_id], teams[match.away_id])
+                [] if match.is_bye else flags_for(teams[match.home_id], teams[match.away_id], field)
             )
         RoundSlot.objects.filter(match__in=changed).delete()
         Match.objects.bulk_update(changed, ["home", "away", "flags"])
@@ -318,8 +324,12 @@ def change_status(rnd: Round, user, expected, status, action: str, message: str,
     return rnd
 
 
-def publish(rnd: Round, user) -> Round:
-    """Make a draft pairing public; its byes count in the standings from now on."""
+def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
+    """Make a draft pairing public; its byes count in the standings from now on.
+
+    A least-bad pairing (tables flagged "rematch": no pairing without one existed) is
+    published only when the organiser confirms it with a reason, which is logged.
+    """
     if not rnd.matches.exists():
         raise RoundError(_("Round %(number)s has no pairing to publish.") % {"number": rnd.number})
     stale = stale_reason(rnd)
@@ -328,15 +338,36 @@ def publish(rnd: Round, user) -> Round:
             _("The draft of round %(number)s is stale (%(why)s): draw it again before publishing.")
             % {"number": rnd.number, "why": stale}
         )
-    rnd = change_status(
-        rnd,
-        user,
-        Round.Status.DRAFT,
-        Round.Status.PUBLISHED,
-        "round.publish",
-        _("Only a draft can be published; round %(number)s is %(status)s."),
-        published_at=timezone.now(),
-    )
+    rematches = rematch_tables(rnd)
+    confirm_reason = (confirm_reason or "").strip()
+    if rematches and not confirm_reason:
+        raise RoundError(
+            _(
+                "Round %(number)s repeats %(count)s earlier meeting(s) because no pairing "
+                "without a rematch exists: confirm with a reason to publish it."
+            )
+            % {"number": rnd.number, "count": len(rematches)},
+            "confirm_reason",
+        )
+    with transaction.atomic():  # the confirmation is logged only if the round is published
+        if rematches:
+            log_action(
+                rnd.tournament,
+                user,
+                "round.confirm_rematches",
+                rnd,
+                data={"round": rnd.number, "tables": [describe(match) for match in rematches]},
+                reason=confirm_reason,
+            )
+        rnd = change_status(
+            rnd,
+            user,
+            Round.Status.DRAFT,
+            Round.Status.PUBLISHED,
+            "round.publish",
+            _("Only a draft can be published; round %(number)s is %(status)s."),
+            published_at=timezone.now(),
+        )
     events.advance(rnd.tournament, Tournament.Status.IN_PLAY)
     invalidate_on_commit(rnd.tournament)
     return rnd

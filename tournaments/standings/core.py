@@ -7,6 +7,7 @@ every team's rank after each round in one incremental pass. The preset's
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -39,6 +40,8 @@ class MatchOutcome:
     home_acc_levels: int = 0
     away_acc_levels: int = 0
     forfeit: bool = False
+    home_level_points: float = 0  # 级差分 (national preset)
+    away_level_points: float = 0
 
 
 @dataclass(frozen=True)
@@ -92,10 +95,46 @@ def absent_side(
     return {(True, True): "both", (True, False): "home", (False, True): "away"}.get((home, away))
 
 
-def bye_outcome(round_no: int, team: int, forfeit_points: tuple[float, float]) -> MatchOutcome:
-    """A bye scores as a forfeit win (SPEC section 2)."""
+def bye_outcome(
+    round_no: int,
+    team: int,
+    forfeit_points: tuple[float, float],
+    level_diff: int = 0,
+    level_points: float = 0,
+) -> MatchOutcome:
+    """A bye scores as a forfeit win (SPEC section 2); `level_diff` is the level
+    difference the forfeit win stands for (SPEC section 3, see
+    rules_engine.presets.forfeit_level_difference), `level_points` its 级差分."""
     win, _ = _points_pair(forfeit_points)
-    return MatchOutcome(round_no, team, None, home_points=win, forfeit=True)
+    return MatchOutcome(
+        round_no,
+        team,
+        None,
+        home_points=win,
+        home_level_diff=level_diff,
+        home_level_points=level_points,
+        forfeit=True,
+    )
+
+
+def draw_lots(teams: Iterable[int], seed: int) -> tuple[dict[int, int], dict]:
+    """Draw lots (抽签) for tied teams from a recorded seed, reproducibly (SPEC section 3).
+
+    The team ids in ascending order are shuffled by Python's random.Random(seed); the
+    first drawn gets lot 1 (the lower lot ranks first). Returns the lots and a record to
+    log and show: {"seed", "method", "order"}.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise StandingsError(f"the draw seed must be a whole number, got {seed!r}")
+    order = sorted(set(teams))
+    random.Random(seed).shuffle(order)
+    lots = {team: lot for lot, team in enumerate(order, start=1)}
+    record = {
+        "seed": seed,
+        "method": "random.Random(seed).shuffle of the team ids in ascending order",
+        "order": order,
+    }
+    return lots, record
 
 
 def _points_pair(forfeit_points) -> tuple[float, float]:
@@ -155,6 +194,7 @@ class LedgerBuilder:
         tally.level_diff += sign * o.home_level_diff
         tally.net_levels += own_acc - their_acc
         tally.accumulated_levels += own_acc
+        tally.level_points += o.home_level_points if home else o.away_level_points
         tally.deals_won_diff += sign * (o.home_deals_won - o.away_deals_won)
         tally.tricks_diff += sign * (o.home_tricks - o.away_tricks)
         tally.points_by_round[o.round_no] = tally.points_by_round.get(o.round_no, 0) + points

@@ -20,6 +20,7 @@ class Tally:
     level_diff: int = 0
     net_levels: int = 0
     accumulated_levels: int = 0
+    level_points: float = 0  # 级差分 (national preset)
     deals_won_diff: int = 0
     tricks_diff: int = 0
     opponents: list[int] = field(default_factory=list)
@@ -85,13 +86,19 @@ class DrawLots(Metric):
 
 
 class HeadToHead(Metric):
-    """Points scored in the matches among exactly the tied teams."""
+    """Points scored in the matches among exactly the tied teams.
+
+    It applies only when every team of the group has played every other (SPEC 3, as
+    FIDE's direct encounter); otherwise the group stays tied for the next tiebreak.
+    """
 
     key, label_en, label_zh = "head_to_head", "Head-to-head", "相互胜负"
     contextual = True
 
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
         tied = set(group)
+        if not all(tied - {team} <= set(ledger.tallies[team].opponents) for team in group):
+            return dict.fromkeys(group, 0)
         result = {}
         for team in group:
             against = ledger.tallies[team].points_against
@@ -119,6 +126,7 @@ METRICS: dict[str, Metric] = {
         HeadToHeadTwo(),
         TallyField("net_levels", "Net levels", "净积小分"),
         TallyField("accumulated_levels", "Accumulated levels", "累积小分"),
+        TallyField("level_points", "Level points", "级差分"),
         TallyField("deals_won_diff", "Deals won difference", "局数差"),
         TallyField("tricks_diff", "Tricks difference", "墩数差"),
         LatestRoundScore(),

@@ -37,10 +37,10 @@ from django.db.models.functions import Cast
 
 from rules_engine.cards import parse_level
 from rules_engine.errors import RulesError
-from rules_engine.presets import forfeit_match_points
+from rules_engine.presets import forfeit_level_difference, forfeit_match_points, level_points
 from tournaments.models import Match, RankingAdjustment, ResultVersion, Round, Team, Tournament
 
-from .core import MatchOutcome, StandingRow, compute_standings, round_ranks
+from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
 from .metrics import METRICS
 
 MEMO_SECONDS = 3600
@@ -116,6 +116,8 @@ ANSWER_PARTS = (
     ("away_level", "levels__NS", None),
     ("passed_a", "passed_a", None),
     ("forfeit", "forfeit", None),
+    ("home_level_points", "level_points__EW", FloatField()),
+    ("away_level_points", "level_points__NS", FloatField()),
 )
 
 
@@ -140,12 +142,21 @@ def counting_parts(rounds):
     )
 
 
-def outcome_from_parts(round_no: int, home: int, away: int, parts) -> MatchOutcome | None:
-    """A MatchOutcome from the answer's parts (None when the answer gives no match points)."""
+def outcome_from_parts(
+    round_no: int, home: int, away: int, parts, forfeit_diff: int = 0
+) -> MatchOutcome | None:
+    """A MatchOutcome from the answer's parts (None when the answer gives no match points).
+
+    A forfeit has no levels: it counts `forfeit_diff` levels for the side that played
+    (see rules_engine.presets.forfeit_level_difference) and minus that for the other.
+    """
     (home_points, away_points, diff, home_deals, away_deals, home_tricks, away_tricks,
-     home_level, away_level, passed_a, forfeit) = parts  # fmt: skip
+     home_level, away_level, passed_a, forfeit, home_level_points,
+     away_level_points) = parts  # fmt: skip
     if home_points is None or away_points is None:
         return None
+    if forfeit in ("EW", "NS"):  # a forfeit answer has no levels (its difference is null)
+        diff = forfeit_diff if forfeit == "NS" else -forfeit_diff
     return MatchOutcome(
         round_no=round_no,
         home=home,
@@ -160,21 +171,26 @@ def outcome_from_parts(round_no: int, home: int, away: int, parts) -> MatchOutco
         home_acc_levels=level_index(home_level) + (PASSED_A_BONUS if passed_a == "EW" else 0),
         away_acc_levels=level_index(away_level) + (PASSED_A_BONUS if passed_a == "NS" else 0),
         forfeit=bool(forfeit),
+        home_level_points=home_level_points or 0,
+        away_level_points=away_level_points or 0,
     )
 
 
 def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list[MatchOutcome]:
     """Every counted match outcome of the event (two queries, whatever the size)."""
     rounds = _counted_rounds(tournament, up_to_round)
-    win = forfeit_match_points(tournament.get_preset(), "NS")["EW"]
+    preset = tournament.get_preset()
+    win = forfeit_match_points(preset, "NS")["EW"]
+    forfeit_diff = forfeit_level_difference(preset)
+    bye_level_points = (level_points(preset, {"forfeit": "NS"}) or {"EW": 0})["EW"]
     byes = Match.objects.filter(round__in=rounds, away__isnull=True)
     outcomes = [
-        MatchOutcome(round_no, home, None, home_points=win, forfeit=True)
+        bye_outcome(round_no, home, (win, 0), forfeit_diff, bye_level_points)
         for round_no, home in byes.values_list("round__number", "home_id")
     ]
     for round_no, home, away, *parts in counting_parts(rounds):
         if away is not None:
-            outcome = outcome_from_parts(round_no, home, away, parts)
+            outcome = outcome_from_parts(round_no, home, away, parts, forfeit_diff)
             if outcome is not None:
                 outcomes.append(outcome)
     return outcomes

@@ -7,8 +7,6 @@ back as messages in the reader's language.
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Prefetch
@@ -19,9 +17,10 @@ from django.views.generic import TemplateView, View
 
 from tournaments import permissions
 from tournaments.models import Match, ResultDispute, ResultVersion, Role, Round
-from tournaments.services import disputes, result_effects, results, round_close
+from tournaments.services import attribution, disputes, result_effects, results, round_close
 from tournaments.services.results import Actor, ResultError
 from tournaments.services.round_close import RoundCloseError
+from tournaments.validation import BadInput, parse_json
 
 from .mixins import TournamentMixin
 
@@ -92,7 +91,15 @@ class MatchResultPage(TournamentMixin, TemplateView):
         latest = versions[-1] if versions else None
         open_disputes = disputes.open_disputes(match)
         team = disputes.captain_team(actor, match)
+        show_identities = attribution.sees_identities(user, self.tournament)
+        if not show_identities:  # the public sees a role, never a username or an address
+            labels = attribution.public_labels(self.tournament)
+            for version in versions:
+                version.public_by = attribution.public_name(
+                    version.created_by_name, labels, version.via
+                )
         context.update(
+            show_identities=show_identities,
             match=match,
             seats=results.seats(match),
             versions=list(reversed(versions)),
@@ -247,9 +254,9 @@ def _number(value) -> int | None:
 
 def _json(text) -> object:
     try:
-        return json.loads(text or "")
-    except ValueError as err:
-        raise ResultError(_("The record is not valid JSON: %(error)s") % {"error": err},
+        return parse_json(text or "", "record")
+    except BadInput as err:
+        raise ResultError(_("The record is not valid JSON: %(error)s") % {"error": err.message},
                           "record") from None  # fmt: skip
 
 

@@ -13,19 +13,14 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from tournaments.models import AuditLog, Match, Round, Team
-from tournaments.pairing import FLAG_LABELS
+from tournaments.pairing import FLAG_REMATCH
+from tournaments.pairing.messages import flag_badge, render_explanation, team_ids_in
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import standings_for
 
 from .checkin import draft_left_out
 from .mixins import RoleRequiredMixin
-
-FLAG_BADGES = {
-    "floated": gettext_lazy("floated"),
-    "home_twice": gettext_lazy("home twice"),
-    "same_unit": gettext_lazy("same unit"),
-}
 
 
 def in_chinese() -> bool:
@@ -39,10 +34,7 @@ def pick(english: str, chinese: str) -> str:
 
 def flag_badges(flags) -> list[tuple[str, str]]:
     """(short badge text, longer explanation) for each flag of a table."""
-    return [
-        (str(FLAG_BADGES.get(flag, flag)), pick(*FLAG_LABELS.get(flag, (flag, flag))))
-        for flag in flags
-    ]
+    return [flag_badge(flag) for flag in flags]
 
 
 class SeedForm(forms.Form):
@@ -125,7 +117,8 @@ class RoundDetailView(RoundMixin, TemplateView):
             swappable=rnd.status in service.SWAPPABLE,
             swap_form=SwapForm(teams=sorted(playing, key=lambda team: team.name)),
             seed_form=SeedForm(initial={"seed": rnd.draw_seed}),
-            explanation=(entry.data.get("explanation") or []) if entry else [],
+            explanation=self.explanation(entry),
+            rematches=[m for m in matches if FLAG_REMATCH in (m.flags or [])],
             left_out=Team.objects.filter(tournament=self.tournament)
             .exclude(status=Team.Status.ACTIVE)
             .order_by("name"),
@@ -133,6 +126,23 @@ class RoundDetailView(RoundMixin, TemplateView):
             stale=service.stale_reason(rnd),
         )
         return context
+
+    def explanation(self, entry) -> list[str]:
+        """The draft's explanation in the reader's language, with team and unit names."""
+        lines = (entry.data.get("explanation") or []) if entry else []
+        names = dict(
+            Team.objects.filter(tournament=self.tournament, pk__in=team_ids_in(lines)).values_list(
+                "id", "name"
+            )
+        )
+        units = dict(self.tournament.units.values_list("id", "name"))
+
+        def unit_name(unit) -> str:
+            return units.get(int(unit), str(unit)) if str(unit).isdigit() else str(unit)
+
+        return render_explanation(
+            lines, lambda team_id: names.get(team_id, f"#{team_id}"), unit_name
+        )
 
 
 class RoundActionView(RoundMixin, View):
@@ -205,7 +215,9 @@ class SwapView(RoundActionView):
 
 class PublishView(RoundActionView):
     def act(self, request) -> str:
-        rnd = service.publish(self.get_round(), request.user)
+        rnd = service.publish(
+            self.get_round(), request.user, request.POST.get("confirm_reason", "")
+        )
         return _("Round %(number)s is published.") % {"number": rnd.number}
 
 

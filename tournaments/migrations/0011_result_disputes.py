@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0009_idempotency_key_and_key_referee"),
+        ("tournaments", "0010_idempotency_key_and_key_referee"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0008_unit_adjustment"),
+        ("tournaments", "0009_usernames_kept_as_text"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

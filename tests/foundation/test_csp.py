@@ -1,0 +1,41 @@
+"""Finding 8 of issue 13: a Content-Security-Policy that every page passes. The browser tests
+(tests/e2e) fail on any violation the browser reports; these check the header and that no
+template needs an exception."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+HTML_TEMPLATES = [p for p in TEMPLATES.rglob("*.html") if "pdf" not in p.parts]  # PDFs: no browser
+
+
+def test_pages_send_a_content_security_policy(client, db):
+    response = client.get("/")
+    policy = response["Content-Security-Policy"]
+    for directive in ("default-src 'self'", "object-src 'none'", "frame-ancestors 'none'",
+                      "base-uri 'self'", "form-action 'self'"):  # fmt: skip
+        assert directive in policy
+    assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+
+
+@pytest.mark.parametrize("template", HTML_TEMPLATES, ids=lambda p: str(p.relative_to(TEMPLATES)))
+def test_templates_have_no_inline_code_the_policy_would_block(template):
+    text = template.read_text(encoding="utf-8")
+    for tag in re.findall(r"<(?:script|style)\b[^>]*>", text):
+        assert "src=" in tag or 'nonce="{{ request.csp_nonce }}"' in tag, tag
+    assert not re.search(r"\son[a-z]+\s*=", text), "inline event handler: use static/js"
+    assert "javascript:" not in text
+
+
+def test_an_inline_script_carries_the_nonce_of_the_header(client, make_tournament):
+    from tournaments.models import Round
+
+    tournament = make_tournament(teams=2)
+    Round.objects.create(tournament=tournament, number=1, status="published")
+    response = client.get(f"/t/{tournament.slug}/pairings/")
+    nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
+    assert f'<script nonce="{nonce}">' in response.content.decode()

@@ -1,0 +1,247 @@
+"""Match formats through the CLI (SPEC 2): the engine says when a match is over and scores it.
+
+Deals used: EW_UP3 = E first, W second (EW go up 3); NS_UP1 = N first, S last (NS up 1).
+"""
+
+import io
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_engine import api
+from rules_engine.cli import EXIT_BAD_INPUT, EXIT_OK, run
+from rules_engine.i18n import localize_answer
+from rules_engine.presets import get_preset
+
+EW_UP3 = {"finish": ["E", "W", "S", "N"]}
+EW_UP1 = {"finish": ["E", "N", "S", "W"]}
+NS_UP3 = {"finish": ["N", "S", "E", "W"]}
+NS_UP1 = {"finish": ["N", "E", "W", "S"]}
+
+
+def cli(payload, tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(payload), "utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = run("score", str(path), out, err)
+    return status, json.loads(out.getvalue()) if status == EXIT_OK else err.getvalue()
+
+
+def record(fmt, deals=None, preset="guandan-suzhou-2016", **extra):
+    body = {"game": "guandan", "preset": preset, "format": fmt, **extra}
+    if deals is not None:
+        body["deals"] = deals
+    return body
+
+
+def test_pass_a_format_is_over_only_when_a_side_passes_a(tmp_path):
+    # EW: 2 -> 5 -> 8 -> J -> A (4 deals), then EW win their own A deal: passed A
+    status, answer = cli(record({"end": "pass_a"}, [EW_UP3] * 4), tmp_path)
+    assert status == EXIT_OK and answer["over"] is False and answer["end"] is None
+    status, answer = cli(record({"end": "pass_a"}, [EW_UP3] * 5), tmp_path)
+    assert answer["over"] is True and answer["end"] == "passed_a" and answer["winner"] == "EW"
+    status, error = cli(record({"end": "pass_a"}, [EW_UP3] * 5 + [NS_UP1]), tmp_path)
+    assert status == EXIT_BAD_INPUT
+    assert "deals[5]: the match was over after deal 5 (a side passed A)" in error
+
+
+def test_n_deals_format_ends_after_the_set_number_and_refuses_one_more(tmp_path):
+    fmt = {"end": "deals", "deals": 3}
+    status, answer = cli(record(fmt, [EW_UP3, NS_UP1, EW_UP1]), tmp_path)
+    assert answer["over"] is True and answer["end"] == "deals"
+    assert answer["levels"] == {"EW": "6", "NS": "3"} and answer["winner"] == "EW"
+    assert answer["match_points"] == {"EW": 13, "NS": 7}
+    status, error = cli(record(fmt, [EW_UP3, NS_UP1, EW_UP1, NS_UP3]), tmp_path)
+    assert status == EXIT_BAD_INPUT and "the set number of deals was played" in error
+    status, answer = cli(record(fmt, [EW_UP3]), tmp_path)
+    assert answer["over"] is False
+
+
+def test_time_format_ends_with_the_deal_in_play_when_time_was_called(tmp_path):
+    fmt = {"end": "time", "minutes": 60}
+    status, answer = cli(record(fmt, [EW_UP3, NS_UP1], time_called_in_deal=2), tmp_path)
+    assert answer["over"] is True and answer["end"] == "time" and answer["format"]["minutes"] == 60
+    status, error = cli(record(fmt, [EW_UP3, NS_UP1, EW_UP1], time_called_in_deal=2), tmp_path)
+    assert status == EXIT_BAD_INPUT and "time was up" in error
+    status, answer = cli(record(fmt, [EW_UP3, NS_UP1]), tmp_path)
+    assert answer["over"] is False  # the clock has not been called yet
+
+
+def test_time_up_one_more_deal_rule_allows_the_next_deal(tmp_path):
+    body = record(
+        {"end": "time"},
+        [EW_UP3, NS_UP1, EW_UP1],
+        time_called_in_deal=2,
+        settings={"time_up": "one_more_deal"},
+    )
+    status, answer = cli(body, tmp_path)
+    assert status == EXIT_OK and answer["over"] is True and answer["end"] == "time"
+
+
+def test_time_or_deals_ends_at_whichever_comes_first(tmp_path):
+    fmt = {"end": "time_or_deals", "deals": 4}
+    status, answer = cli(record(fmt, [EW_UP3, NS_UP1], time_called_in_deal=2), tmp_path)
+    assert answer["end"] == "time"
+    status, answer = cli(record(fmt, [EW_UP3, NS_UP1, EW_UP1, NS_UP1]), tmp_path)
+    assert answer["end"] == "deals" and answer["over"] is True
+
+
+def test_knockout_tie_at_equal_levels_is_decided_by_the_extra_deal(tmp_path):
+    fmt = {"end": "deals", "deals": 2, "knockout": True}
+    equal = [EW_UP1, NS_UP1]  # 3 : 3 after the two deals
+    status, answer = cli(record(fmt, equal), tmp_path)
+    assert answer["over"] is False and answer["level_difference"] == 0
+    status, answer = cli(record(fmt, [*equal, NS_UP1]), tmp_path)
+    assert answer["over"] is True and answer["end"] == "extra_deal" and answer["winner"] == "NS"
+    status, error = cli(record(fmt, [*equal, NS_UP1, EW_UP1]), tmp_path)
+    assert status == EXIT_BAD_INPUT and "the extra deal decided it" in error
+
+
+def test_knockout_extra_deal_can_be_switched_off_by_the_preset_setting(tmp_path):
+    fmt = {"end": "deals", "deals": 2, "knockout": True}
+    body = record(fmt, [EW_UP1, NS_UP1], settings={"knockout_extra_deal": False})
+    status, answer = cli(body, tmp_path)
+    assert answer["over"] is True and answer["winner"] is None
+
+
+def test_best_of_three_goes_to_the_side_winning_two_games_level_differences_add_up(tmp_path):
+    fmt = {"end": "deals", "deals": 2, "games": 3}
+    games = [
+        {"deals": [EW_UP3, EW_UP3]},  # EW win by 6 (8 : 2)
+        {"deals": [NS_UP1, NS_UP1]},  # NS win by 2
+        {"deals": [EW_UP1, EW_UP1]},  # EW win by 2
+    ]
+    status, answer = cli(record(fmt, games=games), tmp_path)
+    assert status == EXIT_OK and answer["over"] is True
+    assert answer["games_won"] == {"EW": 2, "NS": 1} and answer["winner"] == "EW"
+    assert answer["level_difference"] == 6 - 2 + 2
+    assert answer["match_points"] == {"EW": 16, "NS": 4}  # the 20-point row of 6 levels
+    assert [game["winner"] for game in answer["games"]] == ["EW", "NS", "EW"]
+
+
+def test_best_of_three_is_over_after_two_wins_and_refuses_a_third_game(tmp_path):
+    fmt = {"end": "deals", "deals": 1, "games": 3}
+    two = [{"deals": [NS_UP3]}, {"deals": [NS_UP1]}]
+    status, answer = cli(record(fmt, games=two), tmp_path)
+    assert answer["over"] is True and answer["winner"] == "NS"
+    status, error = cli(record(fmt, games=[*two, {"deals": [EW_UP1]}]), tmp_path)
+    assert status == EXIT_BAD_INPUT and "already won after game 2" in error
+    status, answer = cli(record(fmt, games=two[:1]), tmp_path)
+    assert answer["over"] is False and answer["winner"] is None
+
+
+@pytest.mark.parametrize(
+    ("fmt", "field"),
+    [
+        ({"end": "sometimes"}, "format.end"),
+        ({"end": "deals"}, "format.deals"),
+        ({"end": "deals", "deals": 0}, "format.deals"),
+        ({"games": 2}, "format.games"),
+        ({"knockout": "yes"}, "format.knockout"),
+        ({"ends": "deals"}, "format.ends"),
+    ],
+)
+def test_bad_formats_are_named(fmt, field):
+    answer = api.score([record(fmt, [EW_UP3])])[0]
+    assert answer["field"] == field
+
+
+def test_format_messages_have_chinese():
+    answer = api.score([record({"end": "deals", "deals": 1}, [EW_UP3, EW_UP3])])[0]
+    assert "比赛在第 1 副后已结束（已打满规定副数）" in localize_answer(answer, "zh-hans")["error"]
+
+
+def test_records_without_a_format_score_as_before():
+    answer = api.score(record(None, [EW_UP3]) | {"format": None})
+    assert "over" not in answer and answer["winner"] == "EW"
+
+
+# --- the national preset: 场分 2/1/0 + 26-point 级差分 ---------------------------------------
+
+
+def test_national_preset_scores_match_points_and_level_points():
+    answer = api.score({"game": "guandan", "preset": "guandan-national", "deals": [EW_UP3]})
+    assert answer["match_points"] == {"EW": 2, "NS": 0}
+    assert answer["level_points"] == {"EW": 16, "NS": 10}  # 13 + 3 : 13 - 3
+    draw = api.score({"game": "guandan", "preset": "guandan-national", "deals": []})
+    assert draw["match_points"] == {"EW": 1, "NS": 1} and draw["level_points"] == {
+        "EW": 13,
+        "NS": 13,
+    }
+
+
+def test_national_preset_level_points_cap_at_13_and_passing_a_counts_13():
+    five = [EW_UP3] * 5  # passes A: 13 levels to 0
+    answer = api.score({"game": "guandan", "preset": "guandan-national", "deals": five})
+    assert answer["passed_a"] == "EW" and answer["level_points"] == {"EW": 26, "NS": 0}
+
+
+def test_national_preset_forfeit_is_2_0_and_20_6():
+    answer = api.score({"game": "guandan", "preset": "guandan-national", "forfeit": "NS"})
+    assert answer["match_points"] == {"EW": 2, "NS": 0}
+    assert answer["level_points"] == {"EW": 20, "NS": 6}
+
+
+def test_national_preset_standings_order():
+    preset = get_preset("guandan-national")
+    assert preset.standings_order == (
+        "points",
+        "level_points",
+        "level_diff",
+        "head_to_head",
+        "draw_lots",
+    )
+
+
+def test_other_presets_have_no_level_points():
+    answer = api.score({"game": "guandan", "preset": "guandan-suzhou-2016", "deals": [EW_UP3]})
+    assert "level_points" not in answer
+
+
+def test_tractor_n_deals_format_through_the_cli(tmp_path):
+    deals = [{"dealer": "EW", "defender_points": 85}, {"defender_points": 0}]
+    body = {"game": "tractor", "preset": "tractor", "format": {"end": "deals", "deals": 2}}
+    status, answer = cli({**body, "deals": deals}, tmp_path)
+    assert status == EXIT_OK and answer["over"] is True and answer["end"] == "deals"
+    assert answer["levels"] == {"EW": "6", "NS": "2"} and answer["match_points"] == {
+        "EW": 2,
+        "NS": 0,
+    }
+    status, error = cli({**body, "deals": [*deals, {"defender_points": 20}]}, tmp_path)
+    assert status == EXIT_BAD_INPUT and "deals[2]: the match was over after deal 2" in error
+
+
+def test_best_of_three_national_adds_the_games_level_differences_for_level_points():
+    fmt = {"end": "deals", "deals": 1, "games": 3}
+    games = [{"deals": [EW_UP1]}, {"deals": [NS_UP3]}, {"deals": [EW_UP1]}]  # EW 2-1, sum -1
+    answer = api.score(record(fmt, games=games, preset="guandan-national"))
+    assert answer["winner"] == "EW" and answer["level_difference"] == -1
+    assert answer["match_points"] == {"EW": 2, "NS": 0}
+    assert answer["level_points"] == {"EW": 13, "NS": 13}  # no margin in the winner's favour
+    assert [game["level_points"] for game in answer["games"]][1] == {"EW": 10, "NS": 16}
+
+
+FINISHES = st.permutations(["E", "S", "W", "N"]).map(lambda seats: {"finish": list(seats)})
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals=st.lists(FINISHES, min_size=1, max_size=14), limit=st.integers(1, 12))
+def test_n_deals_format_is_over_exactly_at_the_limit_or_at_passing_a(deals, limit):
+    plain = {"game": "guandan", "preset": "guandan-suzhou-2016"}
+    fmt = {"end": "deals", "deals": limit}
+    # the end is the limit or the first pass of A, whichever comes first
+    end = limit
+    for count in range(1, len(deals) + 1):
+        if api.score({**plain, "deals": deals[:count]})["passed_a"]:
+            end = min(end, count)
+            break
+    answers = api.score([{**plain, "format": fmt, "deals": deals}])
+    (answer,) = answers
+    if len(deals) > end:
+        assert answer["field"] == f"deals[{end}]"
+        return
+    assert answer["over"] == (len(deals) == end)
+    same = api.score({**plain, "deals": deals})  # the format changes nothing in the scoring
+    assert {k: answer[k] for k in same} == same
