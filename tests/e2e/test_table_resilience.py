@@ -212,6 +212,9 @@ def test_a_tab_closed_before_the_answer_sends_the_same_submission_when_reopened(
     context = phone.context
     phone.close()  # the tab is closed before any retry
     page = context.new_page()
+    from tests.e2e.conftest import watch_csp
+
+    violations = watch_csp(page)
 
     def count_keys(request):
         if request.method == "POST" and request.url.endswith("/result/"):
@@ -222,6 +225,7 @@ def test_a_tab_closed_before_the_answer_sends_the_same_submission_when_reopened(
     wait_saved(page, 3)
     assert len(versions(table)) == 1
     assert len(keys) >= 2 and len(set(keys)) == 1
+    assert violations == []
 
 
 def test_a_reload_while_offline_loses_nothing_once_the_page_opens_again(table, phone):
