@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
 from tournaments.models import Match, ResultVersion, Team, Tournament
+from tournaments.services.disputes import open_calls
 from tournaments.services.results import current_round
 
 from .appeals import answer_deadline, answer_state, refusal
@@ -76,6 +77,7 @@ def chief_dashboard(tournament: Tournament) -> dict:
     appeals = [a for a in appeals_qs(tournament) if a.status != "decided"]
     return {
         "open_incidents": open_incidents(tournament),
+        "disputes": open_calls(tournament),
         "pending_forfeits": pending_forfeits(tournament),
         "unconfirmed": unconfirmed_matches(tournament),
         "appeals": appeal_rows(appeals),

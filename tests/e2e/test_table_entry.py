@@ -8,7 +8,11 @@ from tests.results.conftest import SIX_DEALS, build_event
 
 
 def _wait_deals(page, n):
-    page.wait_for_function(f"document.querySelectorAll('#deal-list li').length === {n}")
+    """n deals on screen, all checked by the server's engine."""
+    page.wait_for_function(
+        f"document.querySelectorAll('#deal-list li').length === {n} && "
+        f"document.querySelector('#deal-list').dataset.checked === '{n}'"
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -21,13 +25,13 @@ def test_referee_enters_six_deals_by_tapping_seats_and_captains_confirm(
     phone.goto(f"{live_server.url}/t/{slug}/table/1/")
     assert phone.locator("button.seat[data-seat=E]").inner_text().endswith("P1-1")
 
-    # An impossible deal is refused with the engine's reason and not kept.
+    # 双上 is offered only when the two seats tapped are partners; each tap shows its place.
     phone.click("button.seat[data-seat=E]")
     phone.click("button.seat[data-seat=S]")
-    phone.click("#send-deal")
-    phone.wait_for_selector("#table-message.error")
-    # the phone browses in Chinese, so the engine's reason is Chinese too
-    assert "请至少写出三个座位" in phone.locator("#table-message").inner_text()
+    assert phone.locator("#send-deal").is_disabled()
+    assert phone.locator("button.seat[data-seat=S] .place").inner_text() == "2"
+    phone.click("#undo-deal")
+    phone.click("#undo-deal")
     assert phone.locator("#deal-list li").count() == 0
 
     for i, deal in enumerate(SIX_DEALS):
@@ -101,20 +105,82 @@ def test_final_levels_entry_is_hidden_when_the_event_switches_it_off(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_refused_deal_keeps_the_earlier_deals_and_its_reason_stays_shown(
+def test_a_refused_deal_is_kept_marked_with_its_reason_and_the_earlier_deals_stay(
     live_server, phone, login, make_tournament, make_user, grant
 ):
     event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "chengyu", "chengyu"
+    event.tournament.save()
     login(phone, live_server, event.referee)
     phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
-    for seat in SIX_DEALS[0]["finish"][:3]:
-        phone.click(f"button.seat[data-seat={seat}]")
-    _wait_deals(phone, 1)
-    phone.click("button.seat[data-seat=E]")
-    phone.click("button.seat[data-seat=S]")
-    phone.click("#send-deal")  # E then S is no double up: the engine wants three seats
-    phone.wait_for_selector("#table-message.error")
-    phone.wait_for_timeout(300)  # the re-preview of the kept deal must not wipe the reason
+    for ew, ns in ((8, 5), (8, 6)):  # the second deal's tricks do not add up to 13
+        phone.fill("#tricks_ew", str(ew))
+        phone.fill("#tricks_ns", str(ns))
+        phone.click("#deal-form button[type=submit]")
+    phone.wait_for_selector("#deal-list li[data-state=refused]")
+    phone.wait_for_timeout(300)  # no re-preview wipes the reason or the deal
     assert phone.locator("#table-message").is_visible()
+    assert phone.locator("#deal-list li").count() == 2
+    assert "13" in phone.locator("#deal-list li").nth(1).inner_text()
+    assert phone.locator("#submit-result").is_disabled()
+    phone.click("#deal-list li[data-state=refused] .remove-deal")
+    phone.wait_for_function("document.querySelector('#levels-ew').textContent === '1'")
     assert phone.locator("#deal-list li").count() == 1
-    assert phone.locator("#levels-ew").inner_text() == "5"
+    assert phone.locator("#submit-result").is_enabled()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tractor_deal_list_shows_dealer_points_bottom_throws_total_and_result(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "tractor", "tractor"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.select_option("#dealer", "EW")
+    phone.fill("#defender_points", "85")
+    phone.fill("#bottom_points", "15")
+    phone.select_option("#bottom_multiplier", "4")
+    phone.fill("#throw_cards", "2")
+    phone.select_option("#throw_side", "NS")
+    phone.click("#deal-form button[type=submit]")
+    _wait_deals(phone, 1)
+    text = phone.locator("#deal-list li").first.inner_text()
+    for part in ("庄家 EW", "85", "底牌 15 × 4", "甩牌失败 NS 2", "合计 125", "闲家上台"):
+        assert part in text, (part, text)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tractor_points_the_engine_refuses_are_kept_with_the_engines_reason(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "tractor", "tractor"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.select_option("#dealer", "EW")
+    phone.fill("#defender_points", "83")  # not a multiple of 5: the server's engine says so
+    phone.click("#deal-form button[type=submit]")
+    phone.wait_for_selector("#deal-list li[data-state=refused]")
+    assert "83" in phone.locator("#deal-list li").first.inner_text()
+    assert phone.locator("#table-message.error").is_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_300_point_rule_is_the_engines_refusal_shown_on_the_deal(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "tractor", "tractor"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.select_option("#dealer", "EW")
+    phone.fill("#defender_points", "290")
+    phone.fill("#bottom_points", "40")
+    phone.click("#deal-form button[type=submit]")
+    phone.wait_for_selector("#deal-list li[data-state=refused]")
+    assert "300" in phone.locator("#deal-list li").first.inner_text()
+    assert phone.locator("#submit-result").is_disabled()

@@ -64,11 +64,14 @@ def test_preview_answers_running_levels_without_storing(event, api_as):
     assert not ResultVersion.objects.exists()
 
 
-def test_anonymous_cannot_submit(event, api):
+def test_anonymous_cannot_submit_and_is_told_to_log_in(event, api):
     response = api.post(
         url(event, "result"), {"record": guandan_record(), "base_version": 0}, format="json"
     )
-    assert response.status_code == 403
+    # 401, not 403: an expired login is told to log in again (the table page keeps the deals)
+    assert response.status_code == 401 and response.json()["field"] == "login"
+    assert "log in again" in response.json()["error"]
+    assert not ResultVersion.objects.exists()
 
 
 def test_table_key_header_writes_its_table(event, api):

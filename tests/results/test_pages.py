@@ -22,12 +22,22 @@ def test_table_page_for_the_assigned_referee_shows_seats_and_players(event, clie
     assert client.get(f"/t/{event.tournament.slug}/table/2/", **EN).status_code == 403
 
 
-def test_table_page_by_key_needs_no_login_and_dies_with_revocation(event, client):
+def test_table_page_by_key_needs_no_login_and_after_revocation_writes_nothing(event, client):
     key = TableKey.objects.create(tournament=event.tournament, table_number=1)
-    assert client.get(f"/table/{key.key}/", **EN).status_code == 200
+    page = client.get(f"/table/{key.key}/", **EN)
+    assert page.status_code == 200 and page.context["config"]["revoked"] is False
     key.revoked_at = key.created_at
     key.save()
-    assert client.get(f"/table/{key.key}/", **EN).status_code == 404
+    # the page still opens, so the deals kept on the phone stay on screen with the reason ...
+    page = client.get(f"/table/{key.key}/", **EN)
+    assert page.status_code == 200 and page.context["config"]["revoked"] is True
+    assert "This table link was revoked" in page.content.decode()
+    # ... but the key writes nothing any more
+    api_url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
+    refused = client.post(api_url, {"record": guandan_record(), "base_version": 0},
+                          content_type="application/json", HTTP_X_TABLE_KEY=key.key, **EN)  # fmt: skip
+    assert refused.status_code == 401 and "revoked" in refused.json()["error"]
+    assert client.get("/table/unknown-key/", **EN).status_code == 404
 
 
 def test_round_results_page_lists_pending_and_confirmed(event, client):
@@ -83,3 +93,14 @@ def test_table_links_page_shows_qr_and_revokes(event, client):
     assert key.revoked_at is not None
     client.force_login(event.referee)
     assert client.get(keys, **EN).status_code == 403
+
+
+def test_a_table_link_is_made_for_the_referee_chosen_on_the_links_page(event, client):
+    client.force_login(event.organiser)
+    keys = f"/t/{event.tournament.slug}/manage/tables/"
+    html = client.get(keys, **EN).content.decode()
+    assert 'name="referee"' in html and "ref1b" in html  # table 1 has two referees
+    client.post(keys + "keys/", {"table": 1, "referee": event.referee2.pk})
+    key = TableKey.objects.get(table_number=1, revoked_at__isnull=True)
+    assert key.referee == event.referee2
+    assert "Belongs to referee ref1b" in client.get(keys, **EN).content.decode()

@@ -61,6 +61,32 @@ class ConfirmSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1, max_value=1_000_000)
 
 
+class CaptainSignSerializer(ConfirmSerializer):
+    username = serializers.CharField(max_length=150, help_text="The captain's own login.")
+    password = serializers.CharField(max_length=200, style={"input_type": "password"})
+
+
+class DisputeSerializer(ConfirmSerializer):
+    reason = serializers.CharField(max_length=2000, help_text="What is wrong (the chief reads it).")
+
+
+class DecideSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["stands", "dismissed"])
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class DisputeOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField(source="version.number")
+    team = serializers.CharField(source="team.name", default=None)
+    raised_by = serializers.CharField(source="raised_by_name")
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    decision = serializers.CharField()
+    decided_by = serializers.CharField(source="decided_by_name")
+    decided_at = serializers.DateTimeField(allow_null=True)
+
+
 class RestoreSerializer(ConfirmSerializer):
     reason = _reason_field()
 
@@ -76,12 +102,19 @@ class RoundStatusSerializer(serializers.Serializer):
 
 class TableKeyCreateSerializer(serializers.Serializer):
     table_number = serializers.IntegerField(min_value=1, max_value=10_000)
+    referee = serializers.CharField(
+        max_length=150, required=False, allow_blank=True,
+        help_text="Username of the table referee the key belongs to (default: the table's only "
+        "assigned referee). That referee never confirms the key's entries.",
+    )  # fmt: skip
 
 
 class TableKeySerializer(serializers.ModelSerializer):
+    referee = serializers.CharField(source="referee.username", default=None)
+
     class Meta:
         model = TableKey
-        fields = ["id", "table_number", "key", "created_at", "revoked_at"]
+        fields = ["id", "table_number", "key", "referee", "created_at", "revoked_at"]
 
 
 class BuiltOnceModelSerializer(serializers.ModelSerializer):

@@ -7,11 +7,13 @@ the ``X-Table-Key`` header (writes only its table's current match).
 
 from __future__ import annotations
 
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.authentication import (
     BaseAuthentication,
     SessionAuthentication,
@@ -21,15 +23,26 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.models import Match, Round, TableKey, Tournament
-from tournaments.services import result_effects, results, round_close, table_keys
+from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
+from tournaments.services import (
+    disputes,
+    idempotency,
+    result_effects,
+    results,
+    round_close,
+    table_keys,
+)
 from tournaments.services.results import Actor, ResultError
 
 from .authentication import ThrottledBasicAuthentication
 from .permissions import ActionPermission
 from .result_serializers import (
+    CaptainSignSerializer,
     ConfirmSerializer,
     CorrectSerializer,
+    DecideSerializer,
+    DisputeOutSerializer,
+    DisputeSerializer,
     ForfeitSerializer,
     MatchResultSerializer,
     PreviewSerializer,
@@ -56,10 +69,10 @@ class TableKeyAuthentication(BaseAuthentication):
             return None
         table_key = TableKey.objects.select_related("tournament").filter(key=key[:64]).first()
         if table_key is None:
-            raise AuthenticationFailed("Unknown table key.")
+            raise AuthenticationFailed(_("This table link is unknown or was revoked."))
         if not table_key.is_live:
             raise AuthenticationFailed(
-                "This table key was revoked; ask the organiser for a new one."
+                _("This table link was revoked; ask the chief referee for a new one.")
             )
         return AnonymousUser(), table_key
 
@@ -88,6 +101,16 @@ class ResultsAPIView(APIView):
         key = self.request.auth if isinstance(self.request.auth, TableKey) else None
         return Actor.from_request(self.request, "api", key)
 
+    def idempotency_key(self):
+        """The submission's ``Idempotency-Key`` header (a UUID), or None when absent."""
+        value = self.request.META.get("HTTP_IDEMPOTENCY_KEY")
+        try:
+            return idempotency.parse_key(value)
+        except ValueError:
+            raise ResultError(
+                "Idempotency-Key must be a UUID made for this submission.", idempotency.HEADER
+            ) from None
+
     def valid(self, serializer_class) -> dict:
         serializer = serializer_class(data=self.request.data)
         serializer.is_valid(raise_exception=True)
@@ -106,7 +129,17 @@ class MatchAPIView(ResultsAPIView):
 
 
 def _created(version) -> Response:
-    return Response(VersionSerializer(version).data, status=201)
+    """201 for a new version; 200 for the version first stored under a repeated
+    Idempotency-Key."""
+    status = 200 if getattr(version, "replayed", False) else 201
+    return Response(VersionSerializer(version).data, status=status)
+
+
+IDEMPOTENCY_PARAMETER = OpenApiParameter(
+    idempotency.HEADER, OpenApiTypes.UUID, OpenApiParameter.HEADER,
+    description="A UUID made on the phone for this submission: a repeat with the same key and "
+    "body answers the version first stored (200); the same key with another body is a 422.",
+)  # fmt: skip
 
 
 class MatchResultView(MatchAPIView):
@@ -117,12 +150,17 @@ class MatchResultView(MatchAPIView):
     def get(self, request, slug, match_id):
         return Response(match_result_data(self.get_match(teams=True), request.user))
 
-    @extend_schema(request=SubmitSerializer, responses={201: VersionSerializer})
+    @extend_schema(
+        request=SubmitSerializer,
+        responses={201: VersionSerializer, 200: VersionSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
     def post(self, request, slug, match_id):
+        key = self.idempotency_key()
         data = self.valid(SubmitSerializer)
         version = results.submit(self.get_match(), data["record"], self.actor(),
                                  data["base_version"], confirm=data["confirm"],
-                                 note=data.get("note", ""))  # fmt: skip
+                                 note=data.get("note", ""), idempotency_key=key)  # fmt: skip
         return _created(version)
 
 
@@ -143,12 +181,61 @@ class ConfirmView(MatchAPIView):
         return Response(VersionSerializer(version).data)
 
 
-class CorrectView(MatchAPIView):
-    @extend_schema(request=CorrectSerializer, responses={201: VersionSerializer})
+class CaptainSignView(MatchAPIView):
+    """A captain confirms on the table's phone (the referee's login or the table key), signing
+    with their own login; the phone's session is left as it is."""
+
+    @extend_schema(request=CaptainSignSerializer, responses=VersionSerializer)
     def post(self, request, slug, match_id):
+        data = self.valid(CaptainSignSerializer)
+        match = self.get_match()
+        if not results.can_enter(self.actor(), match):
+            raise results.ResultForbidden(_("Captains sign on the phone of this table only."))
+        captain = authenticate(request, username=data["username"], password=data["password"])
+        signer = Actor(captain, None, "table-phone", self.actor().source)
+        if captain is None or disputes.captain_team(signer, match) is None:
+            raise results.ResultForbidden(
+                _("Not a captain of this match, or the password is wrong."), "username"
+            )
+        version = results.confirm(match, data["version"], signer)
+        return Response(VersionSerializer(version).data)
+
+
+class DisputeView(MatchAPIView):
+    """A captain disputes the latest version with a reason; it cannot count until the chief
+    referee decides (shown on the chief's dashboard as a call to the table)."""
+
+    @extend_schema(request=DisputeSerializer, responses={201: DisputeOutSerializer})
+    def post(self, request, slug, match_id):
+        data = self.valid(DisputeSerializer)
+        dispute = disputes.raise_dispute(self.get_match(), data["version"], self.actor(),
+                                         data["reason"])  # fmt: skip
+        return Response(DisputeOutSerializer(dispute).data, status=201)
+
+
+class DecideView(MatchAPIView):
+    """The chief referee decides a dispute: the version stands (counts) or it is dismissed."""
+
+    @extend_schema(request=DecideSerializer, responses=DisputeOutSerializer)
+    def post(self, request, slug, match_id, pk):
+        data = self.valid(DecideSerializer)
+        match = self.get_match()
+        dispute = get_object_or_404(ResultDispute, pk=pk, match=match)
+        dispute = disputes.decide(dispute, self.actor(), data["decision"], data.get("note", ""))
+        return Response(DisputeOutSerializer(dispute).data)
+
+
+class CorrectView(MatchAPIView):
+    @extend_schema(
+        request=CorrectSerializer,
+        responses={201: VersionSerializer, 200: VersionSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
+    def post(self, request, slug, match_id):
+        key = self.idempotency_key()
         data = self.valid(CorrectSerializer)
         version = results.correct(self.get_match(), data["record"], self.actor(),
-                                  data["base_version"], data["reason"])  # fmt: skip
+                                  data["base_version"], data["reason"], key)  # fmt: skip
         return _created(version)
 
 
@@ -161,11 +248,16 @@ class VoidView(MatchAPIView):
 
 
 class ForfeitView(MatchAPIView):
-    @extend_schema(request=ForfeitSerializer, responses={201: VersionSerializer})
+    @extend_schema(
+        request=ForfeitSerializer,
+        responses={201: VersionSerializer, 200: VersionSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER],
+    )
     def post(self, request, slug, match_id):
+        key = self.idempotency_key()
         data = self.valid(ForfeitSerializer)
         version = results.mark_absent(self.get_match(), data["absent"], self.actor(),
-                                      data["base_version"], data.get("note", ""))  # fmt: skip
+                                      data["base_version"], data.get("note", ""), key)  # fmt: skip
         return _created(version)
 
 
@@ -231,7 +323,13 @@ class TableKeyListView(TableKeyManagerView):
         tournament = self.get_tournament()
         data = self.valid(TableKeyCreateSerializer)
         actor = self.actor()
-        key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source)
+        referee = None
+        if data.get("referee"):
+            referee = get_user_model().objects.filter(username=data["referee"]).first()
+            if referee is None:
+                raise ResultError(f"Unknown user {data['referee']!r}.", "referee")
+        key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source,
+                               referee=referee)  # fmt: skip
         return Response(TableKeySerializer(key).data, status=201)
 
 

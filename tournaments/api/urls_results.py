@@ -12,6 +12,11 @@ urlpatterns: list = [
     path(f"{MATCH}preview/", views.PreviewView.as_view(), name="match-preview"),
     path(f"{MATCH}confirm/", views.ConfirmView.as_view(), name="match-confirm"),
     path(f"{MATCH}correct/", views.CorrectView.as_view(), name="match-correct"),
+    path(f"{MATCH}dispute/", views.DisputeView.as_view(), name="match-dispute"),
+    path(f"{MATCH}captain-sign/", views.CaptainSignView.as_view(), name="match-captain-sign"),
+    path(
+        f"{MATCH}disputes/<int:pk>/decide/", views.DecideView.as_view(), name="match-dispute-decide"
+    ),
     path(f"{MATCH}void/", views.VoidView.as_view(), name="match-void"),
     path(f"{MATCH}forfeit/", views.ForfeitView.as_view(), name="match-forfeit"),
     path(f"{MATCH}restore/", views.RestoreView.as_view(), name="match-restore"),

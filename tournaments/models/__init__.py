@@ -1,5 +1,6 @@
 from .audit import AuditLog
 from .checkin import CheckIn, RoundLeave, Seating
+from .disputes import ResultDispute
 from .events import Game, Player, Team, Tournament, Unit
 from .exports import ExportJob
 from .results import RankingAdjustment, ResultVersion
@@ -16,6 +17,7 @@ __all__ = [
     "Player",
     "RankingAdjustment",
     "ResultConfirmation",
+    "ResultDispute",
     "ResultVersion",
     "Role",
     "Round",

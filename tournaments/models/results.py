@@ -39,6 +39,17 @@ class ResultVersion(models.Model):
     via = models.CharField(_("via"), max_length=20, blank=True, help_text="web / api / table-key")
     source = models.CharField(_("from"), max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("The table referee who answers for this entry: the user who entered it, "
+                    "or the referee the table key belongs to. They never confirm it."),
+    )  # fmt: skip
+    idempotency_key = models.UUIDField(
+        _("Idempotency-Key"), null=True, blank=True,
+        help_text=_("The key the phone sent with this submission; a repeat answers this version."),
+    )  # fmt: skip
+    idempotency_hash = models.CharField(max_length=64, blank=True, editable=False)
     is_counting = models.BooleanField(_("counts"), default=False)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.ForeignKey(
@@ -58,6 +69,12 @@ class ResultVersion(models.Model):
                 fields=["match"],
                 condition=Q(is_counting=True),
                 name="result_one_counting_per_match",
+            ),
+            # A submission's Idempotency-Key is scoped to its match and kept with the version.
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="result_idempotency_key_once_per_match",
             ),
         ]
 

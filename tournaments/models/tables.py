@@ -26,6 +26,12 @@ class TableKey(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_keys")
     table_number = models.PositiveIntegerField(_("table"))
     key = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("table referee"),
+        help_text=_("The table referee this key belongs to: entries through the key are theirs "
+                    "and they cannot confirm them."),
+    )  # fmt: skip
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -49,11 +49,18 @@ from rules_engine.errors import RulesError
 from rules_engine.presets import forfeit_record, void_answer
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
-from tournaments.models import Match, ResultConfirmation, ResultVersion, Round, TableKey
+from tournaments.models import (
+    Match,
+    ResultConfirmation,
+    ResultDispute,
+    ResultVersion,
+    Round,
+    TableKey,
+)
 from tournaments.standings.service import revision_batch
 from tournaments.validation import BadInput, check_json
 
-from . import round_close
+from . import idempotency, round_close
 from .audit import client_address, log_action
 
 Kind = ResultVersion.Kind
@@ -67,6 +74,17 @@ class ResultError(ServiceError):
 
 class ResultForbidden(ResultError, Forbidden):
     """The actor may not do this result action here."""
+
+
+class NotLoggedIn(ResultForbidden):
+    """Nobody is logged in (a login expired): log in again, nothing entered is lost."""
+
+    status = 401
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("Your login has expired: log in again. The deals you entered are kept."), "login"
+        )
 
 
 class ChangedMeanwhile(ResultError):
@@ -90,6 +108,22 @@ class ChangedMeanwhile(ResultError):
 
     def extra(self) -> dict:
         return {"your_record": self.record}
+
+
+class IdempotencyMismatch(ResultError):
+    """The Idempotency-Key was used before on this match with another body."""
+
+    status = 422
+
+    def __init__(self, key) -> None:
+        super().__init__(
+            _(
+                "Idempotency-Key %(key)s was already used for another submission on this match; "
+                "make a new key for a new submission."
+            )
+            % {"key": key},
+            idempotency.HEADER,
+        )
 
 
 @dataclass(frozen=True)
@@ -187,13 +221,16 @@ def can_enter(actor: Actor, match: Match) -> bool:
     return permissions.can_write_table(actor.user, tournament, match.table_number)
 
 
-def _require_enter(actor: Actor, match: Match) -> None:
+def _require_enter(actor: Actor, match: Match, open_round: bool = True) -> None:
     if match.is_bye:
         raise ResultError(_("A bye has no result to enter."), "match")
+    if actor.user is None and actor.table_key is None:
+        raise NotLoggedIn()
     if not can_enter(actor, match):
         raise ResultForbidden(_("You may not enter results at table %(table)s."),
                               table=match.table_number)  # fmt: skip
-    require_open_round(match)
+    if open_round:
+        require_open_round(match)
 
 
 def require_chief(actor: Actor, match: Match, what: str) -> None:
@@ -246,6 +283,8 @@ def score_record(tournament, record: object) -> tuple[dict, dict]:
 
 def preview(match: Match, record: object, actor: Actor) -> dict:
     """The engine's answer for a record, stored nowhere (the table page's running levels)."""
+    if actor.user is None and actor.table_key is None:
+        raise NotLoggedIn()
     if not (can_enter(actor, match) or is_chief(actor, match.round.tournament)):
         raise ResultForbidden(_("You may not enter results at this table."))
     return score_record(match.round.tournament, record)[1]
@@ -279,7 +318,7 @@ def base_number(base_version: object) -> int:
     return base_version
 
 
-def _lock(match: Match) -> None:
+def lock(match: Match) -> None:
     """Lock the match row until the end of the transaction (serialises counting switches)."""
     list(Match.objects.select_for_update().filter(pk=match.pk).order_by().values_list("pk"))
 
@@ -315,19 +354,24 @@ def append_version(
     counting: bool,
     note: str = "",
     audit: dict | None = None,
+    idem: Idem | None = None,
 ) -> ResultVersion:
-    """Insert version ``number``; IntegrityError when that number is taken (concurrency)."""
+    """Insert version ``number``; IntegrityError when that number (or the submission's
+    Idempotency-Key) is taken (concurrency)."""
     with revision_batch():
         version = ResultVersion(
             match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
             created_by=actor.user, via=actor.via, source=actor.source[:120],
+            referee=actor.table_key.referee if actor.table_key is not None else actor.user,
         )  # fmt: skip
+        if idem is not None:
+            version.idempotency_key, version.idempotency_hash = idem.key, idem.digest
         if counting:
             # Version 1 has no predecessor that could count, so there is nothing to switch
             # and no lock to take: a concurrent version 1 fails the unique number, and the
             # partial unique constraint still allows one counting version per match.
             if number > 1:
-                _lock(match)
+                lock(match)
                 _clear_counting(match.pk)
             _counted(version, actor.user)
         version.save(force_insert=True)
@@ -336,17 +380,49 @@ def append_version(
         data = {"version": number, "kind": kind, "via": actor.via, "counting": counting}
         if actor.table_key is not None:
             data["table_key"] = actor.table_key.pk
+        if idem is not None:
+            data["idempotency_key"] = str(idem.key)
         log_action(match.round.tournament, actor.user, f"result.{kind}", match,
                    data=data | (audit or {}), reason=note, source=actor.source)  # fmt: skip
     return version
 
 
-def _append_based(match, record, outcome, actor, base_version, kind, counting, note=""):
-    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged."""
+@dataclass(frozen=True)
+class Idem:
+    """A submission's Idempotency-Key and the fingerprint of its body."""
+
+    key: Any
+    digest: str
+
+    @classmethod
+    def of(cls, key: object, action: str, body: dict) -> Idem | None:
+        return None if key is None else cls(key, idempotency.fingerprint(action, body))
+
+
+def _replay(match: Match, idem: Idem | None) -> ResultVersion | None:
+    """The version first stored under the submission's key (marked ``replayed``), or None;
+    IdempotencyMismatch when the key came with another body."""
+    version = idempotency.stored(match, idem.key) if idem is not None else None
+    if version is None:
+        return None
+    if version.idempotency_hash != idem.digest:
+        raise IdempotencyMismatch(idem.key)
+    version.replayed = True
+    return version
+
+
+def _append_based(match, record, outcome, actor, base_version, kind, counting, note="", idem=None):
+    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged; a repeat of
+    a stored submission (same Idempotency-Key) answers the version first stored."""
     base = base_number(base_version)
     try:
-        return append_version(match, record, outcome, actor, base + 1, kind, counting, note)
+        return append_version(
+            match, record, outcome, actor, base + 1, kind, counting, note, idem=idem
+        )
     except IntegrityError:
+        replayed = _replay(match, idem)
+        if replayed is not None:
+            return replayed
         latest = latest_version(match)
         if latest is None or latest.number <= base:
             raise
@@ -370,39 +446,72 @@ def _check_base_exists(match: Match, base_version: object) -> None:
 
 
 def submit(
-    match: Match, record: object, actor: Actor, base_version: object, *, confirm=False, note=""
+    match: Match,
+    record: object,
+    actor: Actor,
+    base_version: object,
+    *,
+    confirm=False,
+    note="",
+    idempotency_key=None,
 ) -> ResultVersion:
-    """Enter a result. ``confirm=True`` (chief referee only) makes it count at once."""
-    _require_enter(actor, match)
+    """Enter a result. ``confirm=True`` (chief referee only) makes it count at once.
+    With ``idempotency_key`` a repeat answers the version first stored (``replayed``)."""
+    _require_enter(actor, match, open_round=False)
+    body = {"record": record, "base_version": base_version, "note": note, "confirm": confirm}
+    idem = Idem.of(idempotency_key, Kind.SUBMISSION, body)
+    replayed = _replay(match, idem)
+    if replayed is not None:
+        return replayed
+    require_open_round(match)
     if confirm:
         require_chief(actor, match, _("confirm a result as it is entered"))
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
     return _append_based(match, stored, outcome, actor, base_version, Kind.SUBMISSION,
-                         bool(confirm), note)  # fmt: skip
+                         bool(confirm), note, idem)  # fmt: skip
 
 
 def mark_absent(
-    match: Match, absent: object, actor: Actor, base_version: object, note: str = ""
+    match: Match,
+    absent: object,
+    actor: Actor,
+    base_version: object,
+    note: str = "",
+    idempotency_key=None,
 ) -> ResultVersion:
     """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
     referee's forfeit counts at once; a table referee's awaits confirmation."""
     record = forfeit_record(match.round.tournament.game, absent)
     chief = is_chief(actor, match.round.tournament)
-    return submit(match, record, actor, base_version, confirm=chief, note=note)
+    return submit(match, record, actor, base_version, confirm=chief, note=note,
+                  idempotency_key=idempotency_key)  # fmt: skip
 
 
 def correct(
-    match: Match, record: object, actor: Actor, base_version: object, reason: str
+    match: Match,
+    record: object,
+    actor: Actor,
+    base_version: object,
+    reason: str,
+    idempotency_key=None,
 ) -> ResultVersion:
     """The chief referee's correction: a new version that counts at once."""
     require_chief(actor, match, _("correct a result"))
+    idem = Idem.of(idempotency_key, Kind.CORRECTION,
+                   {"record": record, "base_version": base_version, "reason": reason})  # fmt: skip
+    replayed = _replay(match, idem)
+    if replayed is not None:
+        return replayed
     require_open_round(match)
     require_reason(reason)
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
-    return _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
-                         reason)  # fmt: skip
+    _require_change(match, stored)
+    version = _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
+                            reason, idem)  # fmt: skip
+    _close_disputes(match, actor, ResultDispute.Decision.CORRECTED, reason)
+    return version
 
 
 def void(match: Match, actor: Actor, base_version: object, reason: str) -> ResultVersion:
@@ -413,6 +522,22 @@ def void(match: Match, actor: Actor, base_version: object, reason: str) -> Resul
     _check_base_exists(match, base_version)
     record, outcome = void_record(match)
     return _append_based(match, record, outcome, actor, base_version, Kind.VOID, True, reason)
+
+
+def _without_settings(record: dict) -> dict:
+    return {k: v for k, v in (record or {}).items() if k != "settings"}
+
+
+def _require_change(match: Match, stored: dict) -> None:
+    """A correction must change something against the counting version (or, when nothing
+    counts, the latest one)."""
+    reference = counting_version(match) or latest_version(match)
+    if reference is not None and _without_settings(reference.record) == _without_settings(stored):
+        raise ResultError(
+            _("This correction changes nothing against version %(n)s; nothing was saved.")
+            % {"n": reference.number},
+            "record",
+        )
 
 
 def void_record(match: Match) -> tuple[dict, dict]:
@@ -439,13 +564,20 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
     if actor.table_key is not None or actor.user is None:
         raise ResultForbidden(_("Log in to confirm: a table key cannot confirm a result."))
     permissions.require(actor.user, tournament, "result.confirm", ResultForbidden, CONFIRMERS)
+    if actor.user.pk in (version.created_by_id, version.referee_id):
+        # Whoever entered the version, or the referee whose table key entered it, never
+        # confirms it: not as a referee, a captain or the chief.
+        raise ResultForbidden(
+            _("You entered this version: another referee, the chief referee or both "
+              "captains must confirm it.")
+        )  # fmt: skip
     if is_chief(actor, tournament):
         return Capacity.CHIEF, None
     if permissions.can_write_table(actor.user, tournament, match.table_number):
-        if version.created_by_id == actor.user.pk:
+        if version.via == "table-key" and version.referee_id is None:
             raise ResultForbidden(
-                _("You entered this version: another referee, the chief referee or both "
-                  "captains must confirm it.")
+                _("This version was entered with the table link, which belongs to no named "
+                  "referee: the chief referee or both captains must confirm it.")
             )  # fmt: skip
         return Capacity.REFEREE, None
     teams = permissions.captain_team_ids(actor.user, tournament)
@@ -455,12 +587,30 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
     raise ResultForbidden(CONFIRMERS)
 
 
+def may_confirm(actor: Actor, match: Match, version: ResultVersion | None) -> bool:
+    """Whether ``actor`` may confirm ``version`` now (the page shows the button only then):
+    it is the latest, not counting, not disputed, and the actor's team has not confirmed."""
+    if version is None or version.is_counting:
+        return False
+    try:
+        capacity, team_id = _capacity(actor, match, version)
+        _require_undisputed(version)
+    except ResultError:
+        return False
+    confirmed = ResultConfirmation.objects.filter(version=version)
+    if capacity == Capacity.CAPTAIN:
+        confirmed = confirmed.filter(team_id=team_id)
+    else:
+        confirmed = confirmed.filter(user=actor.user)
+    return not confirmed.exists()
+
+
 def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
     """Confirm version ``number`` (it must still be the latest). Returns the version,
     whose ``is_counting`` says whether it counts now."""
     number = base_number(number)
     with revision_batch():
-        _lock(match)
+        lock(match)
         latest = latest_version(match)
         if latest is None:
             raise ResultError(_("There is no result to confirm yet."), "version")
@@ -469,6 +619,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
         if latest.is_counting:
             raise ResultError(_("Version %(n)s already counts."), "version", n=number)
         capacity, team_id = _capacity(actor, match, latest)
+        _require_undisputed(latest)
         if (
             capacity == Capacity.CAPTAIN
             and ResultConfirmation.objects.filter(version=latest, team_id=team_id).exists()
@@ -487,6 +638,32 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
                          "counting": counts},
                    source=actor.source)  # fmt: skip
     return latest
+
+
+def _require_undisputed(version: ResultVersion) -> None:
+    """An open dispute blocks counting until the chief referee decides it."""
+    dispute = (
+        ResultDispute.objects.filter(version=version, decided_at__isnull=True)
+        .select_related("team")
+        .first()
+    )
+    if dispute is not None:
+        raise ResultError(
+            _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
+              "before it can count.")
+            % {"n": version.number, "team": dispute.team.name if dispute.team else "?",
+               "reason": dispute.reason},
+            "version",
+        )  # fmt: skip
+
+
+def _close_disputes(match: Match, actor: Actor, decision: str, note: str) -> None:
+    """A correction settles the match's open disputes."""
+    ResultDispute.objects.filter(match=match, decided_at__isnull=True).update(
+        decided_at=timezone.now(), decided_by=actor.user,
+        decided_by_name=actor.user.username if actor.user else "", decision=decision,
+        decision_note=note[:2000],
+    )  # fmt: skip
 
 
 def _both_captains(version: ResultVersion, match: Match) -> bool:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import TableKey
+from tournaments.models import Role, TableAssignment, TableKey, TournamentRole
 
 from .audit import log_action
 from .results import ResultError, ResultForbidden
@@ -20,7 +20,16 @@ MAX_TABLE = 10_000
 
 
 def live_keys(tournament) -> list[TableKey]:
-    return list(TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True))
+    return list(
+        TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True).select_related(
+            "referee"
+        )
+    )
+
+
+def any_key(key: str) -> TableKey | None:
+    """The key ``key``, live or revoked (None when unknown)."""
+    return TableKey.objects.select_related("tournament").filter(key=str(key)[:64]).first()
 
 
 def live_key(key: str) -> TableKey:
@@ -35,19 +44,54 @@ def live_key(key: str) -> TableKey:
     return table_key
 
 
-def issue(tournament, table_number: int, user, source: str = "") -> TableKey:
+def table_referees(tournament, table_number: int) -> list:
+    """The table referees assigned to ``table_number`` (users), by username."""
+    referees = TournamentRole.objects.filter(tournament=tournament, role=Role.TABLE_REFEREE)
+    return [
+        a.user
+        for a in TableAssignment.objects.filter(
+            tournament=tournament,
+            table_number=table_number,
+            user__in=referees.values("user"),
+        )
+        .select_related("user")
+        .order_by("user__username")
+    ]
+
+
+def _key_referee(tournament, table_number: int, referee):
+    """The referee a new key belongs to: the one named (who must referee the table), else
+    the table's only assigned referee, else nobody (then only the chief referee or both
+    captains confirm the key's entries)."""
+    assigned = table_referees(tournament, table_number)
+    if referee is None:
+        return assigned[0] if len(assigned) == 1 else None
+    if referee not in assigned:
+        raise ResultError(
+            _("%(user)s is not a table referee of table %(table)s.")
+            % {"user": referee.username, "table": table_number},
+            "referee",
+        )
+    return referee
+
+
+def issue(tournament, table_number: int, user, source: str = "", referee=None) -> TableKey:
+    """A new key for the table (revoking its live one), bound to the table's referee."""
     permissions.require(user, tournament, "table_key.manage", ResultForbidden)
     if not 1 <= table_number <= MAX_TABLE:
         raise ResultError(_("table_number must be a table from 1 to %(max)s."), "table_number",
                           max=MAX_TABLE)  # fmt: skip
+    referee = _key_referee(tournament, table_number, referee)
     with transaction.atomic():
         for old in TableKey.objects.select_for_update().filter(
             tournament=tournament, table_number=table_number, revoked_at__isnull=True
         ):
             revoke(old, user, source, reason="replaced by a new key")
         key = TableKey.objects.create(tournament=tournament, table_number=table_number,
-                                      created_by=user)  # fmt: skip
-        log_action(tournament, user, "table_key.issue", key, data={"table": table_number},
+                                      created_by=user, referee=referee)  # fmt: skip
+        log_action(tournament, user, "table_key.issue", key,
+                   data={"table": table_number,
+                         "referee": referee.username if referee else None},
                    source=source)  # fmt: skip
     return key
 

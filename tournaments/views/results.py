@@ -7,8 +7,6 @@ back as messages in the reader's language.
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Prefetch
@@ -17,8 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from tournaments.models import Match, ResultVersion, Round
-from tournaments.services import attribution, result_effects, results, round_close
+from tournaments.models import Match, ResultDispute, ResultVersion, Round
+from tournaments.services import attribution, disputes, result_effects, results, round_close
 from tournaments.services.results import Actor, ResultError
 from tournaments.validation import BadInput, parse_json
 
@@ -86,6 +84,8 @@ class MatchResultPage(TournamentMixin, TemplateView):
         user = self.request.user
         actor = Actor(user if user.is_authenticated else None)
         latest = versions[-1] if versions else None
+        open_disputes = disputes.open_disputes(match)
+        team = disputes.captain_team(actor, match)
         show_identities = attribution.sees_identities(user, self.tournament)
         if not show_identities:  # the public sees a role, never a username or an address
             labels = attribution.public_labels(self.tournament)
@@ -99,13 +99,89 @@ class MatchResultPage(TournamentMixin, TemplateView):
             seats=results.seats(match),
             versions=list(reversed(versions)),
             latest=latest,
+            latest_deals=deal_rows(latest),
             counting=next((v for v in versions if v.is_counting), None),
             is_chief=self.may("result.correct"),
-            can_confirm=bool(latest and not latest.is_counting and user.is_authenticated),
+            can_confirm=results.may_confirm(actor, match, latest),
+            can_dispute=bool(
+                team and latest and not latest.is_counting
+                and not any(d.team_id == team and d.version_id == latest.pk for d in open_disputes)
+            ),
+            open_disputes=open_disputes,
             can_enter=not match.is_bye and results.can_enter(actor, match),
-            latest_record=json.dumps(latest.record, ensure_ascii=False, indent=1) if latest else "",
-        )
+        )  # fmt: skip
+        if context["is_chief"] and not match.is_bye:
+            context.update(correction_context(match, user, context["counting"] or latest, latest))
         return context
+
+
+def correction_context(match: Match, user, reference, latest) -> dict:
+    """The chief's correction uses the table page's deal editor, starting from the counting
+    version (else the latest) and showing what changes against it."""
+    from .table import table_context
+
+    context = table_context(match, user=user)
+    deals = (
+        reference.record.get("deals") if reference and isinstance(reference.record, dict) else None
+    )
+    context["config"] |= {
+        "mode": "correct",
+        "storage": f"paisai:correct:{match.round.tournament.slug}:{match.pk}",
+        "latest_number": latest.number if latest else 0,
+        "reference": {
+            "number": reference.number if reference else 0,
+            "deals": deals or [],
+            "outcome": reference.outcome if reference and deals else None,
+        },
+    }
+    return {"editor": context, "config": context["config"], "strings": context["strings"]}
+
+
+def deal_rows(version: ResultVersion | None) -> list[dict]:
+    """The deals of a version as the engine answered them, for reading before confirming:
+    what was entered and the levels (or tricks) after each deal."""
+    if version is None or not isinstance(version.record, dict):
+        return []
+    deals = version.record.get("deals") or []
+    trace = (version.outcome or {}).get("trace") or []
+    rows = []
+    for i, deal in enumerate(deals):
+        entry = trace[i] if i < len(trace) and isinstance(trace[i], dict) else {}
+        rows.append({"n": i + 1, "text": _deal_text(deal, entry), "after": _after(entry)})
+    return rows
+
+
+def _deal_text(deal: dict, entry: dict) -> str:
+    if not isinstance(deal, dict):
+        return ""
+    if deal.get("finish"):
+        return " ".join(str(s) for s in deal["finish"])
+    if deal.get("tricks"):
+        tricks = deal["tricks"]
+        return f"EW {tricks.get('EW')} : NS {tricks.get('NS')}"
+    parts = [f"{_('dealer')} {deal.get('dealer') or entry.get('dealer', '')}",
+             f"{_('defenders')} {deal.get('defender_points')}"]  # fmt: skip
+    if "bottom_points" in deal:
+        parts.append(f"{_('bottom')} {deal['bottom_points']} × {deal.get('bottom_multiplier')}")
+    for throw in deal.get("failed_throws") or []:
+        parts.append(f"{_('failed throw')} {throw.get('side')} {throw.get('cards')}")
+    if "total_points" in entry:
+        parts.append(f"{_('total')} {entry['total_points']}")
+    result = {"dealer_keeps": _("dealers keep the deal"),
+              "defenders_take_over": _("defenders take over")}.get(entry.get("result"))  # fmt: skip
+    if result:
+        parts.append(str(result))
+    return " · ".join(parts)
+
+
+def _after(entry: dict) -> str:
+    levels = entry.get("levels_after") or entry.get("levels")
+    if isinstance(levels, dict):
+        return f"EW {levels.get('EW')} · NS {levels.get('NS')}"
+    tricks = entry.get("tricks")
+    if isinstance(tricks, dict):
+        return f"EW {tricks.get('EW')} · NS {tricks.get('NS')}"
+    return ""
 
 
 class MatchActionView(TournamentMixin, View):
@@ -145,6 +221,16 @@ class MatchActionView(TournamentMixin, View):
             )
         elif action == "forfeit":
             version = results.mark_absent(match, data.get("absent"), actor, base, reason)
+        elif action == "dispute":
+            disputes.raise_dispute(match, base, actor, reason)
+            return _("Your dispute is recorded; the chief referee has been called to the table.")
+        elif action == "decide":
+            dispute = ResultDispute.objects.filter(pk=_number(data.get("dispute")),
+                                                   match=match).first()  # fmt: skip
+            if dispute is None:
+                raise ResultError(_("Unknown dispute."), "dispute")
+            disputes.decide(dispute, actor, data.get("decision"), reason)
+            return _("Decision recorded.")
         else:
             raise ResultError(_("Unknown action."), "action")
         return _("Version %(n)s saved.") % {"n": version.number}

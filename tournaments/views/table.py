@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
 from rules_engine.cards import LEVEL_NAMES
+from rules_engine.guandan import seats as guandan_seats
 from tournaments import permissions
 from tournaments.models import TableKey
 from tournaments.services import results, table_keys
@@ -30,38 +31,111 @@ from .mixins import RoleRequiredMixin, ServiceErrorMixin
 STRINGS = {
     "network": _("No answer from the server; check the connection and try again."),
     "no_deals": _("No deal entered yet."),
+    "not_checked": _("not checked by the server yet"),
     "draw": _("Level"),
     "leads": _("%s leads"),
     "points": _("match points"),
     "passed_a": _("passed A"),
+    "dealer": _("dealer"),
     "defenders": _("defenders"),
+    "bottom": _("bottom"),
+    "throw_penalty": _("failed throw"),
+    "total": _("total"),
+    "result_dealer_keeps": _("dealers keep the deal"),
+    "result_defenders_take_over": _("defenders take over"),
     "refused": _("Refused:"),
+    "remove": _("Remove"),
     "tap_first": _("tap who went out first"),
+    "submit": _("Submit the result"),
+    "retry_submit": _("Send again (same submission)"),
     "saving": _("Saving…"),
     "saved": _("Saved as version %s; it counts once confirmed."),
+    "own_save": _("These deals are already saved as version %s (your earlier save)."),
+    "conflict": _(
+        "Changed meanwhile: version %n was saved by %w. Nothing of yours is lost: "
+        "compare the deals and choose."
+    ),
+    "conflict_own": _(
+        "Version %n is your own earlier save (%w, another tab or phone); the "
+        "deals here differ from it: compare and choose."
+    ),
+    "version_n": _("Version %s"),
+    "deal_saved": _("saved in version %s"),
+    "deal_local": _("kept on this phone, not sent yet"),
+    "deal_sending": _("sending…"),
+    "deal_refused": _("refused:"),
+    "conn_ok": _("Connected: everything entered is saved."),
+    "conn_unsaved": _("Connected: %u deal(s) kept on this phone, not submitted yet."),
+    "conn_sending": _("Connected: sending…"),
+    "conn_checking": _("Checking the connection…"),
+    "conn_offline": _(
+        "Network down: the %s deal(s) entered are kept on this phone and will "
+        "be checked automatically when it is back."
+    ),
+    "conn_server": _(
+        "The server does not answer: the %s deal(s) entered are kept on this "
+        "phone; trying again automatically."
+    ),
+    "conn_login": _(
+        "Your login has expired: the %s deal(s) entered are kept on this phone. "
+        "Log in again to continue."
+    ),
+    "conn_revoked": _(
+        "This table link was revoked: the %s deal(s) entered are kept on this "
+        "phone. Ask the chief referee for a new link."
+    ),
     "confirm_absent": _("Record this team as absent (forfeit)?"),
     "void": _("void"),
     "counts": _("counts"),
     "final_levels": _("final levels"),
+    "confirmed_by": _("confirmed by"),
+    "nobody_confirmed": _("no captain has confirmed yet"),
+    "counts_now": _("Version %s counts now."),
+    "confirmation_kept": _("Your confirmation is recorded; waiting for the other captain."),
+    "save_correction": _("Save the correction (it counts at once)"),
+    "reason_needed": _("Give a reason: it goes in the audit log."),
+    "diff_same": _("unchanged"),
+    "diff_changed": _("changed"),
+    "diff_new": _("added"),
+    "diff_nothing": _("Nothing changes against version %s yet."),
+    "diff_summary": _("Against version %s: %c deal(s) changed, %a added, %r removed."),
+    "kind_submission": _("Submission"),
+    "kind_correction": _("Correction by the chief referee"),
+    "kind_void": _("Voided"),
+    "kind_ruling": _("Effect of a ruling"),
 }
 
 
-def table_context(match, key: TableKey | None = None) -> dict:
+def table_context(match, key: TableKey | None = None, user=None, revoked: bool = False) -> dict:
     tournament = match.round.tournament
     result_url = reverse("match-result", args=[tournament.slug, match.pk])
+    page_url = (
+        reverse("tournaments:table-key-entry", args=[key.key])
+        if key
+        else reverse("tournaments:table-entry", args=[tournament.slug, match.table_number])
+    )
     return {
         "tournament": tournament,
         "match": match,
         "seats": results.seats(match),
+        "revoked": revoked,
         "config": {
             "game": tournament.game,
             "match": match.pk,
             "api": result_url.removesuffix("result/"),
             "key": key.key if key else "",
+            "revoked": revoked,
+            "user": user.username if user is not None and user.is_authenticated else "",
+            "login_url": f"{reverse('login')}?next={page_url}",
             "table": match.table_number,
+            # the phone keeps the deals per event, round and table
+            "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
             "home": match.home.name,
             "away": match.away.name if match.away else "",
             "final_levels": bool(tournament.get_preset().final_levels_entry),
+            # from the engine: a finish names every seat but the last; who partners whom
+            "finish_taps": len(guandan_seats.SEATS) - 1,
+            "partners": dict(guandan_seats.PARTNER),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()},
         "levels": LEVEL_NAMES,
@@ -82,7 +156,7 @@ class TableEntryView(RoleRequiredMixin, TemplateView):
         match = results.table_match(self.tournament, table)
         if match is None:
             raise Http404("No match at this table in the current round.")
-        return context | table_context(match)
+        return context | table_context(match, user=self.request.user)
 
 
 class TableKeyEntryView(ServiceErrorMixin, TemplateView):
@@ -92,11 +166,15 @@ class TableKeyEntryView(ServiceErrorMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        key = table_keys.live_key(self.kwargs["key"])
+        # A revoked key still opens the page (read-only), so the deals kept on the phone stay
+        # on screen with the reason; the API refuses every write with it.
+        key = table_keys.any_key(self.kwargs["key"])
+        if key is None:
+            raise Http404("This table link is unknown.")
         match = results.table_match(key.tournament, key.table_number)
         if match is None:
             raise Http404("No match at this table in the current round.")
-        return context | table_context(match, key)
+        return context | table_context(match, key, revoked=not key.is_live)
 
 
 def qr_svg(url: str) -> str:
@@ -129,7 +207,9 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
             key = keys.get(table)
             url = self.request.build_absolute_uri(f"/table/{key.key}/") if key else ""
             rows.append({"table": table, "key": key, "url": url,
-                         "qr": mark_safe(qr_svg(url)) if key else ""})  # fmt: skip
+                         "qr": mark_safe(qr_svg(url)) if key else "",
+                         "referees": [] if key else table_keys.table_referees(self.tournament,
+                                                                              table)})  # fmt: skip
         context["rows"] = rows
         context["current_round"] = round_
         return context
@@ -151,8 +231,11 @@ class TableKeyActionView(RoleRequiredMixin, View):
             made = table_keys.issue_missing(self.tournament, request.user, source)
             messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
         else:
-            table_keys.issue(self.tournament, _int(request.POST.get("table")), request.user,
-                             source)  # fmt: skip
+            table = _int(request.POST.get("table"))
+            chosen = _int(request.POST.get("referee"))
+            referee = next((u for u in table_keys.table_referees(self.tournament, table)
+                            if u.pk == chosen), None)  # fmt: skip
+            table_keys.issue(self.tournament, table, request.user, source, referee=referee)
         return redirect(self.error_url())
 
     def error_url(self) -> str:

@@ -1,0 +1,46 @@
+"""The chief's correction uses the table page's deal editor (taps, not JSON) and shows what
+changes against the counting version; a correction that changes nothing is not offered."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_table_resilience import tap, wait_deals
+from tests.results.conftest import SIX_DEALS, actor, build_event, guandan_record
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_chief_corrects_a_deal_by_tapping_and_sees_what_changes(
+    live_server, desktop, login, make_tournament, make_user, grant
+):
+    from tournaments.models import ResultVersion
+    from tournaments.services import results
+
+    event = build_event(make_tournament, make_user, grant)
+    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    results.confirm(event.match, 1, actor(event.referee2))
+    login(desktop, live_server, event.chief)
+    desktop.goto(f"{live_server.url}/t/{event.tournament.slug}/results/match/{event.match.pk}/")
+    assert desktop.locator("#correction textarea").count() == 0  # no JSON any more
+    wait_deals(desktop, 6)
+    assert "与第 1 版相同" in desktop.locator("#diff-summary").inner_text()
+    assert desktop.locator("#submit-result").is_disabled()  # nothing changes yet
+    desktop.click("#undo-deal")  # the last deal was E N S W; it was N E S W
+    tap(desktop, {"finish": ["N", "E", "S", "W"]})
+    wait_deals(desktop, 6)
+    last = desktop.locator("#deal-list li").nth(5).inner_text()
+    assert "已改" in last
+    assert "改了 1 副" in desktop.locator("#diff-summary").inner_text()
+    desktop.click("#submit-result")  # no reason yet: asked for one, nothing sent
+    desktop.wait_for_selector("#table-message.error")
+    assert ResultVersion.objects.filter(match=event.match).count() == 1
+    desktop.fill("#result-note", "deal 6: N went out first")
+    with desktop.expect_navigation():  # the correction counts: the match page shows it
+        desktop.click("#submit-result")
+    assert "2" in desktop.locator("#counting").inner_text()
+    correction = ResultVersion.objects.get(match=event.match, number=2)
+    assert correction.kind == "correction" and correction.is_counting
+    assert correction.record["deals"][5] == {"finish": ["N", "E", "S"]}
+    assert correction.record["deals"][:5] == SIX_DEALS[:5]
+    assert correction.note == "deal 6: N went out first"

@@ -1,0 +1,80 @@
+"""On the table's phone: captains sign with their own login; changed meanwhile shows both
+versions' deals side by side."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_table_resilience import tap, versions, wait_deals, wait_saved
+from tests.results.conftest import SIX_DEALS, actor, build_event, guandan_record
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def table(live_server, phone, login, make_tournament, make_user, grant):
+    event = build_event(make_tournament, make_user, grant)
+    login(phone, live_server, event.referee)
+    event.url = f"{live_server.url}/t/{event.tournament.slug}/table/1/"
+    phone.goto(event.url)
+    return event
+
+
+def test_both_captains_sign_on_the_referees_phone_and_the_result_counts(table, phone):
+    for i, deal in enumerate(SIX_DEALS[:3]):
+        tap(phone, deal)
+        wait_deals(phone, i + 1)
+    phone.click("#submit-result")
+    wait_saved(phone, 3)
+    phone.wait_for_selector("#captains:not([hidden])")
+    phone.fill("#captain-username", table.home_captain.username)
+    phone.fill("#captain-password", "wrong")
+    phone.click("#captain-sign")
+    phone.wait_for_selector("#table-message.error")
+    assert not versions(table)[0].confirmations.exists()
+    for captain in (table.home_captain, table.away_captain):
+        phone.fill("#captain-username", captain.username)
+        phone.fill("#captain-password", "pw-" + captain.username)
+        phone.click("#captain-sign")
+        phone.wait_for_selector("#table-message.ok")
+        phone.wait_for_function("document.querySelector('#captain-password').value === ''")
+    phone.wait_for_selector("#captains", state="hidden")
+    stored = versions(table)[0]
+    assert stored.is_counting
+    assert {c.user.username for c in stored.confirmations.all()} == {"cap_home", "cap_away"}
+    # the referee is still the one logged in on the phone
+    tap(phone, SIX_DEALS[3])
+    wait_deals(phone, 4)
+
+
+def test_changed_meanwhile_shows_both_versions_and_mine_goes_on_top(table, phone):
+    from tournaments.services import results
+
+    for i, deal in enumerate(SIX_DEALS[:3]):
+        tap(phone, deal)
+        wait_deals(phone, i + 1)
+    results.submit(table.match, guandan_record(SIX_DEALS[:2]), actor(table.referee2), 0)
+    phone.click("#submit-result")
+    phone.wait_for_selector("#conflict:not([hidden])")
+    assert "ref1b" in phone.locator("#conflict-text").inner_text()
+    assert phone.locator("#conflict-theirs li").count() == 2
+    assert phone.locator("#conflict-mine li").count() == 3
+    assert phone.locator("#deal-list li").count() == 3  # nothing of mine was dropped
+    phone.click("#resubmit")
+    wait_saved(phone, 3)
+    assert [len(v.record["deals"]) for v in versions(table)] == [2, 3]
+    assert versions(table)[1].created_by == table.referee
+
+
+def test_my_own_earlier_save_from_another_phone_is_recognised(table, phone):
+    from tournaments.services import results
+
+    for i, deal in enumerate(SIX_DEALS[:2]):
+        tap(phone, deal)
+        wait_deals(phone, i + 1)
+    finishes = [{"finish": d["finish"][:3]} for d in SIX_DEALS[:2]]
+    results.submit(table.match, guandan_record(finishes), actor(table.referee), 0)
+    phone.click("#submit-result")
+    wait_saved(phone, 2)  # the same deals: taken as saved in version 1, no second version
+    assert phone.locator("#conflict").is_hidden()
+    assert len(versions(table)) == 1
