@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Permission
 
-from tournaments.exporters.archive import export_archive, import_archive
+from tournaments.exporters.archive import export_archive
 from tournaments.exporters.base import ExportError
 from tournaments.models import Tournament
+from tournaments.services.archive import import_archive
 
 pytestmark = pytest.mark.django_db
 
