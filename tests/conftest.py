@@ -46,6 +46,11 @@ def chinese_event(db, media):
 
 
 @pytest.fixture
+def event(make_tournament, make_user, grant):
+    return factories.build_event(make_tournament, make_user, grant)
+
+
+@pytest.fixture
 def api():
     """An API client that asks for English answers (the API speaks Chinese by default)."""
     return APIClient(HTTP_ACCEPT_LANGUAGE="en")

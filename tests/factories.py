@@ -10,6 +10,7 @@ own), with their slots, exactly as the round service writes them.
 from __future__ import annotations
 
 import itertools
+from types import SimpleNamespace
 
 from django.contrib.auth import get_user_model
 
@@ -209,3 +210,105 @@ def chinese_event():
     round_(event, 3, [(t[0], t[4]), (t[2], t[6]), (t[1], t[5]), (t[3], t[7])], status="published")
     event.teams_in_order = teams
     return event
+
+
+# --- builders of the results, arbitration and exports tests ------------------------------
+
+
+SIX_DEALS = [
+    {"finish": ["E", "W", "S", "N"]},  # EW double up: EW 5
+    {"finish": ["S", "E", "N", "W"]},  # NS +2: NS 4
+    {"finish": ["E", "S", "W", "N"]},  # EW +2: EW 7
+    {"finish": ["N", "S", "E", "W"]},  # NS double up: NS 7
+    {"finish": ["W", "N", "E", "S"]},  # EW +2: EW 9
+    {"finish": ["E", "N", "S", "W"]},  # EW +1: EW 10
+]
+
+
+def guandan_record(deals=None, **extra) -> dict:
+    return {"game": "guandan", "deals": SIX_DEALS if deals is None else deals} | extra
+
+
+def build_event(make_tournament, make_user, grant):
+    """A guandan event with 5 teams: round 1 published, tables 1-2 and a bye; a chief
+    referee, a table referee of table 1, a second referee of table 1, the captains of
+    table 1's teams, an organiser."""
+    from tournaments.models import Round, Team
+
+    tournament = make_tournament(teams=5)
+    teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
+    first = round_(
+        tournament, 1, [(teams[0], teams[1]), (teams[2], teams[3])], byes=[teams[4]],
+        status=Round.Status.IN_PLAY,
+    )  # fmt: skip
+    matches = list(first.matches.exclude(away=None).order_by("table_number"))
+    bye = first.matches.get(away=None)
+    people = SimpleNamespace(
+        chief=grant(make_user("chief"), tournament, "chief_referee"),
+        referee=grant(make_user("ref1"), tournament, "table_referee", tables=[1]),
+        referee2=grant(make_user("ref1b"), tournament, "table_referee", tables=[1]),
+        other_referee=grant(make_user("ref2"), tournament, "table_referee", tables=[2]),
+        home_captain=grant(make_user("cap_home"), tournament, "captain", team=teams[0]),
+        away_captain=grant(make_user("cap_away"), tournament, "captain", team=teams[1]),
+        organiser=grant(make_user("org"), tournament, "organiser"),
+    )
+    return SimpleNamespace(
+        tournament=tournament, round=first, match=matches[0], match2=matches[1], bye=bye,
+        teams=teams, **vars(people),
+    )  # fmt: skip
+
+
+def actor(user=None, key=None, source="10.0.0.1"):
+    from tournaments.services.results import Actor
+
+    return Actor(user, key, "table-key" if key else "api", source)
+
+
+# EW 5, NS 4 after two deals: EW wins 11:9 on the Suzhou 20-point scale.
+TWO_DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]
+
+
+def enter_result(arb, match=None, deals=None, record=None):
+    """The chief referee enters and confirms a result; returns the counting version."""
+    from tournaments.services import results
+
+    match = match or arb.match
+    record = record or {"game": arb.tournament.game, "deals": TWO_DEALS if deals is None else deals}
+    actor = results.Actor(arb.chief, None, "web", "")
+    base = results.latest_version(match)
+    return results.submit(match, record, actor, base.number if base else 0, confirm=True)
+
+
+def points(tournament) -> dict[str, float]:
+    from tournaments.standings.service import standings_for
+
+    return {row.name: row.points for row in standings_for(tournament)}
+
+
+def ranks(tournament) -> list[str]:
+    from tournaments.standings.service import standings_for
+
+    return [row.name for row in standings_for(tournament)]
+
+
+def counting_outcome(match) -> dict:
+    from tournaments.models import ResultVersion
+
+    return ResultVersion.objects.get(match=match, is_counting=True).outcome
+
+
+# EW goes out first with the partner second (双上): EW +3 levels, 13:7 on the 20-point scale
+EW_WINS = {
+    "game": "guandan",
+    "preset": "guandan-suzhou-2016",
+    "deals": [{"finish": ["E", "W", "S", "N"]}],
+}
+
+
+def add_round(tournament, number, pairs, status="complete", bye=None, record=EW_WINS):
+    """A round with matches for (home, away) pairs (tables 1..n), each won by home."""
+    rnd = round_(tournament, number, pairs, byes=[bye] if bye else (), status=status)
+    if status in ("complete", "finalised") and record is not None:
+        for match in rnd.matches.exclude(away=None).order_by("table_number"):
+            result(match, deals=record["deals"])
+    return rnd

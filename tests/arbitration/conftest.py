@@ -9,9 +9,6 @@ import pytest
 
 from tests import factories
 
-# EW 5, NS 4 after two deals: EW wins 11:9 on the Suzhou 20-point scale.
-TWO_DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]
-
 
 @pytest.fixture
 def arb(make_tournament, make_user, grant):
@@ -35,32 +32,3 @@ def arb(make_tournament, make_user, grant):
         committee=[grant(make_user(), tournament, "committee") for _ in range(3)],
         organiser=grant(make_user(), tournament, "organiser"),
     )  # fmt: skip
-
-
-def enter_result(arb, match=None, deals=None, record=None):
-    """The chief referee enters and confirms a result; returns the counting version."""
-    from tournaments.services import results
-
-    match = match or arb.match
-    record = record or {"game": arb.tournament.game, "deals": TWO_DEALS if deals is None else deals}
-    actor = results.Actor(arb.chief, None, "web", "")
-    base = results.latest_version(match)
-    return results.submit(match, record, actor, base.number if base else 0, confirm=True)
-
-
-def points(tournament) -> dict[str, float]:
-    from tournaments.standings.service import standings_for
-
-    return {row.name: row.points for row in standings_for(tournament)}
-
-
-def ranks(tournament) -> list[str]:
-    from tournaments.standings.service import standings_for
-
-    return [row.name for row in standings_for(tournament)]
-
-
-def counting_outcome(match) -> dict:
-    from tournaments.models import ResultVersion
-
-    return ResultVersion.objects.get(match=match, is_counting=True).outcome

@@ -5,7 +5,7 @@ import pytest
 
 from arbitration.models import Appeal, Incident, Ruling
 from tests.arbitration import conftest as fixtures
-from tests.arbitration.conftest import enter_result, points
+from tests.factories import enter_result, points
 
 # the arbitration fixtures (the event and its officials) serve here too
 arb = fixtures.arb

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from tests import factories
-from tests.publishing.conftest import add_round
+from tests.factories import add_round
 
 NAMES = ["龙城队", "姑苏队", "金陵队", "钱塘队", "锡山队", "太湖队"]
 # the home (dealer) side keeps the deal with the defenders on 40 points: home +2

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.test_table_resilience import tap, versions, wait_deals, wait_saved
-from tests.results.conftest import SIX_DEALS, actor, build_event, guandan_record
+from tests.factories import SIX_DEALS, actor, build_event, guandan_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.results.conftest import SIX_DEALS, build_event
+from tests.factories import SIX_DEALS, build_event
 
 
 def _wait_deals(page, n):

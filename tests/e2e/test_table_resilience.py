@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.results.conftest import SIX_DEALS, build_event
+from tests.factories import SIX_DEALS, build_event
 
 SEVEN_DEALS = [*SIX_DEALS, {"finish": ["S", "W", "N", "E"]}]
 

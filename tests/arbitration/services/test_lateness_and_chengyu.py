@@ -1,0 +1,136 @@
+"""The idiom-chain ladder through incidents and rulings, and late arrival forfeits."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from arbitration.services.incidents import log_incident
+from arbitration.services.lateness import late_status, pending_forfeits
+from arbitration.services.rulings import proposal, revoke, rule
+from rules_engine.ladder import Penalty
+from tests.factories import counting_outcome, enter_result, points
+from tournaments.models import RankingAdjustment
+
+CHENGYU_DEALS = [{"tricks": {"EW": 8, "NS": 5}}, {"tricks": {"EW": 6, "NS": 7}}]
+T0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def chengyu(arb):
+    arb.tournament.game, arb.tournament.preset = "chengyu", "chengyu"
+    arb.tournament.save()
+    enter_result(arb, deals=CHENGYU_DEALS)  # EW wins 2:0 on tricks 14:12
+    return arb
+
+
+def talk(arb, team=None, category="signalling"):
+    return log_incident(arb.tournament, arb.referee, category=category, description="talked",
+                        match=arb.match, team=team or arb.teams[0])  # fmt: skip
+
+
+def rule_proposed(arb, case, **fields):
+    [penalty] = proposal(case)
+    return rule(case, arb.chief, step=penalty.step, reason="ladder", **fields)[0]
+
+
+def test_chengyu_talking_ladder_warning_then_trick_then_round_lost(chengyu):
+    first = talk(chengyu)
+    assert proposal(first) == [Penalty("warning")]
+    rule_proposed(chengyu, first)
+    second = talk(chengyu)
+    assert proposal(second) == [Penalty("trick_to_opponents")]
+    rule_proposed(chengyu, second, deal=1)
+    assert counting_outcome(chengyu.match)["trace"][0]["tricks"] == {"EW": 7, "NS": 6}
+    third = talk(chengyu)
+    assert proposal(third) == [Penalty("round_lost")]
+    rule_proposed(chengyu, third)
+    outcome = counting_outcome(chengyu.match)
+    assert [d["tricks"] for d in outcome["trace"]] == [{"EW": 4, "NS": 9}] * 2
+    assert outcome["winner"] == "NS"
+    assert points(chengyu.tournament)["Team 002"] == 2
+
+
+def test_chengyu_trick_transfer_can_change_the_winner(chengyu):
+    for _ in range(2):
+        rule(talk(chengyu, category="missed_compulsory"), chengyu.chief,
+             step="trick_to_opponents", deal=1, reason="必出 missed")  # fmt: skip
+    assert counting_outcome(chengyu.match)["winner"] == "NS"
+    assert points(chengyu.tournament) == {"Team 001": 0, "Team 002": 2, "Team 003": 0,
+                                          "Team 004": 0}  # fmt: skip
+
+
+def test_chengyu_showing_cards_loses_the_round(chengyu):
+    case = talk(chengyu, team=chengyu.teams[1], category="card_showing")
+    assert proposal(case) == [Penalty("round_lost")]
+    rule_proposed(chengyu, case)
+    assert counting_outcome(chengyu.match)["trace"][0]["tricks"] == {"EW": 9, "NS": 4}
+
+
+def test_chengyu_spectator_hint_beneficiary_loses_and_hinting_team_drops(chengyu):
+    case = talk(chengyu, category="spectator_hint")
+    assert [p.step for p in proposal(case)] == ["round_lost", "ranking_drop"]
+    rule(case, chengyu.chief, step="round_lost", reason="hint from the stands")
+    rule(case, chengyu.chief, step="ranking_drop", team=chengyu.teams[2], places=1,
+         reason="their unit's spectator hinted")  # fmt: skip
+    assert counting_outcome(chengyu.match)["winner"] == "NS"
+    adjustment = RankingAdjustment.objects.get()
+    assert adjustment.team == chengyu.teams[2] and adjustment.places == 1
+    # the hinting unit drops one place in the unit standings (SPEC 2), not the team
+    assert adjustment.unit == chengyu.teams[2].unit
+    from tournaments.services.units import unit_moves
+
+    assert unit_moves(chengyu.tournament) == {chengyu.teams[2].unit.name: 1}
+
+
+def test_revoked_chengyu_offence_does_not_count_on_the_ladder(chengyu):
+    first = talk(chengyu)
+    revoke(rule_proposed(chengyu, first), chengyu.chief, "it was the opponents")
+    assert proposal(talk(chengyu)) == [Penalty("warning")]
+
+
+# --- late arrival -------------------------------------------------------------------------
+
+
+def late(arb, minutes, leave=False):
+    arb.round.started_at = T0
+    arb.round.save()
+    return log_incident(arb.tournament, arb.referee, category="late_arrival",
+                        description="arrived late", match=arb.match, team=arb.teams[1],
+                        arrived_at=T0 + timedelta(minutes=minutes),
+                        leave_approved=leave)  # fmt: skip
+
+
+def test_late_arrival_within_ten_minutes_proposes_nothing(arb):
+    case = late(arb, 10)
+    status = late_status(case)
+    assert (status.minutes_late, status.limit, status.forfeit) == (10, 10, False)
+    assert pending_forfeits(arb.tournament) == []
+
+
+def test_late_arrival_past_ten_minutes_proposes_the_forfeit(arb):
+    case = late(arb, 11)
+    assert late_status(case).forfeit
+    assert [i for i, _ in pending_forfeits(arb.tournament)] == [case]
+
+
+def test_approved_leave_gives_fifteen_minutes(arb):
+    assert not late_status(late(arb, 14, leave=True)).forfeit
+    assert late_status(late(arb, 16, leave=True)).forfeit
+
+
+def test_chief_referee_confirms_the_late_forfeit(arb):
+    case = late(arb, 12)
+    rule(case, arb.chief, step="forfeit", reason="12 minutes late")
+    outcome = counting_outcome(arb.match)
+    assert outcome["forfeit"] == "NS"
+    assert points(arb.tournament)["Team 001"] == 17
+    assert pending_forfeits(arb.tournament) == []
+    assert late_status(case).confirmed
+
+
+def test_revoked_late_forfeit_without_a_result_voids_the_match(arb):
+    case = late(arb, 12)
+    [ruling] = rule(case, arb.chief, step="forfeit", reason="12 minutes late")
+    revoke(ruling, arb.chief, "the clock was wrong")
+    assert counting_outcome(arb.match) == {"void": True, "winner": None, "trace": []}
+    assert points(arb.tournament)["Team 001"] == 0

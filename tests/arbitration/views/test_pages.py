@@ -1,0 +1,171 @@
+"""The arbitration pages: the whole flow through forms, permissions, dashboards."""
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import time_machine
+from django.urls import reverse
+
+from arbitration.models import Appeal, Incident, Ruling
+from arbitration.services import appeals
+from arbitration.services.incidents import log_incident
+from arbitration.services.rulings import rule
+from tests.factories import enter_result, points
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def url(name, arb, *args):
+    return reverse(f"arbitration:{name}", args=[arb.tournament.slug, *args])
+
+
+def as_user(client, user):
+    client.force_login(user)
+    return client
+
+
+def post(client, user, path, data):
+    return as_user(client, user).post(path, data, **EN)
+
+
+def test_flow_through_the_pages_incident_ruling_appeal_overturn(arb, client):
+    enter_result(arb)
+    response = post(client, arb.referee, url("incident-add", arb), {
+        "match": arb.match.pk, "team": arb.teams[0].pk, "category": "signalling",
+        "description": "tapped the table", "reported_by": "North player",
+    })  # fmt: skip
+    incident = Incident.objects.get()
+    assert response.status_code == 302 and response.url == url("incident", arb, incident.pk)
+    page = as_user(client, arb.chief).get(url("incident", arb, incident.pk), **EN)
+    assert b"tapped the table" in page.content and b"ruling-form" in page.content
+    response = post(client, arb.chief, url("incident", arb, incident.pk), {
+        "step": "level_deduction", "team": arb.teams[0].pk, "levels": 1, "reason": "signal",
+    })  # fmt: skip
+    ruling = Ruling.objects.get()
+    assert response.url == url("ruling", arb, ruling.pk)
+    assert points(arb.tournament)["Team 001"] == 10
+    page = as_user(client, arb.captain).get(url("ruling", arb, ruling.pk), **EN)
+    assert b"appeal-form" in page.content and b"revoke-form" not in page.content
+    response = post(client, arb.captain, url("appeal-add", arb, ruling.pk),
+                    {"grounds": "it was a cough"})  # fmt: skip
+    appeal = Appeal.objects.get()
+    assert response.url == url("appeal", arb, appeal.pk)
+    for member in arb.committee[:2]:
+        page = as_user(client, member).get(url("appeal", arb, appeal.pk), **EN)
+        assert b"vote-form" in page.content
+        post(client, member, url("appeal", arb, appeal.pk),
+             {"choice": "overturn", "reason": "a cough"})  # fmt: skip
+    assert appeal.status == "decided"
+    assert points(arb.tournament)["Team 001"] == 11
+    page = as_user(client, arb.captain).get(url("appeal", arb, appeal.pk), **EN)
+    assert b"Overturn the ruling" in page.content
+
+
+def test_only_the_chief_referee_may_post_a_ruling(arb, client):
+    incident = log_incident(arb.tournament, arb.referee, category="slow_play",
+                            description="slow", match=arb.match, team=arb.teams[0])  # fmt: skip
+    data = {"step": "warning", "team": arb.teams[0].pk, "levels": 1, "reason": "x"}
+    for user in (arb.referee, arb.committee[0], arb.captain, arb.organiser):
+        assert post(client, user, url("incident", arb, incident.pk), data).status_code == 403
+    assert not Ruling.objects.exists()
+
+
+def test_nobody_edits_or_deletes_a_ruling(arb, client):
+    """No page or API edits a ruling; the admin is read-only for change and delete."""
+    from django.contrib import admin
+
+    from arbitration.models import Appeal, Revocation, Vote
+
+    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other", description="x",
+                                 match=arb.match, team=arb.teams[0]),
+                    arb.chief, step="warning", reason="x")  # fmt: skip
+    request = type("R", (), {"user": arb.chief})()
+    for model in (Ruling, Revocation, Appeal, Vote, Incident):
+        model_admin = admin.site._registry[model]
+        assert not model_admin.has_change_permission(request, ruling)
+        assert not model_admin.has_delete_permission(request, ruling)
+    for method in ("put", "patch", "delete"):
+        response = getattr(as_user(client, arb.chief), method)(url("ruling", arb, ruling.pk))
+        assert response.status_code == 405
+
+
+def test_refused_ruling_shows_the_reason_on_the_form(arb, client):
+    incident = log_incident(arb.tournament, arb.chief, category="other", description="x",
+                            match=arb.match, team=arb.teams[0])  # fmt: skip
+    response = post(client, arb.chief, url("incident", arb, incident.pk), {
+        "step": "level_deduction", "team": arb.teams[0].pk, "levels": 1, "reason": "x",
+    })  # fmt: skip
+    assert response.status_code == 400
+    assert b"no counting result yet" in response.content
+
+
+def test_table_referee_of_another_table_may_not_log_there(arb, client):
+    data = {"match": arb.match.pk, "team": arb.teams[0].pk, "category": "other",
+            "description": "x"}  # fmt: skip
+    assert post(client, arb.referee2, url("incident-add", arb), data).status_code == 403
+    assert post(client, arb.captain, url("incident-add", arb), data).status_code == 403
+
+
+def test_late_appeal_page_shows_the_refusal_and_the_chief_accepts(arb, client):
+    t0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+    with time_machine.travel(t0, tick=False) as clock:
+        enter_result(arb)
+        [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other",
+                                     description="x", match=arb.match, team=arb.teams[0]),
+                        arb.chief, step="warning", reason="x")  # fmt: skip
+        clock.shift(timedelta(minutes=40))
+        response = post(client, arb.captain, url("appeal-add", arb, ruling.pk),
+                        {"grounds": "late"})  # fmt: skip
+        page = client.get(response.url, **EN)
+        assert b"within 30 minutes" in page.content
+        response = post(client, arb.chief, url("accept-late", arb, Appeal.objects.get().pk),
+                        {"reason": "the result was posted late"})  # fmt: skip
+        assert Appeal.objects.get().status == "open"
+
+
+def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadlines(arb, client):
+    t0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+    with time_machine.travel(t0, tick=False) as clock:
+        arb.round.started_at = t0
+        arb.round.save()
+        enter_result(arb)
+        log_incident(arb.tournament, arb.referee, category="slow_play", description="slow",
+                     match=arb.match, team=arb.teams[0])  # fmt: skip
+        log_incident(arb.tournament, arb.referee2, category="late_arrival", description="late",
+                     match=arb.match2, team=arb.teams[3],
+                     arrived_at=t0 + timedelta(minutes=12))  # fmt: skip
+        [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other",
+                                     description="x", match=arb.match, team=arb.teams[0]),
+                        arb.chief, step="warning", reason="x")  # fmt: skip
+        appeals.file_appeal(ruling, arb.captain, "x")
+        clock.shift(timedelta(minutes=100))
+        page = as_user(client, arb.chief).get(url("chief", arb), **EN).content.decode()
+    assert page.count("Slow play") >= 1 and "Team 004" in page
+    assert "12.0 minutes late (limit 10)" in page
+    assert "T2 · Team 003 – Team 004" in page  # no counting result at table 2
+    assert "Deadline near" in page and "19:00" in page  # 09:00 UTC + 2 h, in Asia/Shanghai
+    assert as_user(client, arb.referee).get(url("chief", arb)).status_code == 403
+
+
+def test_committee_dashboard_and_team_record(arb, client):
+    enter_result(arb)
+    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other", description="x",
+                                 match=arb.match, team=arb.teams[0]),
+                    arb.chief, step="warning", reason="spoke")  # fmt: skip
+    appeals.file_appeal(ruling, arb.captain, "x")
+    page = as_user(client, arb.committee[0]).get(url("committee", arb), **EN).content.decode()
+    assert "Warning" in page and "Team 001" in page
+    record = as_user(client, arb.captain).get(url("team-record", arb, arb.teams[0].pk), **EN)
+    assert b"spoke" in record.content
+    other = url("team-record", arb, arb.teams[1].pk)
+    assert as_user(client, arb.captain3).get(other).status_code == 403
+
+
+def test_printable_ruling_page(arb, client):
+    enter_result(arb)
+    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other", description="x",
+                                 match=arb.match, team=arb.teams[0]),
+                    arb.chief, step="level_deduction", reason="signal")  # fmt: skip
+    page = as_user(client, arb.chief).get(url("ruling", arb, ruling.pk), **EN).content.decode()
+    assert "@media print" in page and "signature" in page
+    assert re.search(r"10 : 10", page)

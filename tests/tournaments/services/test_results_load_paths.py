@@ -1,0 +1,124 @@
+"""The cheap paths of a confirmed submission keep every guarantee (bench/results_load.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.factories import actor, guandan_record
+from tests.tournaments.services.test_results_concurrency import THREADS, _run_threads
+from tournaments.api.result_serializers import VersionSerializer
+from tournaments.models import AuditLog, ResultVersion, Round
+from tournaments.services import results, round_close
+from tournaments.services.results import ChangedMeanwhile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _stored_counting_version(match, user) -> None:
+    """What another transaction commits meanwhile: match's version 1, counting."""
+    ResultVersion.objects.create(match=match, number=1, record=guandan_record(), outcome={},
+                                 created_by=user, is_counting=True)  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_round_completes_when_the_last_two_results_commit_at_the_same_moment(
+    event, django_capture_on_commit_callbacks
+):
+    # Each of the two last writers sees the other's match as pending inside its own
+    # transaction; the look after the commit sees both and completes the round.
+    with django_capture_on_commit_callbacks() as after_commit:
+        results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    _stored_counting_version(event.match2, event.chief)
+    assert Round.objects.get(pk=event.round.pk).status == Round.Status.IN_PLAY
+    for callback in after_commit:
+        callback()
+    assert Round.objects.get(pk=event.round.pk).status == Round.Status.COMPLETE
+    assert AuditLog.objects.filter(action="round.complete").count() == 1
+
+
+@pytest.mark.django_db
+def test_round_pending_check_ignores_byes_and_sees_voids_as_decided(event):
+    assert round_close.has_pending(event.round.pk)
+    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    assert round_close.has_pending(event.round.pk)
+    results.void(event.match2, actor(event.chief), 0, "table abandoned")
+    assert not round_close.has_pending(event.round.pk)  # the bye never needs a result
+
+
+@pytest.mark.django_db
+def test_round_completion_is_checked_once_more_only_while_matches_are_pending(
+    event, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as first:
+        results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    with django_capture_on_commit_callbacks() as last:
+        results.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+    assert Round.objects.get(pk=event.round.pk).status == Round.Status.COMPLETE
+    assert len(last) == len(first) - 1  # the completing write needs no second look
+
+
+@pytest.mark.django_db
+def test_confirmed_submission_takes_a_bounded_number_of_queries(
+    event, api_as, django_assert_max_num_queries
+):
+    client = api_as(event.chief)  # authenticated without a session: no session/user queries
+    body = {"record": guandan_record(), "base_version": 0, "confirm": True}
+    path = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
+    # match with its round and event, roles, savepoint, version 1 (no match lock: nothing to
+    # switch), the round's pending check, the audit entry, the event revision bump, release
+    with django_assert_max_num_queries(8):
+        response = client.post(path, body, format="json")
+    assert response.status_code == 201 and response.json()["is_counting"] is True
+
+
+@pytest.mark.django_db
+def test_version_serializer_built_once_gives_each_instance_its_own_fields(event):
+    version = results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    first, second = VersionSerializer(version), VersionSerializer(version)
+    assert first.fields["record"] is not second.fields["record"]
+    first.fields.pop("record")
+    assert "record" in second.data and "record" not in first.data
+    assert second.data["number"] == 1 and second.data["is_counting"] is True
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_twenty_parallel_confirmed_first_versions_store_one_counting_version(event):
+    """Version 1 takes no match lock: the unique number and the one-counting constraint
+    decide between concurrent first submissions."""
+
+    def submit(i):
+        record = guandan_record() | {"tag": i}
+        return results.submit(event.match, record, actor(event.chief), 0, confirm=True)
+
+    outcomes = _run_threads(submit)
+    stored = [o for o in outcomes if isinstance(o, ResultVersion)]
+    refused = [o for o in outcomes if isinstance(o, ChangedMeanwhile)]
+    assert len(stored) == 1 and len(refused) == THREADS - 1, outcomes
+    versions = ResultVersion.objects.filter(match=event.match)
+    assert versions.count() == 1 and versions.get().is_counting
+    assert AuditLog.objects.filter(action="result.submission").count() == 1
+    assert AuditLog.objects.filter(action="result.conflict").count() == THREADS - 1
+
+
+def _session_engine(cache_url: str | None) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "CACHE_URL"}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1"}
+    if cache_url:
+        env["CACHE_URL"] = cache_url
+    code = "from django.conf import settings; print(settings.SESSION_ENGINE)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True)  # fmt: skip
+    return out.stdout.strip()
+
+
+def test_sessions_live_in_the_database_even_with_a_shared_cache():
+    """A Redis outage neither logs anyone out nor, once Redis is back, revives a session
+    ended meanwhile (issue 13, finding 2)."""
+    assert _session_engine("redis://127.0.0.1:6379/9") == "django.contrib.sessions.backends.db"
+    assert _session_engine(None) == "django.contrib.sessions.backends.db"

@@ -1,0 +1,94 @@
+"""A table key belongs to its table's referee: entries through it are theirs, and they never
+confirm them, whatever the path."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import actor, guandan_record
+from tournaments.models import AuditLog, ResultVersion, TableAssignment
+from tournaments.services import results, table_keys
+from tournaments.services.results import ResultError, ResultForbidden
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_key_issued_for_a_table_with_one_referee_belongs_to_that_referee(event):
+    key = table_keys.issue(event.tournament, 2, event.chief)
+    assert key.referee == event.other_referee
+    entry = AuditLog.objects.filter(action="table_key.issue").last()
+    assert entry.data["referee"] == "ref2"
+
+
+def test_a_named_referee_must_referee_that_table(event):
+    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    assert key.referee == event.referee
+    with pytest.raises(ResultError, match="not a table referee of table 1"):
+        table_keys.issue(event.tournament, 1, event.chief, referee=event.other_referee)
+
+
+def test_the_keys_referee_cannot_confirm_the_keys_entry_by_any_path(event, grant):
+    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    version = results.submit(event.match, guandan_record(), actor(key=key), 0)
+    assert version.created_by is None and version.referee == event.referee
+    # as a second referee of the table
+    with pytest.raises(ResultForbidden, match="entered this version"):
+        results.confirm(event.match, 1, actor(event.referee))
+    # nor as a captain of one of the teams
+    grant(event.referee, event.tournament, "captain", team=event.teams[0])
+    event.referee.__dict__.pop("_paisai_roles", None)
+    with pytest.raises(ResultForbidden, match="entered this version"):
+        results.confirm(event.match, 1, actor(event.referee))
+    assert not ResultVersion.objects.get(pk=version.pk).confirmations.exists()
+    # another referee of the table may
+    assert results.confirm(event.match, 1, actor(event.referee2)).is_counting
+
+
+def test_the_keys_referee_cannot_confirm_through_the_api(event, api_as):
+    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    results.submit(event.match, guandan_record(), actor(key=key), 0)
+    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/confirm/"
+    response = api_as(event.referee).post(url, {"version": 1}, format="json")
+    assert response.status_code == 403
+    assert not ResultVersion.objects.get(match=event.match).is_counting
+
+
+def test_a_key_with_no_named_referee_is_confirmed_by_captains_or_the_chief_not_a_referee(event):
+    assert TableAssignment.objects.filter(table_number=1).count() == 2  # no default owner
+    key = table_keys.issue(event.tournament, 1, event.chief)
+    assert key.referee is None
+    results.submit(event.match, guandan_record(), actor(key=key), 0)
+    with pytest.raises(ResultForbidden, match="belongs to no named referee"):
+        results.confirm(event.match, 1, actor(event.referee2))
+    results.confirm(event.match, 1, actor(event.home_captain))
+    assert results.confirm(event.match, 1, actor(event.away_captain)).is_counting
+
+
+def test_whoever_entered_a_version_does_not_confirm_it_even_as_chief(event):
+    results.submit(event.match, guandan_record(), actor(event.chief), 0)
+    with pytest.raises(ResultForbidden, match="entered this version"):
+        results.confirm(event.match, 1, actor(event.chief))
+
+
+def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, api):
+    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    results.submit(event.match, guandan_record(), actor(key=key), 0)
+    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
+
+    def sign(user, password=None):
+        body = {"version": 1, "username": user.username,
+                "password": password or "pw-" + user.username}  # fmt: skip
+        return api.post(url, body, format="json", HTTP_X_TABLE_KEY=key.key)
+
+    assert sign(event.referee).status_code == 403  # not a captain: no path to confirm
+    assert sign(event.home_captain, "wrong").status_code == 403
+    first = sign(event.home_captain)
+    assert first.status_code == 200 and first.json()["is_counting"] is False
+    assert sign(event.away_captain).json()["is_counting"] is True
+    confirmations = ResultVersion.objects.get(match=event.match).confirmations.all()
+    assert {c.user.username for c in confirmations} == {"cap_home", "cap_away"}
+    # the phone of another table cannot collect signatures for this match
+    other = table_keys.issue(event.tournament, 2, event.chief)
+    response = api.post(url, {"version": 1, "username": "cap_home", "password": "pw-cap_home"},
+                        format="json", HTTP_X_TABLE_KEY=other.key)  # fmt: skip
+    assert response.status_code == 403

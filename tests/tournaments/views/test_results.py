@@ -1,0 +1,105 @@
+"""Result pages: table page (login and key), round results, match history and actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import actor, guandan_record
+from tournaments.models import AuditLog, Round, TableKey
+from tournaments.services import results
+
+pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def test_table_page_for_the_assigned_referee_shows_seats_and_players(event, client):
+    client.force_login(event.referee)
+    page = client.get(f"/t/{event.tournament.slug}/table/1/", **EN)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'data-seat="E"' in html and "P1-1" in html and "js/table.js" in html
+    assert client.get(f"/t/{event.tournament.slug}/table/2/", **EN).status_code == 403
+
+
+def test_table_page_by_key_needs_no_login_and_after_revocation_writes_nothing(event, client):
+    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    page = client.get(f"/table/{key.key}/", **EN)
+    assert page.status_code == 200 and page.context["config"]["revoked"] is False
+    key.revoked_at = key.created_at
+    key.save()
+    # the page still opens, so the deals kept on the phone stay on screen with the reason ...
+    page = client.get(f"/table/{key.key}/", **EN)
+    assert page.status_code == 200 and page.context["config"]["revoked"] is True
+    assert "This table link was revoked" in page.content.decode()
+    # ... but the key writes nothing any more
+    api_url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
+    refused = client.post(api_url, {"record": guandan_record(), "base_version": 0},
+                          content_type="application/json", HTTP_X_TABLE_KEY=key.key, **EN)  # fmt: skip
+    assert refused.status_code == 401 and "revoked" in refused.json()["error"]
+    assert client.get("/table/unknown-key/", **EN).status_code == 404
+
+
+def test_round_results_page_lists_pending_and_confirmed(event, client):
+    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    results.submit(event.match2, guandan_record(), actor(event.other_referee), 0)
+    client.force_login(event.chief)
+    html = client.get(f"/t/{event.tournament.slug}/results/", **EN).content.decode()
+    assert 'data-state="counting"' in html and 'data-state="pending"' in html
+    assert "13 : 7" in html and "1 match awaits a confirmed result" in html
+
+
+def test_captain_confirms_on_the_match_page(event, client):
+    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    client.force_login(event.home_captain)
+    page_url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
+    assert 'id="confirm-latest"' in client.get(page_url, **EN).content.decode()
+    response = client.post(page_url + "action/", {"action": "confirm", "base_version": 1},
+                           follow=True, **EN)  # fmt: skip
+    assert "waiting for the other captain" in response.content.decode()
+
+
+def test_chief_correction_with_bad_json_is_a_clear_message(event, client):
+    client.force_login(event.chief)
+    url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/"
+    response = client.post(url, {"action": "correct", "base_version": 0, "record": "{oops",
+                                 "reason": "typo"}, follow=True, **EN)  # fmt: skip
+    assert "not valid JSON" in response.content.decode()
+
+
+def test_finalise_refused_message_names_the_tables_and_reopen_is_logged(event, client):
+    client.force_login(event.chief)
+    close = f"/t/{event.tournament.slug}/results/round/1/close/"
+    html = client.post(close, {"action": "finalise"}, follow=True, **EN).content.decode()
+    assert "table(s) 1, 2" in html
+    for match in (event.match, event.match2):
+        results.submit(match, guandan_record(), actor(event.chief), 0, confirm=True)
+    client.post(close, {"action": "finalise"})
+    assert Round.objects.get(pk=event.round.pk).status == "finalised"
+    client.post(close, {"action": "reopen", "reason": "appeal"})
+    assert Round.objects.get(pk=event.round.pk).status == "complete"
+    assert AuditLog.objects.filter(action="round.reopen", reason="appeal").exists()
+
+
+def test_table_links_page_shows_qr_and_revokes(event, client):
+    client.force_login(event.organiser)
+    keys = f"/t/{event.tournament.slug}/manage/tables/"
+    client.post(keys + "keys/", {"table": 1})
+    key = TableKey.objects.get(table_number=1, revoked_at__isnull=True)
+    html = client.get(keys, **EN).content.decode()
+    assert f"/table/{key.key}/" in html and "<svg" in html
+    client.post(keys + "keys/", {"revoke": key.pk})
+    key.refresh_from_db()
+    assert key.revoked_at is not None
+    client.force_login(event.referee)
+    assert client.get(keys, **EN).status_code == 403
+
+
+def test_a_table_link_is_made_for_the_referee_chosen_on_the_links_page(event, client):
+    client.force_login(event.organiser)
+    keys = f"/t/{event.tournament.slug}/manage/tables/"
+    html = client.get(keys, **EN).content.decode()
+    assert 'name="referee"' in html and "ref1b" in html  # table 1 has two referees
+    client.post(keys + "keys/", {"table": 1, "referee": event.referee2.pk})
+    key = TableKey.objects.get(table_number=1, revoked_at__isnull=True)
+    assert key.referee == event.referee2
+    assert "Belongs to referee ref1b" in client.get(keys, **EN).content.decode()
