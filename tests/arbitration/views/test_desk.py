@@ -15,7 +15,7 @@ from arbitration.services import ArbitrationError
 from arbitration.services.desk import build_request
 from arbitration.services.incidents import log_incident
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # (form fields as a referee types them, the same request as JSON for the CLI)
 EXAMPLES = {

@@ -16,7 +16,7 @@ from tournaments.models import AuditLog, ResultVersion, Round
 from tournaments.services import results, round_close
 from tournaments.services.results import ChangedMeanwhile
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _stored_counting_version(match, user) -> None:
