@@ -93,6 +93,15 @@ def get_or_create_unit(tournament: Tournament, name: str) -> Unit | None:
     return unit
 
 
+def player_team(tournament: Tournament, name: str, exclude: Team | None = None) -> Team | None:
+    """The team of the event a player of this name plays for (one person, one team)."""
+    players = Player.objects.filter(team__tournament=tournament, name=(name or "").strip())
+    if exclude is not None and exclude.pk:
+        players = players.exclude(team=exclude)
+    found = players.select_related("team").first()
+    return found.team if found else None
+
+
 @transaction.atomic
 def save_team(
     tournament: Tournament,
@@ -124,6 +133,15 @@ def save_team(
         raise ServiceError(
             _("This team clashes with another registration (name or seed)."), "name"
         ) from None
+    for order, player_name in enumerate(players, start=1):
+        other = player_team(tournament, player_name, exclude=team)
+        if other is not None:
+            raise ServiceError(
+                _("%(player)s already plays for %(team)s: one person, one team per event."),
+                f"player{order}",
+                player=player_name.strip(),
+                team=other.name,
+            )
     for order, player_name in enumerate(players, start=1):
         Player.objects.update_or_create(
             team=team, seat_order=order, defaults={"name": player_name.strip()}
@@ -295,8 +313,27 @@ def check_rows(
     )
     seen_names: dict[str, int] = {}
     seen_seeds: dict[int, int] = {}
+    registered_players = dict(
+        Player.objects.filter(team__tournament=tournament).values_list("name", "team__name")
+    )
+    seen_players: dict[str, int] = {}
     for row in rows:
         problems = []
+        if (row.team, row.unit, list(row.players)) == TEMPLATE_EXAMPLE:
+            problems.append(_("this is the template's example row: delete it before importing"))
+        for player in row.players:
+            if player in registered_players:
+                problems.append(
+                    _("column %(column)s: %(player)s already plays for %(team)s")
+                    % {"column": _("players"), "player": player,
+                       "team": registered_players[player]}
+                )  # fmt: skip
+            elif player in seen_players and seen_players[player] != row.row:
+                problems.append(
+                    _("column %(column)s: %(player)s is also on row %(row)d")
+                    % {"column": _("players"), "player": player, "row": seen_players[player]}
+                )
+            seen_players.setdefault(player, row.row)
         if row.team in existing_names:
             problems.append(
                 _("duplicate team: %(name)s is already registered") % {"name": row.team}
@@ -401,13 +438,17 @@ def run_import_job(job: ExportJob) -> None:
     shutil.rmtree(jobs.workspace(job), ignore_errors=True)
 
 
+# The template's example row: refused by the import, so a forgotten example never registers.
+TEMPLATE_EXAMPLE = ("苏州一队", "苏州棋牌协会", ["张三", "李四"])
+
+
 def template_workbook() -> bytes:
     """The .xlsx template offered for download."""
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "teams"
     sheet.append(TEMPLATE_HEADERS)
-    sheet.append(["苏州一队", "苏州棋牌协会", "张三", "李四", 1])
+    sheet.append([*TEMPLATE_EXAMPLE[:2], *TEMPLATE_EXAMPLE[2], 1])
     for letter, width in zip("ABCDE", (24, 24, 16, 16, 10), strict=True):
         sheet.column_dimensions[letter].width = width
     sheet.freeze_panes = "A2"

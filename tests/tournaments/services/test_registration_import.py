@@ -130,8 +130,37 @@ def test_template_download_is_an_xlsx_with_the_import_header(organiser_client):
     assert response.status_code == 200
     ws = load_workbook(io.BytesIO(response.content)).active
     assert [c.value for c in ws[1]] == HEADER
-    # The template itself imports cleanly.
-    assert import_teams(tournament, organiser, template_workbook()).created == 1
+    # The template's example row is never imported: a forgotten example registers nobody.
+    report = import_teams(tournament, organiser, template_workbook())
+    assert not report.ok and "example row" in report.errors[0][1]
+    assert not Team.objects.filter(tournament=tournament).exists()
+
+
+def test_a_player_on_two_teams_is_refused_in_the_file_and_against_registered_teams(
+    make_tournament,
+):
+    tournament = make_tournament(teams=1, units=0)  # Team 001: P1-1, P1-2
+    organiser = factories.organiser_of(tournament)
+    data = xlsx(
+        [["红队", "", "陆文杰", "甲"], ["重复队", "", "陆文杰", "乙"], ["老队", "", "P1-1", "丙"]]
+    )
+    report = import_teams(tournament, organiser, data)
+    assert not report.ok
+    problems = dict(report.errors)
+    assert "陆文杰 is also on row 2" in problems[3]
+    assert "P1-1 already plays for Team 001" in problems[4]
+    assert tournament.teams.count() == 1
+
+
+def test_the_team_form_refuses_a_player_of_another_team(make_tournament):
+    from tournaments.errors import ServiceError
+    from tournaments.services.registration import save_team
+
+    tournament = make_tournament(teams=1, units=0)
+    with pytest.raises(ServiceError) as refused:
+        save_team(tournament, factories.organiser_of(tournament), name="新队", unit_name="",
+                  players=["P1-2", "新人"], seed=None)  # fmt: skip
+    assert refused.value.field == "player1" and "Team 001" in refused.value.message
 
 
 # --- caps: checked before parsing, large lists in the background ----------------------------
