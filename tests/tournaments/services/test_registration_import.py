@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
 from tests import factories
@@ -131,7 +132,8 @@ def test_template_download_is_an_xlsx_with_the_import_header(organiser_client):
     ws = load_workbook(io.BytesIO(response.content)).active
     assert [c.value for c in ws[1]] == HEADER
     # The template's example row is never imported: a forgotten example registers nobody.
-    report = import_teams(tournament, organiser, template_workbook())
+    with translation.override("en"):  # the page request above left Chinese active
+        report = import_teams(tournament, organiser, template_workbook())
     assert not report.ok and "example row" in report.errors[0][1]
     assert not Team.objects.filter(tournament=tournament).exists()
 
