@@ -6,18 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.test_table_resilience import tap, versions, wait_deals, wait_saved
-from tests.factories import SIX_DEALS, actor, build_event, guandan_record
+from tests.factories import SIX_DEALS, actor, guandan_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def table(live_server, phone, login, make_tournament, make_user, grant):
-    event = build_event(make_tournament, make_user, grant)
-    login(phone, live_server, event.referee)
-    event.url = f"{live_server.url}/t/{event.tournament.slug}/table/1/"
-    phone.goto(event.url)
-    return event
 
 
 def test_both_captains_sign_on_the_referees_phone_and_the_result_counts(table, phone):

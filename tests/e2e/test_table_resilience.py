@@ -36,15 +36,6 @@ def versions(event):
     return list(ResultVersion.objects.filter(match=event.match).order_by("number"))
 
 
-@pytest.fixture
-def table(live_server, phone, login, make_tournament, make_user, grant):
-    event = build_event(make_tournament, make_user, grant)
-    login(phone, live_server, event.referee)
-    event.url = f"{live_server.url}/t/{event.tournament.slug}/table/1/"
-    phone.goto(event.url)
-    return event
-
-
 def test_offline_entry_goes_on_and_one_version_holds_all_seven_deals(table, phone):
     for i, deal in enumerate(SEVEN_DEALS[:5]):
         tap(phone, deal)

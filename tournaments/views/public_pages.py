@@ -18,13 +18,13 @@ from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
 from tournaments.services import find_table, public, public_cache
 from tournaments.standings.service import metric_labels, standings_for
 
 from .mixins import TournamentMixin
-from .table import qr_svg
 
 REFRESH_SECONDS = 60
 PAIRINGS_PAGE = 100  # tables per page (a phone's first screen stays small)

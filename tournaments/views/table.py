@@ -6,10 +6,6 @@ with the rules engine on the server; submit stores a version), so no page reload
 
 from __future__ import annotations
 
-import io
-
-import qrcode
-import qrcode.image.svg
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -22,6 +18,7 @@ from django.views.generic import TemplateView, View
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.guandan import seats as guandan_seats
 from tournaments import permissions
+from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
 from tournaments.services import results, table_keys
 from tournaments.services.audit import client_address
@@ -175,14 +172,6 @@ class TableKeyEntryView(ServiceErrorMixin, TemplateView):
         if match is None:
             raise Http404("No match at this table in the current round.")
         return context | table_context(match, key, revoked=not key.is_live)
-
-
-def qr_svg(url: str) -> str:
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
-    buffer = io.BytesIO()
-    image.save(buffer)
-    svg = buffer.getvalue().decode()
-    return svg[svg.index("<svg") :]
 
 
 class TableLinksView(RoleRequiredMixin, TemplateView):
