@@ -322,7 +322,12 @@ def require_winner(match: Match, outcome: dict) -> None:
     if outcome.get("over", True) and outcome.get("winner") in ("EW", "NS"):
         return
     if outcome.get("level_difference") == 0 and outcome.get("levels"):
-        raise NoWinner(_("A knockout match must produce a winner: the levels are equal, so "
-                         "one more deal decides. Enter the extra deal."), "record.deals")
+        raise NoWinner(
+            _(
+                "A knockout match must produce a winner: the levels are equal, so "
+                "one more deal decides. Enter the extra deal."
+            ),
+            "record.deals",
+        )
     raise NoWinner(_("A knockout match must produce a winner: the match is not over yet."),
                    "record.deals")  # fmt: skip

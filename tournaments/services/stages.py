@@ -25,6 +25,7 @@ from tournaments.models import CheckIn, Round, Section, SectionEntry, Stage, Tea
 from tournaments.pairing.knockout import seed_from_sections
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate
+from tournaments.validation import BadInput, check_json
 
 KINDS = tuple(Stage.Kind.values)
 SPLITS = ("in_turn", "snake")
@@ -114,7 +115,9 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
             raise StageError(_("Say how many teams of each section qualify."), "qualify_top")
         if not sources:
             raise StageError(_("Choose the earlier stage(s) the qualifiers come from."), "sources")
-        later = [s for s in sources if s.tournament_id != stage.tournament_id or s.order >= stage.order]
+        later = [
+            s for s in sources if s.tournament_id != stage.tournament_id or s.order >= stage.order
+        ]
         if later:
             raise StageError(_("Qualifiers come from earlier stages of this event only."),
                              "sources")  # fmt: skip
@@ -124,6 +127,13 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
             raise StageError(_("A stage of all teams has no qualifying stages."), "sources")
     if stage.carry_points and stage.kind == Stage.Kind.KNOCKOUT:
         raise StageError(_("A knockout does not carry points."), "carry_points")
+    try:
+        check_json(stage.match_format, "match_format")
+    except BadInput as err:
+        raise StageError(err.message, err.field) from None
+    if not isinstance(stage.match_format, dict):
+        raise StageError(_("The match format must be an object (end, deals, minutes, games)."),
+                         "match_format")  # fmt: skip
     try:
         stage.engine_format()
     except RulesError as err:
@@ -208,8 +218,10 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
                 value = value or {}
             if key != "sources":
                 setattr(stage, key, value)
-        found = _sources(tournament, changes["sources"]) if "sources" in changes else list(
-            stage.sources.order_by("order")
+        found = (
+            _sources(tournament, changes["sources"])
+            if "sources" in changes
+            else list(stage.sources.order_by("order"))
         )
         _check(stage, found)
         if tournament.stages.filter(name=stage.name).exclude(pk=stage.pk).exists():
@@ -436,8 +448,9 @@ def stage_entrants(stage: Stage) -> list[int]:
     from tournaments.services import stage_standings
 
     active = set(
-        Team.objects.filter(tournament=stage.tournament_id, status=Team.Status.ACTIVE)
-        .values_list("pk", flat=True)
+        Team.objects.filter(tournament=stage.tournament_id, status=Team.Status.ACTIVE).values_list(
+            "pk", flat=True
+        )
     )
     rankings = []
     for source_stage in stage.sources.order_by("order"):

@@ -91,7 +91,9 @@ class FinalPlace:
     shared: bool = False
 
 
-def final_ranking(stages: Sequence[tuple[Hashable, Sequence[Sequence[Hashable]]]]) -> list[FinalPlace]:
+def final_ranking(
+    stages: Sequence[tuple[Hashable, Sequence[Sequence[Hashable]]]],
+) -> list[FinalPlace]:
     """The event's ranking from each stage's finishing groups (``(stage, groups)`` in stage
     order, groups best first): the last stage's teams first, then, stage by stage backwards,
     the teams not placed yet. Teams of one group share a place."""

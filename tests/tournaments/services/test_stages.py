@@ -117,7 +117,9 @@ def test_a_48_team_qualifier_in_two_sections_sends_its_top_8_each_into_a_16_team
         rnd = factories.play_stage_round(qualifier)
         # each section is paired apart: no table mixes A and B
         for match in rnd.matches.all():
-            section = {e.team_id: e.section_id for e in SectionEntry.objects.filter(stage=qualifier)}
+            section = {
+                e.team_id: e.section_id for e in SectionEntry.objects.filter(stage=qualifier)
+            }
             assert match.section_id == section[match.home_id] == section[match.away_id]
         assert rnd.matches.exclude(away=None).count() == 24
     assert stage_standings.is_complete(qualifier)
@@ -167,7 +169,8 @@ def test_a_48_team_qualifier_in_two_sections_sends_its_top_8_each_into_a_16_team
     assert [row.team for row in ranking[8:16]] == seeded[8:16]
     # then the qualifier's 9th of each section, 10th …
     assert {row.team for row in ranking[16:18]} == {
-        stage_standings.section_ranking(a)[8], stage_standings.section_ranking(b)[8]
+        stage_standings.section_ranking(a)[8],
+        stage_standings.section_ranking(b)[8],
     }
     assert {row.stage for row in ranking[16:]} == {"预赛"}
 
