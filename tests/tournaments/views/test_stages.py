@@ -32,7 +32,7 @@ def test_a_refused_stage_says_why_and_stores_nothing(client):
     event = factories.tournament(teams=4)
     client.force_login(factories.organiser_of(event))
     answer = client.post(page(event, "new/"), {"name": "Q", "kind": "swiss", "entrants": "all"},
-                         follow=True)  # fmt: skip
+                         follow=True, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
     assert "A Swiss stage needs its number of rounds." in answer.content.decode()
     assert not Stage.objects.exists()
 
@@ -64,3 +64,13 @@ def test_a_chief_referee_reads_the_stages_but_may_not_add_one(client):
     assert client.post(page(event, "new/"), {"name": "Q", "kind": "knockout",
                                              "entrants": "all"}).status_code == 403  # fmt: skip
     assert not Stage.objects.exists()
+
+
+def test_the_stages_page_speaks_chinese_by_default(client):
+    event = factories.tournament(teams=4)
+    stage = factories.stage(event, name="预赛")
+    client.force_login(factories.organiser_of(event))
+    listing = client.get(page(event), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "阶段与分组" in listing and "添加阶段" in listing
+    detail = client.get(page(event, f"{stage.pk}/"), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "编排本阶段下一轮" in detail.content.decode()
