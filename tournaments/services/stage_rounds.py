@@ -318,8 +318,10 @@ class NoWinner(ServiceError):
 
 def stage_format(match: Match) -> dict | None:
     """The engine format the match is scored by (None: the event's usual scoring)."""
+    if match.round.stage_id is None:
+        return None  # no query for an event without stages
     stage = match.round.stage
-    if stage is None or stage.tournament.game not in LEVEL_GAMES:
+    if match.round.tournament.game not in LEVEL_GAMES:
         return None  # the engine's formats are for the level games
     return stage.engine_format()
 
@@ -327,8 +329,10 @@ def stage_format(match: Match) -> dict | None:
 def require_winner(match: Match, outcome: dict) -> None:
     """A knockout match must produce a winner (SPEC §2): refuse an answer of the engine that
     is not over with a winner; at equal levels the engine asks for one more deal."""
+    if match.round.stage_id is None:
+        return
     stage = match.round.stage
-    if stage is None or not stage.is_knockout:
+    if not stage.is_knockout:
         return
     if outcome.get("over", True) and outcome.get("winner") in ("EW", "NS"):
         return
