@@ -51,14 +51,22 @@ def stages_of(tournament: Tournament) -> list[Stage]:
 
 
 def get_stage(tournament: Tournament, stage_id) -> Stage:
-    stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
+    try:
+        pk = int(stage_id)
+    except (TypeError, ValueError):
+        pk = None
+    stage = None if pk is None else Stage.objects.filter(tournament=tournament, pk=pk).first()
     if stage is None:
         raise StageNotFound(_("This event has no stage %(stage)s."), "stage", stage=stage_id)
     return stage
 
 
 def get_section(stage: Stage, section_id) -> Section:
-    section = Section.objects.filter(stage=stage, pk=section_id).first()
+    try:
+        pk = int(section_id)
+    except (TypeError, ValueError):
+        pk = None
+    section = None if pk is None else Section.objects.filter(stage=stage, pk=pk).first()
     if section is None:
         raise StageNotFound(_("This stage has no section %(section)s."), "section",
                             section=section_id)  # fmt: skip
@@ -309,6 +317,9 @@ def _team_ids(tournament: Tournament, teams) -> list[int]:
     ids = [getattr(team, "pk", team) for team in teams]
     if len(set(ids)) != len(ids):
         raise StageError(_("A team is listed twice."), "teams")
+    wrong = [team for team in ids if not isinstance(team, int) or not 0 < team < 2**31]
+    if wrong:
+        raise StageError(_("Team %(team)s is not in this event."), "teams", team=wrong[0])
     known = set(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", flat=True))
     missing = [team for team in ids if team not in known]
     if missing:

@@ -74,3 +74,15 @@ def test_the_stages_page_speaks_chinese_by_default(client):
     assert "阶段与分组" in listing and "添加阶段" in listing
     detail = client.get(page(event, f"{stage.pk}/"), HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert "编排本阶段下一轮" in detail.content.decode()
+
+
+def test_garbage_in_the_assignment_form_is_refused_with_a_message(client):
+    event = factories.tournament(teams=4)
+    stage = factories.stage(event)
+    (section,) = factories.sections(stage, "A")
+    client.force_login(factories.organiser_of(event))
+    for data in ({"section": "abc", "teams": ["1"]}, {"section": section.pk, "teams": ["x"]},
+                 {"section": section.pk, "teams": ["9" * 30]}, {"section": "9" * 30}):  # fmt: skip
+        answer = client.post(page(event, f"{stage.pk}/assign/"), data)
+        assert answer.status_code in (302, 400, 404)
+    assert not section.entries.exists()
