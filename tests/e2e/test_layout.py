@@ -119,8 +119,12 @@ def _site(make_tournament, make_user, grant):
     event = make_tournament(name="2026 苏州掼蛋精英赛 · 第三届长三角城市邀请赛", slug="layout",
                             venue="苏州市体育中心", num_rounds=7)  # fmt: skip
     t = [
-        factories.team(event, name, unit=("苏州棋牌协会", "南京掼蛋俱乐部")[i % 2],
-                       players=[f"{name[:2]}欧阳选手{seat}" for seat in (1, 2)])  # fmt: skip
+        factories.team(
+            event,
+            name,
+            unit=("苏州棋牌协会", "南京掼蛋俱乐部")[i % 2],
+            players=[f"{name[:2]}欧阳选手{seat}" for seat in (1, 2)],
+        )  # fmt: skip
         for i, name in enumerate(LONG_NAMES)
     ]
     factories.played_round(event, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])],
@@ -139,7 +143,9 @@ def _site(make_tournament, make_user, grant):
     match = rnd.matches.get(table_number=1)
     actor = results.Actor(chief, None, "web", "10.0.0.9")
     record = factories.guandan_record()
-    v1 = results.submit(match, record, actor, 0, confirm=True, note="临场裁判录入，双方队长口头确认")
+    v1 = results.submit(
+        match, record, actor, 0, confirm=True, note="临场裁判录入，双方队长口头确认"
+    )
     v2 = results.correct(match, factories.guandan_record(factories.SIX_DEALS[:4]), actor, v1.number,
                          "第 3 副 记录有误，裁判长更正")  # fmt: skip
     v3 = results.void(match, actor, v2.number, "比赛暂停后重新开始")
@@ -153,7 +159,9 @@ def _site(make_tournament, make_user, grant):
     )  # fmt: skip
     [ruling, *_] = rulings.rule(incident, chief, step="level_deduction", levels=1,
                                 reason="临场裁判亲眼所见，视频回放确认两次敲桌")  # fmt: skip
-    appeal = appeals.file_appeal(ruling, people["captain"], "只是咳嗽，并非暗号；请仲裁委员会查看完整录像。")
+    appeal = appeals.file_appeal(
+        ruling, people["captain"], "只是咳嗽，并非暗号；请仲裁委员会查看完整录像。"
+    )
     appeals.vote(appeal, people["committee"][0], "uphold", "录像清楚显示敲桌两次。")
     drafted = make_tournament(name="第二站 无锡掼蛋公开赛", slug="layout-draft", teams=12,
                               creator=people["organiser"])  # fmt: skip
