@@ -122,10 +122,14 @@ def _grid(game: str) -> dict:
     return {"columns": columns, "rows": range(1, GRID_ROWS.get(game, 18) + 1)}
 
 
-def background_pdf(header: dict) -> bytes:
+def background_html(header: dict) -> str:
     """The page every sheet of the round shares, in the active language."""
     context = {**header, "grid": _grid(header["game"]), "sheet_list": [None]}
-    return pdf.template_to_pdf("pdf/scoresheet_background.html", context, CSS)
+    return render_to_string("pdf/scoresheet_background.html", context)
+
+
+def background_pdf(header: dict) -> bytes:
+    return pdf.html_to_pdf(background_html(header), CSS)
 
 
 def fields_html(sheets: list[Sheet]) -> str:
