@@ -54,6 +54,11 @@ def deadline(appeal: Appeal) -> datetime:
     return ladder.appeal_deadline(appeal.match_ended_at, settings_of(appeal.tournament))
 
 
+def filing_deadline(ruling: Ruling) -> datetime:
+    """By when an appeal against ``ruling`` filed now must be in (its page counts down)."""
+    return ladder.appeal_deadline(match_end(ruling), settings_of(ruling.tournament))
+
+
 def answer_deadline(appeal: Appeal) -> datetime:
     """Two hours from the appeal (from its acceptance, for a late one accepted)."""
     start = appeal.late_accepted_at or appeal.filed_at

@@ -552,6 +552,16 @@
   }
 
   // --- versions, resume ---------------------------------------------------------------------
+  // "2026-12-01 14:43:05" in the event's time zone, as the other pages write times
+  function eventTime(iso) {
+    var parts = {};
+    try {
+      new Intl.DateTimeFormat("en-GB", {timeZone: cfg.time_zone, hourCycle: "h23", year: "numeric",
+        month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit"})
+        .formatToParts(new Date(iso)).forEach(function (p) { parts[p.type] = p.value; });
+    } catch (e) { return new Date(iso).toLocaleString(); }
+    return parts.year + "-" + parts.month + "-" + parts.day + " " + parts.hour + ":" + parts.minute + ":" + parts.second;
+  }
   function loadHistory() {
     if (correcting) { previewWanted = true; return Promise.resolve(true); }
     return call("GET", "result/").then(function (r) {
@@ -565,7 +575,7 @@
         var outcome = v.outcome && v.outcome.match_points ?
           v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : (v.kind === "void" ? T.void : "");
         li.textContent = "v" + v.number + " · " + (T["kind_" + v.kind] || v.kind) + " · " + outcome + " · " +
-          (v.created_by || v.via) + " · " + new Date(v.created_at).toLocaleString() +
+          (v.created_by || v.via) + " · " + eventTime(v.created_at) +
           (v.is_counting ? " · " + T.counts : "");
         if (v.is_counting) { li.className = "counting"; }
         list.appendChild(li);

@@ -206,8 +206,10 @@ def _pages(site) -> dict[str, list[str]]:
     }  # fmt: skip
 
 
-def _context(browser, live_server, user=None):
-    context = browser.new_context(viewport=PHONE, locale="zh-CN", has_touch=True)
+def _context(browser, live_server, user=None, time_zone=None):
+    context = browser.new_context(
+        viewport=PHONE, locale="zh-CN", has_touch=True, timezone_id=time_zone
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     violations: list[str] = []
@@ -243,6 +245,91 @@ def test_every_main_page_fits_a_phone_and_a_desktop_without_overflow_clipping_or
             context.close()
         problems += violations
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_table_page_numbers_seats_and_deals_once_greys_disabled_buttons_and_uses_the_event_time_zone(
+    browser, live_server, make_tournament, make_user, grant
+):
+    from tournaments.services import results
+
+    event = factories.build_event(make_tournament, make_user, grant)
+    context, page, violations = _context(browser, live_server, event.referee, "America/New_York")
+    try:
+        results.submit(event.match, factories.guandan_record(factories.TWO_DEALS),
+                       results.Actor(event.chief, None, "web", ""), 0)  # fmt: skip
+        saved = results.latest_version(event.match)
+        page.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+        submit = page.locator("#submit-result")
+        assert submit.is_disabled()
+        grey = submit.evaluate(
+            "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]"
+        )
+        assert grey == ["rgb(228, 230, 233)", "not-allowed"]
+        page.click("button.seat[data-seat=E]")
+        page.click("button.seat[data-seat=W]")
+        place = page.locator("button.seat[data-seat=W] .place")
+        assert place.inner_text() == "2"
+        look = place.evaluate(
+            "p => [getComputedStyle(p).color, getComputedStyle(p).backgroundColor,"
+            " parseFloat(getComputedStyle(p).fontSize)]"
+        )
+        assert look[0] != look[1] and look[2] >= 18
+        page.click("#send-deal")
+        page.wait_for_function("document.querySelectorAll('#deal-list li').length >= 1")
+        deal = page.locator("#deal-list li").first
+        assert deal.inner_text().startswith("#1")
+        assert deal.evaluate("li => getComputedStyle(li.parentElement).listStyleType") == "none"
+        # the version list: the time in the event's zone (Asia/Shanghai), not New York's
+        page.wait_for_function("document.querySelectorAll('#history li').length === 1")
+        shanghai = timezone.localtime(saved.created_at).strftime("%Y-%m-%d %H:%M:%S")
+        assert shanghai in page.locator("#history li").first.inner_text()
+    finally:
+        context.close()
+    assert violations == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_committee_sees_the_ruling_and_a_countdown_and_standings_explain_ties(
+    browser, live_server, make_tournament, make_user, grant
+):
+    site = _site(make_tournament, make_user, grant)
+    slug = site["event"].slug
+    context, page, violations = _context(browser, live_server, site["committee"][1])
+    try:
+        page.goto(f"{live_server.url}/arbitration/t/{slug}/appeals/{site['appeal'].pk}/")
+        ruling = page.locator("#appealed-ruling").inner_text()
+        assert "临场裁判亲眼所见，视频回放确认两次敲桌" in ruling  # its reason
+        assert "1 级" in ruling or "1 level" in ruling  # its effect: one level down
+        left = page.locator("#appeal-state time.countdown .countdown-left")
+        first = left.inner_text()
+        assert first.startswith("(剩余时间 ") and first.endswith(")"), first
+        page.wait_for_function(
+            "(t) => document.querySelector('#appeal-state .countdown-left').textContent !== t",
+            arg=first,
+        )
+        radio = page.locator("#vote-form label:has(input[type=radio])").first.bounding_box()
+        assert radio["height"] >= TAP_PX
+    finally:
+        context.close()
+    context, page, referee = _context(browser, live_server, site["referee"])
+    try:  # the idiom-chain table page: the score says it counts deals won
+        page.goto(f"{live_server.url}/t/{site['games']['chengyu'].slug}/table/1/")
+        assert "副数" in page.locator("#score-counts").inner_text()
+        page.goto(f"{live_server.url}/t/{site['games']['tractor'].slug}/table/1/")
+        assert page.locator("#score-counts").count() == 0  # tractor's score is levels
+    finally:
+        context.close()
+    context, page, more = _context(browser, live_server, None)
+    try:
+        page.goto(f"{live_server.url}/t/{slug}/standings/")
+        tiebreaks = page.locator("#standings tbody tr .tiebreaks").first
+        assert tiebreaks.is_visible() and tiebreaks.locator("span").count() >= 1
+        page.set_viewport_size(DESKTOP)
+        assert not tiebreaks.is_visible()  # the columns say it on a wide screen
+    finally:
+        context.close()
+    assert violations + referee + more == []
 
 
 BROKEN = """<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width">

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
@@ -125,6 +126,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "user": user.username if user is not None and user.is_authenticated else "",
             "login_url": f"{reverse('login')}?next={page_url}",
             "table": match.table_number,
+            # times read in the event's time zone (as on every other page), not the phone's
+            "time_zone": timezone.get_current_timezone_name(),
             # the phone keeps the deals per event, round and table
             "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
             "home": match.home.name,
