@@ -110,7 +110,9 @@ class StandingsPage(PublicMixin, TemplateView):
                     "metrics": metrics,
                     # a phone shows the tiebreaks in one line under the name (the columns
                     # are hidden there), so that "14=, 14=, 16" on the same points reads
-                    "tiebreaks": [(label, value) for (_key, label), value in zip(labels, metrics)],
+                    "tiebreaks": [
+                        (label, value) for (_key, label), value in zip(labels, metrics, strict=True)
+                    ],
                 }
                 for row in rows[page.start : page.stop]
                 for metrics in [[clean_number(row.metrics.get(key)) for key, _label in labels]]
