@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Match, Round

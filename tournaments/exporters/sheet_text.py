@@ -49,8 +49,8 @@ class Box:
 
 
 TABLE_BOX = Box(157, 13, 36, 12, TABLE_NO, "right")
-COLUMNS = (45 + 1.5, 135 + 1.5)  # the info table's two team columns (.c1, .c2)
-CELL_WIDTH = 58
+COLUMNS = (51 + 1.5, 141 + 1.5)  # the info table's two team columns (.c1, .c2)
+CELL_WIDTH = 51
 
 
 def boxes_of(sheet) -> list[tuple[Box, str]]:

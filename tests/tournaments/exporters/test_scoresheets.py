@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from tests.readers import pdf_cut_text, pdf_text
-from tournaments.exporters import pdf, scoresheets
+from tournaments.exporters import pdf, scoresheets, sheet_text
 
 SHEETS = [
     scoresheets.Sheet(
@@ -48,8 +48,10 @@ def test_scoresheet_names_and_units_are_printed_whole():
     text = pdf_text(scoresheets.render_sheet_set(SHEET_SET))
     for side in (SHEETS[0].home, SHEETS[0].away):
         assert side.team in text and side.unit in text and all(p in text for p in side.players)
-    html = scoresheets.fields_html(SHEETS)
-    assert pdf_cut_text(html, pdf.css_text(scoresheets.CSS)) == []
+    # each table's text is drawn in the background's value cells (36 mm label, 54 mm value)
+    for left in sheet_text.COLUMNS:
+        cell = 15 + 36 if left < 105 else 15 + 36 + 54 + 36
+        assert cell < left and left + sheet_text.CELL_WIDTH <= cell + 54
 
 
 def test_a_cut_label_is_found():
