@@ -147,8 +147,11 @@ def world(db, media, settings):
     rulings = []
     for captain in ("captain1", "captain2"):
         [team_id] = captain_team_ids(users[captain], guandan)
-        match = first.matches.get(home_id=team_id) if first.matches.filter(home_id=team_id) \
+        match = (
+            first.matches.get(home_id=team_id)
+            if first.matches.filter(home_id=team_id)
             else first.matches.get(away_id=team_id)
+        )
         incident = log_incident(guandan, users["chief"], category="signalling",
                                 description="敲桌子", match=match,
                                 team=guandan.teams.get(pk=team_id))  # fmt: skip
@@ -156,12 +159,23 @@ def world(db, media, settings):
         rulings.append((ruling, file_appeal(ruling, users[captain], "只是咳嗽")))
     for member in ("committee1", "committee2"):  # the second appeal is decided: overturned
         vote(rulings[1][1], users[member], "overturn", "咳嗽不算暗号")
-    late = log_incident(guandan, users["chief"], category="late_arrival", description="迟到",
-                        match=first.matches.get(table_number=3),
-                        team=first.matches.get(table_number=3).home,
-                        arrived_at=first.started_at + timedelta(minutes=11, seconds=30))
-    tractor = game_event("tractor", {"deals": [
-        {"dealer": "EW", "defender_points": 90, "bottom_points": 0, "bottom_multiplier": 2}]})
+    late = log_incident(
+        guandan,
+        users["chief"],
+        category="late_arrival",
+        description="迟到",
+        match=first.matches.get(table_number=3),
+        team=first.matches.get(table_number=3).home,
+        arrived_at=first.started_at + timedelta(minutes=11, seconds=30),
+    )
+    tractor = game_event(
+        "tractor",
+        {
+            "deals": [
+                {"dealer": "EW", "defender_points": 90, "bottom_points": 0, "bottom_multiplier": 2}
+            ]
+        },
+    )
     chengyu = game_event("chengyu", {"deals": [{"tricks": {"EW": 8, "NS": 5}}] * 3})
     for event in (tractor, chengyu):
         for role, username in (("organiser", "organiser"), ("chief_referee", "chief"),
@@ -191,8 +205,12 @@ def kwargs_for(name: str, route: str, world, event) -> list[dict] | None:
         "tournaments:team-edit": [{"pk": team.pk}],
         "arbitration:team-record": [{"pk": team.pk}],
         "tournaments:public-team": [{"pk": team.pk}],
-        "tournaments:match-result": [{"pk": m.pk} for m in first_round.matches.exclude(away=None)
-                                     .filter(versions__isnull=False).distinct()[:2]],
+        "tournaments:match-result": [
+            {"pk": m.pk}
+            for m in first_round.matches.exclude(away=None)
+            .filter(versions__isnull=False)
+            .distinct()[:2]
+        ],
         "arbitration:incident": [{"pk": i.pk} for i in (world.incident, world.late)],
         "arbitration:ruling": [{"pk": r.pk} for r in world.rulings],
         "arbitration:appeal-add": [{"pk": world.rulings[0].pk}],
@@ -200,8 +218,14 @@ def kwargs_for(name: str, route: str, world, event) -> list[dict] | None:
         "tournaments:export-job": [{"pk": world.job.pk}],
         "tournaments:table-key-entry": [{"key": world.key.key}, {"key": world.revoked.key}],
     }
-    demo_only = {"arbitration:incident", "arbitration:ruling", "arbitration:appeal-add",
-                 "arbitration:appeal", "tournaments:export-job", "tournaments:table-key-entry"}
+    demo_only = {
+        "arbitration:incident",
+        "arbitration:ruling",
+        "arbitration:appeal-add",
+        "arbitration:appeal",
+        "tournaments:export-job",
+        "tournaments:table-key-entry",
+    }
     if name in demo_only and not demo:
         return None
     if name == "password_reset_confirm":
@@ -273,7 +297,9 @@ def test_chinese_pages_show_no_raw_identifiers(world, client):
     found = []
     for url, who, text in walk(client, world, "zh-hans"):
         names = set() if any(p in url for p in USERNAME_PAGES) else usernames
-        found += [f"{url} ({who or 'public'}): {p}" for p in problems_in_chinese(text, names, slugs)]
+        found += [
+            f"{url} ({who or 'public'}): {p}" for p in problems_in_chinese(text, names, slugs)
+        ]
     assert not found, "\n".join(sorted(set(found)))
 
 
@@ -288,7 +314,9 @@ def data_names():
                           (Ruling, ("reason",)), (Appeal, ("grounds",))):  # fmt: skip
         for row in model.objects.values_list(*fields):
             names |= {v for v in row if v}
-    names |= set(get_user_model().objects.exclude(first_name="").values_list("first_name", flat=True))
+    names |= set(
+        get_user_model().objects.exclude(first_name="").values_list("first_name", flat=True)
+    )
     names |= {"中文", "简体中文"}  # the language switcher names each language in itself
     return sorted(names, key=len, reverse=True)
 

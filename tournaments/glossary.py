@@ -8,7 +8,8 @@ messages follow the same words through ``rules_engine.locale_zh`` and ``rules_en
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 SEATS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
 SIDES = {"EW": _("East–West"), "NS": _("North–South"), "both": _("both sides")}

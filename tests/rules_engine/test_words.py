@@ -22,7 +22,9 @@ def test_a_refused_deal_names_the_deal_from_one_and_the_seat_in_words():
     assert err.field == "deals[2].finish"
     zh = localize(err.message, "zh-hans", words=True)
     assert zh == "第 3 副的出完顺序：座位 南 出现了两次"
-    assert localize(err.message, "en", words=True) == "deal 3, finish order: seat South appears twice"
+    assert (
+        localize(err.message, "en", words=True) == "deal 3, finish order: seat South appears twice"
+    )
     assert "deals[2]" in str(err.message)  # the CLI and the machine answer keep the path
 
 

@@ -159,7 +159,9 @@ def _deal_text(deal: dict, entry: dict) -> str:
         return glossary.seats(deal["finish"])
     if deal.get("tricks"):
         tricks = deal["tricks"]
-        return f"{glossary.side('EW')} {tricks.get('EW')} : {glossary.side('NS')} {tricks.get('NS')}"
+        return (
+            f"{glossary.side('EW')} {tricks.get('EW')} : {glossary.side('NS')} {tricks.get('NS')}"
+        )
     parts = [f"{_('dealer')} {glossary.side(deal.get('dealer') or entry.get('dealer', ''))}",
              f"{_('defenders')} {deal.get('defender_points')}"]  # fmt: skip
     if "bottom_points" in deal:
@@ -180,7 +182,9 @@ def _after(entry: dict) -> str:
     if not isinstance(levels, dict):
         levels = entry.get("tricks")
     if isinstance(levels, dict):
-        return f"{glossary.side('EW')} {levels.get('EW')} · {glossary.side('NS')} {levels.get('NS')}"
+        return (
+            f"{glossary.side('EW')} {levels.get('EW')} · {glossary.side('NS')} {levels.get('NS')}"
+        )
     return ""
 
 
