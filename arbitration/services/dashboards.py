@@ -6,12 +6,14 @@ from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
 
 from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
+from arbitration.models.rulings import Step
 from tournaments.models import Match, ResultVersion, Team, Tournament
 from tournaments.services.disputes import open_calls
 from tournaments.services.results import current_round
 
 from .appeals import answer_deadline, answer_state, refusal
 from .lateness import pending_forfeits
+from .rulings import proposal
 
 
 def rulings_qs(tournament: Tournament):
@@ -24,11 +26,16 @@ def rulings_qs(tournament: Tournament):
 
 
 def open_incidents(tournament: Tournament) -> list[Incident]:
-    return list(
+    """Incidents without a ruling, each with ``next_steps``: what the ladder proposes (the
+    next step of the team's penalty ladder), so the chief sees it before opening one."""
+    incidents = list(
         Incident.objects.filter(tournament=tournament, rulings__isnull=True)
-        .select_related("match__round", "team", "logged_by")
+        .select_related("match__round", "team", "logged_by", "tournament")
         .order_by("created_at")
     )
+    for incident in incidents:
+        incident.next_steps = [Step(p.step).label for p in proposal(incident)]
+    return incidents
 
 
 def unconfirmed_matches(tournament: Tournament) -> list[Match]:

@@ -45,5 +45,34 @@ def result_word(code):
 
 
 @register.filter
+def role_name(code):
+    return glossary.word(glossary.ROLES, code)
+
+
+@register.filter
+def preset(name):
+    return glossary.word(glossary.PRESETS, name)
+
+
+@register.filter
+def named(username, names):
+    """A username shown by its display name: ``{{ username|named:names }}`` (names from
+    ``glossary.names_by_username``); a list of usernames gives the names joined."""
+    if isinstance(username, list | tuple):
+        return ", ".join(names.get(u, u) for u in username)
+    return names.get(username, username)
+
+
+@register.filter
 def person(user, username=""):
     return glossary.person(user, username or "")
+
+
+@register.filter
+def audit_action(code):
+    return glossary.audit_action(code)
+
+
+@register.filter
+def audit_kind(code):
+    return glossary.word(glossary.AUDIT_KINDS, code)
