@@ -380,3 +380,71 @@ def test_english_pages_show_no_untranslated_chinese(world, client):
     for url, who, text in walk(client, world, "en"):
         found += [f"{url} ({who or 'public'}): {p}" for p in problems_in_english(text, names)]
     assert not found, "\n".join(sorted(set(found)))
+
+
+def api_post(user, url, body, key=None):
+    from rest_framework.test import APIClient
+
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    if user is not None:
+        api.force_authenticate(user)
+    extra = {"HTTP_X_TABLE_KEY": key} if key else {}
+    return api.post(url, body, format="json", **extra)
+
+
+def test_error_states_read_in_chinese_words(world, client):
+    """A refused deal, a conflict and a revoked table key: the API keeps the machine ``field``;
+    the ``error`` a referee reads names the deal from 1 and the seat in words."""
+    guandan = world.events[0]
+    first = guandan.rounds.get(number=1)
+    table1 = first.matches.get(table_number=1)
+    url = f"/api/tournaments/{guandan.slug}/matches/{table1.pk}/result/"
+    deals = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]},
+             {"finish": ["S", "S", "E"]}]  # fmt: skip
+    refused = api_post(
+        world.users["referee1"],
+        url,
+        {"record": {"game": "guandan", "deals": deals}, "base_version": 0},
+    )
+    assert refused.status_code == 400
+    body = refused.json()
+    assert body["field"] == "record.deals[2].finish"
+    assert body["error"] == "第 3 副的出完顺序：座位 南 出现了两次"
+    table7 = first.matches.get(table_number=7)  # the chief's confirmed version 1
+    conflict = api_post(
+        world.users["referee2"],
+        f"/api/tournaments/{guandan.slug}/matches/{table7.pk}/result/",
+        {"record": {"game": "guandan", "deals": deals[:2]}, "base_version": 0},
+    )
+    assert conflict.status_code == 409
+    assert "已被他人更改" in conflict.json()["error"]
+    assert world.users["chief"].first_name in conflict.json()["error"]
+    own = api_post(
+        world.users["chief"],
+        f"/api/tournaments/{guandan.slug}/matches/{table7.pk}/result/",
+        {"record": {"game": "guandan", "deals": deals[:2]}, "base_version": 0},
+    )
+    assert own.status_code == 409
+    assert "他人" not in own.json()["error"] and "您自己之前的保存" in own.json()["error"]
+    revoked = api_post(
+        None,
+        f"/api/tournaments/{guandan.slug}/matches/{table1.pk}/result/",
+        {"record": {"game": "guandan", "deals": deals[:2]}, "base_version": 0},
+        key=world.revoked.key,
+    )
+    assert revoked.status_code in (401, 403)
+    assert revoked.json()["error"] == "本桌链接已被收回，请向裁判长索取新链接。"
+    # the page answers of the same refusals (the chief's form on the match page)
+    client.force_login(world.users["chief"])
+    page = client.post(
+        reverse("tournaments:match-action", args=[guandan.slug, table7.pk]),
+        {"action": "void", "base_version": 0, "reason": "重复"},
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+        follow=True,
+    )
+    text = visible_text(page.content)
+    assert "您自己之前的保存" in text
+    usernames = usernames_with_names()
+    assert not problems_in_chinese(text, usernames, {guandan.slug})
+    for body in (body, conflict.json(), own.json(), revoked.json()):
+        assert not problems_in_chinese(body["error"], usernames, set()), body
