@@ -31,6 +31,11 @@ ITEMS = {
         "declarations": "第 {n} 次亮主",
         "finish": "第 {n} 位",
         "cards": "第 {n} 张牌",
+        "play": "所出的第 {n} 张牌",
+        "hand": "手牌第 {n} 张",
+        "previous": "上家的第 {n} 张牌",
+        "lead": "首出的第 {n} 张牌",
+        "throw": "甩牌第 {n} 张",
     },
     "en": {
         "deals": "deal {n}",
@@ -44,6 +49,11 @@ ITEMS = {
         "declarations": "declaration {n}",
         "finish": "place {n}",
         "cards": "card {n}",
+        "play": "card {n} of the play",
+        "hand": "card {n} of the hand",
+        "previous": "card {n} of the previous play",
+        "lead": "card {n} of the lead",
+        "throw": "card {n} of the throw",
     },
 }
 
@@ -76,7 +86,7 @@ FIELDS = {
         "type": "类型",
         "deal": "副数",
         "trump": "主牌",
-        "level": "级牌",
+        "level": "所打级数",
         "lead": "首出的牌",
         "throw": "甩牌",
         "leader": "首出者",

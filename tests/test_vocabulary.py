@@ -446,5 +446,5 @@ def test_error_states_read_in_chinese_words(world, client):
     assert "您自己之前的保存" in text
     usernames = usernames_with_names()
     assert not problems_in_chinese(text, usernames, {guandan.slug})
-    for body in (body, conflict.json(), own.json(), revoked.json()):
-        assert not problems_in_chinese(body["error"], usernames, set()), body
+    for answer in (body, conflict.json(), own.json(), revoked.json()):
+        assert not problems_in_chinese(answer["error"], usernames, set()), answer
