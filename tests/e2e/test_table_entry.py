@@ -148,7 +148,7 @@ def test_tractor_deal_list_shows_dealer_points_bottom_throws_total_and_result(
     phone.click("#deal-form button[type=submit]")
     _wait_deals(phone, 1)
     text = phone.locator("#deal-list li").first.inner_text()
-    for part in ("庄家 EW", "85", "底牌 15 × 4", "甩牌失败 NS 2", "合计 125", "闲家上台"):
+    for part in ("庄家 东西", "85", "底牌 15 × 4", "甩牌失败 南北 2", "合计 125", "闲家上台"):
         assert part in text, (part, text)
 
 

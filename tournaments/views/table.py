@@ -18,7 +18,7 @@ from django.views.generic import TemplateView, View
 
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.guandan import seats as guandan_seats
-from tournaments import permissions
+from tournaments import glossary, permissions
 from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
 from tournaments.services import results, table_keys
@@ -32,6 +32,7 @@ STRINGS = {
     "not_checked": _("not checked by the server yet"),
     "draw": _("Level"),
     "leads": _("%s leads"),
+    "wins": _("%s wins"),
     "points": _("match points"),
     "passed_a": _("passed A"),
     "dealer": _("dealer"),
@@ -97,10 +98,7 @@ STRINGS = {
     "diff_new": _("added"),
     "diff_nothing": _("Nothing changes against version %s yet."),
     "diff_summary": _("Against version %s: %c deal(s) changed, %a added, %r removed."),
-    "kind_submission": _("Submission"),
-    "kind_correction": _("Correction by the chief referee"),
-    "kind_void": _("Voided"),
-    "kind_ruling": _("Effect of a ruling"),
+    **{f"kind_{code}": word for code, word in glossary.VERSION_KINDS.items()},
 }
 
 
@@ -136,6 +134,9 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             # from the engine: a finish names every seat but the last; who partners whom
             "finish_taps": len(guandan_seats.SEATS) - 1,
             "partners": dict(guandan_seats.PARTNER),
+            # the vocabulary's words for the codes the API answers with (tournaments.glossary)
+            "seat_names": {code: str(name) for code, name in glossary.SEATS.items()},
+            "side_names": {code: str(name) for code, name in glossary.SIDES.items()},
         },
         "strings": {name: str(text) for name, text in STRINGS.items()},
         "levels": LEVEL_NAMES,
