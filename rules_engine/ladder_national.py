@@ -42,12 +42,25 @@ NATIONAL_CATEGORIES = (*IN_PLAY_LADDER, SLOW_PLAY, WRONG_TRIBUTE)
 
 @dataclass(frozen=True)
 class NationalTimes:
-    """The national text's time limits, in seconds."""
+    """The national text's time limits, in seconds (the preset's ``play_seconds``,
+    ``play_warning_seconds``, ``tribute_seconds`` and ``tribute_return_seconds``)."""
 
     play_normal: int = 20
     play_warning: int = 30
     tribute: int = 15
     tribute_return: int = 30
+
+    @classmethod
+    def of(cls, preset) -> NationalTimes:
+        """The limits of a preset (with the event's settings); a limit the preset leaves
+        unset (None) is the national text's."""
+        given = {
+            "play_normal": preset.play_seconds,
+            "play_warning": preset.play_warning_seconds,
+            "tribute": preset.tribute_seconds,
+            "tribute_return": preset.tribute_return_seconds,
+        }
+        return cls(**{name: value for name, value in given.items() if value is not None})
 
 
 def in_play_penalties(category: str, previous: int = 0) -> list[Penalty]:
