@@ -87,6 +87,29 @@ def slow_play_penalties(seconds: float, times: NationalTimes | None = None) -> l
     return [Penalty(VIOLATION), Penalty(ROUND_OF_PLAY_LOST)]
 
 
+TIMED_ACTIONS = ("play", "tribute", "return")  # what a slow-play incident timed
+
+
+def slow_play_proposal(
+    seconds: float | None, timed: str = "play", times: NationalTimes | None = None
+) -> list[Penalty]:
+    """What the national text proposes for a slow-play incident that took ``seconds``
+    (None: not timed, nothing fixed). A play: :func:`slow_play_penalties`. A tribute (15 s
+    after the deal) or its return (30 s) that came late: a verbal warning, the first step of
+    the national escalation (the text fixes the limits, not the step; our choice)."""
+    if seconds is None:
+        return []
+    if timed not in TIMED_ACTIONS:
+        raise RulesError(
+            t("timed must be one of {allowed}", allowed=", ".join(TIMED_ACTIONS)), "timed"
+        )
+    if timed == "play":
+        return slow_play_penalties(seconds, times)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise RulesError(t("seconds must be a time of 0 seconds or more"), "seconds")
+    return [Penalty(VERBAL_WARNING)] if tribute_late(seconds, timed == "return", times) else []
+
+
 def tribute_late(
     seconds: float, is_return: bool = False, times: NationalTimes | None = None
 ) -> bool:

@@ -484,6 +484,7 @@ _MATCH_FORMAT = {
         "{where}：本局尚未结束，不能开始下一局"
     ),
     "a side won two games": "一方已胜两局",
+    "timed must be one of {allowed}": "timed 须为 {allowed} 之一",
     "a side did not play (forfeit)": "一方弃权",
     "until a side passes A": "计局制（打过 A 为止）",
     "{deals} deals": "计副制 {deals} 副",

@@ -25,10 +25,26 @@ class FormatError(ServiceError):
 
 def format_of(match) -> dict | None:
     """The match's format with its defaults, or None (the game's own end)."""
-    tournament = match.round.tournament
+    return event_format(match.round.tournament)
+
+
+def event_format(tournament) -> dict | None:
+    """The event's match format (its ``match_format`` setting), or None."""
     if tournament.game not in MATCH_FORMAT_GAMES:
         return None
     return tournament.get_preset().match_format
+
+
+TIMED_ENDS = ("time", "time_or_deals")
+
+
+def clock_minutes(tournament) -> int:
+    """The round clock (SPEC 2): a match format that ends by time (计时制, 计时计副制) sets it
+    (60 minutes by default); otherwise the event's round length."""
+    fmt = event_format(tournament)
+    if fmt is not None and fmt["end"] in TIMED_ENDS:
+        return fmt["minutes"]
+    return tournament.round_minutes
 
 
 def with_format(match, record: dict) -> dict:
