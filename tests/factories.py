@@ -312,3 +312,45 @@ def add_round(tournament, number, pairs, status="complete", bye=None, record=EW_
         for match in rnd.matches.exclude(away=None).order_by("table_number"):
             result(match, deals=record["deals"])
     return rnd
+
+
+# --- stages and sections ------------------------------------------------------------------
+
+NS_WINS_BY_3 = [{"finish": ["S", "N", "E", "W"]}]  # NS go up 3 levels
+
+
+def stage(tournament, by=None, **fields):
+    """A stage through the stages service (as the organiser)."""
+    from tournaments.services import stages
+
+    fields.setdefault("name", f"Stage {tournament.stages.count() + 1}")
+    fields.setdefault("kind", "swiss")
+    if fields["kind"] == "swiss":
+        fields.setdefault("num_rounds", 3)
+    return stages.create_stage(tournament, by or organiser_of(tournament), **fields)
+
+
+def sections(stage_, *names, by=None):
+    from tournaments.services import stages
+
+    who = by or organiser_of(stage_.tournament)
+    return [stages.create_section(stage_, who, name) for name in names]
+
+
+def play_stage_round(stage_, winner=None, by=None, deals=None):
+    """Draw the stage's next round, publish it, enter every table's result and finalise it.
+    ``winner(match)`` says "home" (default) or "away"; ``deals(match)`` gives the record's
+    deals instead. Returns the round."""
+    from tournaments.services import round_close, rounds, stage_rounds
+
+    who = by or organiser_of(stage_.tournament)
+    rnd = stage_rounds.draw_round(stage_, who)
+    rnd = rounds.publish(rnd, who, confirm_reason="accepted by the test")
+    for match in rnd.matches.exclude(away=None).order_by("table_number"):
+        if deals is not None:
+            chosen = deals(match)
+        else:
+            side = winner(match) if winner else "home"
+            chosen = WIN_BY_3 if side == "home" else NS_WINS_BY_3
+        result(match, deals=chosen)
+    return round_close.finalise(rnd, chief_of(stage_.tournament))

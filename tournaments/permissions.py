@@ -64,6 +64,9 @@ ACTIONS: dict[str, Action] = {
     "team.check_in": _action({ORGANISER}, _("You may not %(what)s in this event.")),
     "team.leave": _action({ORGANISER, CHIEF}, _("You may not %(what)s in this event.")),
     "role.grant": _action({ORGANISER}, _("Only the organiser may give or remove roles.")),
+    # stages and sections (drawing a stage's round is "round.draft")
+    "stage.view": _action(OFFICIALS, _("You hold no official role in this event.")),
+    "stage.manage": _action({ORGANISER}, _("Only the organiser may set up stages and sections.")),
     # rounds
     "round.draft": _action({ORGANISER}, _("Only the organiser may draft or change a pairing.")),
     "round.publish": _action({ORGANISER}, _("Only the organiser may publish a round.")),

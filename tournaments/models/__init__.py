@@ -6,6 +6,7 @@ from .exports import ExportJob
 from .results import RankingAdjustment, ResultVersion
 from .roles import Role, TableAssignment, TournamentRole
 from .rounds import Match, Round, RoundSlot
+from .stages import Section, SectionEntry, Stage
 from .tables import ResultConfirmation, TableKey
 
 __all__ = [
@@ -24,6 +25,9 @@ __all__ = [
     "RoundLeave",
     "RoundSlot",
     "Seating",
+    "Section",
+    "SectionEntry",
+    "Stage",
     "TableAssignment",
     "TableKey",
     "Team",

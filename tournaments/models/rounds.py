@@ -5,6 +5,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from .events import Team, Tournament
+from .stages import Section, Stage
 
 
 class Round(models.Model):
@@ -30,6 +31,11 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     finalised_at = models.DateTimeField(null=True, blank=True)
+    stage = models.ForeignKey(
+        Stage, null=True, blank=True, on_delete=models.PROTECT, related_name="rounds",
+        verbose_name=_("stage"),
+        help_text=_("None: the event's one implicit Swiss stage."),
+    )  # fmt: skip
     drawn_from = models.JSONField(
         default=list,
         blank=True,
@@ -67,6 +73,14 @@ class Match(models.Model):
         verbose_name=_("away (North–South)"),
     )
     flags = models.JSONField(default=list, blank=True)
+    section = models.ForeignKey(
+        Section, null=True, blank=True, on_delete=models.PROTECT, related_name="matches",
+        verbose_name=_("section"),
+    )  # fmt: skip
+    bracket_slot = models.CharField(
+        _("bracket place"), max_length=8, blank=True,
+        help_text=_("A knockout match's place in its bracket: R<round>-<match>, or 3P."),
+    )  # fmt: skip
 
     class Meta:
         ordering = ["round", "table_number"]

@@ -1,7 +1,8 @@
 """The match format of a match (SPEC 2): when the rules engine says the match is over.
 
-A match plays by its event's setting ``match_format`` (a field of the engine's Preset, so the
-one event-settings schema checks it); without one, by the game's own end (guandan: a pass of
+A match plays by its stage's format (``Stage.match_format``; a knockout stage's always asks for
+a winner), else by its event's setting ``match_format`` (a field of the engine's Preset, so the
+one event-settings schema checks it); without either, by the game's own end (guandan: a pass of
 A, or the deal in play at time). The format goes into the stored record (``"format"``,
 SPEC 4.5), so the record says by itself how it was scored, and the engine refuses a deal after
 the end naming the deal and why (:mod:`rules_engine.match_format`).
@@ -24,8 +25,11 @@ class FormatError(ServiceError):
 
 
 def format_of(match) -> dict | None:
-    """The match's format with its defaults, or None (the game's own end)."""
-    return event_format(match.round.tournament)
+    """The match's format with its defaults, or None (the game's own end): its stage's
+    format (a knockout stage's always asks for a winner), else the event's."""
+    from .stage_rounds import stage_format
+
+    return stage_format(match) or event_format(match.round.tournament)
 
 
 def event_format(tournament) -> dict | None:
@@ -38,10 +42,14 @@ def event_format(tournament) -> dict | None:
 TIMED_ENDS = ("time", "time_or_deals")
 
 
-def clock_minutes(tournament) -> int:
+def clock_minutes(tournament, stage=None) -> int:
     """The round clock (SPEC 2): a match format that ends by time (计时制, 计时计副制) sets it
-    (60 minutes by default); otherwise the event's round length."""
-    fmt = event_format(tournament)
+    (60 minutes by default): the stage's format, else the event's; otherwise the event's
+    round length."""
+    fmt = None
+    if stage is not None and tournament.game in MATCH_FORMAT_GAMES:
+        fmt = stage.engine_format()
+    fmt = fmt or event_format(tournament)
     if fmt is not None and fmt["end"] in TIMED_ENDS:
         return fmt["minutes"]
     return tournament.round_minutes

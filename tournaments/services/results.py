@@ -60,7 +60,7 @@ from tournaments.models import (
 from tournaments.standings.service import revision_batch
 from tournaments.validation import BadInput, check_json
 
-from . import idempotency, match_formats, round_close
+from . import idempotency, match_formats, round_close, stage_rounds
 from .audit import client_address, log_action
 
 Kind = ResultVersion.Kind
@@ -302,7 +302,9 @@ def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict,
     except BadInput as err:
         raise ResultError(err.message, err.field) from None
     try:
-        return score_record(match, record)
+        stored, outcome = score_record(match, record)
+        stage_rounds.require_winner(match, outcome)  # a knockout match must produce a winner
+        return stored, outcome
     except ServiceError as err:
         log_action(tournament, actor.user, "result.refused", match,
                    data={"record": record, "field": err.field, "via": actor.via},

@@ -120,6 +120,10 @@ def finalise(round_: Round, user, source: str = "") -> Round:
         locked.save(update_fields=["status", "finalised_at"])
         log_action(tournament, user, "round.finalise", locked, data={"round": locked.number},
                    source=source)  # fmt: skip
+        if locked.stage_id is not None:
+            from tournaments.services import stage_rounds  # it builds on the round services
+
+            stage_rounds.after_finalise(locked, user)  # a knockout's next round, from winners
     return locked
 
 

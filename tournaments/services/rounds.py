@@ -131,7 +131,12 @@ def stale_reason(rnd: Round) -> str | None:
     suspended, on leave since it was drawn), or None while it still does."""
     if rnd.status != Round.Status.DRAFT or not rnd.drawn_from:
         return None
-    now = set(draw_field(load_pairing_teams(rnd.tournament, rnd.number)))
+    if rnd.stage_id is not None:
+        from tournaments.services import stage_rounds  # it builds on this module
+
+        now = set(stage_rounds.stale_field(rnd))
+    else:
+        now = set(draw_field(load_pairing_teams(rnd.tournament, rnd.number)))
     drawn = set(rnd.drawn_from)
     if now == drawn:
         return None
@@ -156,6 +161,13 @@ def generate_draft(tournament: Tournament, user, seed=None, source: str = "") ->
     later rounds are Swiss-paired from the standings and the history of the event.
     """
     permissions.require(user, tournament, "round.draft", RoundForbidden)
+    if tournament.stages.exists():  # an event in stages draws its current stage's round
+        from tournaments.services import stage_rounds  # it builds on this module
+
+        stage = stage_rounds.current_stage(tournament)
+        if stage is None:
+            raise RoundError(_("Every stage of this event has been played."))
+        return stage_rounds.draw_round(stage, user, seed, source)
     seed = check_seed(seed)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
@@ -384,5 +396,5 @@ def start_clock(rnd: Round, user) -> Round:
         "round.start",
         _("Only a published round can start; round %(number)s is %(status)s."),
         started_at=now,
-        ends_at=now + timedelta(minutes=match_formats.clock_minutes(rnd.tournament)),
+        ends_at=now + timedelta(minutes=match_formats.clock_minutes(rnd.tournament, rnd.stage)),
     )

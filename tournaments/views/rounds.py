@@ -113,7 +113,7 @@ class RoundDetailView(RoundMixin, TemplateView):
         )
         context.update(
             round=rnd,
-            clock_minutes=match_formats.clock_minutes(self.tournament),
+            clock_minutes=match_formats.clock_minutes(self.tournament, rnd.stage),
             tables=tables,
             byes=[m for m in matches if m.is_bye],
             swappable=rnd.status in service.SWAPPABLE,
