@@ -201,3 +201,11 @@ class PaisaiUserAdmin(UserAdmin):
             ngettext("%(n)d user deactivated.", "%(n)d users deactivated.", count) % {"n": count},
             messages.SUCCESS,
         )
+
+
+@admin.register(models.Stage)
+class StageAdmin(ReadOnlyAdmin):
+    """Stages are set up on the organiser's pages (tournaments.services.stages, logged)."""
+
+    list_display = ("tournament", "order", "name", "kind", "entrants", "qualify_top")
+    list_filter = ("kind",)

@@ -1,6 +1,13 @@
 from django.urls import path
 
-from . import urls_assignments, urls_checkin, urls_public, urls_results, urls_rounds
+from . import (
+    urls_assignments,
+    urls_checkin,
+    urls_public,
+    urls_results,
+    urls_rounds,
+    urls_stages,
+)
 from .views import creators, events, logins, public, registration
 
 app_name = "tournaments"
@@ -36,6 +43,7 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/manage/lockouts/", logins.LockoutsPage.as_view(), name="lockouts"),
     *urls_rounds.urlpatterns,
+    *urls_stages.urlpatterns,
     *urls_checkin.urlpatterns,
     *urls_assignments.urlpatterns,
     *urls_results.urlpatterns,

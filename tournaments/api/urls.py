@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from . import urls_public, urls_results, urls_rounds, views
+from . import urls_public, urls_results, urls_rounds, urls_stages, views
 
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
@@ -15,6 +15,7 @@ urlpatterns = [
     path("tournaments/<slug:slug>/", include(scoped.urls)),
     path("tournaments/<slug:slug>/players/", views.PlayerListView.as_view(), name="player-list"),
     *urls_rounds.urlpatterns,
+    *urls_stages.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,
 ]

@@ -5,117 +5,276 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0014_result_disputes'),
+        ("tournaments", "0014_result_disputes"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Section',
+            name="Section",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('order', models.PositiveSmallIntegerField(verbose_name='order')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("order", models.PositiveSmallIntegerField(verbose_name="order")),
             ],
             options={
-                'verbose_name': 'section',
-                'verbose_name_plural': 'sections',
-                'ordering': ['stage', 'order'],
+                "verbose_name": "section",
+                "verbose_name_plural": "sections",
+                "ordering": ["stage", "order"],
             },
         ),
         migrations.AddField(
-            model_name='match',
-            name='bracket_slot',
-            field=models.CharField(blank=True, help_text="A knockout match's place in its bracket: R<round>-<match>, or 3P.", max_length=8, verbose_name='bracket place'),
+            model_name="match",
+            name="bracket_slot",
+            field=models.CharField(
+                blank=True,
+                help_text="A knockout match's place in its bracket: R<round>-<match>, or 3P.",
+                max_length=8,
+                verbose_name="bracket place",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='section',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='matches', to='tournaments.section', verbose_name='section'),
+            model_name="match",
+            name="section",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="matches",
+                to="tournaments.section",
+                verbose_name="section",
+            ),
         ),
         migrations.CreateModel(
-            name='Stage',
+            name="Stage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('order', models.PositiveSmallIntegerField(verbose_name='order')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('kind', models.CharField(choices=[('swiss', 'Swiss (积分编排赛)'), ('round_robin', 'Round robin (循环赛)'), ('knockout', 'Knockout (淘汰赛)')], max_length=20, verbose_name='kind')),
-                ('match_format', models.JSONField(blank=True, default=dict, help_text="The rules engine's match format (end, deals, minutes, games); empty: the event's usual scoring.", verbose_name='match format')),
-                ('num_rounds', models.PositiveSmallIntegerField(blank=True, help_text='Swiss only; a round robin and a knockout have the rounds their field needs.', null=True, verbose_name='number of rounds')),
-                ('entrants', models.CharField(choices=[('all', 'All checked-in teams'), ('qualified', 'The top teams of each section of earlier stages')], default='all', max_length=20, verbose_name='entrants')),
-                ('qualify_top', models.PositiveSmallIntegerField(blank=True, help_text='The top N of each section of the source stages enter this stage.', null=True, verbose_name='qualifiers per section')),
-                ('carry_points', models.BooleanField(default=False, help_text="Off: the stage starts from 0 points; on: earlier stages' points count.", verbose_name='carry the points')),
-                ('third_place', models.BooleanField(default=False, verbose_name='third-place match')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('sources', models.ManyToManyField(blank=True, related_name='feeds', to='tournaments.stage', verbose_name='qualifying stages')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='stages', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("order", models.PositiveSmallIntegerField(verbose_name="order")),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("swiss", "Swiss (积分编排赛)"),
+                            ("round_robin", "Round robin (循环赛)"),
+                            ("knockout", "Knockout (淘汰赛)"),
+                        ],
+                        max_length=20,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "match_format",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="The rules engine's match format (end, deals, minutes, games); empty: the event's usual scoring.",
+                        verbose_name="match format",
+                    ),
+                ),
+                (
+                    "num_rounds",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Swiss only; a round robin and a knockout have the rounds their field needs.",
+                        null=True,
+                        verbose_name="number of rounds",
+                    ),
+                ),
+                (
+                    "entrants",
+                    models.CharField(
+                        choices=[
+                            ("all", "All checked-in teams"),
+                            ("qualified", "The top teams of each section of earlier stages"),
+                        ],
+                        default="all",
+                        max_length=20,
+                        verbose_name="entrants",
+                    ),
+                ),
+                (
+                    "qualify_top",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="The top N of each section of the source stages enter this stage.",
+                        null=True,
+                        verbose_name="qualifiers per section",
+                    ),
+                ),
+                (
+                    "carry_points",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Off: the stage starts from 0 points; on: earlier stages' points count.",
+                        verbose_name="carry the points",
+                    ),
+                ),
+                (
+                    "third_place",
+                    models.BooleanField(default=False, verbose_name="third-place match"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "sources",
+                    models.ManyToManyField(
+                        blank=True,
+                        related_name="feeds",
+                        to="tournaments.stage",
+                        verbose_name="qualifying stages",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="stages",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'stage',
-                'verbose_name_plural': 'stages',
-                'ordering': ['tournament', 'order'],
+                "verbose_name": "stage",
+                "verbose_name_plural": "stages",
+                "ordering": ["tournament", "order"],
             },
         ),
         migrations.CreateModel(
-            name='SectionEntry',
+            name="SectionEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seed', models.PositiveIntegerField(verbose_name='seed')),
-                ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.section')),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='section_entries', to='tournaments.team')),
-                ('stage', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.stage')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seed", models.PositiveIntegerField(verbose_name="seed")),
+                (
+                    "section",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tournaments.section",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="section_entries",
+                        to="tournaments.team",
+                    ),
+                ),
+                (
+                    "stage",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tournaments.stage",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'section entry',
-                'verbose_name_plural': 'section entries',
-                'ordering': ['section', 'seed'],
+                "verbose_name": "section entry",
+                "verbose_name_plural": "section entries",
+                "ordering": ["section", "seed"],
             },
         ),
         migrations.AddField(
-            model_name='section',
-            name='stage',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sections', to='tournaments.stage'),
+            model_name="section",
+            name="stage",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="sections",
+                to="tournaments.stage",
+            ),
         ),
         migrations.AddField(
-            model_name='round',
-            name='stage',
-            field=models.ForeignKey(blank=True, help_text="None: the event's one implicit Swiss stage.", null=True, on_delete=django.db.models.deletion.PROTECT, related_name='rounds', to='tournaments.stage', verbose_name='stage'),
+            model_name="round",
+            name="stage",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="None: the event's one implicit Swiss stage.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="rounds",
+                to="tournaments.stage",
+                verbose_name="stage",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.UniqueConstraint(fields=('tournament', 'order'), name='stage_unique_order'),
+            model_name="stage",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "order"), name="stage_unique_order"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.UniqueConstraint(fields=('tournament', 'name'), name='stage_unique_name'),
+            model_name="stage",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "name"), name="stage_unique_name"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.CheckConstraint(condition=models.Q(('kind__in', ['swiss', 'round_robin', 'knockout'])), name='stage_kind_valid'),
+            model_name="stage",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("kind__in", ["swiss", "round_robin", "knockout"])),
+                name="stage_kind_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'swiss'), _negated=True), ('num_rounds__gte', 1), _connector='OR'), name='stage_swiss_has_rounds'),
+            model_name="stage",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "swiss"), _negated=True),
+                    ("num_rounds__gte", 1),
+                    _connector="OR",
+                ),
+                name="stage_swiss_has_rounds",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('entrants', 'qualified'), _negated=True), ('qualify_top__gte', 1), _connector='OR'), name='stage_qualified_has_top'),
+            model_name="stage",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("entrants", "qualified"), _negated=True),
+                    ("qualify_top__gte", 1),
+                    _connector="OR",
+                ),
+                name="stage_qualified_has_top",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='sectionentry',
-            constraint=models.UniqueConstraint(fields=('stage', 'team'), name='entry_team_once_per_stage'),
+            model_name="sectionentry",
+            constraint=models.UniqueConstraint(
+                fields=("stage", "team"), name="entry_team_once_per_stage"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='sectionentry',
-            constraint=models.UniqueConstraint(fields=('section', 'seed'), name='entry_unique_seed'),
+            model_name="sectionentry",
+            constraint=models.UniqueConstraint(
+                fields=("section", "seed"), name="entry_unique_seed"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='section',
-            constraint=models.UniqueConstraint(fields=('stage', 'name'), name='section_unique_name'),
+            model_name="section",
+            constraint=models.UniqueConstraint(
+                fields=("stage", "name"), name="section_unique_name"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='section',
-            constraint=models.UniqueConstraint(fields=('stage', 'order'), name='section_unique_order'),
+            model_name="section",
+            constraint=models.UniqueConstraint(
+                fields=("stage", "order"), name="section_unique_order"
+            ),
         ),
     ]

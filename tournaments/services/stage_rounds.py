@@ -130,6 +130,17 @@ def pairing_teams(stage: Stage, section: Section, number: int, first: bool) -> l
     return teams
 
 
+def by_lot(stage: Stage, index: int) -> bool:
+    """The stage's round ``index`` is a draw by lot: the first round of a Swiss stage that
+    all teams enter from 0 (a stage of qualifiers, or one carrying points, pairs by seed)."""
+    return (
+        index == 1
+        and stage.kind == Stage.Kind.SWISS
+        and stage.entrants == Stage.Entrants.ALL
+        and not stage.carry_points
+    )
+
+
 def swiss_tables(stage, section, number, index, seed) -> tuple[list[Table], list[int]]:
     first = index == 1
     teams = pairing_teams(stage, section, number, first)
@@ -138,7 +149,7 @@ def swiss_tables(stage, section, number, index, seed) -> tuple[list[Table], list
     if len(drawn) < 2:
         return [], drawn
     try:
-        if first and stage.entrants == Stage.Entrants.ALL and not stage.carry_points:
+        if by_lot(stage, index):
             result = draw_first_round(teams, seed, avoid)
         else:
             after = max(0, stage_standings.planned_rounds(stage) - index)
@@ -218,7 +229,7 @@ def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -
         if index > planned:
             raise RoundError(_("All %(count)s rounds of the stage %(stage)s have been drawn."),
                              count=planned, stage=stage.name)  # fmt: skip
-        first_draw = index == 1 and stage.kind == Stage.Kind.SWISS
+        first_draw = by_lot(stage, index)
         if first_draw and seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
         if seed is not None and not first_draw:
@@ -307,8 +318,10 @@ class NoWinner(ServiceError):
 
 def stage_format(match: Match) -> dict | None:
     """The engine format the match is scored by (None: the event's usual scoring)."""
+    if match.round.stage_id is None:
+        return None  # no query for an event without stages
     stage = match.round.stage
-    if stage is None or stage.tournament.game not in LEVEL_GAMES:
+    if match.round.tournament.game not in LEVEL_GAMES:
         return None  # the engine's formats are for the level games
     return stage.engine_format()
 
@@ -316,8 +329,10 @@ def stage_format(match: Match) -> dict | None:
 def require_winner(match: Match, outcome: dict) -> None:
     """A knockout match must produce a winner (SPEC §2): refuse an answer of the engine that
     is not over with a winner; at equal levels the engine asks for one more deal."""
+    if match.round.stage_id is None:
+        return
     stage = match.round.stage
-    if stage is None or not stage.is_knockout:
+    if not stage.is_knockout:
         return
     if outcome.get("over", True) and outcome.get("winner") in ("EW", "NS"):
         return

@@ -17,7 +17,7 @@ from tournaments.models import Match, ResultVersion, Round, Section, Stage, Team
 from tournaments.pairing.knockout import Bracket, knockout_bracket
 from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.standings.core import StandingRow, compute_standings
-from tournaments.standings.service import outcomes_for, standings_for
+from tournaments.standings.service import TeamStanding, outcomes_for, standings_for
 from tournaments.standings.stages import (
     FinalPlace,
     final_ranking,
@@ -57,6 +57,29 @@ def section_standings(section: Section) -> list[StandingRow]:
         draw_lots={pk: lot for pk, lot in teams if lot is not None},
     )
     return rerank(rows, set(entries(section)))
+
+
+def section_rows(section: Section) -> list[TeamStanding]:
+    """:func:`section_standings` with each team's name, unit and status (as the event's
+    standings rows), for pages, exports and the API."""
+    rows = section_standings(section)
+    teams = Team.objects.filter(pk__in=[row.team for row in rows])
+    details = {pk: (name, unit or "", status) for pk, name, unit, status in
+               teams.values_list("pk", "name", "unit__name", "status")}  # fmt: skip
+    return [
+        TeamStanding(
+            team=row.team,
+            rank=row.rank,
+            points=row.points,
+            metrics=row.metrics,
+            shared=row.shared,
+            moved_down=row.moved_down,
+            name=details[row.team][0],
+            unit=details[row.team][1],
+            status=details[row.team][2],
+        )  # fmt: skip
+        for row in rows
+    ]
 
 
 def bracket_of(section: Section) -> Bracket:

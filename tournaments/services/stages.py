@@ -25,6 +25,7 @@ from tournaments.models import CheckIn, Round, Section, SectionEntry, Stage, Tea
 from tournaments.pairing.knockout import seed_from_sections
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate
+from tournaments.validation import BadInput, check_json
 
 KINDS = tuple(Stage.Kind.values)
 SPLITS = ("in_turn", "snake")
@@ -50,14 +51,22 @@ def stages_of(tournament: Tournament) -> list[Stage]:
 
 
 def get_stage(tournament: Tournament, stage_id) -> Stage:
-    stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
+    try:
+        pk = int(stage_id)
+    except (TypeError, ValueError):
+        pk = None
+    stage = None if pk is None else Stage.objects.filter(tournament=tournament, pk=pk).first()
     if stage is None:
         raise StageNotFound(_("This event has no stage %(stage)s."), "stage", stage=stage_id)
     return stage
 
 
 def get_section(stage: Stage, section_id) -> Section:
-    section = Section.objects.filter(stage=stage, pk=section_id).first()
+    try:
+        pk = int(section_id)
+    except (TypeError, ValueError):
+        pk = None
+    section = None if pk is None else Section.objects.filter(stage=stage, pk=pk).first()
     if section is None:
         raise StageNotFound(_("This stage has no section %(section)s."), "section",
                             section=section_id)  # fmt: skip
@@ -126,6 +135,13 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
             raise StageError(_("A stage of all teams has no qualifying stages."), "sources")
     if stage.carry_points and stage.kind == Stage.Kind.KNOCKOUT:
         raise StageError(_("A knockout does not carry points."), "carry_points")
+    try:
+        check_json(stage.match_format, "match_format")
+    except BadInput as err:
+        raise StageError(err.message, err.field) from None
+    if not isinstance(stage.match_format, dict):
+        raise StageError(_("The match format must be an object (end, deals, minutes, games)."),
+                         "match_format")  # fmt: skip
     try:
         stage.engine_format()
     except RulesError as err:
@@ -301,6 +317,9 @@ def _team_ids(tournament: Tournament, teams) -> list[int]:
     ids = [getattr(team, "pk", team) for team in teams]
     if len(set(ids)) != len(ids):
         raise StageError(_("A team is listed twice."), "teams")
+    wrong = [team for team in ids if not isinstance(team, int) or not 0 < team < 2**31]
+    if wrong:
+        raise StageError(_("Team %(team)s is not in this event."), "teams", team=wrong[0])
     known = set(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", flat=True))
     missing = [team for team in ids if team not in known]
     if missing:

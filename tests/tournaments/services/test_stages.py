@@ -254,3 +254,89 @@ def test_a_staged_event_drafts_the_current_stage_from_the_rounds_page():
     assert rnd.stage == stage
     rounds.publish(rnd, organiser(event))
     assert rnd.matches.filter(section__isnull=True).count() == 0
+
+
+# --- entrants, points and the round workflow --------------------------------------------------
+
+
+def test_a_final_starts_from_0_points_unless_it_carries_them():
+    event = factories.tournament(teams=4)
+    qualifier = factories.stage(event, name="Q", num_rounds=1)
+    fresh = factories.stage(event, name="F0", entrants="qualified", qualify_top=4,
+                            sources=[qualifier], num_rounds=1)  # fmt: skip
+    carried = factories.stage(event, name="F1", entrants="qualified", qualify_top=4,
+                              sources=[qualifier], num_rounds=1, carry_points=True)  # fmt: skip
+    factories.play_stage_round(qualifier)
+    for stage in (fresh, carried):
+        stages.seed_stage(stage, organiser(event))
+    assert {row.points for row in stage_standings.section_standings(fresh.sections.get())} == {0}
+    carried_points = sorted(
+        row.points for row in stage_standings.section_standings(carried.sections.get())
+    )
+    assert carried_points == [7, 7, 13, 13]  # the qualifier's 13 : 7 wins count
+
+
+def test_qualifiers_are_not_known_before_their_stage_is_finished():
+    event = factories.tournament(teams=4)
+    qualifier = factories.stage(event, name="Q", num_rounds=2)
+    final = factories.stage(event, name="F", kind="knockout", entrants="qualified",
+                            qualify_top=2, sources=[qualifier])  # fmt: skip
+    factories.play_stage_round(qualifier)
+    with pytest.raises(StageError) as refused:
+        stages.seed_stage(final, organiser(event))
+    assert refused.value.field == "sources"
+    with pytest.raises(RoundError):
+        stage_rounds.draw_round(final, organiser(event))
+    assert not final.entries.exists()
+
+
+def test_a_swiss_section_never_pairs_a_rematch_and_keeps_to_its_teams():
+    event = factories.tournament(teams=12)
+    stage = factories.stage(event, num_rounds=5)
+    a, b = factories.sections(stage, "A", "B")
+    stages.split_teams(stage, organiser(event), "snake")
+    met = set()
+    for _ in range(5):
+        rnd = factories.play_stage_round(stage)
+        for home, away in pairs_of(rnd):
+            pair = frozenset((home, away))
+            assert pair not in met
+            met.add(pair)
+    for section in (a, b):
+        inside = set(stages.section_teams(section))
+        assert all(pair <= inside or not pair & inside for pair in met)
+    assert len(met) == 2 * 5 * 3  # every team of both sections played five rounds
+
+
+def test_a_stage_draft_is_stale_once_a_team_withdraws():
+    from tournaments.models import Team
+    from tournaments.services import rounds
+
+    event = factories.tournament(teams=6)
+    stage = factories.stage(event, num_rounds=3)
+    rnd = stage_rounds.draw_round(stage, organiser(event))
+    Team.objects.filter(pk=rnd.drawn_from[0]).update(status=Team.Status.WITHDRAWN)
+    assert rounds.stale_reason(rnd)
+    with pytest.raises(RoundError):
+        rounds.publish(rnd, organiser(event))
+    redrawn = stage_rounds.draw_round(stage, organiser(event))
+    assert redrawn.pk == rnd.pk and len(redrawn.drawn_from) == 5
+
+
+def test_a_void_knockout_match_holds_the_next_round_until_corrected():
+    from tournaments.services import results, round_close, rounds
+
+    event = factories.tournament(teams=4)
+    final = factories.stage(event, name="KO", kind="knockout",
+                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    rnd = rounds.publish(stage_rounds.draw_round(final, organiser(event)), organiser(event))
+    first, second = rnd.matches.order_by("table_number")
+    factories.result(first, deals=factories.WIN_BY_3)
+    version = factories.result(second, deals=factories.WIN_BY_3)
+    chief = factories.chief_of(event)
+    results.void(second, results.Actor(chief, None, "web", ""), version.number, "cards marked")
+    round_close.finalise(rnd, chief)
+    assert Round.objects.filter(stage=final).count() == 1  # no final drawn from a void
+    with pytest.raises(RoundError) as refused:
+        stage_rounds.draw_round(final, organiser(event))
+    assert "R2-1" in refused.value.message

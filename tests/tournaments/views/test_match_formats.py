@@ -32,7 +32,7 @@ def play_as(event, fmt):
 def test_table_page_names_the_match_format_in_chinese_and_english(event, client):
     play_as(event, {"end": "time_or_deals", "deals": 8, "minutes": 50})
     text = page_of(event, client)
-    assert "赛制: 计时计副制：50 分钟或 8 副，先到为止" in text
+    assert "比赛方式: 计时计副制：50 分钟或 8 副，先到为止" in text
     assert "50 minutes or 8 deals, whichever comes first" in page_of(event, client, "en")
 
 
