@@ -195,6 +195,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # three models have a "kind": each gets its own enum name in the schema
+    "ENUM_NAME_OVERRIDES": {
+        "StageKindEnum": "tournaments.models.stages.Stage.Kind",
+        "ResultKindEnum": "tournaments.models.results.ResultVersion.Kind",
+        "LeaveKindEnum": "tournaments.models.checkin.RoundLeave.Kind",
+    },
 }
 
 # Celery: without a broker, tasks run in-process (eager) so `make run` needs no Redis.

@@ -137,6 +137,7 @@ class StagesAPIMixin(TournamentScopedMixin):
 class StageListView(StagesAPIMixin, generics.GenericAPIView):
     serializer_class = StageSerializer
 
+    @extend_schema(responses=StageSerializer(many=True), operation_id="tournaments_stages_list")
     def get(self, request, *args, **kwargs):
         """The event's stages in order, with their sections and teams."""
         found = stages.stages_of(self.get_tournament())
