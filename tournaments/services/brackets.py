@@ -106,7 +106,9 @@ def section_bracket(section: Section) -> SectionBracket:
 
         def side(team):
             name, unit = teams.get(team, ("", ""))
-            return Side(team, name, unit, seeds.get(team), won=winner is not None and team == winner)
+            return Side(
+                team, name, unit, seeds.get(team), won=winner is not None and team == winner
+            )
 
         return Place(match.id, side(home), None if match.is_bye else side(away), table, number,
                      score, decided=winner is not None)  # fmt: skip

@@ -35,7 +35,9 @@ def test_bracket_names_the_rounds_and_gives_the_byes_to_the_top_seeds(client, kn
         assert name in text
     assert text.count("轮空") == 2  # seeds 1 and 2
     english = page(client, event, stage, "en")
-    assert "Quarter-finals" in english and "Semi-finals" in english and "Third-place match" in english
+    assert (
+        "Quarter-finals" in english and "Semi-finals" in english and "Third-place match" in english
+    )
 
 
 def test_bracket_marks_the_winners_and_the_champion(client, knockout):
