@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models.appeals import Choice
-from arbitration.models.incidents import Category
+from arbitration.models.incidents import MAX_SECONDS, Category, Timed
 from arbitration.models.rulings import Step
 from rules_engine import ladder
 from tournaments.models import Match, Player, Team, Tournament
@@ -45,6 +45,15 @@ class IncidentForm(forms.Form):
         required=False, widget=LOCAL_TIME, label=_("Arrival time (late arrival)")
     )
     leave_approved = forms.BooleanField(required=False, label=_("Leave approved in advance"))
+    seconds = forms.IntegerField(
+        required=False, min_value=0, max_value=MAX_SECONDS, label=_("Seconds taken (slow play)")
+    )
+    timed = forms.ChoiceField(
+        choices=Timed.choices, initial=Timed.PLAY, required=False, label=_("What was timed")
+    )
+
+    def clean_timed(self):
+        return self.cleaned_data.get("timed") or Timed.PLAY
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)

@@ -195,10 +195,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # choice sets sharing a field name get a name of their own
+    # choice sets sharing a field name ("kind") get a name of their own
     "ENUM_NAME_OVERRIDES": {
         "KindEnum": "tournaments.models.results.ResultVersion.Kind",  # its name before stages
         "StageKindEnum": "tournaments.models.stages.Stage.Kind",
+        "LeaveKindEnum": "tournaments.models.checkin.RoundLeave.Kind",
     },
 }
 

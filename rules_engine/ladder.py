@@ -146,16 +146,27 @@ def chengyu_penalties(category: str, previous: int = 0) -> list[Penalty]:
 
 
 def proposed_penalties(
-    game: str, category: str, previous: int = 0, in_play_ladder: str | None = None
+    game: str,
+    category: str,
+    previous: int = 0,
+    in_play_ladder: str | None = None,
+    *,
+    seconds: float | None = None,
+    timed: str = "play",
+    times=None,
 ) -> list[Penalty]:
     """What the ladder proposes for an incident (chengyu's fixed ladder; the national
-    in-play ladder when the preset's ``in_play_ladder`` is "national"; late arrival is
-    decided by :func:`late_forfeit`; otherwise nothing is fixed)."""
+    in-play ladder when the preset's ``in_play_ladder`` is "national", where a slow play
+    timed at ``seconds`` is judged by the preset's time limits ``times``
+    (:class:`rules_engine.ladder_national.NationalTimes`); late arrival is decided by
+    :func:`late_forfeit`; otherwise nothing is fixed)."""
     if game == "chengyu":
         return chengyu_penalties(category, previous)
     if in_play_ladder == "national":
-        from rules_engine.ladder_national import in_play_penalties
+        from rules_engine.ladder_national import in_play_penalties, slow_play_proposal
 
+        if category == SLOW_PLAY:
+            return slow_play_proposal(seconds, timed, times)
         return in_play_penalties(category, previous)
     return []
 

@@ -42,12 +42,25 @@ NATIONAL_CATEGORIES = (*IN_PLAY_LADDER, SLOW_PLAY, WRONG_TRIBUTE)
 
 @dataclass(frozen=True)
 class NationalTimes:
-    """The national text's time limits, in seconds."""
+    """The national text's time limits, in seconds (the preset's ``play_seconds``,
+    ``play_warning_seconds``, ``tribute_seconds`` and ``tribute_return_seconds``)."""
 
     play_normal: int = 20
     play_warning: int = 30
     tribute: int = 15
     tribute_return: int = 30
+
+    @classmethod
+    def of(cls, preset) -> NationalTimes:
+        """The limits of a preset (with the event's settings); a limit the preset leaves
+        unset (None) is the national text's."""
+        given = {
+            "play_normal": preset.play_seconds,
+            "play_warning": preset.play_warning_seconds,
+            "tribute": preset.tribute_seconds,
+            "tribute_return": preset.tribute_return_seconds,
+        }
+        return cls(**{name: value for name, value in given.items() if value is not None})
 
 
 def in_play_penalties(category: str, previous: int = 0) -> list[Penalty]:
@@ -72,6 +85,29 @@ def slow_play_penalties(seconds: float, times: NationalTimes | None = None) -> l
     if seconds <= times.play_warning:
         return [Penalty(VERBAL_WARNING)]
     return [Penalty(VIOLATION), Penalty(ROUND_OF_PLAY_LOST)]
+
+
+TIMED_ACTIONS = ("play", "tribute", "return")  # what a slow-play incident timed
+
+
+def slow_play_proposal(
+    seconds: float | None, timed: str = "play", times: NationalTimes | None = None
+) -> list[Penalty]:
+    """What the national text proposes for a slow-play incident that took ``seconds``
+    (None: not timed, nothing fixed). A play: :func:`slow_play_penalties`. A tribute (15 s
+    after the deal) or its return (30 s) that came late: a verbal warning, the first step of
+    the national escalation (the text fixes the limits, not the step; our choice)."""
+    if seconds is None:
+        return []
+    if timed not in TIMED_ACTIONS:
+        raise RulesError(
+            t("timed must be one of {allowed}", allowed=", ".join(TIMED_ACTIONS)), "timed"
+        )
+    if timed == "play":
+        return slow_play_penalties(seconds, times)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise RulesError(t("seconds must be a time of 0 seconds or more"), "seconds")
+    return [Penalty(VERBAL_WARNING)] if tribute_late(seconds, timed == "return", times) else []
 
 
 def tribute_late(

@@ -488,6 +488,21 @@ _MATCH_FORMAT = {
     "{where}: the game is not over, so the next game cannot start": (
         "{where}：本局尚未结束，不能开始下一局"
     ),
+    "a side won two games": "一方已胜两局",
+    "timed must be one of {allowed}": "timed 须为 {allowed} 之一",
+    "a side did not play (forfeit)": "一方弃权",
+    "until a side passes A": "计局制（打过 A 为止）",
+    "{deals} deals": "计副制 {deals} 副",
+    "{minutes} minutes": "计时制 {minutes} 分钟",
+    "{minutes} minutes or {deals} deals, whichever comes first": (
+        "计时计副制：{minutes} 分钟或 {deals} 副，先到为止"
+    ),
+    "best of three": "三局二胜",
+    "a winner is needed": "须分出胜负",
+    "{first} · {second}": "{first} · {second}",
+    "play_warning_seconds must not be less than play_seconds": (
+        "play_warning_seconds 不得小于 play_seconds"
+    ),
 }
 
 ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT

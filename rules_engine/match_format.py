@@ -36,7 +36,7 @@ deal after the end is refused, naming the deal and why the match was over.
 from __future__ import annotations
 
 from rules_engine.errors import RulesError, sub_field
-from rules_engine.i18n import t
+from rules_engine.i18n import Text, t
 from rules_engine.presets import Preset, level_points, match_points, resolve_preset
 
 ENDS = ("pass_a", "deals", "time", "time_or_deals")
@@ -241,3 +241,46 @@ def best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> dict:
         "format": fmt,
         "trace": [entry for answer in answers for entry in answer.get("trace", [])],
     }
+
+
+def end_reason(answer: dict) -> Text | None:
+    """Why the match of a score answer is over, in words (None while it is not over): the
+    format's ``end``, or a pass of A when the record had no format."""
+    end = answer.get("end") if isinstance(answer, dict) else None
+    if end is None and isinstance(answer, dict) and answer.get("passed_a"):
+        end = "passed_a"
+    if end == "games":
+        return t("a side won two games")
+    if end == "forfeit":
+        return t("a side did not play (forfeit)")
+    return END_REASONS.get(end)
+
+
+def format_text(fmt: dict | None) -> Text | None:
+    """A format in words for pages and exports (e.g. "8 deals · best of three")."""
+    if not fmt:
+        return None
+    fmt = parse_format(fmt)
+    ends = {
+        "pass_a": t("until a side passes A"),
+        "deals": t("{deals} deals", deals=fmt["deals"]),
+        "time": t("{minutes} minutes", minutes=fmt["minutes"]),
+        "time_or_deals": t(
+            "{minutes} minutes or {deals} deals, whichever comes first",
+            minutes=fmt["minutes"],
+            deals=fmt["deals"],
+        ),
+    }
+    parts = [ends[fmt["end"]]]
+    if fmt["games"] == 3:
+        parts.append(t("best of three"))
+    if fmt["knockout"]:
+        parts.append(t("a winner is needed"))
+    return joined_dots(parts)
+
+
+def joined_dots(parts: list[Text]) -> Text:
+    result = parts[0]
+    for part in parts[1:]:
+        result = t("{first} · {second}", first=result, second=part)
+    return result

@@ -22,6 +22,22 @@ from rules_engine.i18n import t
 from rules_engine.schema import check_values
 
 SIDES = ("EW", "NS")
+MATCH_FORMAT_GAMES = ("guandan", "tractor")  # games whose matches end by levels (SPEC 2)
+
+
+def _check_match_format(value: object, where: str) -> dict | None:
+    """The event setting ``match_format``: null, or a match format the engine reads
+    (:func:`rules_engine.match_format.parse_format`), stored with its defaults."""
+    if value is None:
+        return None
+    from rules_engine.match_format import parse_format
+
+    try:
+        return parse_format(value)
+    except RulesError as err:
+        field = err.field.replace("format", where, 1) if err.field else where
+        raise RulesError(err.message, field) from None
+
 
 # The vocabulary of standings metrics, best first within a preset's ``standings_order``.
 STANDINGS_METRICS = (
@@ -78,6 +94,15 @@ NATIONAL_TRIBUTE = {
     "in_play_ladder": "national",
 }
 TIME_UP_RULES = ("finish_deal", "one_more_deal")
+# The national text's time and procedure (SPEC 5): 0-20 s a play is normal, 20-30 s a verbal
+# warning, then a violation and the loss of a round of play; tribute within 15 s of the deal,
+# the return within 30 s.
+NATIONAL_TIMES = {
+    "play_seconds": 20,
+    "play_warning_seconds": 30,
+    "tribute_seconds": 15,
+    "tribute_return_seconds": 30,
+}
 
 
 @dataclass(frozen=True)
@@ -125,6 +150,19 @@ class Preset:
     in_play_ladder: str | None = None
     # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
     unit_best_teams: int = field(default=2, metadata={"min": 1})
+    # The event's match format (SPEC 2, rules_engine.match_format): how a match ends (pass A,
+    # N deals, time, time or deals) and one game or best of three. None: the game's own end
+    # (guandan: passing A, or the deal in play at time). A stage's own format overrides it.
+    match_format: Mapping | None = field(default=None, metadata={"check": _check_match_format})
+    # Time and procedure of the national text (SPEC 5), in seconds; None: no fixed limit
+    # (the chief referee judges). A play up to ``play_seconds`` is normal, up to
+    # ``play_warning_seconds`` a verbal warning, beyond a violation and the loss of a round of
+    # play; tribute within ``tribute_seconds`` of the deal, the return within
+    # ``tribute_return_seconds``.
+    play_seconds: int | None = field(default=None, metadata={"min": 1})
+    play_warning_seconds: int | None = field(default=None, metadata={"min": 1})
+    tribute_seconds: int | None = field(default=None, metadata={"min": 1})
+    tribute_return_seconds: int | None = field(default=None, metadata={"min": 1})
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings
@@ -197,6 +235,20 @@ class Preset:
                 t('partner_return_limit must be "level" (below the level card) or a rank 2..A'),
                 "partner_return_limit",
             )
+        if self.match_format is not None and self.game not in MATCH_FORMAT_GAMES:
+            raise RulesError(
+                t("match formats apply to guandan and tractor, not {game}", game=self.game),
+                "match_format",
+            )
+        if (
+            self.play_seconds is not None
+            and self.play_warning_seconds is not None
+            and self.play_warning_seconds < self.play_seconds
+        ):
+            raise RulesError(
+                t("play_warning_seconds must not be less than play_seconds"),
+                "play_warning_seconds",
+            )
         if len(self.forfeit_points) != 2:
             raise RulesError(t("forfeit_points must be [winner, loser]"), "forfeit_points")
 
@@ -262,6 +314,7 @@ PRESETS: dict[str, Preset] = {
             fail_a_limit=3,
             final_levels_entry=True,
             **NATIONAL_TRIBUTE,
+            **NATIONAL_TIMES,
         ),
         Preset(
             name="tractor",

@@ -2,11 +2,16 @@
 
 from django.urls import path
 
-from .views import exports, public_pages, units
+from .views import brackets, exports, public_pages, units
 
 urlpatterns: list = [
     path("t/<slug:slug>/pairings/", public_pages.PairingsPage.as_view(), name="public-pairings"),
     path("t/<slug:slug>/standings/", public_pages.StandingsPage.as_view(), name="public-standings"),
+    path(
+        "t/<slug:slug>/stages/<int:pk>/bracket/",
+        brackets.BracketPage.as_view(),
+        name="public-bracket",
+    ),
     path("t/<slug:slug>/units/", units.UnitStandingsPage.as_view(), name="public-units"),
     path("t/<slug:slug>/teams/<int:pk>/", public_pages.TeamPage.as_view(), name="public-team"),
     path("t/<slug:slug>/projector/", public_pages.ProjectorPage.as_view(), name="projector"),

@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from arbitration.models import Appeal, Evidence, Incident, Ruling, Vote
 from arbitration.models.appeals import Choice
-from arbitration.models.incidents import Category
+from arbitration.models.incidents import MAX_SECONDS, Category, Timed
 from arbitration.services import appeals
 from arbitration.services.lateness import late_status
 from tournaments.models import Match, Player, Team
@@ -31,7 +31,8 @@ class IncidentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Incident
         fields = ["id", "match", "table_number", "team", "player", "category", "description",
-                  "reported_by", "arrived_at", "leave_approved", "logged_by", "created_at",
+                  "reported_by", "arrived_at", "leave_approved", "seconds", "timed", "logged_by",
+                  "created_at",
                   "late", "open", "evidence"]  # fmt: skip
 
     def get_late(self, incident) -> dict | None:
@@ -53,6 +54,10 @@ class IncidentInput(serializers.Serializer):
     reported_by = serializers.CharField(required=False, allow_blank=True, default="")
     arrived_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     leave_approved = serializers.BooleanField(required=False, default=False)
+    seconds = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SECONDS
+    )
+    timed = serializers.ChoiceField(choices=Timed.choices, required=False, default=Timed.PLAY)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -21,6 +21,15 @@ class Category(models.TextChoices):
     OTHER = ladder.OTHER, _("Other")
 
 
+MAX_SECONDS = 24 * 3600  # a slow play is timed in seconds; a day is more than any match
+
+
+class Timed(models.TextChoices):
+    PLAY = "play", _("a play")
+    TRIBUTE = "tribute", _("a tribute")
+    RETURN = "return", _("a return of tribute")
+
+
 class Incident(models.Model):
     """What happened at a table, as logged by a table referee or the chief referee.
 
@@ -52,6 +61,12 @@ class Incident(models.Model):
     )
     arrived_at = models.DateTimeField(_("arrival time"), null=True, blank=True)
     leave_approved = models.BooleanField(_("leave approved in advance"), default=False)
+    # Slow play (SPEC 5): how long the play, the tribute or its return took; the national
+    # preset's time limits turn it into the proposed penalty.
+    seconds = models.PositiveIntegerField(_("seconds taken"), null=True, blank=True)
+    timed = models.CharField(
+        _("what was timed"), max_length=10, choices=Timed.choices, default=Timed.PLAY
+    )
     logged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -25,6 +25,21 @@ class Step(models.TextChoices):
     FORFEIT = ladder.FORFEIT, _("Forfeit for lateness (弃权)")
 
 
+# Steps of the national in-play ladder (rules_engine.ladder_national) that the ladder proposes
+# beside a general step; the chief referee rules them as the general step they come with.
+IN_PLAY_STEP_LABELS = {
+    "round_of_play_lost": _("Loses a round of play (停止一圈出牌权)"),
+    "foul": _("Foul (犯规)"),
+}
+
+
+def step_label(step: str) -> str:
+    """The name of a step the ladder proposes, in the active language."""
+    if step in Step.values:
+        return Step(step).label
+    return IN_PLAY_STEP_LABELS.get(step, step)
+
+
 class Ruling(models.Model):
     """The chief referee's decision on an incident, or a step the escalation made of it.
 

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbitration.models import Evidence, Incident
-from arbitration.models.incidents import Category
+from arbitration.models.incidents import MAX_SECONDS, Category, Timed
 from tournaments import permissions
 from tournaments.models import Match, Player, Team, Tournament
 from tournaments.services.audit import log_action
@@ -33,6 +33,8 @@ def log_incident(
     reported_by: str = "",
     arrived_at=None,
     leave_approved: bool = False,
+    seconds: int | None = None,
+    timed: str = Timed.PLAY,
     source: str = "",
 ) -> Incident:
     if not can_log(user, tournament, match):
@@ -42,18 +44,27 @@ def log_incident(
     if not (description or "").strip():
         raise ArbitrationError(_("Say what happened."), "description")
     _check_parties(tournament, match, team, player)
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_SECONDS
+    ):
+        raise ArbitrationError(_("Seconds taken: a whole number of seconds, 0 or more."), "seconds")
+    if timed not in Timed.values:
+        raise ArbitrationError(_("Choose what was timed: a play, a tribute or its return."),
+                               "timed")  # fmt: skip
     if category == Category.LATE_ARRIVAL and (match is None or team is None):
         raise ArbitrationError(_("A late arrival names the match and the late team."), "team")
     with transaction.atomic():
         incident = Incident.objects.create(
             tournament=tournament, match=match, team=team, player=player, category=category,
             description=description.strip(), reported_by=(reported_by or "").strip()[:200],
-            arrived_at=arrived_at, leave_approved=bool(leave_approved), logged_by=user,
+            arrived_at=arrived_at, leave_approved=bool(leave_approved), seconds=seconds,
+            timed=timed, logged_by=user,
             source=source[:120],
         )  # fmt: skip
         log_action(tournament, user, "incident.log", incident,
                    data={"category": category, "match": match and match.pk,
-                         "team": team and team.pk, "arrived_at": arrived_at and str(arrived_at)},
+                         "team": team and team.pk, "arrived_at": arrived_at and str(arrived_at),
+                         "seconds": seconds, "timed": timed},
                    reason=incident.description, source=source)  # fmt: skip
     return incident
 

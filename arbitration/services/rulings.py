@@ -10,6 +10,7 @@ from arbitration.models import Incident, Revocation, Ruling
 from arbitration.models.rulings import Step
 from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
+from rules_engine.ladder_national import NationalTimes
 from tournaments.models import Team, Tournament
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate, revision_batch
@@ -49,8 +50,11 @@ def proposal(incident: Incident) -> list[ladder.Penalty]:
             .count()
         )
     tournament = incident.tournament
-    in_play = tournament.get_preset().in_play_ladder
-    return ladder.proposed_penalties(tournament.game, incident.category, previous, in_play)
+    preset = tournament.get_preset()
+    return ladder.proposed_penalties(
+        tournament.game, incident.category, previous, preset.in_play_ladder,
+        seconds=incident.seconds, timed=incident.timed, times=NationalTimes.of(preset),
+    )  # fmt: skip
 
 
 def rule(

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from arbitration.forms import IncidentForm, RulingForm
 from arbitration.models import Incident
-from arbitration.models.rulings import Step
+from arbitration.models.rulings import step_label
 from arbitration.services import incidents, rulings
 from arbitration.services.lateness import late_status
 from tournaments import permissions
@@ -64,7 +64,7 @@ class IncidentView(ActionView):
         context = super().get_context_data(**kwargs)
         context.update(
             incident=self.incident,
-            proposal=[(p, Step(p.step).label) for p in rulings.proposal(self.incident)],
+            proposal=[(p, step_label(p.step)) for p in rulings.proposal(self.incident)],
             late=late_status(self.incident),
             rulings=self.incident.rulings.select_related("team", "decided_by").order_by("pk"),
             evidence=self.incident.evidence.all(),

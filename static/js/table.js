@@ -212,6 +212,8 @@
       }
       list.appendChild(li);
     });
+    showOver();
+    showTaps();
     var submit = $("submit-result");
     var refused = deals.some(function (d) { return d.refused; });
     var changed = correcting ? !sameDeals(record().deals, reference ? reference.deals : []) : dirtyMirror();
@@ -238,7 +240,39 @@
 
   // --- the engine's check (preview): queued, newest only ------------------------------------
   function record() {
-    return {game: cfg.game, deals: state.deals.map(function (d) { return d.deal; })};
+    var rec = {game: cfg.game, deals: state.deals.map(function (d) { return d.deal; })};
+    if (cfg.timed && state.timeCalled) { rec.time_called_in_deal = state.timeCalled; }
+    return rec;
+  }
+
+  // --- the end of the match (the engine's answer under the match format) ---------------------
+  // "" while the match goes on; else why it is over, from the engine's answer covering every
+  // deal on the phone. Then the page takes no further deal: it says why before a tap.
+  function overReason() {
+    var a = state.outcome;
+    if (!a || !state.deals.length || (a.trace || []).length !== state.deals.length) { return ""; }
+    var end = a.over ? a.end : (a.over === undefined && a.passed_a ? "passed_a" : null);
+    return end ? (cfg.end_reasons[end] || end) : "";
+  }
+
+  function showOver() {
+    var over = overReason(), banner = $("match-over");
+    if (banner) {
+      banner.textContent = over ? T.match_over.replace("%s", over) : "";
+      banner.className = "messages-line ok";
+      banner.hidden = !over;
+    }
+    document.querySelectorAll("#deal-form button[type=submit]").forEach(function (b) { b.disabled = !!over; });
+    var called = $("time-called"), callButton = $("time-call");
+    if (called) {
+      called.hidden = !state.timeCalled;
+      called.textContent = state.timeCalled ? T.time_called.replace("%s", state.timeCalled) : "";
+    }
+    if (callButton) {
+      callButton.textContent = state.timeCalled ? T.time_uncall : T.time_call;
+      callButton.disabled = busy.submit || (!!over && !state.timeCalled);
+    }
+    return over;
   }
 
   function wantPreview() {
@@ -300,6 +334,8 @@
 
   // --- entering deals ---------------------------------------------------------------------
   function addDeal(deal) {
+    var over = overReason();
+    if (over) { say(T.over_no_more.replace("%s", over), "error"); render(); return; }
     state.deals.push({deal: deal, saved: null, refused: null});
     keep(); render();
     wantPreview();
@@ -317,7 +353,7 @@
     if (order) { order.textContent = taps.length ? taps.map(seatName).join(" ") : T.tap_first; }
     document.querySelectorAll("button.seat").forEach(function (b) {
       var place = taps.indexOf(b.dataset.seat);
-      b.disabled = place >= 0;
+      b.disabled = place >= 0 || !!overReason();
       b.querySelector(".place").textContent = place >= 0 ? String(place + 1) : "";
       b.classList.toggle("tapped", place >= 0);
     });
@@ -369,6 +405,13 @@
       dealForm.reset();
     });
   }
+
+  on("time-call", "click", function () {
+    // the deal in play when time was called: the next deal to be entered
+    state.timeCalled = state.timeCalled ? null : state.deals.length + 1;
+    keep(); render();
+    wantPreview();
+  });
 
   on("undo-deal", "click", function () {
     if (taps.length) { taps.pop(); showTaps(); return; }

@@ -54,3 +54,51 @@ def test_play_time_limit_20_s_normal_30_s_verbal_warning_then_violation_and_roun
 def test_tribute_time_limit_15_s_and_return_30_s():
     assert not tribute_late(15) and tribute_late(16)
     assert not tribute_late(30, is_return=True) and tribute_late(31, is_return=True)
+
+
+# --- issue 16: the limits are the preset's settings --------------------------------------------
+
+
+def test_national_time_limits_are_read_from_the_preset_and_its_settings():
+    from rules_engine.ladder_national import NationalTimes
+    from rules_engine.presets import event_preset
+
+    assert NationalTimes.of(get_preset("guandan-national")) == NationalTimes()
+    # guandan-national-2017 leaves them unset: the national text's limits, as before
+    assert NationalTimes.of(get_preset("guandan-national-2017")) == NationalTimes()
+    slower = NationalTimes.of(event_preset("guandan", "guandan-national",
+                                           {"play_seconds": 25, "tribute_return_seconds": 40}))  # fmt: skip
+    assert (slower.play_normal, slower.play_warning, slower.tribute_return) == (25, 30, 40)
+    assert slow_play_penalties(24, slower) == []
+    assert not tribute_late(40, is_return=True, times=slower)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "timed", "expected"),
+    [
+        (20, "play", []),
+        (25, "play", [ladder.VERBAL_WARNING]),
+        (31, "play", [ladder.VIOLATION, ROUND_OF_PLAY_LOST]),
+        (15, "tribute", []),
+        (16, "tribute", [ladder.VERBAL_WARNING]),
+        (31, "return", [ladder.VERBAL_WARNING]),
+        (None, "play", []),
+    ],
+)
+def test_slow_play_under_the_national_ladder_proposes_by_the_seconds_taken(
+    seconds, timed, expected
+):
+    proposed = ladder.proposed_penalties("guandan", ladder.SLOW_PLAY, 0, "national",
+                                         seconds=seconds, timed=timed)  # fmt: skip
+    assert steps(proposed) == expected
+
+
+def test_slow_play_without_the_national_ladder_proposes_nothing_as_before():
+    assert ladder.proposed_penalties("guandan", ladder.SLOW_PLAY, 0, None, seconds=99) == []
+
+
+def test_slow_play_names_a_bad_timed_action():
+    with pytest.raises(RulesError) as err:
+        ladder.proposed_penalties("guandan", ladder.SLOW_PLAY, 0, "national", seconds=5,
+                                  timed="shuffle")  # fmt: skip
+    assert err.value.field == "timed"

@@ -245,3 +245,89 @@ def test_n_deals_format_is_over_exactly_at_the_limit_or_at_passing_a(deals, limi
     assert answer["over"] == (len(deals) == end)
     same = api.score({**plain, "deals": deals})  # the format changes nothing in the scoring
     assert {k: answer[k] for k in same} == same
+
+
+# --- issue 16: what the tests above left out --------------------------------------------------
+
+
+def test_time_or_deals_refuses_a_deal_after_the_set_number_through_the_cli(tmp_path):
+    fmt = {"end": "time_or_deals", "deals": 2, "minutes": 45}
+    status, error = cli(record(fmt, [EW_UP3, NS_UP1, EW_UP1]), tmp_path)
+    assert status == EXIT_BAD_INPUT
+    assert "deals[2]: the match was over after deal 2 (the set number of deals was played)" in (
+        error
+    )
+    status, error = cli(record(fmt, [EW_UP3, NS_UP1], time_called_in_deal=1), tmp_path)
+    assert status == EXIT_BAD_INPUT
+    assert "deals[1]: the match was over after deal 1 (time was up)" in error
+
+
+def test_best_of_three_a_drawn_game_counts_for_neither_and_one_win_each_is_a_draw(tmp_path):
+    fmt = {"end": "deals", "deals": 2, "games": 3}
+    games = [
+        {"deals": [EW_UP1, NS_UP1]},  # 3 : 3, a drawn game
+        {"deals": [EW_UP3, EW_UP1]},  # EW by 4
+        {"deals": [NS_UP1, NS_UP1]},  # NS by 2
+    ]
+    status, answer = cli(record(fmt, games=games), tmp_path)
+    assert status == EXIT_OK and answer["over"] is True and answer["end"] == "games"
+    assert answer["games_won"] == {"EW": 1, "NS": 1} and answer["winner"] is None
+    assert answer["match_points"] == {"EW": 10, "NS": 10}  # a draw on the 20-point scale
+
+
+def test_best_of_three_the_next_game_waits_for_the_end_of_the_game_before(tmp_path):
+    fmt = {"end": "deals", "deals": 2, "games": 3}
+    status, error = cli(record(fmt, games=[{"deals": [EW_UP1]}, {"deals": [NS_UP1]}]), tmp_path)
+    assert status == EXIT_BAD_INPUT
+    assert "games[0]: the game is not over, so the next game cannot start" in error
+
+
+def test_best_of_three_by_time_each_game_has_its_own_time_call(tmp_path):
+    fmt = {"end": "time", "games": 3}
+    games = [
+        {"deals": [EW_UP3], "time_called_in_deal": 1},
+        {"deals": [EW_UP1, EW_UP1], "time_called_in_deal": 2},
+    ]
+    status, answer = cli(record(fmt, games=games), tmp_path)
+    assert status == EXIT_OK and answer["winner"] == "EW" and answer["games_won"]["EW"] == 2
+    assert [game["end"] for game in answer["games"]] == ["time", "time"]
+    late = [games[0], {"deals": [EW_UP1, EW_UP1, NS_UP1], "time_called_in_deal": 2}]
+    status, error = cli(record(fmt, games=late), tmp_path)
+    assert status == EXIT_BAD_INPUT and "games[1].deals[2]" in error and "time was up" in error
+
+
+def test_end_reasons_and_formats_read_in_chinese_and_english():
+    from rules_engine.i18n import localize
+    from rules_engine.match_format import end_reason, format_text
+
+    assert localize(end_reason({"over": True, "end": "deals"}), "zh-hans") == "已打满规定副数"
+    assert end_reason({"passed_a": "EW"}) == "a side passed A"  # a record without a format
+    assert localize(end_reason({"end": "games"}), "zh-hans") == "一方已胜两局"
+    assert end_reason({"over": False, "end": None}) is None
+    words = format_text({"end": "deals", "deals": 8, "games": 3, "knockout": True})
+    assert words == "8 deals · best of three · a winner is needed"
+    assert localize(words, "zh-hans") == "计副制 8 副 · 三局二胜 · 须分出胜负"
+    assert localize(format_text({"end": "pass_a"}), "zh-hans") == "计局制（打过 A 为止）"
+    assert format_text(None) is None
+
+
+def test_an_events_match_format_setting_is_checked_by_the_one_schema():
+    from rules_engine.errors import RulesError
+    from rules_engine.presets import event_preset
+
+    preset = event_preset("guandan", "guandan-national", {"match_format": {"end": "time"}})
+    assert preset.match_format == {
+        "end": "time", "deals": None, "minutes": 60, "games": 1, "knockout": False,
+    }  # fmt: skip
+    for bad, field in (
+        ({"end": "deals"}, "settings.match_format.deals"),
+        ({"end": "whenever"}, "settings.match_format.end"),
+        ({"games": 2}, "settings.match_format.games"),
+        ("deals", "settings.match_format"),
+    ):
+        with pytest.raises(RulesError) as err:
+            event_preset("guandan", "guandan-suzhou-2016", {"match_format": bad})
+        assert err.value.field == field
+    with pytest.raises(RulesError) as err:  # idiom-chain matches are three deals, no format
+        event_preset("chengyu", "chengyu", {"match_format": {"end": "pass_a"}})
+    assert err.value.field == "settings.match_format"

@@ -137,3 +137,45 @@ def test_round_timing_settings_are_checked():
     assert err.value.field == "time_up"
     with pytest.raises(RulesError):
         get_preset("tractor").with_overrides(warning_minutes=-1)
+
+
+# --- issue 16: the national preset's time and procedure settings (SPEC 5, SPEC 3) -------------
+
+NEW_FIELDS = ("match_format", "play_seconds", "play_warning_seconds", "tribute_seconds",
+              "tribute_return_seconds")  # fmt: skip
+
+
+def test_national_preset_time_and_procedure_follow_the_national_text():
+    preset = get_preset("guandan-national")
+    assert (preset.play_seconds, preset.play_warning_seconds) == (20, 30)  # 0-20 s, 20-30 s
+    assert (preset.tribute_seconds, preset.tribute_return_seconds) == (15, 30)
+    assert preset.in_play_ladder == "national" and preset.partner_return_limit == "10"
+    assert preset.match_format is None  # the event (or stage) chooses the match format
+
+
+def test_existing_presets_are_unchanged_by_the_new_settings():
+    import json
+    from pathlib import Path
+
+    before = json.loads((Path(__file__).parent / "presets_before_issue16.json").read_text("utf-8"))
+    assert set(before) == set(PRESETS)
+    for name, preset in PRESETS.items():
+        now = json.loads(json.dumps(preset.as_dict()))  # tuples as lists, like the snapshot
+        assert {k: v for k, v in now.items() if k not in NEW_FIELDS} == before[name], name
+        if name != "guandan-national":
+            assert all(getattr(preset, key) is None for key in NEW_FIELDS), name
+
+
+def test_time_and_procedure_settings_are_checked_by_the_one_schema():
+    from rules_engine.presets import event_preset
+
+    preset = event_preset("guandan", "guandan-national", {"play_warning_seconds": 40})
+    assert preset.play_warning_seconds == 40 and preset.play_seconds == 20
+    for bad, field in (
+        ({"play_seconds": 0}, "settings.play_seconds"),
+        ({"tribute_seconds": "15"}, "settings.tribute_seconds"),
+        ({"play_seconds": 30, "play_warning_seconds": 25}, "settings.play_warning_seconds"),
+    ):
+        with pytest.raises(RulesError) as err:
+            event_preset("guandan", "guandan-national", bad)
+        assert err.value.field == field

@@ -15,7 +15,6 @@ from rest_framework.views import APIView
 
 from tournaments.exporters.tables import clean_number
 from tournaments.services import find_table, public, public_cache
-from tournaments.standings.service import standings_for
 
 from .views import TournamentScopedMixin
 
@@ -23,6 +22,12 @@ PAGE_SIZE, MAX_PAGE_SIZE = 200, 1000
 PAGING = [
     OpenApiParameter("page", OpenApiTypes.INT, description="page number, from 1"),
     OpenApiParameter("page_size", OpenApiTypes.INT, description=f"rows a page (≤ {MAX_PAGE_SIZE})"),
+]
+
+
+STAGE_FILTER = [
+    OpenApiParameter("stage", OpenApiTypes.INT, description="a stage's standings (its id)"),
+    OpenApiParameter("section", OpenApiTypes.INT, description="one section of that stage"),
 ]
 
 
@@ -49,31 +54,43 @@ class PublicView(TournamentScopedMixin, APIView):
 
 
 class PublicStandingsView(PublicView):
-    @extend_schema(summary="Live standings (public), paged", parameters=PAGING, responses=dict)
+    @extend_schema(summary="Live standings (public), paged; of a stage or one of its sections",
+                   parameters=[*PAGING, *STAGE_FILTER], responses=dict)  # fmt: skip
     def get(self, request, slug):
         tournament = self.get_tournament()
-        params = {"page": public.page_number(request.query_params.get("page")),
-                  "size": page_size(request)}  # fmt: skip
+        query = request.query_params
+        params = {"page": public.page_number(query.get("page")), "size": page_size(request),
+                  "stage": query.get("stage", "")[:12],
+                  "section": query.get("section", "")[:12]}  # fmt: skip
 
         def build() -> dict:
-            rows = standings_for(tournament)
+            rows, stage, section = public.standings_view(tournament, params["stage"],
+                                                         params["section"])  # fmt: skip
             page = public.paginate(len(rows), params["page"], params["size"])
             rnd = public.current_round(tournament)
-            return {"revision": tournament.revision, "round": rnd.number if rnd else None} | paged(
-                page,
-                [
-                    {
-                        "rank": row.rank,
-                        "shared": row.shared,
-                        "team": row.team,
-                        "name": row.name,
-                        "unit": row.unit,
-                        "status": row.status,
-                        "points": clean_number(row.points),
-                        "metrics": {k: clean_number(v) for k, v in row.metrics.items()},
-                    }
-                    for row in rows[page.start : page.stop]
-                ],
+            return (
+                {
+                    "revision": tournament.revision,
+                    "round": rnd.number if rnd else None,
+                    "stage": stage.pk if stage else None,
+                    "section": section.pk if section else None,
+                }
+                | paged(  # fmt: skip
+                    page,
+                    [
+                        {
+                            "rank": row.rank,
+                            "shared": row.shared,
+                            "team": row.team,
+                            "name": row.name,
+                            "unit": row.unit,
+                            "status": row.status,
+                            "points": clean_number(row.points),
+                            "metrics": {k: clean_number(v) for k, v in row.metrics.items()},
+                        }
+                        for row in rows[page.start : page.stop]
+                    ],
+                )
             )
 
         return public_cache.serve_json(request, tournament, "api-standings", params, build)

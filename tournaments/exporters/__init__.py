@@ -6,6 +6,7 @@ from __future__ import annotations
 def exporters() -> dict[str, type]:
     """Every exporter by identifier (imported lazily: PDF rendering loads WeasyPrint)."""
     from .archive import ArchiveJson
+    from .brackets import BracketPdf
     from .pairings import PairingsPdf, PairingsXlsx
     from .printables import TableCardsPdf, TableLinksPdf, TeamBadgesPdf
     from .prizes import CertificatesPdf, PrizeListPdf
@@ -30,5 +31,6 @@ def exporters() -> dict[str, type]:
             TableCardsPdf,
             TeamBadgesPdf,
             TableLinksPdf,
+            BracketPdf,
         )
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .core import FLAG_FLOATED, FLAG_HOME_TWICE, FLAG_LABELS, FLAG_REMATCH, FLAG_SAME_UNIT
 
@@ -73,6 +74,12 @@ TEXTS = {
     "pairing.error.no_rematch_free": _("No pairing without a rematch exists."),
     "pairing.error.no_bye_left": _("Every active team has already had a bye."),
     "pairing.bad_input": _("The teams given cannot be paired."),
+    # round names of a knockout bracket (tournaments.pairing.knockout)
+    "knockout.final": pgettext_lazy("knockout", "Final"),
+    "knockout.semi_final": _("Semi-finals"),
+    "knockout.quarter_final": _("Quarter-finals"),
+    "knockout.round_of": _("Round of %(size)s"),
+    "knockout.third_place": _("Third-place match"),
 }
 
 FLAG_BADGES = {

@@ -3,7 +3,7 @@ rank over the rounds, and the round clock for the projector. Read-only; no login
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import F, Q
 from django.utils import timezone
@@ -217,3 +217,33 @@ def clock_text(seconds: int | None) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+# --- standings per stage and per section (SPEC §2 stages and sections) ---------------------
+
+
+def standings_view(tournament, stage_id: object = "", section_id: object = ""):
+    """``(rows, stage, section)``: the event's standings; a stage's (its ranking across its
+    sections: the n-th of every section share a place); or one section's. An unknown stage
+    or section is refused (StageNotFound naming it)."""
+    from tournaments.services import stage_standings, stages
+    from tournaments.standings.service import standings_for
+
+    if stage_id in (None, ""):
+        return standings_for(tournament), None, None
+    stage = stages.get_stage(tournament, stage_id)
+    if section_id not in (None, ""):
+        section = stages.get_section(stage, section_id)
+        return stage_standings.section_rows(section), stage, section
+    by_team = {
+        row.team: row
+        for section in stage.sections.all()
+        for row in stage_standings.section_rows(section)
+    }
+    rows, place = [], 1
+    for group in stage_standings.stage_groups(stage):
+        for team in group:
+            if team in by_team:
+                rows.append(replace(by_team[team], rank=place, shared=len(group) > 1))
+        place += len(group)
+    return rows, stage, None

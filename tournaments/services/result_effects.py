@@ -54,7 +54,7 @@ def submit_ruling_version(
     require_reason(reason)
     if match.round.status == Round.Status.DRAFT:
         raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
-    stored, outcome = score_record(match.round.tournament, record)
+    stored, outcome = score_record(match, record)
     return _append_latest(match, stored, outcome, user, Kind.RULING, reason,
                           {"source_ref": source_ref}, source)  # fmt: skip
 
@@ -89,7 +89,7 @@ def restore_version(
     if earlier.kind == Kind.VOID:
         outcome, stored = earlier.outcome, earlier.record
     else:
-        stored, outcome = score_record(match.round.tournament, earlier.record)
+        stored, outcome = score_record(match, earlier.record)
     return _append_latest(match, stored, outcome, user, kind, reason,
                           {"restores": number}, source)  # fmt: skip
 

@@ -60,7 +60,7 @@ from tournaments.models import (
 from tournaments.standings.service import revision_batch
 from tournaments.validation import BadInput, check_json
 
-from . import idempotency, round_close, stage_rounds
+from . import idempotency, match_formats, round_close, stage_rounds
 from .audit import client_address, log_action
 
 Kind = ResultVersion.Kind
@@ -268,9 +268,11 @@ def require_open_round(match: Match) -> None:
 # --- scoring -----------------------------------------------------------------------------
 
 
-def score_record(tournament, record: object, match: Match | None = None) -> tuple[dict, dict]:
-    """The record as stored (game, preset and settings of the event) and the engine's answer.
-    A match of a stage is scored by the stage's match format (``Stage.engine_format``)."""
+def score_record(match: Match, record: object) -> tuple[dict, dict]:
+    """The record as stored (game, preset, settings and match format of the event) and the
+    engine's answer. Under a match format the engine refuses a deal after the end, naming
+    the deal and why the match was over (field ``record.deals[i]``)."""
+    tournament = match.round.tournament
     if not isinstance(record, dict):
         raise ResultError(_("record must be a match record object (SPEC 4.5)."), "record")
     game = record.get("game", tournament.game)
@@ -285,13 +287,11 @@ def score_record(tournament, record: object, match: Match | None = None) -> tupl
     if preset != tournament.preset:
         raise ResultError(_("This event scores with the preset %(preset)s."), "record.preset",
                           preset=tournament.preset)  # fmt: skip
-    stored = {k: v for k, v in record.items() if k != "settings"}
+    stored = match_formats.with_format(match, record)
+    stored = {k: v for k, v in stored.items() if k != "settings"}
     stored |= {"game": tournament.game, "preset": tournament.preset}
     if tournament.settings:
         stored["settings"] = tournament.settings
-    fmt = None if match is None else stage_rounds.stage_format(match)
-    if fmt is not None:
-        stored["format"] = fmt
     try:
         outcome = rules_api.score(stored)
     except RulesError as err:
@@ -305,7 +305,7 @@ def preview(match: Match, record: object, actor: Actor) -> dict:
         raise NotLoggedIn()
     if not (can_enter(actor, match) or is_chief(actor, match.round.tournament)):
         raise ResultForbidden(_("You may not enter results at this table."))
-    return score_record(match.round.tournament, record, match)[1]
+    return score_record(match, record)[1]
 
 
 def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict, dict]:
@@ -316,10 +316,10 @@ def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict,
     except BadInput as err:
         raise ResultError(err.message, err.field) from None
     try:
-        stored, outcome = score_record(tournament, record, match)
+        stored, outcome = score_record(match, record)
         stage_rounds.require_winner(match, outcome)  # a knockout match must produce a winner
         return stored, outcome
-    except (ResultError, stage_rounds.NoWinner) as err:
+    except ServiceError as err:
         log_action(tournament, actor.user, "result.refused", match,
                    data={"record": record, "field": err.field, "via": actor.via},
                    reason=err.message, source=actor.source)  # fmt: skip

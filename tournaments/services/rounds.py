@@ -28,7 +28,7 @@ from tournaments.pairing.service import (
     slots_for,
     write_pairing,
 )
-from tournaments.services import events
+from tournaments.services import events, match_formats
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate
 
@@ -384,7 +384,8 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
 
 
 def start_clock(rnd: Round, user) -> Round:
-    """Start play: the round ends `tournament.round_minutes` from now."""
+    """Start play: the round ends after the round clock from now (the event's round length,
+    or the minutes of a match format that ends by time)."""
     permissions.require(user, rnd.tournament, "round.start", RoundForbidden)
     now = timezone.now()
     return change_status(
@@ -395,5 +396,5 @@ def start_clock(rnd: Round, user) -> Round:
         "round.start",
         _("Only a published round can start; round %(number)s is %(status)s."),
         started_at=now,
-        ends_at=now + timedelta(minutes=rnd.tournament.round_minutes),
+        ends_at=now + timedelta(minutes=match_formats.clock_minutes(rnd.tournament, rnd.stage)),
     )

@@ -18,7 +18,7 @@ from tournaments.services import exports, jobs
 
 from .mixins import RoleRequiredMixin, TournamentMixin
 
-DOWNLOAD_PARAMS = ("round", "after_round")
+DOWNLOAD_PARAMS = ("round", "after_round", "stage")
 
 
 class ExportsPage(RoleRequiredMixin, TemplateView):

@@ -22,7 +22,7 @@ from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
 from tournaments.services import find_table, public, public_cache
-from tournaments.standings.service import metric_labels, standings_for
+from tournaments.standings.service import metric_labels
 
 from .mixins import TournamentMixin
 
@@ -96,13 +96,22 @@ class StandingsPage(PublicMixin, TemplateView):
     cache_kind = "standings"
 
     def cache_params(self) -> dict:
-        return {"page": public.page_number(self.request.GET.get("page"))}
+        get = self.request.GET
+        return {
+            "page": public.page_number(get.get("page")),
+            "stage": get.get("stage", "")[:12],
+            "section": get.get("section", "")[:12],
+        }
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         labels = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
-        rows = standings_for(self.tournament)
-        page = public.paginate(len(rows), self.cache_params()["page"], STANDINGS_PAGE)
+        params = self.cache_params()
+        rows, stage, section = public.standings_view(self.tournament, params["stage"],
+                                                     params["section"])  # fmt: skip
+        context.update(stages=list(self.tournament.stages.prefetch_related("sections")),
+                       stage=stage, section=section)  # fmt: skip
+        page = public.paginate(len(rows), params["page"], STANDINGS_PAGE)
         context.update(
             rows=[
                 {

@@ -15,6 +15,7 @@ from django.views.generic import TemplateView, View
 from tournaments.models import AuditLog, Match, Round, Team
 from tournaments.pairing import FLAG_REMATCH
 from tournaments.pairing.messages import flag_badge, render_explanation, team_ids_in
+from tournaments.services import match_formats
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import standings_for
@@ -112,6 +113,7 @@ class RoundDetailView(RoundMixin, TemplateView):
         )
         context.update(
             round=rnd,
+            clock_minutes=match_formats.clock_minutes(self.tournament, rnd.stage),
             tables=tables,
             byes=[m for m in matches if m.is_bye],
             swappable=rnd.status in service.SWAPPABLE,

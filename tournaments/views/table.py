@@ -21,7 +21,7 @@ from rules_engine.guandan import seats as guandan_seats
 from tournaments import glossary, permissions
 from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
-from tournaments.services import results, table_keys
+from tournaments.services import match_formats, results, table_keys
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin, ServiceErrorMixin
@@ -99,11 +99,17 @@ STRINGS = {
     "diff_nothing": _("Nothing changes against version %s yet."),
     "diff_summary": _("Against version %s: %c deal(s) changed, %a added, %r removed."),
     **{f"kind_{code}": word for code, word in glossary.VERSION_KINDS.items()},
+    "match_over": _("The match is over: %s"),
+    "over_no_more": _("No further deal: the match is over (%s)."),
+    "time_called": _("Time was called during deal %s."),
+    "time_call": _("Time is up (called during the deal in play)"),
+    "time_uncall": _("Undo the time call"),
 }
 
 
 def table_context(match, key: TableKey | None = None, user=None, revoked: bool = False) -> dict:
     tournament = match.round.tournament
+    fmt = match_formats.format_of(match)
     result_url = reverse("match-result", args=[tournament.slug, match.pk])
     page_url = (
         reverse("tournaments:table-key-entry", args=[key.key])
@@ -114,6 +120,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         "tournament": tournament,
         "match": match,
         "seats": results.seats(match),
+        "format_text": match_formats.text(fmt),
         "revoked": revoked,
         "config": {
             "game": tournament.game,
@@ -137,6 +144,10 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             # the vocabulary's words for the codes the API answers with (tournaments.glossary)
             "seat_names": {code: str(name) for code, name in glossary.SEATS.items()},
             "side_names": {code: str(name) for code, name in glossary.SIDES.items()},
+            # the match format (SPEC 2): the engine's answer says when the match is over
+            "format": fmt,
+            "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
+            "end_reasons": match_formats.end_reasons(),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()},
         "levels": LEVEL_NAMES,
