@@ -78,6 +78,9 @@ NATIONAL_TRIBUTE = {
     "in_play_ladder": "national",
 }
 TIME_UP_RULES = ("finish_deal", "one_more_deal")
+# Round 1 method (SPEC 2): a random draw from the recorded seed ("random", the default), or
+# seeded ("seed": teams with seed numbers kept apart, the top half meets the bottom half).
+ROUND_ONE_METHODS = ("random", "seed")
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,7 @@ class Preset:
     in_play_ladder: str | None = None
     # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
     unit_best_teams: int = field(default=2, metadata={"min": 1})
+    round_one_method: str = field(default="random", metadata={"choices": ROUND_ONE_METHODS})
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings
