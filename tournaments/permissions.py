@@ -61,6 +61,9 @@ ACTIONS: dict[str, Action] = {
     "audit.view": _action(
         {ORGANISER, CHIEF}, _("Only the organiser or the chief referee read the audit log.")
     ),
+    "event.settings": _action(
+        {ORGANISER}, _("Only the organiser may change the event's settings.")
+    ),
     "standings.view": _action(
         {ORGANISER, CHIEF}, _("Only the organiser or the chief referee see these standings.")
     ),

@@ -48,6 +48,10 @@ class Tournament(models.Model):
         help_text=_("One award a line: its name and the places, e.g. “一等奖 1-3”."),
     )
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    halls = models.TextField(
+        _("halls"), blank=True, help_text=_("One hall (赛区) a line, e.g. “A厅 1-60”.")
+    )
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,
         null=True,
