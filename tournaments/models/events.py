@@ -194,6 +194,14 @@ class Player(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=100)
     seat_order = models.PositiveSmallIntegerField(_("seat order"))
+    # An ID number or phone, optional: tells two players of the same name apart (one person
+    # plays on one team per event).
+    ident = models.CharField(
+        _("ID number or phone"),
+        max_length=40,
+        blank=True,
+        help_text=_("Optional: tells apart two players of the same name."),
+    )
 
     class Meta:
         ordering = ["team", "seat_order"]
