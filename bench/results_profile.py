@@ -90,6 +90,15 @@ def run() -> None:
 
     for _ in range(50):  # warm every lazy path
         submit(), preview(), floor()
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for label, call in (("confirmed submission", submit), ("preview", preview)):
+        with CaptureQueriesContext(connection) as queries:
+            call()
+        print(f"--- {label}: {len(queries)} queries")
+        for query in queries:
+            print("   ", query["sql"][:160])
     cpu = {}
     for label, call in (("confirmed submission", submit), ("preview", preview),
                         ("floor (bare DRF write)", floor)):  # fmt: skip
@@ -109,9 +118,13 @@ def run() -> None:
         for _ in range(N // 2):
             call()
         profile.disable()
-        for order in ("tottime", "cumulative"):
+        for order in ("tottime", "cumulative", "ours"):
             out = io.StringIO()
-            pstats.Stats(profile, stream=out).strip_dirs().sort_stats(order).print_stats(18)
+            stats = pstats.Stats(profile, stream=out)
+            if order == "ours":  # paisai's own functions, by cumulative time
+                stats.sort_stats("cumulative").print_stats(r"/(tournaments|rules_engine|config)/", 25)
+            else:
+                stats.strip_dirs().sort_stats(order).print_stats(18)
             text = out.getvalue()
             print(f"--- {label}: top by {order} ({N // 2} requests)")
             print(text[text.index("ncalls") :].rstrip())

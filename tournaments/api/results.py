@@ -27,6 +27,7 @@ from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
 from tournaments.services import (
     disputes,
     idempotency,
+    lookups,
     result_effects,
     results,
     round_close,
@@ -119,10 +120,12 @@ class ResultsAPIView(APIView):
 
 class MatchAPIView(ResultsAPIView):
     def get_match(self, teams: bool = False) -> Match:
-        """The match of the URL with its round and event (writes need no team rows)."""
-        related = ("round__tournament", "home", "away") if teams else ("round__tournament",)
+        """The match of the URL with its round and event (writes need no team rows: one
+        query built once per process, services/lookups.py)."""
+        if not teams:
+            return lookups.match_in_event(self.kwargs["slug"], self.kwargs["match_id"])
         return get_object_or_404(
-            Match.objects.select_related(*related),
+            Match.objects.select_related("round__tournament", "home", "away"),
             pk=self.kwargs["match_id"],
             round__tournament__slug=self.kwargs["slug"],
         )

@@ -8,12 +8,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.http import Http404
+from rest_framework import serializers
 
+from tests import factories
 from tests.factories import actor, guandan_record
 from tests.tournaments.services.test_results_concurrency import THREADS, _run_threads
-from tournaments.api.result_serializers import VersionSerializer
-from tournaments.models import AuditLog, ResultVersion, Round
-from tournaments.services import results, round_close
+from tournaments.api.result_serializers import HistoryVersionSerializer, VersionSerializer
+from tournaments.models import AuditLog, Match, ResultVersion, Round
+from tournaments.services import lookups, results, round_close
 from tournaments.services.results import ChangedMeanwhile
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -79,11 +82,45 @@ def test_confirmed_submission_takes_a_bounded_number_of_queries(
 @pytest.mark.django_db
 def test_version_serializer_built_once_gives_each_instance_its_own_fields(event):
     version = results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    first, second = VersionSerializer(version), VersionSerializer(version)
+    first, second = HistoryVersionSerializer(version), HistoryVersionSerializer(version)
     assert first.fields["record"] is not second.fields["record"]
     first.fields.pop("record")
     assert "record" in second.data and "record" not in first.data
     assert second.data["number"] == 1 and second.data["is_counting"] is True
+
+
+def _generic(version) -> dict:
+    """DRF's own rendering of the version's fields."""
+    return dict(serializers.ModelSerializer.to_representation(VersionSerializer(), version))
+
+
+@pytest.mark.django_db
+def test_the_written_out_version_rendering_equals_drf_generic_one(event):
+    entered = results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    counting = results.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+    for version in (entered, counting, ResultVersion.objects.get(pk=counting.pk)):
+        assert VersionSerializer(version).data == _generic(version)
+    assert VersionSerializer(entered).data["confirmed_at"] is None
+    assert VersionSerializer(counting).data["confirmed_by"] == event.chief.username
+
+
+@pytest.mark.django_db
+def test_the_match_lookup_of_the_write_path_equals_the_orm_and_is_scoped_to_its_event(event):
+    found = lookups.match_in_event(event.tournament.slug, event.match.pk)
+    orm = Match.objects.select_related("round__tournament").get(pk=event.match.pk)
+    for made, expected in ((found, orm), (found.round, orm.round),
+                           (found.round.tournament, orm.round.tournament)):  # fmt: skip
+        fields = type(expected)._meta.concrete_fields
+        assert [getattr(made, f.attname) for f in fields] == [
+            getattr(expected, f.attname) for f in fields
+        ]
+        assert made._state.adding is False and made._state.db == "default"
+    assert isinstance(found.round.tournament.settings, dict)  # JSON read as objects
+    other = factories.tournament(slug="other-event")
+    for slug, pk in ((other.slug, event.match.pk), (event.tournament.slug, 10**9),
+                     (event.tournament.slug, "x")):  # fmt: skip
+        with pytest.raises(Http404):
+            lookups.match_in_event(slug, pk)
 
 
 @pytest.mark.postgres
