@@ -157,6 +157,11 @@ class EventSettingsForm(forms.ModelForm):
         ladder = [self[s.name] for s in self.settings if s.group == "ladder"]
         return [(_("Event"), named), (_("Preset settings"), preset), (_("Penalty ladder"), ladder)]
 
+    def clean_halls(self):
+        """One hall a line: line ends as \\n, blank lines and spaces around names dropped."""
+        lines = (self.cleaned_data.get("halls") or "").splitlines()
+        return "\n".join(line.strip() for line in lines if line.strip())
+
     def clean(self):
         data = super().clean()
         starts, ends = data.get("starts_on"), data.get("ends_on")
