@@ -122,7 +122,9 @@ def run() -> None:
             out = io.StringIO()
             stats = pstats.Stats(profile, stream=out)
             if order == "ours":  # paisai's own functions, by cumulative time
-                stats.sort_stats("cumulative").print_stats(r"/(tournaments|rules_engine|config)/", 25)
+                stats.sort_stats("cumulative").print_stats(
+                    r"/(tournaments|rules_engine|config)/", 25
+                )
             else:
                 stats.strip_dirs().sort_stats(order).print_stats(18)
             text = out.getvalue()
