@@ -34,13 +34,19 @@ def pairing_rows(
 ) -> list[dict]:
     """The round's tables (byes last), filtered by a part of a team name; rows
     ``start:stop`` of them (a page)."""
-    matches = _pairings(rnd, query).select_related("home__unit", "away__unit")[start:stop]
+    matches = list(_pairings(rnd, query).select_related("home__unit", "away__unit")[start:stop])
+    counting = dict(
+        ResultVersion.objects.filter(match__in=matches, is_counting=True).values_list(
+            "match_id", "outcome"
+        )
+    )
     return [
         {
             "table": match.table_number,
             "home": match.home,
             "away": match.away,
             "search": f"{match.home.name} {match.away.name if match.away else ''}".lower(),
+            "result": Outcome.from_answer(counting.get(match.pk)) if match.pk in counting else None,
         }
         for match in matches
     ]

@@ -209,3 +209,17 @@ def test_team_page_shows_a_bye_without_a_side_and_with_its_points(client, make_t
     assert row["points"] == 17 and row["total"] == 17
     html = response.content.decode()
     assert 'data-mark="bye"' in html and "East–West" not in html.split('id="history"')[1]
+
+
+def test_public_pairings_show_units_and_the_results_once_in(client, chinese_event):
+    response = client.get(url("public-pairings", chinese_event), {"round": 1}, **EN)
+    rows = response.context["rows"]
+    assert all(row["result"] is not None for row in rows)  # round 1 is complete
+    text = response.content.decode()
+    assert (
+        '<span class="muted unit">苏州</span>' in text
+        or '<span class="muted unit">无锡</span>' in text
+    )
+    assert rows[0]["result"].points_text in text
+    current = client.get(url("public-pairings", chinese_event), **EN)  # round 3: not played
+    assert all(row["result"] is None for row in current.context["rows"])
