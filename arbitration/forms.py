@@ -118,8 +118,10 @@ class DeskForm(forms.Form):
     )  # fmt: skip
     cards = forms.CharField(required=False, label=_("Cards to classify (guandan)"))
     list_plays = forms.BooleanField(required=False, label=_("List every legal play of the hand"))
-    dealer = forms.CharField(required=False, max_length=2,
-                             label=_("Dealer side, EW or NS (tractor play log)"))  # fmt: skip
+    dealer = forms.ChoiceField(
+        required=False, label=_("Dealer side (tractor play log)"),
+        choices=[("", "–"), ("EW", _("East–West")), ("NS", _("North–South"))],
+    )  # fmt: skip
     bottom = forms.CharField(required=False, label=_("Bottom cards (tractor play log)"))
     hands = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),

@@ -10,6 +10,7 @@ and parameters so that :func:`localize` can render it in Chinese from
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping
 
@@ -55,18 +56,50 @@ def _catalogue(lang: str | None) -> Mapping[str, str] | None:
     return ZH
 
 
-def localize(text: object, lang: str | None) -> str:
-    """``text`` in language ``lang`` (``"zh-hans"``, ``"en"``…); English when untranslated."""
+def localize(text: object, lang: str | None, words: bool = False) -> str:
+    """``text`` in language ``lang`` (``"zh-hans"``, ``"en"``…); English when untranslated.
+
+    With ``words`` (what people read: pages and the API's ``error``), field paths and seats
+    are put in words (``deals[2].finish`` → 第 3 副的出完顺序, ``S`` → 南; see
+    :mod:`rules_engine.words`); without it, as the engine gives them (the CLI)."""
     if not isinstance(text, Text):
         return text if isinstance(text, str) else str(text)
     catalogue = _catalogue(lang)
-    if catalogue is None or text.template not in catalogue:
+    translated = catalogue is not None and text.template in catalogue
+    if not translated and not words:
         return str.__str__(text)
+    template = catalogue[text.template] if translated else text.template
     params = {
-        key: localize(value, lang) if isinstance(value, Text) else value
+        key: localize(value, lang, words) if isinstance(value, Text) else value
         for key, value in text.params.items()
     }
-    return catalogue[text.template].format(**params)
+    if words:
+        template, params = _in_words(template, params, lang)
+    return template.format(**params)
+
+
+_SUB_PATH = re.compile(r"\{(field|where|field_name)\}((?:\.[a-z_]+)+)")
+
+
+def _in_words(template: str, params: dict, lang: str | None) -> tuple[str, dict]:
+    """The template and parameters with paths and seats in words."""
+    from rules_engine.words import PATH_PARAMS, SEAT_PARAMS, path_words, seat_word
+
+    params = dict(params)
+
+    def whole_path(match: re.Match) -> str:  # "{field}.type" names one field: one path
+        name = f"{match.group(1)}__{len(params)}"
+        params[name] = f"{params.get(match.group(1), '')}{match.group(2)}"
+        return "{" + name + "}"
+
+    template = _SUB_PATH.sub(whole_path, template)
+    for key, value in params.items():
+        base = key.split("__")[0]
+        if base in PATH_PARAMS:
+            params[key] = path_words(value, lang)
+        elif base in SEAT_PARAMS:
+            params[key] = seat_word(value, lang)
+    return template, params
 
 
 def localize_answer(answer: object, lang: str | None) -> object:

@@ -34,6 +34,11 @@ TERMS = {
     "clubs": "梅花",
     "diamonds": "方块",
     "trump": "主牌",
+    # what a tractor deal's numbers must be (tractor.scoring)
+    "a multiple of 5 from 0 to 300": "0 到 300 之间 5 的倍数",
+    "2, 4, 8 or another power of two (2 per single, 4 per pair, 8 per triple…)": (
+        "2、4、8 或其他 2 的幂（单张 2 倍、对子 4 倍、三张 8 倍……）"
+    ),
 }
 
 _GENERAL = {

@@ -35,6 +35,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "level_ns": ("levels", "NS"),
     "passed_a": ("passed_a",),
     "forfeit": ("forfeit",),
+    "match_loss": ("match_loss",),
     "winner": ("winner",),
     "void": ("void",),
     "level_points_ew": ("level_points", "EW"),
@@ -80,6 +81,7 @@ class Outcome:
     tricks_ew: int = 0
     tricks_ns: int = 0
     forfeit: str | None = None
+    match_loss: str | None = None  # 判负 by a ruling (scored as a forfeit, but not one: 弃权)
     void: bool = False
     level_points_ew: float = 0  # 级差分 (presets with a level_points_table)
     level_points_ns: float = 0
@@ -115,6 +117,7 @@ class Outcome:
             tricks_ew=parts.get("tricks_ew") or 0,
             tricks_ns=parts.get("tricks_ns") or 0,
             forfeit=parts.get("forfeit") or None,
+            match_loss=parts.get("match_loss") or None,
             void=bool(parts.get("void")),
             level_points_ew=parts.get("level_points_ew") or 0,
             level_points_ns=parts.get("level_points_ns") or 0,

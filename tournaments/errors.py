@@ -40,8 +40,8 @@ class ServiceError(Exception):
     @property
     def message(self) -> str:
         """The message rendered now, in the active language."""
-        if isinstance(self.template, Text):
-            text = localize(self.template, get_language())
+        if isinstance(self.template, Text):  # an engine refusal: paths and seats in words
+            text = localize(self.template, get_language(), words=True)
         else:
             text = str(self.template)
         return text % self.params if self.params else text

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import PRESETS
+from tournaments import glossary
 from tournaments.models import Game, Role, Team, Tournament
 from tournaments.validation import INT_MAX
 
@@ -45,7 +46,9 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [
-            (name, f"{name}") for names in preset_names_by_game().values() for name in names
+            (name, glossary.word(glossary.PRESETS, name))
+            for names in preset_names_by_game().values()
+            for name in names
         ]
         self.fields["settings"].help_text = _(
             "Optional changes to the preset and the penalty ladder, as a JSON object."
@@ -117,7 +120,7 @@ class ImportForm(forms.Form):
 
 class RoleForm(forms.Form):
     username = forms.CharField(label=_("username"), max_length=150)
-    role = forms.ChoiceField(label=_("role"), choices=Role.choices)
+    role = forms.ChoiceField(label=_("role"), choices=list(glossary.ROLES.items()))
     team = forms.ModelChoiceField(
         label=_("team (captains)"), queryset=Team.objects.none(), required=False
     )

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from arbitration.models import Appeal, AppealDecision, Ruling, Vote
 from rules_engine import ladder
 from rules_engine.errors import RulesError
-from tournaments import permissions
+from tournaments import glossary, permissions
 from tournaments.models import ResultVersion
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate, revision_batch
@@ -52,6 +52,11 @@ def involved_teams(ruling: Ruling) -> set[int]:
 
 def deadline(appeal: Appeal) -> datetime:
     return ladder.appeal_deadline(appeal.match_ended_at, settings_of(appeal.tournament))
+
+
+def filing_deadline(ruling: Ruling) -> datetime:
+    """By when an appeal against ``ruling`` filed now must be in (its page counts down)."""
+    return ladder.appeal_deadline(match_end(ruling), settings_of(ruling.tournament))
 
 
 def answer_deadline(appeal: Appeal) -> datetime:
@@ -202,9 +207,9 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
         votes=decision.votes, members=decision.members,
     )  # fmt: skip
     ruling = appeal.ruling
-    why = _("Appeal #%(n)s: the committee decided to %(choice)s (%(votes)s of %(members)s).") % {
+    why = _("Appeal #%(n)s: the committee's decision: %(choice)s (%(votes)s of %(members)s).") % {
         "n": appeal.pk,
-        "choice": decision.choice,
+        "choice": glossary.word(glossary.DECISIONS, decision.choice),
         "votes": decision.votes,
         "members": decision.members,
     }

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
+from arbitration.models.rulings import Step
+from rules_engine import ladder
 from tournaments.models import Match, ResultVersion, Team, Tournament
 from tournaments.services.disputes import open_calls
 from tournaments.services.results import current_round
 
 from .appeals import answer_deadline, answer_state, refusal
+from .common import settings_of
 from .lateness import pending_forfeits
+from .rulings import proposal, team_steps
 
 
 def rulings_qs(tournament: Tournament):
@@ -24,11 +31,27 @@ def rulings_qs(tournament: Tournament):
 
 
 def open_incidents(tournament: Tournament) -> list[Incident]:
-    return list(
+    """Incidents without a ruling, each with ``next_steps``: what the ladder proposes (the
+    next step of the team's penalty ladder), so the chief sees it before opening one."""
+    incidents = list(
         Incident.objects.filter(tournament=tournament, rulings__isnull=True)
-        .select_related("match__round", "team", "logged_by")
+        .select_related("match__round", "team", "logged_by", "tournament")
         .order_by("created_at")
     )
+    settings = settings_of(tournament)
+    for incident in incidents:
+        proposed = [Step(p.step).label for p in proposal(incident)]
+        record = team_steps(incident.team) if incident.team_id else []
+        incident.record = [(Step(step).label, count) for step, count in Counter(record).items()]
+        if proposed:
+            incident.next_steps, incident.next_label = proposed, _("the ladder proposes")
+        else:  # what a warning now sets off on the team's standing record (its next step)
+            escalated = (
+                ladder.escalate(record, ladder.WARNING, settings) if incident.team_id else []
+            )
+            incident.next_steps = [Step(step).label for step in escalated]
+            incident.next_label = _("a warning now escalates to")
+    return incidents
 
 
 def unconfirmed_matches(tournament: Tournament) -> list[Match]:

@@ -18,6 +18,7 @@ from rules_engine import api
 from rules_engine.chengyu.idioms import default_idioms
 from rules_engine.errors import RulesError
 from rules_engine.i18n import localize, term
+from rules_engine.words import path_words
 from tournaments.validation import BadInput, parse_json
 
 from . import ArbitrationError
@@ -191,13 +192,14 @@ def summary(answer, game: str | None = None) -> dict:
         return {"verdict": "list", "items": len(answer)}
     lang = get_language()
     if "error" in answer:
-        reason = localize(answer["error"], lang)
-        return {"verdict": "error", "reason": reason, "field": answer.get("field")}
+        reason = localize(answer["error"], lang, words=True)
+        return {"verdict": "error", "reason": reason,
+                "field": path_words(answer.get("field"), lang)}  # fmt: skip
     listed = legal_plays(answer, game)
     if "legal" in answer:
         return {
             "verdict": "legal" if answer["legal"] else "illegal",
-            "reason": localize(answer.get("reason", ""), lang),
+            "reason": localize(answer.get("reason", ""), lang, words=True),
             "penalty_points": answer.get("penalty_points"),
             "forced_play": [chip(c) for c in answer.get("forced_play") or []] or None,
             "kind": answer.get("kind"),

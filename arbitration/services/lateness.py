@@ -3,6 +3,7 @@ proposes the forfeit, which the chief referee confirms (a ``forfeit`` ruling).""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from arbitration.models import Incident
@@ -18,6 +19,11 @@ class LateStatus:
     limit: int
     forfeit: bool
     confirmed: bool
+
+    @property
+    def whole_minutes(self) -> int | None:
+        """Minutes late as a referee says them: every started minute counts (11.5 → 12)."""
+        return None if self.minutes_late is None else math.ceil(self.minutes_late)
 
 
 def late_status(incident: Incident) -> LateStatus | None:

@@ -35,13 +35,15 @@ class RulingView(RulingMixin, ArbitrationView, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         ruling = self.ruling
+        can_appeal = self.captain_of(appeals.involved_teams(ruling)) and ruling.is_active
         context.update(
             ruling=ruling,
             active=ruling.is_active,
             escalations=Ruling.objects.filter(escalated_from=ruling),
             revocation=getattr(ruling, "revocation", None) if not ruling.is_active else None,
             appeals=appeal_rows(Appeal.objects.filter(ruling=ruling).select_related("team")),
-            can_appeal=self.captain_of(appeals.involved_teams(ruling)) and ruling.is_active,
+            can_appeal=can_appeal,
+            filing_deadline=appeals.filing_deadline(ruling) if can_appeal else None,
             appeal_form=AppealForm(),
             is_chief=self.may("ruling.revoke"),
             revoke_form=ReasonForm(),

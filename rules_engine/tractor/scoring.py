@@ -18,7 +18,7 @@ from __future__ import annotations
 from rules_engine.cards import level_text
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.final_levels import final_levels_answer, is_final_levels
-from rules_engine.i18n import t
+from rules_engine.i18n import t, term
 from rules_engine.presets import (
     SIDES,
     TRACTOR_DEAL_TABLE,
@@ -45,7 +45,7 @@ def _whole(value: object, field: str, what: str) -> int:
 
 
 def _points(value: object, field: str) -> int:
-    what = "a multiple of 5 from 0 to 300"
+    what = term("a multiple of 5 from 0 to 300")
     points = _whole(value, field, what)
     if points % 5 or not 0 <= points <= MAX_POINTS:
         raise RulesError(
@@ -68,7 +68,7 @@ def bottom_bonus(deal: dict, where: str) -> int:
         return 0
     bottom = _points(deal["bottom_points"], sub_field(where, "bottom_points"))
     field = sub_field(where, "bottom_multiplier")
-    what = "2, 4, 8 or another power of two (2 per single, 4 per pair, 8 per triple…)"
+    what = term("2, 4, 8 or another power of two (2 per single, 4 per pair, 8 per triple…)")
     multiplier = _whole(deal.get("bottom_multiplier"), field, what)
     if multiplier < 2 or multiplier > MAX_MULTIPLIER or multiplier & (multiplier - 1):
         raise RulesError(

@@ -74,6 +74,22 @@
     span.textContent = text;
     return span;
   }
+  // A line too long for its box is set smaller, down to half size, and then wraps: a team's
+  // name is never cut off on the screen.
+  function fit(el) {
+    el.style.fontSize = "";
+    el.classList.remove("wrap");
+    if (el.scrollWidth <= el.clientWidth) return;
+    var size = parseFloat(getComputedStyle(el).fontSize);
+    var scaled = Math.max(0.5, (el.clientWidth / el.scrollWidth) * 0.98);
+    el.style.fontSize = (size * scaled).toFixed(1) + "px";
+    if (el.scrollWidth > el.clientWidth) el.classList.add("wrap");
+  }
+  function fitAll() {
+    var title = document.querySelector(".projector h1");
+    if (title) fit(title);
+    if (tables) Array.prototype.forEach.call(tables.children, fit);
+  }
   function render(answer) {
     var rows = document.createDocumentFragment();
     answer.tables.forEach(function (t) {
@@ -87,6 +103,7 @@
       rows.appendChild(div);
     });
     tables.replaceChildren(rows);
+    fitAll();
     pages = answer.pages;
     if (screenLine) {
       var size = answer.page_size, first = (answer.page - 1) * size + 1;
@@ -110,6 +127,8 @@
       .catch(function () {}); // keep this screen; try the next one later
   }
 
+  fitAll();
+  window.addEventListener("resize", fitAll);
   tick();
   startTicking();
   syncClock();

@@ -136,17 +136,21 @@
     return [T.deal_local, "warn"];
   }
 
+  // seats and sides in the page's words (the API's codes E/S/W/N and EW/NS stay in the data)
+  function seatName(code) { return (cfg.seat_names || {})[code] || code; }
+  function sideName(code) { return (cfg.side_names || {})[code] || code; }
+
   function describe(deal, entry) {
-    if (deal.finish) { return deal.finish.join(" "); }
-    if (deal.tricks) { return "EW " + deal.tricks.EW + " : NS " + deal.tricks.NS; }
+    if (deal.finish) { return deal.finish.map(seatName).join(" "); }
+    if (deal.tricks) { return sideName("EW") + " " + deal.tricks.EW + " : " + sideName("NS") + " " + deal.tricks.NS; }
     // tractor: dealer, defenders' trick points, bottom × multiplier, throw penalties, total, result
     var dealer = deal.dealer || (entry && entry.dealer) || "";
-    var parts = [(dealer ? T.dealer + " " + dealer : ""), T.defenders + " " + deal.defender_points];
+    var parts = [(dealer ? T.dealer + " " + sideName(dealer) : ""), T.defenders + " " + deal.defender_points];
     if (deal.bottom_points !== undefined) {
       parts.push(T.bottom + " " + deal.bottom_points + " × " + deal.bottom_multiplier);
     }
     (deal.failed_throws || []).forEach(function (t) {
-      parts.push(T.throw_penalty + " " + t.side + " " + t.cards);
+      parts.push(T.throw_penalty + " " + sideName(t.side) + " " + t.cards);
     });
     if (entry && entry.total_points !== undefined) {
       parts.push(T.total + " " + entry.total_points);
@@ -158,8 +162,8 @@
   function levelsText(entry) {
     if (!entry) { return ""; }
     var lv = entry.levels_after || entry.levels;
-    if (lv) { return "EW " + lv.EW + " · NS " + lv.NS; }
-    if (entry.tricks) { return "EW " + entry.tricks.EW + " · NS " + entry.tricks.NS; }
+    var both = lv || entry.tricks;
+    if (both) { return sideName("EW") + " " + both.EW + " · " + sideName("NS") + " " + both.NS; }
     return "";
   }
 
@@ -176,7 +180,9 @@
       var winner = answer.winner ? (answer.winner === "EW" ? cfg.home : cfg.away) : T.draw;
       var points = answer.match_points ? answer.match_points.EW + " : " + answer.match_points.NS : "";
       var stale = (answer.trace || []).length !== deals.length ? " · " + T.not_checked : "";
-      result.textContent = (answer.winner ? T.leads.replace("%s", winner) : winner) +
+      // a match that is over (a side passed A, the deals or the time are up) is won, not led
+      var over = answer.over || answer.passed_a;
+      result.textContent = (answer.winner ? (over ? T.wins : T.leads).replace("%s", winner) : winner) +
         (points ? " · " + T.points + " " + points : "") + (answer.passed_a ? " · " + T.passed_a : "") + stale;
     }
     var list = $("deal-list");
@@ -308,7 +314,7 @@
   // guandan: tap the seats in finishing order; each tapped seat shows its place
   function showTaps() {
     var order = $("finish-order");
-    if (order) { order.textContent = taps.length ? taps.join(" ") : T.tap_first; }
+    if (order) { order.textContent = taps.length ? taps.map(seatName).join(" ") : T.tap_first; }
     document.querySelectorAll("button.seat").forEach(function (b) {
       var place = taps.indexOf(b.dataset.seat);
       b.disabled = place >= 0;
@@ -552,6 +558,16 @@
   }
 
   // --- versions, resume ---------------------------------------------------------------------
+  // "2026-12-01 14:43:05" in the event's time zone, as the other pages write times
+  function eventTime(iso) {
+    var parts = {};
+    try {
+      new Intl.DateTimeFormat("en-GB", {timeZone: cfg.time_zone, hourCycle: "h23", year: "numeric",
+        month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit"})
+        .formatToParts(new Date(iso)).forEach(function (p) { parts[p.type] = p.value; });
+    } catch (e) { return new Date(iso).toLocaleString(); }
+    return parts.year + "-" + parts.month + "-" + parts.day + " " + parts.hour + ":" + parts.minute + ":" + parts.second;
+  }
   function loadHistory() {
     if (correcting) { previewWanted = true; return Promise.resolve(true); }
     return call("GET", "result/").then(function (r) {
@@ -565,7 +581,7 @@
         var outcome = v.outcome && v.outcome.match_points ?
           v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : (v.kind === "void" ? T.void : "");
         li.textContent = "v" + v.number + " · " + (T["kind_" + v.kind] || v.kind) + " · " + outcome + " · " +
-          (v.created_by || v.via) + " · " + new Date(v.created_at).toLocaleString() +
+          (v.created_by || v.via) + " · " + eventTime(v.created_at) +
           (v.is_counting ? " · " + T.counts : "");
         if (v.is_counting) { li.className = "counting"; }
         list.appendChild(li);

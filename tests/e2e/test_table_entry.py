@@ -60,7 +60,8 @@ def test_referee_enters_six_deals_by_tapping_seats_and_captains_confirm(
 
     phone.goto(f"{live_server.url}/t/{slug}/standings/")
     rows = phone.locator("table tbody tr").all_inner_texts()
-    points = {row.split("\t")[1]: row.split("\t")[2] for row in rows}
+    # the team cell: its name, then (on a phone) its tiebreaks on a line of their own
+    points = {row.split("\t")[1].split("\n")[0]: row.split("\t")[2] for row in rows}
     assert points[event.teams[0].name] == "13" and points[event.teams[1].name] == "7"
 
 
@@ -147,7 +148,7 @@ def test_tractor_deal_list_shows_dealer_points_bottom_throws_total_and_result(
     phone.click("#deal-form button[type=submit]")
     _wait_deals(phone, 1)
     text = phone.locator("#deal-list li").first.inner_text()
-    for part in ("庄家 EW", "85", "底牌 15 × 4", "甩牌失败 NS 2", "合计 125", "闲家上台"):
+    for part in ("庄家 东西", "85", "底牌 15 × 4", "甩牌失败 南北 2", "合计 125", "闲家上台"):
         assert part in text, (part, text)
 
 

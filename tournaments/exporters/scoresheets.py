@@ -3,8 +3,8 @@ teams and seats, a grid for that game's deal records and signature lines.
 
 Everything a round's sheets share (titles, labels, the grid, the signature lines) is drawn
 once as a *background* page; each table's page holds only its own text (table number,
-teams, units, players) at fixed places, and the background is stamped under every page
-(:func:`pdf.stamp_under`). Tables are rendered in chunks, so a background task can spread
+teams, units, players) at fixed places, written without a page layout (sheet_text.py), and
+the background is stamped under every page (:func:`pdf.stamp_under`). Tables are rendered in chunks, so a background task can spread
 them over worker processes and report progress chunk by chunk.
 """
 
@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Match, Round
 
-from . import pdf
+from . import pdf, sheet_text
 from .base import PDF, Exporter, ExportError, round_number
 
 CSS = "scoresheet.css"
@@ -122,19 +122,20 @@ def _grid(game: str) -> dict:
     return {"columns": columns, "rows": range(1, GRID_ROWS.get(game, 18) + 1)}
 
 
-def background_pdf(header: dict) -> bytes:
+def background_html(header: dict) -> str:
     """The page every sheet of the round shares, in the active language."""
     context = {**header, "grid": _grid(header["game"]), "sheet_list": [None]}
-    return pdf.template_to_pdf("pdf/scoresheet_background.html", context, CSS)
+    return render_to_string("pdf/scoresheet_background.html", context)
 
 
-def fields_html(sheets: list[Sheet]) -> str:
-    return render_to_string("pdf/scoresheet_fields.html", {"sheet_list": sheets})
+def background_pdf(header: dict) -> bytes:
+    return pdf.html_to_pdf(background_html(header), CSS)
 
 
 def fields_pdf(sheets: list[Sheet]) -> bytes:
-    """One page per sheet holding only that table's own text."""
-    return pdf.html_to_pdf(fields_html(sheets), CSS)
+    """One page per sheet holding only that table's own text (drawn without a page layout
+    each: sheet_text.py)."""
+    return sheet_text.render(sheets, CSS)
 
 
 def plain_pdf(header: dict, sheets: list[Sheet]) -> bytes:

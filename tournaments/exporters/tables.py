@@ -147,7 +147,7 @@ def unit_standings_table(tournament, after_round: int | None = None) -> Table:
             row.unit,
             clean_number(row.points),
             *[clean_number(row.metrics.get(key)) for key in keys],
-            "、".join(names.get(team, "") for team in row.teams),
+            _(", ").join(names.get(team, "") for team in row.teams),
         )
         for row in unit_standings_for(tournament, after_round)
     ]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments import permissions
-from tournaments.models import Role, Tournament, TournamentRole
+from tournaments import glossary, permissions
+from tournaments.models import Tournament, TournamentRole
 
 
 def sees_identities(user, tournament: Tournament) -> bool:
@@ -24,7 +24,9 @@ def public_labels(tournament: Tournament) -> dict[str, str]:
     for username, role in rows:
         held.setdefault(username, set()).add(role)
     return {
-        username: str(Role(next(r for r in permissions.PUBLIC_ROLE_ORDER if r in roles)).label)
+        username: glossary.word(
+            glossary.ROLES, next(r for r in permissions.PUBLIC_ROLE_ORDER if r in roles)
+        )
         for username, roles in held.items()
     }
 

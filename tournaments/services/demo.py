@@ -20,23 +20,27 @@ SURNAMES = (
 )
 GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰"
 
-# (username, role, tables or team index, description)
+# (username, display name, role, tables or team index, description). Pages show the display
+# name (User.first_name, edited in the admin); the username is the login.
 DEMO_USERS = [
-    ("organiser", Role.ORGANISER, None, "organiser 组委会"),
-    ("chief", Role.CHIEF_REFEREE, None, "chief referee 裁判长"),
-    ("referee1", Role.TABLE_REFEREE, range(1, 7), "table referee 临场裁判, tables 1–6"),
-    ("referee2", Role.TABLE_REFEREE, range(7, 13), "table referee 临场裁判, tables 7–12"),
-    ("committee1", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
-    ("committee2", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
-    ("committee3", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
-    ("captain1", Role.CAPTAIN, 0, "captain 队长 of the first team"),
-    ("captain2", Role.CAPTAIN, 1, "captain 队长 of the second team"),
+    ("organiser", "钱组委", Role.ORGANISER, None, "organiser 组委会"),
+    ("chief", "沈裁判长", Role.CHIEF_REFEREE, None, "chief referee 裁判长"),
+    ("referee1", "陆一鸣", Role.TABLE_REFEREE, range(1, 7), "table referee 临场裁判, tables 1–6"),
+    ("referee2", "顾晓东", Role.TABLE_REFEREE, range(7, 13), "table referee 临场裁判, tables 7–12"),
+    ("committee1", "范仲文", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
+    ("committee2", "吕思远", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
+    ("committee3", "施慧琴", Role.COMMITTEE, None, "arbitration committee 仲裁委员"),
+    ("captain1", "金建国", Role.CAPTAIN, 0, "captain 队长 of the first team"),
+    ("captain2", "魏春华", Role.CAPTAIN, 1, "captain 队长 of the second team"),
 ]
+DISPLAY_NAMES = {"admin": "管理员"} | {row[0]: row[1] for row in DEMO_USERS}
 
 
 def _user(username: str, *, superuser: bool = False):
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(username=username)
+    if not user.first_name:
+        user.first_name = DISPLAY_NAMES.get(username, "")
     if created or not user.has_usable_password():
         user.set_password(DEMO_PASSWORD)
     user.is_staff = user.is_staff or superuser
@@ -84,7 +88,7 @@ def load_demo() -> list[tuple[str, str, str]]:
                         name=SURNAMES[i] + GIVEN[(i * 7 + seat) % len(GIVEN)],
                     )
     teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
-    for username, role, extra, what in DEMO_USERS:
+    for username, _name, role, extra, what in DEMO_USERS:
         user = _user(username)
         team = teams[extra] if role == Role.CAPTAIN else None
         TournamentRole.objects.get_or_create(

@@ -160,9 +160,11 @@ def counted_round_numbers(tournament: Tournament) -> list[int]:
 
 
 def rank_chart(
-    ranks: list[tuple[int, int]], teams: int, width: int = 640, height: int = 240
+    ranks: list[tuple[int, int]], teams: int, width: int = 400, height: int = 220
 ) -> dict:
-    """Points of an SVG line chart of rank (1 at the top) over rounds."""
+    """Points of an SVG line chart of rank (1 at the top) over rounds. 400 units wide, drawn
+    at most 400 px wide: a phone scales it by about 0.85, so its 15- and 16-unit labels stay
+    above 12 px (the page's ``label_size``/``rank_size``)."""
     pad = 32
     if not ranks:
         return {"width": width, "height": height, "points": [], "polyline": ""}
@@ -176,6 +178,8 @@ def rank_chart(
     return {
         "width": width,
         "height": height,
+        "label_size": 15,
+        "rank_size": 16,
         "pad": pad,
         "bottom": height - pad,
         "right": width - pad,

@@ -47,7 +47,7 @@ from rules_engine import presets as rule_presets
 from rules_engine import seating
 from rules_engine.errors import RulesError
 from rules_engine.presets import forfeit_record, void_answer
-from tournaments import permissions
+from tournaments import glossary, permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import (
     Match,
@@ -92,17 +92,31 @@ class ChangedMeanwhile(ResultError):
 
     status = 409
 
-    def __init__(self, latest: ResultVersion, record: dict | None = None) -> None:
-        who = latest.created_by.username if latest.created_by else latest.via or "?"
-        super().__init__(
-            _(
-                "Changed meanwhile: version %(number)s was saved by %(who)s. "
-                "Your entry was not saved; review the newer version and submit again."
-            ),
-            "base_version",
-            number=latest.number,
-            who=who,
-        )
+    def __init__(self, latest: ResultVersion, record: dict | None = None, by=None) -> None:
+        own = by is not None and by.pk is not None and latest.created_by_id == by.pk
+        if own:  # the same person saved it (another tab or phone): nobody else changed it
+            super().__init__(
+                _(
+                    "Version %(number)s is already saved: your own earlier save (another tab "
+                    "or phone). This entry was not saved; review version %(number)s and submit "
+                    "again if it differs."
+                ),
+                "base_version",
+                number=latest.number,
+            )
+        else:
+            who = glossary.person(latest.created_by, latest.created_by_name) or glossary.word(
+                glossary.VIA, latest.via, default="?"
+            )
+            super().__init__(
+                _(
+                    "Changed meanwhile: version %(number)s was saved by %(who)s. "
+                    "Your entry was not saved; review the newer version and submit again."
+                ),
+                "base_version",
+                number=latest.number,
+                who=who,
+            )
         self.latest = latest
         self.record = record
 
@@ -430,7 +444,7 @@ def _append_based(match, record, outcome, actor, base_version, kind, counting, n
                data={"base_version": base, "latest": latest.number, "record": record,
                      "kind": kind, "via": actor.via},
                reason="changed meanwhile", source=actor.source)  # fmt: skip
-    raise ChangedMeanwhile(latest, record)
+    raise ChangedMeanwhile(latest, record, by=actor.user)
 
 
 def _check_base_exists(match: Match, base_version: object) -> None:
@@ -615,7 +629,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
         if latest is None:
             raise ResultError(_("There is no result to confirm yet."), "version")
         if latest.number != number:
-            raise ChangedMeanwhile(latest)
+            raise ChangedMeanwhile(latest, by=actor.user)
         if latest.is_counting:
             raise ResultError(_("Version %(n)s already counts."), "version", n=number)
         capacity, team_id = _capacity(actor, match, latest)

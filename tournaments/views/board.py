@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
+from tournaments import glossary
 from tournaments.models import Round
 from tournaments.services import board as service
 from tournaments.services import checkin
@@ -48,6 +49,7 @@ class BoardView(RoleRequiredMixin, TemplateView):
             rows=rows,
             tally=[(key, STATE_LABELS[key], tally[key]) for key in service.STATES],
             referees=sorted({name for row in everything for name in row.referees}),
+            names=glossary.names_by_username(name for row in everything for name in row.referees),
             query={"referee": referee, "state": state},
             late=len(checkin.late_teams(rnd)),
             is_chief=self.may("result.correct"),

@@ -109,9 +109,15 @@ class StandingsPage(PublicMixin, TemplateView):
             rows=[
                 {
                     "row": row,
-                    "metrics": [clean_number(row.metrics.get(key)) for key, _label in labels],
+                    "metrics": metrics,
+                    # a phone shows the tiebreaks in one line under the name (the columns
+                    # are hidden there), so that "14=, 14=, 16" on the same points reads
+                    "tiebreaks": [
+                        (label, value) for (_key, label), value in zip(labels, metrics, strict=True)
+                    ],
                 }
                 for row in rows[page.start : page.stop]
+                for metrics in [[clean_number(row.metrics.get(key)) for key, _label in labels]]
             ],
             page=page,
             labels=labels,

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from rules_engine.presets import bye_points
+from tournaments import glossary
 from tournaments.models import Match, ResultDispute, ResultVersion, Round
 from tournaments.services import attribution, disputes, result_effects, results, round_close
 from tournaments.services.results import Actor, ResultError
@@ -157,16 +158,18 @@ def _deal_text(deal: dict, entry: dict) -> str:
     if not isinstance(deal, dict):
         return ""
     if deal.get("finish"):
-        return " ".join(str(s) for s in deal["finish"])
+        return glossary.seats(deal["finish"])
     if deal.get("tricks"):
         tricks = deal["tricks"]
-        return f"EW {tricks.get('EW')} : NS {tricks.get('NS')}"
-    parts = [f"{_('dealer')} {deal.get('dealer') or entry.get('dealer', '')}",
+        return (
+            f"{glossary.side('EW')} {tricks.get('EW')} : {glossary.side('NS')} {tricks.get('NS')}"
+        )
+    parts = [f"{_('dealer')} {glossary.side(deal.get('dealer') or entry.get('dealer', ''))}",
              f"{_('defenders')} {deal.get('defender_points')}"]  # fmt: skip
     if "bottom_points" in deal:
         parts.append(f"{_('bottom')} {deal['bottom_points']} × {deal.get('bottom_multiplier')}")
     for throw in deal.get("failed_throws") or []:
-        parts.append(f"{_('failed throw')} {throw.get('side')} {throw.get('cards')}")
+        parts.append(f"{_('failed throw')} {glossary.side(throw.get('side'))} {throw.get('cards')}")
     if "total_points" in entry:
         parts.append(f"{_('total')} {entry['total_points']}")
     result = {"dealer_keeps": _("dealers keep the deal"),
@@ -178,11 +181,12 @@ def _deal_text(deal: dict, entry: dict) -> str:
 
 def _after(entry: dict) -> str:
     levels = entry.get("levels_after") or entry.get("levels")
+    if not isinstance(levels, dict):
+        levels = entry.get("tricks")
     if isinstance(levels, dict):
-        return f"EW {levels.get('EW')} · NS {levels.get('NS')}"
-    tricks = entry.get("tricks")
-    if isinstance(tricks, dict):
-        return f"EW {tricks.get('EW')} · NS {tricks.get('NS')}"
+        return (
+            f"{glossary.side('EW')} {levels.get('EW')} · {glossary.side('NS')} {levels.get('NS')}"
+        )
     return ""
 
 

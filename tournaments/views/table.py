@@ -11,13 +11,14 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.guandan import seats as guandan_seats
-from tournaments import permissions
+from tournaments import glossary, permissions
 from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
 from tournaments.services import results, table_keys
@@ -31,6 +32,7 @@ STRINGS = {
     "not_checked": _("not checked by the server yet"),
     "draw": _("Level"),
     "leads": _("%s leads"),
+    "wins": _("%s wins"),
     "points": _("match points"),
     "passed_a": _("passed A"),
     "dealer": _("dealer"),
@@ -96,10 +98,7 @@ STRINGS = {
     "diff_new": _("added"),
     "diff_nothing": _("Nothing changes against version %s yet."),
     "diff_summary": _("Against version %s: %c deal(s) changed, %a added, %r removed."),
-    "kind_submission": _("Submission"),
-    "kind_correction": _("Correction by the chief referee"),
-    "kind_void": _("Voided"),
-    "kind_ruling": _("Effect of a ruling"),
+    **{f"kind_{code}": word for code, word in glossary.VERSION_KINDS.items()},
 }
 
 
@@ -125,6 +124,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "user": user.username if user is not None and user.is_authenticated else "",
             "login_url": f"{reverse('login')}?next={page_url}",
             "table": match.table_number,
+            # times read in the event's time zone (as on every other page), not the phone's
+            "time_zone": timezone.get_current_timezone_name(),
             # the phone keeps the deals per event, round and table
             "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
             "home": match.home.name,
@@ -133,6 +134,9 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             # from the engine: a finish names every seat but the last; who partners whom
             "finish_taps": len(guandan_seats.SEATS) - 1,
             "partners": dict(guandan_seats.PARTNER),
+            # the vocabulary's words for the codes the API answers with (tournaments.glossary)
+            "seat_names": {code: str(name) for code, name in glossary.SEATS.items()},
+            "side_names": {code: str(name) for code, name in glossary.SIDES.items()},
         },
         "strings": {name: str(text) for name, text in STRINGS.items()},
         "levels": LEVEL_NAMES,

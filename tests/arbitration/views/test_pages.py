@@ -141,8 +141,9 @@ def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadli
         clock.shift(timedelta(minutes=100))
         page = as_user(client, arb.chief).get(url("chief", arb), **EN).content.decode()
     assert page.count("Slow play") >= 1 and "Team 004" in page
-    assert "12.0 minutes late (limit 10)" in page
-    assert "T2 · Team 003 – Team 004" in page  # no counting result at table 2
+    assert "12 minutes late (limit 10)" in page  # whole minutes, never 12.0
+    assert "next penalty step" in page  # the open slow-play incident shows what comes next
+    assert "Table 2 · Team 003 – Team 004" in page  # no counting result at table 2
     assert "Deadline near" in page and "19:00" in page  # 09:00 UTC + 2 h, in Asia/Shanghai
     assert as_user(client, arb.referee).get(url("chief", arb)).status_code == 403
 

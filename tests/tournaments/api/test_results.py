@@ -52,7 +52,7 @@ def test_stale_submission_answers_409_with_the_newer_version_and_own_record(even
     assert response.status_code == 409
     body = response.json()
     assert body["latest"]["number"] == 1 and body["your_record"]["deals"] == mine["deals"]
-    assert "Changed meanwhile" in body["error"]
+    assert "your own earlier save" in body["error"]  # the same referee: nobody else changed it
 
 
 def test_preview_answers_running_levels_without_storing(event, api_as):

@@ -86,7 +86,11 @@ def test_captains_read_the_deals_and_the_button_goes_once_their_team_confirmed(e
     results.submit(event.match, guandan_record(), actor(event.referee), 0)
     client.force_login(event.home_captain)
     html = _page(client, event).content.decode()
-    assert 'id="latest-deals"' in html and "E W S" in html and "EW 5 · NS 2" in html
+    assert (
+        'id="latest-deals"' in html
+        and "East West South" in html
+        and "East–West 5 · North–South 2" in html
+    )
     assert 'id="confirm-latest"' in html and 'id="dispute"' in html
     _act(client, event, action="confirm", base_version=1)
     html = _page(client, event).content.decode()
@@ -102,7 +106,7 @@ def test_a_dispute_from_the_page_is_a_call_on_the_chiefs_dashboard_then_decided(
     assert 'id="confirm-latest"' not in html and 'id="dispute"' not in html
     client.force_login(event.chief)
     board = client.get(f"/arbitration/t/{event.tournament.slug}/chief/", **EN).content.decode()
-    assert "T1" in board and "deal 4 was EW" in board
+    assert "Table 1" in board and "deal 4 was EW" in board
     dispute = ResultDispute.objects.get()
     _act(client, event, action="decide", dispute=dispute.pk, decision="stands", reason="seen")
     assert results.counting_version(event.match).number == 1

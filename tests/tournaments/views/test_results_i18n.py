@@ -35,14 +35,14 @@ def preview(event, **headers):
 def test_table_preview_refusal_is_chinese_by_default(event):
     response = preview(event)
     assert response.status_code == 400
-    assert response.json()["error"] == "deals[0].finish：座位 E 出现了两次"
+    assert response.json()["error"] == "第 1 副的出完顺序：座位 东 出现了两次"  # in words
     assert response.json()["field"] == "record.deals[0].finish"
 
 
 def test_table_preview_refusal_is_english_on_request(event):
     response = preview(event, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
-    assert response.json()["error"] == "deals[0].finish: seat E appears twice"
+    assert response.json()["error"] == "deal 1, finish order: seat East appears twice"
 
 
 def correction_page(event, client, **headers) -> str:
@@ -55,8 +55,8 @@ def correction_page(event, client, **headers) -> str:
 
 
 def test_chief_correction_refusal_speaks_the_page_language(event, client):
-    assert "deals[0].finish：座位 E 出现了两次" in correction_page(event, client)
-    assert "deals[0].finish: seat E appears twice" in correction_page(
+    assert "第 1 副的出完顺序：座位 东 出现了两次" in correction_page(event, client)
+    assert "deal 1, finish order: seat East appears twice" in correction_page(
         event, client, HTTP_ACCEPT_LANGUAGE="en"
     )
 
@@ -85,13 +85,13 @@ def test_rules_desk_ruling_is_english_on_request(event, client):
 
 def test_rules_desk_bad_request_names_the_field_in_chinese(event, client):
     ruling, answer = desk_page(event, client, {"game": "guandan", "level": "7", "play": "S1"})
-    assert "play[0]：未知的牌 'S1'" in ruling and "(play[0])" in ruling
+    assert "所出的第 1 张牌：未知的牌 'S1'" in ruling and "(所出的第 1 张牌)" in ruling
     assert answer["error"].startswith("play[0]: unknown card 'S1'")
 
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("zh-hans", "level 须为级牌 2..10、J、Q、K 或 A，而不是 'Z'"),
+    [("zh-hans", "所打级数 须为级牌 2..10、J、Q、K 或 A，而不是 'Z'"),
      ("en", "level must be a level 2..10, J, Q, K or A, not 'Z'")],
 )  # fmt: skip
 def test_api_error_for_a_rules_error_is_in_the_request_language(lang, expected):
