@@ -117,7 +117,7 @@ def run_case(case: str, path: str) -> dict:
     elif case == "import":
         outcome = import_in_scratch_database(data)
     else:
-        from tournaments.services.registration import ImportFileError, check_import_file
+        from tournaments.services.registration_import import ImportFileError, check_import_file
 
         try:
             check_import_file(data)
@@ -133,7 +133,7 @@ def import_in_scratch_database(data: bytes) -> str:
 
     from bench.pairing_service import scratch_database
     from tournaments.models import ExportJob, Team, Tournament
-    from tournaments.services import registration
+    from tournaments.services import registration_import as registration
 
     translation.activate("en")
     with scratch_database("imports"):

@@ -19,7 +19,7 @@ from rules_engine import ladder
 from rules_engine.cards import RANKS
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
-from rules_engine.schema import check_values
+from rules_engine.schema import check_values, fields_of
 
 SIDES = ("EW", "NS")
 MATCH_FORMAT_GAMES = ("guandan", "tractor")  # games whose matches end by levels (SPEC 2)
@@ -104,6 +104,10 @@ NATIONAL_TIMES = {
     "tribute_return_seconds": 30,
 }
 
+# Round 1 method (SPEC 2): a random draw from the recorded seed ("random", the default), or
+# seeded ("seed": teams with seed numbers kept apart, the top half meets the bottom half).
+ROUND_ONE_METHODS = ("random", "seed")
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -141,13 +145,15 @@ class Preset:
     # reads it from the table (the row of the forfeit's points: Suzhou 17 = 7 levels);
     # a number sets it (0: a forfeit adds no level difference).
     forfeit_level_difference: int | None = None
-    tractor_kill_reading: str = "strict"
+    tractor_kill_reading: str = field(default="strict", metadata={"choices": TRACTOR_KILL_READINGS})
     # Guandan return to a partner: "level" (below the level card, Suzhou) or the highest rank
     # allowed ("10": 10 or lower, national).
     partner_return_limit: str = "level"
-    equal_tribute_direction: str = "counter_clockwise"
-    equal_tribute_leader: str = "before_first"
-    in_play_ladder: str | None = None
+    equal_tribute_direction: str = field(
+        default="counter_clockwise", metadata={"choices": TRIBUTE_DIRECTIONS}
+    )
+    equal_tribute_leader: str = field(default="before_first", metadata={"choices": TRIBUTE_LEADERS})
+    in_play_ladder: str | None = field(default=None, metadata={"choices": ("national",)})
     # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
     unit_best_teams: int = field(default=2, metadata={"min": 1})
     # The event's match format (SPEC 2, rules_engine.match_format): how a match ends (pass A,
@@ -163,6 +169,7 @@ class Preset:
     play_warning_seconds: int | None = field(default=None, metadata={"min": 1})
     tribute_seconds: int | None = field(default=None, metadata={"min": 1})
     tribute_return_seconds: int | None = field(default=None, metadata={"min": 1})
+    round_one_method: str = field(default="random", metadata={"choices": ROUND_ONE_METHODS})
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings
@@ -259,6 +266,25 @@ class Preset:
 # Fields of a preset a tournament may not change: which preset it is and which game it plays.
 FIXED_FIELDS = ("name", "game")
 PRESET_SETTINGS = tuple(f.name for f in dataclasses.fields(Preset) if f.name not in FIXED_FIELDS)
+
+
+# Settings that decide match points or the ranking: an event may not change them once a round
+# is published (results already scored would be read by other rules).
+SCORING_SETTINGS = (
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "forfeit_points",
+    "standings_order",
+    "no_show_points",
+    "level_difference_table",
+    "tractor_deal_table",
+    "deals_per_match",
+    "level_points_table",
+    "forfeit_level_points",
+    "forfeit_level_difference",
+    "round_one_method",
+)
 
 
 def settable() -> frozenset[str]:
@@ -527,3 +553,41 @@ def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:
 
 def other_side(side: str) -> str:
     return "NS" if side == "EW" else "EW"
+
+
+def settings_fields(game: str, preset: Preset | str, settings: object = None) -> list[SettingField]:
+    """Every field of the event-settings schema (preset, then penalty ladder) with its value for
+    ``preset`` of ``game`` with ``settings`` applied, and its default (the preset's own)."""
+    base = get_preset(preset)
+    chosen = event_preset(game, base, settings)
+    own_ladder = ladder.ladder_settings(game, {}, prefix="")
+    its_ladder = ladder.ladder_settings(game, settings if isinstance(settings, Mapping) else {})
+    found = []
+    for group, cls, default_of, value_of in (
+        ("preset", Preset, base, chosen),
+        ("ladder", ladder.LadderSettings, own_ladder, its_ladder),
+    ):
+        for name, (spec, hint) in fields_of(cls).items():
+            if name in FIXED_FIELDS:
+                continue
+            found.append(
+                SettingField(
+                    name, group, hint, dict(spec.metadata),
+                    getattr(default_of, name), getattr(value_of, name),
+                    name in SCORING_SETTINGS,
+                )
+            )  # fmt: skip
+    return found
+
+
+@dataclass(frozen=True)
+class SettingField:
+    """One setting as a form shows it: its type ``hint`` and metadata (min, max, choices)."""
+
+    name: str
+    group: str  # "preset" | "ladder"
+    hint: object
+    meta: dict
+    default: object
+    value: object
+    scoring: bool  # decides points or ranking: locked once a round is published

@@ -63,6 +63,11 @@ class TeamForm(forms.Form):
     unit = forms.CharField(label=_("unit"), max_length=200, required=False)
     player1 = forms.CharField(label=_("player 1"), max_length=100)
     player2 = forms.CharField(label=_("player 2"), max_length=100)
+    ident1 = forms.CharField(
+        label=_("player 1: ID number or phone"), max_length=40, required=False,
+        help_text=_("Optional: tells apart two players of the same name."),
+    )  # fmt: skip
+    ident2 = forms.CharField(label=_("player 2: ID number or phone"), max_length=40, required=False)
     seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=INT_MAX, required=False)
     status = forms.ChoiceField(
         label=_("status"), choices=Team.Status.choices, initial=Team.Status.ACTIVE
@@ -91,6 +96,18 @@ class TeamForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("team list (.xlsx)"))
+    mode = forms.ChoiceField(
+        label=_("mode"),
+        choices=[
+            ("add", _("add: every row is a new team")),
+            ("update", _("update: add new teams, update changed ones, list unchanged ones")),
+        ],
+        initial="add",
+        required=False,
+    )
+
+    def clean_mode(self):
+        return self.cleaned_data.get("mode") or "add"
 
     MAX_BYTES = 5 * 1024 * 1024
 

@@ -62,6 +62,15 @@ ACTIONS: dict[str, Action] = {
     "audit.view": _action(
         {ORGANISER, CHIEF}, _("Only the organiser or the chief referee read the audit log.")
     ),
+    "event.settings": _action(
+        {ORGANISER}, _("Only the organiser may change the event's settings.")
+    ),
+    "standings.view": _action(
+        {ORGANISER, CHIEF}, _("Only the organiser or the chief referee see these standings.")
+    ),
+    "standings.draw_lots": _action(
+        {ORGANISER, CHIEF}, _("Only the chief referee or the organiser may draw lots.")
+    ),
     "team.check_in": _action({ORGANISER}, _("You may not %(what)s in this event.")),
     "team.leave": _action({ORGANISER, CHIEF}, _("You may not %(what)s in this event.")),
     "role.grant": _action({ORGANISER}, _("Only the organiser may give or remove roles.")),

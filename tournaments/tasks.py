@@ -22,7 +22,7 @@ from django.db import transaction
 from kombu.exceptions import ChannelError, OperationalError
 
 from tournaments.models import ExportJob
-from tournaments.services import exports, jobs, registration
+from tournaments.services import exports, jobs, registration_import
 
 logger = logging.getLogger("paisai.jobs")
 
@@ -74,10 +74,10 @@ def render_scoresheet_chunk(job: ExportJob, index: int) -> None:
 @shared_task(base=JobTask)
 def import_teams(job: ExportJob) -> None:
     """A long team list: read, check and import it with progress."""
-    registration.run_import_job(job)
+    registration_import.run_import_job(job)
 
 
-FIRST_TASK = {"scoresheets": build_scoresheets, registration.IMPORT_JOB: import_teams}
+FIRST_TASK = {"scoresheets": build_scoresheets, registration_import.IMPORT_JOB: import_teams}
 
 
 def queue(job: ExportJob) -> bool:

@@ -8,7 +8,7 @@ from . import (
     urls_rounds,
     urls_stages,
 )
-from .views import creators, events, logins, public, registration
+from .views import creators, event_settings, events, logins, public, registration
 
 app_name = "tournaments"
 
@@ -19,6 +19,11 @@ urlpatterns = [
     path("t/<slug:slug>/", public.TournamentDetailView.as_view(), name="detail"),
     path("t/<slug:slug>/manage/", registration.ConsoleView.as_view(), name="console"),
     path("t/<slug:slug>/manage/status/", events.EventStatusView.as_view(), name="event-status"),
+    path(
+        "t/<slug:slug>/manage/settings/",
+        event_settings.EventSettingsView.as_view(),
+        name="event-settings",
+    ),
     path("t/<slug:slug>/manage/teams/new/", registration.TeamFormView.as_view(), name="team-add"),
     path(
         "t/<slug:slug>/manage/teams/<int:pk>/",

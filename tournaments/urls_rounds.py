@@ -15,4 +15,5 @@ urlpatterns: list = [
     path(ROUND + "publish/", rounds.PublishView.as_view(), name="round-publish"),
     path(ROUND + "start/", rounds.StartClockView.as_view(), name="round-start"),
     path(MANAGE + "standings/", standings.StandingsView.as_view(), name="manage-standings"),
+    path(MANAGE + "standings/draw-lots/", standings.DrawLotsView.as_view(), name="draw-lots"),
 ]

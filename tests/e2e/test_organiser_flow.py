@@ -1,5 +1,6 @@
 """An organiser runs an event from the browser without ever opening /admin/ (issue: event
-operations): create the event, import the teams, assign 40 tables to two referees, print the
+operations): create the event, import the teams, edit its settings, re-import the list in
+update mode (one team changed, one new), assign 40 tables to two referees, print the
 table links, check teams in (one absent), two rounds with a late forfeit confirmed from the
 attendance page and results confirmed in bulk from the board, finish, the prize list.
 The database is asserted after each step."""
@@ -15,6 +16,7 @@ from openpyxl import Workbook
 
 from tests import factories
 from tournaments.models import (
+    AuditLog,
     CheckIn,
     Match,
     ResultVersion,
@@ -28,12 +30,16 @@ from tournaments.services import creators, results
 NAMES = ["龙城队", "姑苏队", "金陵队", "钱塘队", "锡山队", "太湖队", "虎丘队", "运河队", "缺席队"]
 
 
-def team_file() -> bytes:
+def team_file(names=NAMES, changed=()) -> bytes:
+    """The team list; a team in ``changed`` has a new second player."""
     book = Workbook()
     sheet = book.active
     sheet.append(["队名", "单位", "队员1", "队员2"])
     for i, name in enumerate(NAMES):
-        sheet.append([name, ("苏州", "无锡", "常州")[i % 3], f"{name[0]}甲", f"{name[0]}乙"])
+        if name not in names:
+            continue
+        second = f"{name[0]}丙" if name in changed else f"{name[0]}乙"
+        sheet.append([name, ("苏州", "无锡", "常州")[i % 3], f"{name[0]}甲", second])
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
@@ -69,14 +75,47 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     assert event.status == Tournament.Status.REGISTRATION
     factories.grant(organiser, event, "chief_referee")  # a small event: the organiser rules too
 
-    # 2. import the teams
+    # 2. import the teams (one entry is still missing from the first list)
+    first_list = [name for name in NAMES if name != "运河队"]
     upload = tmp_path / "teams.xlsx"
-    upload.write_bytes(team_file())
+    upload.write_bytes(team_file(first_list))
     page.goto(f"{base}/t/suzhou-2026/manage/teams/import/")
     page.set_input_files("input[type=file]", str(upload))
     page.click("main button[type=submit]")
     page.wait_for_url(f"{base}/t/suzhou-2026/manage/")
+    assert sorted(event.teams.values_list("name", flat=True)) == sorted(first_list)
+
+    # 2a. edit the event's settings on its settings page
+    page.click("#settings-link")
+    page.wait_for_selector("#event-settings")
+    page.fill("#id_venue", "苏州市体育中心")
+    page.fill("#id_halls", "A厅 1-20\nB厅 21-40")
+    page.fill("#id_fail_a_limit", "3")
+    page.select_option("#id_round_one_method", "random")
+    page.click("#event-settings button[type=submit]")
+    page.wait_for_selector("#settings-history")
+    event.refresh_from_db()
+    assert event.venue == "苏州市体育中心" and event.halls == "A厅 1-20\nB厅 21-40"
+    assert event.settings == {"fail_a_limit": 3} and event.get_preset().fail_a_limit == 3
+    logged = AuditLog.objects.get(tournament=event, action="event.settings")
+    assert logged.actor_name == "组委王"
+    assert logged.data["changes"]["settings.fail_a_limit"] == [None, 3]
+
+    # 2b. the corrected list again, in update mode: one team changed, one new
+    upload.write_bytes(team_file(NAMES, changed=("缺席队",)))
+    page.goto(f"{base}/t/suzhou-2026/manage/teams/import/")
+    page.set_input_files("input[type=file]", str(upload))
+    page.select_option("#id_mode", "update")
+    page.click("main button[type=submit]")
+    page.wait_for_selector("#import-report")
+    assert page.locator("#import-added").inner_text().endswith("运河队")
+    assert "缺席队" in page.locator("#import-updated").inner_text()
     assert sorted(event.teams.values_list("name", flat=True)) == sorted(NAMES)
+    changed = event.teams.get(name="缺席队")
+    assert list(changed.players.values_list("name", flat=True)) == ["缺甲", "缺丙"]
+    assert AuditLog.objects.get(tournament=event, action="team.reimport").data["updated"] == [
+        "缺席队"
+    ]
 
     # 3. forty tables to two referees, on one page
     page.goto(f"{base}/t/suzhou-2026/manage/assignments/")

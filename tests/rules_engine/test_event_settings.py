@@ -127,3 +127,15 @@ def test_check_value_names_the_position_it_was_given():
     with pytest.raises(RulesError) as err:
         check_value(int, -1, "settings.x")
     assert err.value.field == "settings.x"
+
+
+def test_round_one_method_is_a_preset_setting_random_by_default_or_by_seed():
+    from rules_engine.errors import RulesError
+    from rules_engine.presets import event_preset
+
+    assert event_preset("guandan", "guandan-suzhou-2016").round_one_method == "random"
+    chosen = event_preset("guandan", "guandan-suzhou-2016", {"round_one_method": "seed"})
+    assert chosen.round_one_method == "seed"
+    with pytest.raises(RulesError) as err:
+        event_preset("guandan", "guandan-suzhou-2016", {"round_one_method": "strongest"})
+    assert err.value.field == "settings.round_one_method"

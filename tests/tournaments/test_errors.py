@@ -16,7 +16,7 @@ from rules_engine.errors import RulesError
 from tournaments.api.errors import exception_handler
 from tournaments.errors import Forbidden, NotFound, ServiceError
 from tournaments.exporters.base import ExportError
-from tournaments.services.registration import ImportFileError
+from tournaments.services.registration_import import ImportFileError
 from tournaments.services.results import ChangedMeanwhile, ResultError, ResultForbidden
 from tournaments.services.round_close import RoundCloseError, RoundCloseForbidden
 from tournaments.services.rounds import RoundError, RoundForbidden

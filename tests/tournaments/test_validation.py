@@ -186,7 +186,7 @@ def test_export_parameters_validated(client, world):
 
 
 def test_import_text_lengths_checked_before_the_database(world):
-    from tournaments.services import registration
+    from tournaments.services import registration_import as registration
 
     tournament, _, user, _ = world
     workbook = Workbook()

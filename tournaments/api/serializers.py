@@ -26,6 +26,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "status",
             "venue",
             "starts_on",
+            "ends_on",
+            "halls",
             "created_at",
         ]
         read_only_fields = ["id", "status", "created_at"]

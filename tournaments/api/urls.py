@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from . import urls_public, urls_results, urls_rounds, urls_stages, views
+from . import registration_import, urls_public, urls_results, urls_rounds, urls_stages, views
 
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
@@ -13,6 +13,11 @@ scoped.register("roles", views.RoleViewSet, basename="role")
 urlpatterns = [
     path("", include(router.urls)),
     path("tournaments/<slug:slug>/", include(scoped.urls)),
+    path(
+        "tournaments/<slug:slug>/teams-import/",
+        registration_import.TeamImportView.as_view(),
+        name="team-import",
+    ),
     path("tournaments/<slug:slug>/players/", views.PlayerListView.as_view(), name="player-list"),
     *urls_rounds.urlpatterns,
     *urls_stages.urlpatterns,

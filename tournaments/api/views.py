@@ -7,8 +7,8 @@ from rest_framework import generics, mixins, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 
 from tournaments.models import Player, Team, Tournament, TournamentRole
-from tournaments.services import registration, roles
-from tournaments.services.audit import client_address, log_action
+from tournaments.services import event_settings, registration, roles
+from tournaments.services.audit import client_address
 
 from .permissions import ActionPermission
 from .serializers import PlayerSerializer, RoleSerializer, TeamSerializer, TournamentSerializer
@@ -55,13 +55,16 @@ class TournamentViewSet(
         serializer.instance = registration.create_tournament(self.request.user, **data)
 
     def perform_update(self, serializer):
-        tournament = serializer.save()
-        log_action(
-            tournament,
-            self.request.user,
-            "tournament.update",
-            tournament,
-            data={"fields": sorted(serializer.validated_data)},
+        """Through the settings service, as the settings page: validated by the one schema,
+        refused where it would break the running event, logged old → new."""
+        tournament = serializer.instance
+        changes = {
+            key: value
+            for key, value in serializer.validated_data.items()
+            if value != getattr(tournament, key)
+        }
+        event_settings.update_settings(
+            tournament, self.request.user, changes, client_address(self.request)
         )
 
 

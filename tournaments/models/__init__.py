@@ -3,6 +3,7 @@ from .checkin import CheckIn, RoundLeave, Seating
 from .disputes import ResultDispute
 from .events import Game, Player, Team, Tournament, Unit
 from .exports import ExportJob
+from .lots import LotDraw
 from .results import RankingAdjustment, ResultVersion
 from .roles import Role, TableAssignment, TournamentRole
 from .rounds import Match, Round, RoundSlot
@@ -14,6 +15,7 @@ __all__ = [
     "CheckIn",
     "ExportJob",
     "Game",
+    "LotDraw",
     "Match",
     "Player",
     "RankingAdjustment",

@@ -48,6 +48,10 @@ class Tournament(models.Model):
         help_text=_("One award a line: its name and the places, e.g. “一等奖 1-3”."),
     )
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    halls = models.TextField(
+        _("halls"), blank=True, help_text=_("One hall (赛区) a line, e.g. “A厅 1-60”.")
+    )
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,
         null=True,
@@ -190,6 +194,14 @@ class Player(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=100)
     seat_order = models.PositiveSmallIntegerField(_("seat order"))
+    # An ID number or phone, optional: tells two players of the same name apart (one person
+    # plays on one team per event).
+    ident = models.CharField(
+        _("ID number or phone"),
+        max_length=40,
+        blank=True,
+        help_text=_("Optional: tells apart two players of the same name."),
+    )
 
     class Meta:
         ordering = ["team", "seat_order"]

@@ -61,6 +61,7 @@ class PairingTeam:
     recent_sides: tuple[str, ...] = ()
     had_bye: bool = False
     active: bool = True
+    seed: int | None = None  # the team's seed number (round 1 by seed), lower is stronger
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def load_pairing_teams(tournament: Tournament, before_round: int) -> list[Pairin
     place = {row.team: (index, row.points) for index, row in enumerate(rows)}
     history = load_history(tournament, before_round) if before_round > 1 else {}
     teams = []
-    for team_id, status, unit in registered.values_list("id", "status", "unit_id"):
+    for team_id, status, unit, seed in registered.values_list("id", "status", "unit_id", "seed"):
         index, points = place.get(team_id, (0, 0))
         record = history.get(team_id, History())
         sides = tuple(side for _, side in sorted(record.sides))
@@ -119,6 +119,7 @@ def load_pairing_teams(tournament: Tournament, before_round: int) -> list[Pairin
                 recent_sides=sides,
                 had_bye=record.had_bye,
                 active=status == Team.Status.ACTIVE and team_id not in out,
+                seed=seed,
             )
         )
     return teams

@@ -34,13 +34,19 @@ def pairing_rows(
 ) -> list[dict]:
     """The round's tables (byes last), filtered by a part of a team name; rows
     ``start:stop`` of them (a page)."""
-    matches = _pairings(rnd, query).select_related("home__unit", "away__unit")[start:stop]
+    matches = list(_pairings(rnd, query).select_related("home__unit", "away__unit")[start:stop])
+    counting = dict(
+        ResultVersion.objects.filter(match__in=matches, is_counting=True).values_list(
+            "match_id", "outcome"
+        )
+    )
     return [
         {
             "table": match.table_number,
             "home": match.home,
             "away": match.away,
             "search": f"{match.home.name} {match.away.name if match.away else ''}".lower(),
+            "result": Outcome.from_answer(counting.get(match.pk)) if match.pk in counting else None,
         }
         for match in matches
     ]
@@ -118,21 +124,34 @@ def team_history(team: Team) -> list[dict]:
     )
     bye = bye_points(tournament.get_preset())
     rows = []
+    total = 0
     for slot in slots:
         match, side = slot.match, slot.side
-        row = {"round": slot.round.number, "side": side, "rank": ranks.get(slot.round.number)}
+        row = {"round": slot.round.number, "side": side, "rank": ranks.get(slot.round.number),
+               "table": match.table_number, "levels": None, "forfeit": None}  # fmt: skip
         if match.is_bye:
-            row.update(opponent=None, result="bye", points=bye)
+            row.update(opponent=None, result="bye", points=bye, side=None, table=None)
         else:
             row["opponent"] = match.away if side == "EW" else match.home
             row.update(_side_result(counting.get(match.pk), side))
+        total += row["points"] or 0
+        row["total"] = total if row["points"] is not None else None
         rows.append(row)
     return rows
 
 
 def _side_result(answer: dict | None, side: str) -> dict:
+    """The side's result, points, level score ("K : 8", own level first) and forfeit
+    ("own": this side did not come, "other", "both")."""
     outcome = Outcome.from_answer(answer)
-    return {"result": outcome.result_for(side), "points": outcome.points(side)}
+    other = "NS" if side == "EW" else "EW"
+    levels = f"{outcome.level(side)} : {outcome.level(other)}" if outcome.has_levels else None
+    forfeit = None
+    if outcome.forfeit:
+        forfeit = "both" if outcome.forfeit == "both" else (
+            "own" if outcome.forfeit == side else "other")  # fmt: skip
+    return {"result": outcome.result_for(side), "points": outcome.points(side),
+            "levels": levels, "forfeit": forfeit}  # fmt: skip
 
 
 def counted_round_numbers(tournament: Tournament) -> list[int]:

@@ -115,10 +115,13 @@ def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> 
 def pair(tournament: Tournament, number: int, seed: int | None):
     """The pairing of round ``number`` and the field it was drawn from."""
     teams = load_pairing_teams(tournament, number)
-    avoid_same_unit = tournament.get_preset().avoid_same_unit
+    preset = tournament.get_preset()
+    avoid_same_unit = preset.avoid_same_unit
     try:
         if number == 1:
-            return draw_first_round(teams, seed, avoid_same_unit), draw_field(teams)
+            method = preset.round_one_method
+            drawn = draw_first_round(teams, seed, avoid_same_unit, method=method)
+            return drawn, draw_field(teams)
         # never stuck: keep the rounds still scheduled after this one pairable
         rounds_after = max(0, tournament.num_rounds - number)
         return pair_round(teams, avoid_same_unit, rounds_after=rounds_after), draw_field(teams)

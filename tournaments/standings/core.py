@@ -115,8 +115,17 @@ def check_order(order: Iterable[str]) -> tuple[str, ...]:
 class LedgerBuilder:
     """Adds outcomes to the team tallies, checking each one."""
 
-    def __init__(self, teams: Iterable[int], draw_lots: Mapping[int, int] | None = None):
-        self.ledger = Ledger({team: Tally() for team in teams}, draw_lots=dict(draw_lots or {}))
+    def __init__(
+        self,
+        teams: Iterable[int],
+        draw_lots: Mapping[int, int] | None = None,
+        draws: Iterable[Iterable[int]] = (),
+    ):
+        self.ledger = Ledger(
+            {team: Tally() for team in teams},
+            draw_lots=dict(draw_lots or {}),
+            draws=tuple(tuple(order) for order in draws),
+        )
         self.played: set[tuple[int, int]] = set()
 
     def add(self, outcome: MatchOutcome) -> None:
@@ -244,10 +253,12 @@ def compute_standings(
     standings_order: Iterable[str],
     draw_lots: Mapping[int, int] | None = None,
     moved_down: Mapping[int, int] | None = None,
+    draws: Iterable[Iterable[int]] = (),
 ) -> list[StandingRow]:
-    """Standings after every outcome given, best first."""
+    """Standings after every outcome given, best first. ``draws``: recorded draws of lots
+    among tied teams, oldest first, each its drawn order (see metrics.DrawLots)."""
     order = check_order(standings_order)
-    builder = LedgerBuilder(teams, draw_lots)
+    builder = LedgerBuilder(teams, draw_lots, draws)
     for outcome in outcomes:
         builder.add(outcome)
     rows = rank_ledger(builder.ledger, order)
@@ -259,13 +270,14 @@ def round_ranks(
     outcomes: Iterable[MatchOutcome],
     standings_order: Iterable[str],
     draw_lots: Mapping[int, int] | None = None,
+    draws: Iterable[Iterable[int]] = (),
 ) -> dict[int, dict[int, int]]:
     """Each team's rank after each round ({round: {team: rank}}), for a chart.
 
     The tallies grow round by round, so the cost is one ranking per round.
     """
     order = check_order(standings_order)
-    builder = LedgerBuilder(teams, draw_lots)
+    builder = LedgerBuilder(teams, draw_lots, draws)
     by_round = sorted(outcomes, key=lambda outcome: outcome.round_no)
     ranks: dict[int, dict[int, int]] = {}
     for round_no, round_outcomes in groupby(by_round, key=lambda outcome: outcome.round_no):

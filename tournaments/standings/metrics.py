@@ -33,6 +33,8 @@ class Ledger:
     tallies: dict[int, Tally]
     latest_round: int = 0
     draw_lots: dict[int, int] = field(default_factory=dict)
+    # recorded draws of lots, oldest first: each the drawn order of its teams, first first
+    draws: tuple[tuple[int, ...], ...] = ()
 
 
 class Metric:
@@ -77,13 +79,26 @@ class OpponentsPoints(Metric):
 
 
 class DrawLots(Metric):
-    """The lot each team drew; the lower lot ranks first, teams without one share."""
+    """The lot each team drew; the lower lot ranks first, teams without one share.
+
+    A recorded draw among tied teams (SPEC 3) decides a group of tied teams when every team
+    of the group was in it (the latest such draw): their places in its order. Otherwise a
+    team's own lot (``draw_lots``) applies.
+    """
 
     key, label = "draw_lots", "Drawing lots"
     higher_is_better = False
 
     def value(self, ledger: Ledger, team: int) -> float:
         return ledger.draw_lots.get(team, math.inf)
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        tied = set(group)
+        for order in reversed(ledger.draws):
+            if len(tied) > 1 and tied <= set(order):
+                place = {team: index for index, team in enumerate(order, start=1)}
+                return {team: place[team] for team in group}
+        return super().values(ledger, group)
 
 
 class HeadToHead(Metric):

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import FloatField, IntegerField
+from django.db.models import FloatField, IntegerField, Q
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -46,7 +46,15 @@ from django.utils.translation import gettext
 
 from rules_engine.outcome import PARTS, Outcome
 from rules_engine.presets import bye_points, forfeit_level_difference, level_points
-from tournaments.models import Match, RankingAdjustment, ResultVersion, Round, Team, Tournament
+from tournaments.models import (
+    LotDraw,
+    Match,
+    RankingAdjustment,
+    ResultVersion,
+    Round,
+    Team,
+    Tournament,
+)
 
 from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
 from .metrics import METRICS
@@ -240,6 +248,15 @@ def _moves(tournament: Tournament) -> dict[int, int]:
     return {team: places for team, places in totals.items() if places > 0}
 
 
+def _draws(tournament: Tournament, after_round: int | None = None) -> list[tuple[int, ...]]:
+    """The recorded draws of lots (oldest first) that apply to the standings after round
+    ``after_round`` (None: the latest): those drawn after that round or an earlier one."""
+    rows = LotDraw.objects.filter(tournament=tournament).order_by("drawn_at", "pk")
+    if after_round is not None:
+        rows = rows.filter(Q(after_round__isnull=True) | Q(after_round__lte=after_round))
+    return [tuple(order) for order in rows.values_list("order", flat=True)]
+
+
 def _memo_key(tournament: Tournament, what: str, after_round, teams, moves) -> str:
     settings = sorted((tournament.settings or {}).items())
     digest = hashlib.sha1(
@@ -276,6 +293,7 @@ def standings_for(tournament: Tournament, after_round: int | None = None) -> lis
             tournament.get_preset().standings_order,
             draw_lots={team[0]: team[4] for team in teams if team[4] is not None},
             moved_down=moves,
+            draws=_draws(tournament, after_round),
         )
 
     details = {team[0]: team for team in teams}
@@ -306,6 +324,7 @@ def rank_history(tournament: Tournament) -> dict[int, list[int]]:
             outcomes_for(tournament),
             tournament.get_preset().standings_order,
             draw_lots={team[0]: team[4] for team in teams if team[4] is not None},
+            draws=_draws(tournament),
         )
         history: dict[int, list[int]] = {team[0]: [] for team in teams}
         for round_no in sorted(by_round):

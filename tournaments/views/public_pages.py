@@ -18,6 +18,7 @@ from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from rules_engine.presets import bye_points
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
@@ -86,6 +87,7 @@ class PairingsPage(PublicMixin, TemplateView):
             query=params["q"],
             rows=rows,
             page=page,
+            bye_points=bye_points(self.tournament.get_preset()),
             rounds=self.tournament.rounds.exclude(status="draft").values_list("number", flat=True),
         )
         return context

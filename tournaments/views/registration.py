@@ -13,7 +13,7 @@ from django.views.generic import FormView, TemplateView, View
 from tournaments import permissions, tasks
 from tournaments.forms import ImportForm, RoleForm, TeamForm, TournamentForm
 from tournaments.models import Player, Team, TournamentRole
-from tournaments.services import registration, roles
+from tournaments.services import registration, registration_import, roles
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin
@@ -72,11 +72,14 @@ class TeamFormView(RoleRequiredMixin, FormView):
         kwargs.update(tournament=self.tournament, team=self.team)
         if self.team and self.request.method == "GET":
             players = {p.seat_order: p.name for p in self.team.players.all()}
+            idents = {p.seat_order: p.ident for p in self.team.players.all()}
             kwargs["initial"] = {
                 "name": self.team.name,
                 "unit": self.team.unit.name if self.team.unit else "",
                 "player1": players.get(1, ""),
                 "player2": players.get(2, ""),
+                "ident1": idents.get(1, ""),
+                "ident2": idents.get(2, ""),
                 "seed": self.team.seed,
                 "status": self.team.status,
             }
@@ -98,6 +101,7 @@ class TeamFormView(RoleRequiredMixin, FormView):
             seed=data["seed"],
             team=self.team,
             status=data["status"],
+            idents=[data["ident1"], data["ident2"]],
         )
         messages.success(self.request, _("Team saved."))
         return redirect("tournaments:console", slug=self.tournament.slug)
@@ -110,24 +114,30 @@ class TeamImportView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data["file"].read()
-        size = registration.check_import_file(data)
-        if size.rows - 1 > registration.background_rows():
-            job = registration.create_import_job(self.tournament, self.request.user, data)
+        mode = form.cleaned_data["mode"]
+        size = registration_import.check_import_file(data)
+        if size.rows - 1 > registration_import.background_rows():
+            job = registration_import.create_import_job(
+                self.tournament, self.request.user, data, mode
+            )
             tasks.start(job)
             return redirect("tournaments:export-job", self.tournament.slug, job.pk)
-        report = registration.import_teams(self.tournament, self.request.user, data)
-        if not report.ok:
-            return self.render_to_response(
-                self.get_context_data(form=form, report=report), status=400
+        report = registration_import.import_teams(self.tournament, self.request.user, data, mode)
+        status = 200 if report.ok else 400
+        if report.ok and mode == "add" and not report.warnings:
+            messages.success(
+                self.request, _("%(count)d teams imported.") % {"count": report.created}
             )
-        messages.success(self.request, _("%(count)d teams imported.") % {"count": report.created})
-        return redirect("tournaments:console", slug=self.tournament.slug)
+            return redirect("tournaments:console", slug=self.tournament.slug)
+        return self.render_to_response(
+            self.get_context_data(form=ImportForm(), report=report), status=status
+        )
 
 
 class TeamTemplateView(RoleRequiredMixin, View):
     def get(self, request, *args, **kwargs):
         response = HttpResponse(
-            registration.template_workbook(),
+            registration_import.template_workbook(),
             content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
         response["Content-Disposition"] = 'attachment; filename="paisai-teams-template.xlsx"'

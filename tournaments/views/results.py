@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from rules_engine.presets import bye_points
 from tournaments import glossary
 from tournaments.models import Match, ResultDispute, ResultVersion, Round
 from tournaments.services import attribution, disputes, result_effects, results, round_close
@@ -65,6 +66,7 @@ class RoundResultsView(TournamentMixin, TemplateView):
             pending=[r for r in rows if r["state"] in ("missing", "pending", "newer")],
             can_close=self.may("round.finalise"),
             is_chief=self.may("result.correct"),
+            bye_points=bye_points(self.tournament.get_preset()),
         )
         return context
 

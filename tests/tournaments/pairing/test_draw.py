@@ -61,3 +61,51 @@ def test_draw_leaves_withdrawn_teams_out():
 def test_draw_seed_must_be_a_whole_number(seed):
     with pytest.raises(PairingError, match="seed must be a whole number"):
         draw_first_round([team(1), team(2)], seed=seed)
+
+
+# --- round 1 by seed (SPEC 2: seeded teams kept apart, top half meets bottom half) -------
+
+
+def test_round_one_by_seed_keeps_seeded_teams_apart_top_half_meets_bottom_half():
+    teams = [team(i, seed=i if i <= 4 else None) for i in range(1, 13)]
+    for draw_seed in range(10):
+        result = draw_first_round(teams, seed=draw_seed, method="seed")
+        for pairing in result.pairings:
+            assert not ({pairing.home, pairing.away} <= {1, 2, 3, 4})
+        assert [1 in t or 2 in t or 3 in t or 4 in t for t in tables(result)][:4] == [True] * 4
+
+
+def test_round_one_by_seed_puts_seed_one_at_table_one_against_the_middle_of_the_order():
+    teams = [team(i, seed=i) for i in range(1, 9)]
+    result = draw_first_round(teams, seed=5, method="seed")
+    assert tables(result) == [{1, 5}, {2, 6}, {3, 7}, {4, 8}]
+
+
+def test_round_one_by_seed_is_reproducible_and_draws_the_unseeded_teams():
+    teams = [team(i, seed=1 if i == 1 else None) for i in range(1, 21)]
+    first = draw_first_round(teams, seed=11, method="seed")
+    assert first == draw_first_round(list(reversed(teams)), seed=11, method="seed")
+    others = {tuple(tables(draw_first_round(teams, s, method="seed"))) for s in range(5)}
+    assert len(others) > 1
+
+
+def test_round_one_by_seed_keeps_same_unit_teams_apart_when_possible():
+    units = ["Suzhou", "Suzhou", "Wuxi", "Wuxi", "Nanjing", "Nanjing", "Yangzhou", "Yangzhou"]
+    teams = [team(i + 1, seed=i + 1, unit=unit) for i, unit in enumerate(units)]
+    # by seed alone 1 meets 5, 2 meets 6 ... all of different units except none; make 1 and
+    # 5 share a unit
+    teams[4] = team(5, seed=5, unit="Suzhou")
+    teams[1] = team(2, seed=2, unit="Nanjing")
+    result = draw_first_round(teams, seed=3, method="seed")
+    assert not any(FLAG_SAME_UNIT in p.flags for p in result.pairings)
+
+
+def test_round_one_by_seed_gives_the_bye_to_an_unseeded_team():
+    teams = [team(i, seed=i if i <= 3 else None) for i in range(1, 10)]
+    result = draw_first_round(teams, seed=2, method="seed")
+    assert result.bye not in (1, 2, 3)
+
+
+def test_unknown_round_one_method_is_refused():
+    with pytest.raises(PairingError, match="round 1 method"):
+        draw_first_round([team(1), team(2)], seed=1, method="strongest")

@@ -8,7 +8,11 @@ from openpyxl import Workbook, load_workbook
 
 from tests import factories
 from tournaments.models import Player, Team, Unit
-from tournaments.services.registration import ImportFileError, import_teams, template_workbook
+from tournaments.services.registration_import import (
+    ImportFileError,
+    import_teams,
+    template_workbook,
+)
 
 HEADER = ["队名 Team", "单位 Unit", "队员1 Player 1", "队员2 Player 2", "种子 Seed"]
 
@@ -130,7 +134,7 @@ def test_template_download_is_an_xlsx_with_the_import_header(organiser_client):
     response = client.get(f"/t/{tournament.slug}/manage/teams/template.xlsx")
     assert response.status_code == 200
     ws = load_workbook(io.BytesIO(response.content)).active
-    assert [c.value for c in ws[1]] == HEADER
+    assert [c.value for c in ws[1]] == [*HEADER, "证件1 ID 1", "证件2 ID 2"]
     # The template's example row is never imported: a forgotten example registers nobody.
     with translation.override("en"):  # the page request above left Chinese active
         report = import_teams(tournament, organiser, template_workbook())
@@ -237,14 +241,14 @@ def zip_bomb() -> bytes:
 
 
 def test_zip_bomb_import_refused_fast(zip_bomb, make_tournament, make_user, monkeypatch):
-    from tournaments.services import registration
+    from tournaments.services import registration_sheet
 
     assert len(zip_bomb) < 2 * 1024 * 1024
 
     def no_parsing(*args, **kwargs):
         raise AssertionError("the file was parsed")
 
-    monkeypatch.setattr(registration, "load_workbook", no_parsing)
+    monkeypatch.setattr(registration_sheet, "load_workbook", no_parsing)
     tournament = make_tournament(units=0)
     with pytest.raises(ImportFileError, match=r"unpacks to 3\d\d MB; at most 40 MB"):
         import_teams(tournament, factories.organiser_of(tournament), zip_bomb)
@@ -264,10 +268,10 @@ def test_zip_bomb_on_the_import_page_says_why(organiser_client, zip_bomb):
 
 
 def test_file_of_100000_rows_refused_with_a_clear_message(make_tournament, make_user, monkeypatch):
-    from tournaments.services import registration
+    from tournaments.services import registration_sheet
 
     data = xlsx_with_sheet(team_rows_xml(100_000))
-    monkeypatch.setattr(registration, "load_workbook", lambda *a, **k: pytest.fail("parsed"))
+    monkeypatch.setattr(registration_sheet, "load_workbook", lambda *a, **k: pytest.fail("parsed"))
     with pytest.raises(ImportFileError) as refused:
         import_teams(*by_organiser(make_tournament(units=0)), data)
     assert str(refused.value) == (
@@ -386,3 +390,150 @@ def test_team_name_over_200_characters_is_a_bad_row(make_tournament, make_user):
     )
     assert not report.ok and report.errors[0][0] == 2
     assert "longer than 200 characters" in report.errors[0][1]
+
+
+# --- registration hygiene: IDs, blank units, problems naming row/column/team, update mode ---
+
+HEADER_IDS = [*HEADER, "证件1 ID 1", "证件2 ID 2"]
+
+
+def test_every_import_problem_names_its_row_column_and_team(make_tournament, organiser_of):
+    tournament = make_tournament(units=0)
+    data = xlsx([["红队", "苏州", "", "乙", "x"], ["", "苏州", "甲", "丁"]])
+    with translation.override("en"):
+        report = import_teams(tournament, organiser_of(tournament), data)
+    problems = dict(report.errors)
+    assert "column C «队员1 Player 1», team 红队: missing player name" in problems[2]
+    assert "column E «种子 Seed», team 红队: seed must be a whole number" in problems[2]
+    assert "column A «队名 Team», team —: missing team name" in problems[3]
+    assert not tournament.teams.exists()
+
+
+def test_a_blank_unit_is_warned_not_refused(make_tournament, organiser_of):
+    tournament = make_tournament(units=0)
+    data = xlsx([["红队", "", "甲", "乙"], ["蓝队", "苏州", "丙", "丁"]])
+    with translation.override("en"):
+        report = import_teams(tournament, organiser_of(tournament), data)
+    assert report.ok and report.created == 2
+    assert report.warnings == [
+        (2, "column B «单位 Unit», team 红队: the unit is blank: the team will have no unit")
+    ]
+    assert Team.objects.get(tournament=tournament, name="红队").unit is None
+
+
+def test_same_name_players_with_different_ids_are_two_people(make_tournament, organiser_of):
+    tournament = make_tournament(units=0)
+    data = xlsx(
+        [["红队", "苏州", "李军", "甲", None, "320501", ""],
+         ["蓝队", "扬州", "李军", "乙", None, "321001", ""]],
+        header=HEADER_IDS,
+    )  # fmt: skip
+    report = import_teams(tournament, organiser_of(tournament), data)
+    assert report.ok, report.errors
+    assert set(Player.objects.filter(name="李军").values_list("ident", flat=True)) == {
+        "320501", "321001"
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("idents", [("320501", "320501"), ("320501", ""), ("", "")])
+def test_same_name_with_the_same_id_or_without_one_is_one_person_one_team(
+    make_tournament, organiser_of, idents
+):
+    tournament = make_tournament(units=0)
+    data = xlsx(
+        [["红队", "苏州", "李军", "甲", None, idents[0], ""],
+         ["蓝队", "扬州", "李军", "乙", None, idents[1], ""]],
+        header=HEADER_IDS,
+    )  # fmt: skip
+    with translation.override("en"):
+        report = import_teams(tournament, organiser_of(tournament), data)
+    assert not report.ok
+    assert "team 蓝队: 李军 is also on row 2" in dict(report.errors)[3]
+    assert not tournament.teams.exists()
+
+
+def test_update_reimport_adds_new_updates_changed_lists_unchanged_and_loses_nothing(
+    make_tournament, organiser_of
+):
+    from tournaments.models import AuditLog
+
+    tournament = make_tournament(units=0)
+    organiser = organiser_of(tournament)
+    first = [["红队", "苏州", "甲", "乙", 1], ["蓝队", "无锡", "丙", "丁", 2],
+             ["绿队", "南京", "戊", "己", None]]  # fmt: skip
+    assert import_teams(tournament, organiser, xlsx(first)).created == 3
+    again = [["红队", "苏州", "甲", "乙", 1], ["蓝队", "常州", "丙", "庚", 2],
+             ["白队", "扬州", "辛", "壬", 3]]  # fmt: skip
+    with translation.override("en"):
+        refused = import_teams(tournament, organiser, xlsx(again))  # the add mode
+    assert "duplicate team: 红队 is already registered" in dict(refused.errors)[2]
+    report = import_teams(tournament, organiser, xlsx(again), mode="update")
+    assert report.ok, report.errors
+    assert (report.added, report.updated, report.unchanged) == (["白队"], ["蓝队"], ["红队"])
+    blue = Team.objects.get(tournament=tournament, name="蓝队")
+    assert blue.unit.name == "常州" and blue.seed == 2
+    assert list(blue.players.values_list("name", flat=True)) == ["丙", "庚"]
+    assert Team.objects.filter(tournament=tournament).count() == 4  # 绿队 is kept
+    assert Team.objects.get(tournament=tournament, name="白队").seed == 3
+    update = AuditLog.objects.get(tournament=tournament, action="team.update")
+    assert update.data["before"]["players"] == ["丙", "丁"]
+    assert update.data["after"]["players"] == ["丙", "庚"]
+    logged = AuditLog.objects.get(tournament=tournament, action="team.reimport").data
+    assert logged == {"added": ["白队"], "updated": ["蓝队"], "unchanged": ["红队"]}
+
+
+def test_update_reimport_still_refuses_a_player_of_another_team(make_tournament, organiser_of):
+    tournament = make_tournament(units=0)
+    organiser = organiser_of(tournament)
+    import_teams(
+        tournament, organiser, xlsx([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "丁"]])
+    )
+    with translation.override("en"):
+        report = import_teams(
+            tournament, organiser, xlsx([["蓝队", "无锡", "丙", "甲"]]), mode="update"
+        )
+    assert "甲 already plays for 红队" in dict(report.errors)[2]
+    assert list(Team.objects.get(name="蓝队").players.values_list("name", flat=True)) == [
+        "丙",
+        "丁",
+    ]
+
+
+def test_import_page_update_mode_lists_added_updated_and_unchanged(organiser_client):
+    client, tournament, _organiser = organiser_client
+    url = f"/t/{tournament.slug}/manage/teams/import/"
+
+    def upload(rows):
+        data = io.BytesIO(xlsx(rows))
+        data.name = "teams.xlsx"
+        return data
+
+    client.post(url, {"file": upload([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "丁"]])})
+    page = client.post(
+        url,
+        {"file": upload([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "庚"],
+                         ["白队", "", "辛", "壬"]]), "mode": "update"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )  # fmt: skip
+    content = page.content.decode()
+    assert page.status_code == 200
+    assert "1 added, 1 updated, 1 unchanged" in content
+    assert 'id="import-warnings"' in content and "the unit is blank" in content
+    assert tournament.teams.count() == 3
+
+
+def test_the_team_form_tells_same_name_players_apart_by_id(make_tournament):
+    from tournaments.errors import ServiceError
+    from tournaments.services.registration import save_team
+
+    tournament = make_tournament(units=0)
+    organiser = factories.organiser_of(tournament)
+    save_team(tournament, organiser, name="红队", unit_name="", players=["李军", "甲"],
+              seed=None, idents=["320501", ""])  # fmt: skip
+    save_team(tournament, organiser, name="蓝队", unit_name="", players=["李军", "乙"],
+              seed=None, idents=["321001", ""])  # fmt: skip
+    with pytest.raises(ServiceError) as refused:
+        save_team(tournament, organiser, name="绿队", unit_name="", players=["李军", "丙"],
+                  seed=None, idents=["320 501", ""])  # fmt: skip
+    assert refused.value.field == "player1" and "红队" in refused.value.message
+    assert tournament.teams.count() == 2

@@ -405,3 +405,16 @@ def test_every_active_team_plays_once_per_round_and_never_meets_an_opponent_twic
                 met.add(frozenset((home, away)))
         rounds.publish(rnd, organiser, confirm_reason="no other pairing" if flagged else "")
         finish_round(rnd)
+
+
+def test_round_one_by_seed_setting_is_used_by_the_draw(make_tournament, organiser):
+    tournament = make_tournament(teams=8, settings={"round_one_method": "seed"})
+    for index, team in enumerate(Team.objects.filter(tournament=tournament).order_by("pk")[:4]):
+        Team.objects.filter(pk=team.pk).update(seed=index + 1)
+    seeded = set(Team.objects.filter(tournament=tournament, seed__isnull=False).values_list(
+        "pk", flat=True))  # fmt: skip
+    rnd = rounds.generate_draft(tournament, organiser, seed=99)
+    by_seed = dict(Team.objects.filter(tournament=tournament).values_list("pk", "seed"))
+    drawn = tables(rnd)
+    assert all(len({home, away} & seeded) == 1 for _, home, away in drawn)
+    assert 1 in (by_seed[drawn[0][1]], by_seed[drawn[0][2]])  # seed 1 at table 1

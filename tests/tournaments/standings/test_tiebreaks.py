@@ -102,3 +102,20 @@ def test_national_preset_standings_read_the_engine_s_level_points(make_tournamen
     rows = {row.team: row for row in service.standings_for(tournament)}
     assert (rows[a.pk].points, rows[a.pk].metrics["level_points"]) == (2, 16)
     assert (rows[b.pk].points, rows[b.pk].metrics["level_points"]) == (0, 10)
+
+
+def test_a_recorded_draw_of_lots_decides_the_tied_group_it_was_drawn_among():
+    rows = compute_standings([3, 7, 9], [], ("points", "draw_lots"), draws=[(9, 3, 7)])
+    assert [(row.team, row.rank, row.shared) for row in rows] == [
+        (9, 1, False), (3, 2, False), (7, 3, False)
+    ]  # fmt: skip
+
+
+def test_a_draw_of_lots_does_not_decide_a_group_with_a_team_it_did_not_include():
+    rows = compute_standings([3, 7, 9], [], ("points", "draw_lots"), draws=[(9, 3)])
+    assert all(row.shared and row.rank == 1 for row in rows)
+
+
+def test_the_latest_draw_of_lots_covering_a_tie_decides_it():
+    rows = compute_standings([3, 7], [], ("points", "draw_lots"), draws=[(3, 7), (7, 3)])
+    assert [row.team for row in rows] == [7, 3]

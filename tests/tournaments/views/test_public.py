@@ -183,3 +183,43 @@ def test_public_download_of_standings_xlsx_needs_no_login(client, chinese_event)
     response = client.get(url("export", chinese_event, "standings-xlsx"))
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="suzhou-open-standings.xlsx"'
+
+
+def test_team_page_shows_table_side_level_score_points_and_running_total(client, chinese_event):
+    team = chinese_event.teams_in_order[1]  # 姑苏队: lost round 1 as NS, won round 2 as EW
+    response = client.get(url("public-team", chinese_event, team.pk), **EN)
+    history = response.context["history"]
+    assert [row["total"] for row in history[:2]] == [7, 20]
+    assert all(isinstance(row["table"], int) for row in history)
+    assert history[0]["levels"] and " : " in history[0]["levels"]
+    html = response.content.decode()
+    assert '<th class="num">Total</th>' in html and '<th class="num">Levels</th>' in html
+
+
+def test_team_page_shows_a_bye_without_a_side_and_with_its_points(client, make_tournament):
+    from tests import factories
+    from tournaments.models import Team
+
+    tournament = make_tournament(teams=3)
+    a, b, c = Team.objects.filter(tournament=tournament).order_by("name")
+    factories.played_round(tournament, 1, [(a, b)], byes=[c])
+    response = client.get(url("public-team", tournament, c.pk), **EN)
+    (row,) = response.context["history"]
+    assert row["side"] is None and row["table"] is None and row["result"] == "bye"
+    assert row["points"] == 17 and row["total"] == 17
+    html = response.content.decode()
+    assert 'data-mark="bye"' in html and "East–West" not in html.split('id="history"')[1]
+
+
+def test_public_pairings_show_units_and_the_results_once_in(client, chinese_event):
+    response = client.get(url("public-pairings", chinese_event), {"round": 1}, **EN)
+    rows = response.context["rows"]
+    assert all(row["result"] is not None for row in rows)  # round 1 is complete
+    text = response.content.decode()
+    assert (
+        '<span class="muted unit">苏州</span>' in text
+        or '<span class="muted unit">无锡</span>' in text
+    )
+    assert rows[0]["result"].points_text in text
+    current = client.get(url("public-pairings", chinese_event), **EN)  # round 3: not played
+    assert all(row["result"] is None for row in current.context["rows"])

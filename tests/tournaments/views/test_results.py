@@ -103,3 +103,19 @@ def test_a_table_link_is_made_for_the_referee_chosen_on_the_links_page(event, cl
     key = TableKey.objects.get(table_number=1, revoked_at__isnull=True)
     assert key.referee == event.referee2
     assert "Belongs to referee ref1b" in client.get(keys, **EN).content.decode()
+
+
+def test_round_results_page_marks_the_bye_and_a_forfeit_with_their_points(event, client):
+    from tests import factories
+
+    factories.result(event.match2, deals=[], forfeit="NS")  # table 2: North–South absent
+    client.force_login(event.chief)
+    html = client.get(f"/t/{event.tournament.slug}/results/", **EN).content.decode()
+    bye_row = html[html.index('data-state="bye"') :].split("</tr>")[0]
+    assert 'data-mark="bye"' in bye_row and "bye (轮空)" in bye_row and " 17" in bye_row
+    assert "bye: 17 points, as a forfeit win" in bye_row
+    forfeit_row = html[html.rindex("<tr", 0, html.index('data-mark="forfeit"')) :]
+    forfeit_row = forfeit_row.split("</tr>")[0]
+    assert f"forfeit (弃权): {event.match2.away.name}" in html and "17 : 0" in forfeit_row
+    zh = client.get(f"/t/{event.tournament.slug}/results/").content.decode()
+    assert "轮空" in zh and "弃权" in zh

@@ -132,7 +132,6 @@ def test_standings_ignore_a_bad_after_round(client, event, organiser):
     "name, args, method",
     [
         ("rounds", (), "get"),
-        ("manage-standings", (), "get"),
         ("round-draft", (), "post"),
     ],
 )
@@ -147,6 +146,18 @@ def test_pages_are_for_the_organiser_only(
     client.force_login(chief_here)
     assert getattr(client, method)(url(name, event, *args), **EN).status_code == 403
     assert not Round.objects.filter(tournament=event).exists()
+
+
+def test_standings_page_is_for_the_organiser_and_the_chief_referee(
+    client, make_tournament, make_user, grant, event
+):
+    other = make_tournament(teams=2)
+    client.force_login(grant(make_user(), other, Role.CHIEF_REFEREE))  # of another event
+    assert client.get(url("manage-standings", event), **EN).status_code == 403
+    client.force_login(grant(make_user(), event, Role.TABLE_REFEREE))
+    assert client.get(url("manage-standings", event), **EN).status_code == 403
+    client.force_login(grant(make_user(), event, Role.CHIEF_REFEREE))
+    assert client.get(url("manage-standings", event), **EN).status_code == 200
 
 
 def test_round_actions_refused_to_others(client, event, make_user, grant, make_tournament):

@@ -1,0 +1,111 @@
+"""The event settings page: every setting of the one schema as a form field (not a JSON box
+for the common ones), saved through the service, errors on the field in zh-hans and en."""
+
+import pytest
+from django.urls import reverse
+
+from tests import factories
+from tournaments.forms_settings import EventSettingsForm
+from tournaments.models import AuditLog, Round, Tournament
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+@pytest.fixture
+def organiser(make_user):
+    return make_user()
+
+
+@pytest.fixture
+def event(make_tournament, organiser, grant):
+    tournament = make_tournament(teams=4, venue="苏州")
+    grant(organiser, tournament, "organiser")
+    return tournament
+
+
+def url(event):
+    return reverse("tournaments:event-settings", args=[event.slug])
+
+
+def posted(event, **changes):
+    """The form as the page shows it, with ``changes``."""
+    form = EventSettingsForm(instance=event)
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+            continue
+        data[name] = "" if value is None else field.prepare_value(value)
+    for name, value in changes.items():
+        if value is False:
+            data.pop(name, None)
+        else:
+            data[name] = value
+    return data
+
+
+def test_every_setting_of_the_schema_is_a_form_field_of_its_kind(client, event, organiser):
+    client.force_login(organiser)
+    page = client.get(url(event), **EN).content.decode()
+    assert 'type="checkbox" name="avoid_same_unit"' in page
+    assert '<select name="round_one_method"' in page and 'value="seed"' in page
+    assert 'type="number" name="fail_a_limit"' in page
+    assert 'type="number" name="late_limit_minutes"' in page  # a ladder setting
+    assert '<select name="time_up"' in page
+    assert 'name="halls"' in page and 'name="ends_on"' in page
+
+
+def test_saving_the_settings_page_changes_the_event_and_logs_it(client, event, organiser):
+    client.force_login(organiser)
+    data = posted(
+        event, fail_a_limit="3", avoid_same_unit=False, round_one_method="seed",
+        num_rounds="5", halls="A厅 1-20\nB厅 21-40", ends_on="2026-12-02", starts_on="2026-12-01",
+    )  # fmt: skip
+    answer = client.post(url(event), data, **EN)
+    assert answer.status_code == 302
+    event.refresh_from_db()
+    assert event.settings == {
+        "fail_a_limit": 3, "avoid_same_unit": False, "round_one_method": "seed"
+    }  # fmt: skip
+    assert event.num_rounds == 5 and event.halls == "A厅 1-20\nB厅 21-40"
+    assert str(event.ends_on) == "2026-12-02"
+    changes = AuditLog.objects.get(tournament=event, action="event.settings").data["changes"]
+    assert changes["settings.avoid_same_unit"] == [None, False]
+    assert changes["num_rounds"] == [7, 5]
+    history = client.get(url(event), **EN).content.decode()
+    assert "settings.fail_a_limit" in history
+
+
+def test_a_bad_setting_is_shown_on_its_field_in_english_and_chinese(client, event, organiser):
+    client.force_login(organiser)
+    answer = client.post(url(event), posted(event, fail_a_limit="0"), **EN)
+    assert answer.status_code == 200  # the form's own bound: at least 1
+    assert "fail_a_limit" in answer.context["form"].errors
+    answer = client.post(url(event), posted(event, standings_order='["points", "luck"]'), **EN)
+    assert answer.status_code == 400
+    errors = answer.context["form"].errors["standings_order"]
+    assert "luck" in errors[0]
+    page = client.post(
+        url(event), posted(event, standings_order='["points", "luck"]'),
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    ).content.decode()  # fmt: skip
+    assert "排名顺序" in page and "luck" in page
+    assert Tournament.objects.get(pk=event.pk).settings == {}
+
+
+def test_preset_change_after_round_one_refused_on_the_page(client, event, organiser):
+    factories.round_(event, 1, status=Round.Status.PUBLISHED)
+    client.force_login(organiser)
+    answer = client.post(url(event), posted(event, preset="guandan-national"), **EN)
+    assert answer.status_code == 400
+    assert "Round 1 is published" in answer.context["form"].errors["preset"][0]
+    assert Tournament.objects.get(pk=event.pk).preset == "guandan-suzhou-2016"
+
+
+def test_the_settings_page_is_for_the_organiser(client, event, make_user, grant):
+    chief = make_user()
+    grant(chief, event, "chief_referee")
+    client.force_login(chief)
+    assert client.get(url(event), **EN).status_code == 403
