@@ -102,6 +102,7 @@ class PublicPairingsView(PublicView):
         parameters=[
             OpenApiParameter("round", OpenApiTypes.INT),
             OpenApiParameter("q", OpenApiTypes.STR, description="part of a team name"),
+            OpenApiParameter("section", OpenApiTypes.INT, description="one section's tables"),
             *PAGING,
         ],
         responses=dict,
@@ -110,16 +111,18 @@ class PublicPairingsView(PublicView):
         tournament = self.get_tournament()
         query = request.query_params
         params = {"round": query.get("round", "")[:6], "q": query.get("q", "")[:100].strip(),
+                  "section": query.get("section", "")[:12],
                   "page": public.page_number(query.get("page")), "size": page_size(request)}  # fmt: skip
 
         def build() -> dict:
             rnd = public.public_round(tournament, params["round"])
+            section = public.round_section(rnd, params["section"])
             if rnd is None:
                 return {"round": None, "status": None} | paged(public.paginate(0, 1, 1), [],
                                                                "tables")  # fmt: skip
-            page = public.paginate(public.pairing_count(rnd, params["q"]), params["page"],
-                                   params["size"])  # fmt: skip
-            rows = public.pairing_rows(rnd, params["q"], page.start, page.stop)
+            page = public.paginate(public.pairing_count(rnd, params["q"], section),
+                                   params["page"], params["size"])  # fmt: skip
+            rows = public.pairing_rows(rnd, params["q"], page.start, page.stop, section)
             tables = [
                 {
                     "table": row["table"],
@@ -130,7 +133,8 @@ class PublicPairingsView(PublicView):
                 }
                 for row in rows
             ]
-            return {"round": rnd.number, "status": rnd.status} | paged(page, tables, "tables")
+            where = {"section": section.name if section else None}
+            return {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
 
         return public_cache.serve_json(request, tournament, "api-pairings", params, build)
 

@@ -30,11 +30,12 @@ def public_round(tournament: Tournament, number) -> Round | None:
 
 
 def pairing_rows(
-    rnd: Round, query: str = "", start: int = 0, stop: int | None = None
+    rnd: Round, query: str = "", start: int = 0, stop: int | None = None, section=None
 ) -> list[dict]:
-    """The round's tables (byes last), filtered by a part of a team name; rows
-    ``start:stop`` of them (a page)."""
-    matches = list(_pairings(rnd, query).select_related("home__unit", "away__unit")[start:stop])
+    """The round's tables (byes last), filtered by a part of a team name and by a section
+    (a hall's screen); rows ``start:stop`` of them (a page)."""
+    matches = _pairings(rnd, query, section).select_related("home__unit", "away__unit")
+    matches = list(matches[start:stop])
     counting = dict(
         ResultVersion.objects.filter(match__in=matches, is_counting=True).values_list(
             "match_id", "outcome"
@@ -52,16 +53,34 @@ def pairing_rows(
     ]
 
 
-def _pairings(rnd: Round, query: str = ""):
+def _pairings(rnd: Round, query: str = "", section=None):
     matches = rnd.matches.order_by(F("table_number").asc(nulls_last=True), "home__name")
+    if section is not None:
+        matches = matches.filter(section=section)
     query = (query or "").strip()
     if query:
         matches = matches.filter(Q(home__name__icontains=query) | Q(away__name__icontains=query))
     return matches
 
 
-def pairing_count(rnd: Round, query: str = "") -> int:
-    return _pairings(rnd, query).count()
+def pairing_count(rnd: Round, query: str = "", section=None) -> int:
+    return _pairings(rnd, query, section).count()
+
+
+def round_sections(rnd: Round | None) -> list:
+    """The sections whose tables the round holds (a staged event's groups or halls), in the
+    stage's order; none for an event without sections."""
+    if rnd is None or rnd.stage_id is None:
+        return []
+    return list(rnd.stage.sections.filter(matches__round=rnd).distinct().order_by("order"))
+
+
+def round_section(rnd: Round | None, value: object):
+    """The section ``value`` (an id from the URL) among the round's, or None (every table)."""
+    text = str(value or "").strip()
+    if not text.isdigit():
+        return None
+    return next((s for s in round_sections(rnd) if s.pk == int(text)), None)
 
 
 @dataclass(frozen=True)

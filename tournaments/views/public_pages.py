@@ -171,14 +171,23 @@ class ProjectorPage(PublicMixin, TemplateView):
     template_name = "tournaments/public/projector.html"
     cache_kind = "projector"
 
+    def cache_params(self) -> dict:
+        return {"section": self.request.GET.get("section", "")[:12]}
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rnd = public.current_round(self.tournament)
-        page = public.paginate(public.pairing_count(rnd), 1, PROJECTOR_PAGE) if rnd else None
-        rows = public.pairing_rows(rnd, "", 0, PROJECTOR_PAGE) if rnd else []
+        # a staged event's sections (groups, halls): each hall's screen shows its own tables
+        sections = public.round_sections(rnd)
+        section = public.round_section(rnd, self.cache_params()["section"])
+        count = public.pairing_count(rnd, "", section) if rnd else 0
+        page = public.paginate(count, 1, PROJECTOR_PAGE) if rnd else None
+        rows = public.pairing_rows(rnd, "", 0, PROJECTOR_PAGE, section) if rnd else []
         screen = _("Tables %(first)s–%(last)s of %(count)s · screen %(page)s of %(pages)s")
         context.update(
             round=rnd,
+            sections=sections,
+            section=section,
             clock=public.clock(rnd),
             rows=rows,
             page=page,
