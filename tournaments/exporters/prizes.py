@@ -2,7 +2,7 @@
 
 Awards are the event's own list (``Tournament.awards``), one a line, a name and the places
 it covers (“冠军 1”, “一等奖 2-4”); without one, the champion, runner-up and third place.
-Places follow the final standings; teams sharing a place share its award.
+Places follow the final standings (for an event in stages, the stages' final ranking); teams sharing a place share its award.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.services import stage_standings
 from tournaments.standings.service import standings_for
 
 from .base import PDF, Exporter, ExportError
@@ -75,16 +76,28 @@ def prize_list(tournament) -> list[Prize]:
         for team in tournament.teams.prefetch_related("players")
     }
     prizes = []
-    for row in standings_for(tournament):
+    for rank, row in final_places(tournament):
         if not row.active:
             continue
-        award = next((a for a in awards if a.first <= row.rank <= a.last), None)
+        award = next((a for a in awards if a.first <= rank <= a.last), None)
         if award is not None:
             points = int(row.points) if float(row.points).is_integer() else row.points
             prizes.append(
-                Prize(award.name, row.rank, row.name, row.unit, players.get(row.team, ""), points)
+                Prize(award.name, rank, row.name, row.unit, players.get(row.team, ""), points)
             )
     return prizes
+
+
+def final_places(tournament) -> list[tuple[int, object]]:
+    """(final place, standings row) of every ranked team: the standings' order, or for an
+    event run in stages the order of its stages (a knockout's winner first, whatever the
+    points: services.stage_standings.event_ranking)."""
+    rows = standings_for(tournament)
+    if not tournament.stages.exists():
+        return [(row.rank, row) for row in rows]
+    by_team = {row.team: row for row in rows}
+    ranked = stage_standings.event_ranking(tournament)
+    return [(place.rank, by_team[place.team]) for place in ranked if place.team in by_team]
 
 
 class PrizeListPdf(Exporter):

@@ -66,3 +66,37 @@ def test_prizes_page_saves_awards_and_refuses_a_bad_line(chinese_event, client):
     assert bad.status_code == 400
     chinese_event.refresh_from_db()
     assert chinese_event.awards == "冠军 1\n亚军 2"
+
+
+@pytest.mark.django_db
+def test_prize_list_of_an_event_in_stages_follows_the_knockout_not_the_points():
+    from tournaments.models import Round
+    from tournaments.services import round_close, rounds, stage_rounds, stage_standings
+
+    event = factories.tournament(teams=0)
+    for i in range(1, 5):
+        factories.team(event, f"S{i}", seed=i)
+    final = factories.stage(event, name="决赛", kind="knockout",
+                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    who = factories.organiser_of(event)
+    semis = rounds.publish(stage_rounds.draw_round(final, who), who)
+    # the lower seeds win: against seed 1 by 3 levels, against seed 2 by 1 level
+    for match in semis.matches.exclude(away=None):
+        finish = ["S", "N", "E", "W"] if match.home.name == "S1" else ["S", "E", "W", "N"]
+        factories.result(match, deals=[{"finish": finish}])
+    round_close.finalise(semis, factories.chief_of(event))
+    last = rounds.publish(Round.objects.get(stage=final, status=Round.Status.DRAFT), who)
+    for match in last.matches.exclude(away=None):  # the final: the home side wins by 1 level
+        factories.result(match, deals=[{"finish": ["E", "S", "W", "N"]}])
+    round_close.finalise(last, factories.chief_of(event))
+
+    ranking = stage_standings.event_ranking(event)
+    listed = prize_list(event)
+    assert [(p.rank, p.team) for p in listed] == [
+        (row.rank, row.name) for row in ranking if row.rank <= 3
+    ]
+    # both semi-final losers share 3rd (no third-place match), though by the points S2 (lost
+    # by 1 level) stands above S1 (lost by 3)
+    assert sorted((p.rank, p.team) for p in listed[2:]) == [(3, "S1"), (3, "S2")]
+    by_points = {row.name: row.rank for row in standings_for(event)}
+    assert by_points["S2"] < by_points["S1"]
