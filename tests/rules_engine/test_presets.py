@@ -1,9 +1,12 @@
+import dataclasses
+
 import pytest
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import (
     PRESETS,
     STANDINGS_METRICS,
+    Preset,
     forfeit_match_points,
     get_preset,
     match_points,
@@ -159,9 +162,13 @@ def test_existing_presets_are_unchanged_by_the_new_settings():
 
     before = json.loads((Path(__file__).parent / "presets_before_issue16.json").read_text("utf-8"))
     assert set(before) == set(PRESETS)
+    defaults = {f.name: f.default for f in dataclasses.fields(Preset)}
     for name, preset in PRESETS.items():
         now = json.loads(json.dumps(preset.as_dict()))  # tuples as lists, like the snapshot
-        assert {k: v for k, v in now.items() if k not in NEW_FIELDS} == before[name], name
+        assert {k: now[k] for k in before[name]} == before[name], name
+        # a setting added since keeps the old behaviour at its default (e.g. round_one_method)
+        added = set(now) - set(before[name]) - set(NEW_FIELDS)
+        assert all(now[key] == defaults[key] for key in added), (name, added)
         if name != "guandan-national":
             assert all(getattr(preset, key) is None for key in NEW_FIELDS), name
 
