@@ -66,20 +66,7 @@ def section_rows(section: Section) -> list[TeamStanding]:
     teams = Team.objects.filter(pk__in=[row.team for row in rows])
     details = {pk: (name, unit or "", status) for pk, name, unit, status in
                teams.values_list("pk", "name", "unit__name", "status")}  # fmt: skip
-    return [
-        TeamStanding(
-            team=row.team,
-            rank=row.rank,
-            points=row.points,
-            metrics=row.metrics,
-            shared=row.shared,
-            moved_down=row.moved_down,
-            name=details[row.team][0],
-            unit=details[row.team][1],
-            status=details[row.team][2],
-        )  # fmt: skip
-        for row in rows
-    ]
+    return [TeamStanding.of(row, *details[row.team]) for row in rows]
 
 
 def bracket_of(section: Section) -> Bracket:

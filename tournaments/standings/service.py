@@ -74,6 +74,13 @@ class TeamStanding(StandingRow):
     def active(self) -> bool:
         return self.status == Team.Status.ACTIVE
 
+    @classmethod
+    def of(cls, row: StandingRow, name: str, unit: str | None, status: str) -> TeamStanding:
+        """The core's ``row`` with the team's name, unit and status."""
+        return cls(team=row.team, rank=row.rank, points=row.points, metrics=row.metrics,
+                   shared=row.shared, moved_down=row.moved_down, name=name, unit=unit or "",
+                   status=status)  # fmt: skip
+
 
 _batch: ContextVar[set | None] = ContextVar("paisai_revision_batch", default=None)
 REVISION_SQL = (
@@ -297,20 +304,7 @@ def standings_for(tournament: Tournament, after_round: int | None = None) -> lis
         )
 
     details = {team[0]: team for team in teams}
-    return [
-        TeamStanding(
-            team=row.team,
-            rank=row.rank,
-            points=row.points,
-            metrics=row.metrics,
-            shared=row.shared,
-            moved_down=row.moved_down,
-            name=details[row.team][1],
-            unit=details[row.team][2] or "",
-            status=details[row.team][3],
-        )
-        for row in _memoised(key, compute)
-    ]
+    return [TeamStanding.of(row, *details[row.team][1:4]) for row in _memoised(key, compute)]
 
 
 def rank_history(tournament: Tournament) -> dict[int, list[int]]:
