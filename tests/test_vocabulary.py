@@ -138,6 +138,30 @@ def game_event(game: str, record: dict):
     return event
 
 
+def staged_event():
+    """A Guandan event run in a stage: a 4-team knockout in one section, the semi-finals in
+    play, table 1 decided (the stage pages, the bracket and the section standings)."""
+    from tournaments.services import rounds, stage_rounds
+
+    event = factories.tournament(teams=0, name="淘汰赛 cup", slug="knockout-cup")
+    for i in range(1, 5):
+        factories.team(event, f"种子{i}队", seed=i)
+    stage = factories.stage(event, name="决赛阶段", kind="knockout",
+                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    who = factories.organiser_of(event)
+    rnd = rounds.publish(stage_rounds.draw_round(stage, who), who)
+    factories.result(rnd.matches.exclude(away=None).order_by("table_number").first())
+    return event, stage
+
+
+STAGE_PAGES = ("tournaments:stage", "tournaments:stage-section-add", "tournaments:stage-assign",
+               "tournaments:stage-split", "tournaments:stage-draw", "tournaments:public-bracket")
+# the staged event walks only the pages that differ for a stage (the rest are the demo's)
+STAGED_EVENT_PAGES = {*STAGE_PAGES, "tournaments:stages", "tournaments:stage-add",
+                      "tournaments:public-standings", "tournaments:projector",
+                      "tournaments:public-pairings", "tournaments:console"}  # fmt: skip
+
+
 @pytest.fixture
 def world(db, media, settings):
     from arbitration.services.appeals import file_appeal, vote
@@ -197,7 +221,8 @@ def world(db, media, settings):
         },
     )
     chengyu = game_event("chengyu", {"deals": [{"tricks": {"EW": 8, "NS": 5}}] * 3})
-    for event in (tractor, chengyu):
+    staged, stage = staged_event()
+    for event in (tractor, chengyu, staged):
         for role, username in (("organiser", "organiser"), ("chief_referee", "chief"),
                                ("committee", "committee1")):  # fmt: skip
             factories.grant(users[username], event, role)
@@ -209,7 +234,8 @@ def world(db, media, settings):
     job = ExportJob.objects.create(tournament=guandan, kind="scoresheets",
                                    created_by=users["organiser"])  # fmt: skip
     display_names(get_user_model().objects.all())
-    return SimpleNamespace(events=[guandan, tractor, chengyu], users=users, incident=incident,
+    return SimpleNamespace(events=[guandan, tractor, chengyu, staged], users=users,
+                           staged=staged, stage=stage, incident=incident,
                            late=late, rulings=[r for r, _ in rulings],
                            appeals=[a for _, a in rulings], key=key,
                            revoked=revoked, job=job)  # fmt: skip
@@ -248,6 +274,12 @@ def kwargs_for(name: str, route: str, world, event) -> list[dict] | None:
     }
     if name in demo_only and not demo:
         return None
+    if event == world.staged and name not in STAGED_EVENT_PAGES:
+        return None
+    if name in STAGE_PAGES:
+        if event != world.staged:
+            return None
+        by_name[name] = [{"pk": world.stage.pk}]
     if name == "password_reset_confirm":
         return [{"uidb64": "MQ", "token": "expired-token"}]
     answers = []
@@ -338,10 +370,11 @@ def test_chinese_pages_show_no_raw_identifiers(world, client):
 def data_names():
     """Names from the data (teams, players, units, events, notes typed in): not UI text."""
     from arbitration.models import Appeal, Incident, Revocation, Ruling
-    from tournaments.models import Player, Team, Tournament, Unit
+    from tournaments.models import Player, Section, Stage, Team, Tournament, Unit
 
     names = set()
     for model, fields in ((Team, ("name",)), (Player, ("name",)), (Unit, ("name",)),
+                          (Stage, ("name",)), (Section, ("name",)),
                           (Tournament, ("name", "venue")), (Incident, ("description",)),
                           (Ruling, ("reason",)), (Appeal, ("grounds",)),
                           (Revocation, ("reason",))):  # fmt: skip

@@ -13,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import presets_for_game, settings_fields
+from tournaments import glossary
 from tournaments.models import Tournament
 from tournaments.validation import SMALLINT_MAX
 
@@ -34,8 +35,8 @@ LABELS = {
     "warning_minutes": _("warning before time (minutes)"),
     "avoid_same_unit": _("keep teams of one unit apart"),
     "time_up": _("at time"),
-    "level_points_table": _("级差分 table"),
-    "forfeit_level_points": _("forfeit 级差分 [winner, loser]"),
+    "level_points_table": _("level-difference points table"),
+    "forfeit_level_points": _("forfeit level-difference points [winner, loser]"),
     "knockout_extra_deal": _("knockout: one more deal at equal levels"),
     "forfeit_level_difference": _("level difference of a forfeit (empty: from the table)"),
     "tractor_kill_reading": _("killing a tractor throw"),
@@ -43,7 +44,12 @@ LABELS = {
     "equal_tribute_direction": _("equal double tribute goes"),
     "equal_tribute_leader": _("who leads after tribute"),
     "in_play_ladder": _("in-play penalty ladder"),
-    "unit_best_teams": _("unit standings: best N teams"),
+    "unit_best_teams": _("unit standings: how many of a unit's best teams count"),
+    "match_format": _("match format (how a match ends; one game or best of three)"),
+    "play_seconds": _("seconds a play (normal up to)"),
+    "play_warning_seconds": _("seconds a play before a violation (warning up to)"),
+    "tribute_seconds": _("seconds for the tribute after the deal"),
+    "tribute_return_seconds": _("seconds for the return"),
     "round_one_method": _("round 1 method"),
     "escalation": _("penalty escalation"),
     "late_limit_minutes": _("late after (minutes)"),
@@ -58,6 +64,12 @@ CHOICE_LABELS = {
     "finish_deal": _("finish the deal in play"),
     "one_more_deal": _("play one more deal"),
     "national": _("national"),
+    "strict": _("strict: in exactly the form played"),
+    "flexible": _("flexible: trumps that can be laid out as the throw's units"),
+    "counter_clockwise": _("to the next seat in the order of play"),
+    "clockwise": _("against the order of play"),
+    "before_first": _("the first-out player's opponent before them"),
+    "after_first": _("the first-out player's opponent after them"),
 }
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
@@ -138,7 +150,8 @@ class EventSettingsForm(forms.ModelForm):
     def __init__(self, *args, instance: Tournament, **kwargs):
         super().__init__(*args, instance=instance, **kwargs)
         self.fields["preset"].choices = [
-            (p.name, f"{p.name} · {p.title}") for p in presets_for_game(instance.game)
+            (p.name, str(glossary.PRESETS.get(p.name, p.title)))
+            for p in presets_for_game(instance.game)
         ]
         self.fields["num_rounds"].min_value = 1
         self.settings = settings_fields(instance.game, instance.preset, instance.settings)

@@ -18,6 +18,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='halls',
-            field=models.TextField(blank=True, help_text='One hall (赛区) a line, e.g. “A厅 1-60”.', verbose_name='halls'),
+            field=models.TextField(blank=True, help_text='One hall a line, e.g. “Hall A 1-60”.', verbose_name='halls'),
         ),
     ]

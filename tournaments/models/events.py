@@ -50,7 +50,7 @@ class Tournament(models.Model):
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     halls = models.TextField(
-        _("halls"), blank=True, help_text=_("One hall (赛区) a line, e.g. “A厅 1-60”.")
+        _("halls"), blank=True, help_text=_("One hall a line, e.g. “Hall A 1-60”.")
     )
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,
