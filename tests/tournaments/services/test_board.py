@@ -192,6 +192,7 @@ def test_only_the_chief_answers_a_call(event):
 def test_no_call_from_a_finalised_round(event):
     tournament, rnd, a, b, chief = event
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
+    rnd.refresh_from_db()
     with pytest.raises(calls.CallError, match="not being played"):
         calls.raise_call(table(rnd, 1), factories.actor(a))
     assert not RefereeCall.objects.exists()
