@@ -354,3 +354,16 @@ def play_stage_round(stage_, winner=None, by=None, deals=None):
             chosen = WIN_BY_3 if side == "home" else NS_WINS_BY_3
         result(match, deals=chosen)
     return round_close.finalise(rnd, chief_of(stage_.tournament))
+
+
+def board_round(status: str = "in_play"):
+    """The operations board's round 1: 5 tables and a bye; table referee ``a`` (ref-a) holds
+    tables 1-3, ``b`` (ref-b) tables 4-5; the event's chief and organiser."""
+    event = tournament(teams=11)
+    teams = list(event.teams.order_by("name"))
+    pairs = [(teams[i], teams[i + 1]) for i in range(0, 10, 2)]
+    rnd = round_(event, 1, pairs, byes=[teams[10]], status=status)
+    a = grant(user("ref-a"), event, "table_referee", tables=[1, 2, 3])
+    b = grant(user("ref-b"), event, "table_referee", tables=[4, 5])
+    return SimpleNamespace(tournament=event, round=rnd, a=a, b=b, chief=chief_of(event),
+                           organiser=organiser_of(event))  # fmt: skip

@@ -78,6 +78,8 @@ AUDIT_ACTIONS = {
     "appeal.decide": pgettext_lazy("audit", "Appeal decided"),
     "appeal.file": pgettext_lazy("audit", "Appeal filed"),
     "appeal.vote": pgettext_lazy("audit", "Committee vote"),
+    "call.answer": pgettext_lazy("audit", "Call from a table answered"),
+    "call.raise": pgettext_lazy("audit", "Chief referee called to a table"),
     "creator.grant": pgettext_lazy("audit", "Event-creator right changed"),
     "incident.evidence": pgettext_lazy("audit", "Evidence attached"),
     "incident.log": pgettext_lazy("audit", "Incident logged"),
@@ -128,6 +130,7 @@ AUDIT_ACTIONS = {
 AUDIT_KINDS = {
     "api_token": pgettext_lazy("audit kind", "API tokens"),
     "appeal": pgettext_lazy("audit kind", "Appeals"),
+    "call": pgettext_lazy("audit kind", "Calls from tables"),
     "creator": pgettext_lazy("audit kind", "Event creators"),
     "incident": pgettext_lazy("audit kind", "Incidents"),
     "login": pgettext_lazy("audit kind", "Logins"),

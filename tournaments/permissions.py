@@ -94,6 +94,12 @@ ACTIONS: dict[str, Action] = {
         {ORGANISER, CHIEF}, _("Only the organiser or the chief referee see the operations board.")
     ),
     "forfeit.confirm": _action({CHIEF}, _("You may not %(what)s in this event.")),
+    # calls to the chief referee from a table (a table referee: only at the tables assigned;
+    # a table's device through its key, checked by the calls service)
+    "call.raise": _action(
+        {CHIEF, TABLE}, _("Only the table's referee may call the chief referee.")
+    ),
+    "call.answer": _action({CHIEF}, _("Only the chief referee answers calls from the tables.")),
     "table_key.manage": _action(
         {ORGANISER, CHIEF}, _("Only the organiser or the chief referee manage table keys.")
     ),

@@ -1,8 +1,9 @@
-"""URL patterns of check-in, leaves, attendance and the operations board (merged into the tournaments namespace)."""
+"""URL patterns of check-in, leaves, attendance, the operations board and the calls from tables
+(merged into the tournaments namespace)."""
 
 from django.urls import path
 
-from .views import board, checkin
+from .views import board, calls, checkin
 
 MANAGE = "t/<slug:slug>/manage/"
 
@@ -22,4 +23,6 @@ urlpatterns: list = [
         checkin.SeatedView.as_view(),
         name="seated",
     ),
+    path("t/<slug:slug>/table/<int:table>/call/", calls.TableCallView.as_view(), name="table-call"),
+    path("table/<str:key>/call/", calls.TableKeyCallView.as_view(), name="table-key-call"),
 ]

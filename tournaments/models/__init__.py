@@ -1,4 +1,5 @@
 from .audit import AuditLog
+from .calls import RefereeCall
 from .checkin import CheckIn, RoundLeave, Seating
 from .disputes import ResultDispute
 from .events import Game, Player, Team, Tournament, Unit
@@ -19,6 +20,7 @@ __all__ = [
     "Match",
     "Player",
     "RankingAdjustment",
+    "RefereeCall",
     "ResultConfirmation",
     "ResultDispute",
     "ResultVersion",

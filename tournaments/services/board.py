@@ -5,6 +5,12 @@ States, in the order a table goes through them: ``not_started`` (no version yet)
 confirmed), ``changed`` (a newer version awaits confirmation while an older one counts),
 ``confirmed`` (the latest version counts). A bye is ``bye``. The board reads the round in a
 few queries (no query per table) and the chief confirms the selected tables at once.
+
+The board is filtered by referee, state and zone: a range of tables (``tables 1-50``; an
+event's halls are free text, so a hall or zone is the range of its tables). Beside the tables
+it shows the chief's queue (calls from tables and disputes, ``services.calls``) and the
+round's late teams, whose forfeits the chief confirms from the board
+(``checkin.confirm_late_forfeits``).
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import permissions
+from tournaments.errors import ServiceError
 from tournaments.models import (
     Match,
     ResultConfirmation,
@@ -34,6 +42,51 @@ NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
 )
 STATES = (NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE)
 WAITING = (SUBMITTED, HALF_CONFIRMED, CHANGED)
+MAX_TABLE = 10_000
+
+
+class BoardError(ServiceError):
+    """A filter or an action of the operations board refused."""
+
+
+@dataclass(frozen=True)
+class TableRange:
+    """Tables ``low``–``high`` (either end open when None): a hall or zone of the venue."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.low is not None or self.high is not None
+
+    def __contains__(self, table: int | None) -> bool:
+        if not self:
+            return True
+        if table is None:  # a bye sits at no table: in no zone
+            return False
+        return (self.low is None or table >= self.low) and (self.high is None or table <= self.high)
+
+
+def table_range(low: object = "", high: object = "") -> TableRange:
+    """The zone filter from its two inputs (blank: open end); the ends swapped when reversed."""
+
+    def number(value: object, name: str) -> int | None:
+        text = str(value if value is not None else "").strip()
+        if not text:
+            return None
+        if not text.isdigit() or not 1 <= int(text) <= MAX_TABLE:
+            raise BoardError(
+                gettext_lazy("A table number is a whole number from 1 to %(max)s: “%(value)s”."),
+                name,
+                max=MAX_TABLE,
+                value=text[:20],
+            )
+        return int(text)
+
+    first, last = number(low, "from"), number(high, "to")
+    if first is not None and last is not None and first > last:
+        first, last = last, first
+    return TableRange(first, last)
 
 
 @dataclass
@@ -61,8 +114,28 @@ def state_of(match: Match, versions: list[ResultVersion], captain_confirmations:
     return HALF_CONFIRMED if captain_confirmations else SUBMITTED
 
 
-def board(rnd: Round, referee: str = "", state: str = "") -> list[TableState]:
-    """The round's tables with their states, filtered by a referee's username and a state."""
+def board(rnd: Round, referee: str = "", state: str = "",
+          tables: TableRange | None = None) -> list[TableState]:  # fmt: skip
+    """The round's tables with their states, filtered by a referee's username, a state and a
+    range of tables."""
+    return select(read(rnd), referee, state, tables)
+
+
+def select(rows: list[TableState], referee: str = "", state: str = "",
+           tables: TableRange | None = None) -> list[TableState]:  # fmt: skip
+    """The rows of one referee, one state and one zone (each filter off when empty)."""
+    tables = tables or TableRange()
+    return [
+        row
+        for row in rows
+        if (not referee or referee in row.referees)
+        and (not state or row.state == state)
+        and row.table in tables
+    ]
+
+
+def read(rnd: Round) -> list[TableState]:
+    """Every table of the round with its state (a fixed number of queries)."""
     versions = ResultVersion.objects.order_by("number")
     matches = (
         rnd.matches.select_related("home", "away")
@@ -83,17 +156,14 @@ def board(rnd: Round, referee: str = "", state: str = "") -> list[TableState]:
     for match in matches:
         history = list(match.versions.all())
         latest = history[-1] if history else None
-        row = TableState(
-            match,
-            state_of(match, history, captains[latest.pk] if latest else 0),
-            latest,
-            sorted(referees.get(match.table_number, [])),
+        rows.append(
+            TableState(
+                match,
+                state_of(match, history, captains[latest.pk] if latest else 0),
+                latest,
+                sorted(referees.get(match.table_number, [])),
+            )
         )
-        if referee and referee not in row.referees:
-            continue
-        if state and row.state != state:
-            continue
-        rows.append(row)
     return rows
 
 
@@ -126,3 +196,50 @@ def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, li
                 _("Table %(table)s: %(reason)s") % {"table": match.table_number, "reason": error}
             )
     return done, refused
+
+
+# --- the chief's queue and the late teams -------------------------------------------------
+
+
+def queue(rnd: Round, tables: TableRange | None = None, now=None):
+    """Calls from tables and disputes waiting for the chief, oldest first, in the zone."""
+    from tournaments.services import calls
+
+    tables = tables or TableRange()
+    return [item for item in calls.queue(rnd, now) if item.table in tables]
+
+
+@dataclass
+class LateTable:
+    """A table with a late team (or two): what the chief's forfeit would rule."""
+
+    match: Match
+    teams: list = field(default_factory=list)  # checkin.LateTeam, East–West first
+
+    @property
+    def both(self) -> bool:
+        return len(self.teams) == 2
+
+
+def late_tables(rnd: Round, tables: TableRange | None = None, now=None) -> list[LateTable]:
+    """The round's late teams (``checkin.late_teams``) by table, in the zone."""
+    from tournaments.services import checkin
+
+    tables = tables or TableRange()
+    grouped: dict[int, LateTable] = {}
+    for late in checkin.late_teams(rnd, now):
+        if late.match.table_number in tables:
+            grouped.setdefault(late.match.pk, LateTable(late.match)).teams.append(late)
+    return list(grouped.values())
+
+
+def confirm_forfeits(rnd: Round, user, match_ids, now=None) -> int:
+    """The chief confirms the forfeits of the selected late tables from the board (the same
+    action and permission as the attendance page). Returns the tables ruled."""
+    from tournaments.services import checkin
+
+    checkin.require(user, rnd.tournament, "forfeit.confirm", _("confirm late forfeits"))
+    ids = [int(pk) for pk in match_ids if str(pk).isdigit()]
+    if not ids:
+        raise BoardError(gettext_lazy("Select the tables whose forfeits you confirm."), "match")
+    return checkin.confirm_late_forfeits(rnd, user, ids, now)

@@ -1,4 +1,5 @@
-"""The chief referee's operations board for a round: states, filters, bulk confirm."""
+"""The chief referee's operations board for a round: states, filters (referee, state, a range
+of tables), the queue of calls and disputes, late forfeits and bulk confirm."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
 from tournaments import glossary
-from tournaments.models import Round
+from tournaments.models import RefereeCall, Round
 from tournaments.services import board as service
-from tournaments.services import checkin
+from tournaments.services import calls
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin
@@ -36,33 +37,68 @@ class BoardView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rnd = self.get_round()
-        referee = self.request.GET.get("referee", "").strip()[:150]
-        state = self.request.GET.get("state", "")
+        get = self.request.GET
+        referee = get.get("referee", "").strip()[:150]
+        state = get.get("state", "")
         state = state if state in service.STATES else ""
-        everything = service.board(rnd)
-        rows = service.board(rnd, referee, state) if referee or state else everything
+        tables = service.table_range(get.get("from", ""), get.get("to", ""))
+        everything = service.read(rnd)
+        zone = service.select(everything, referee, "", tables)
+        rows = service.select(zone, "", state)
         for row in rows:
             row.label = STATE_LABELS[row.state]
-        tally = service.counts(everything)
+        tally = service.counts(zone)
         context.update(
             round=rnd,
             rows=rows,
             tally=[(key, STATE_LABELS[key], tally[key]) for key in service.STATES],
             referees=sorted({name for row in everything for name in row.referees}),
-            names=glossary.names_by_username(name for row in everything for name in row.referees),
-            query={"referee": referee, "state": state},
-            late=len(checkin.late_teams(rnd)),
+            query={
+                "referee": referee,
+                "state": state,
+                "from": tables.low or "",
+                "to": tables.high or "",
+            },  # fmt: skip
+            queue=service.queue(rnd, tables),
+            late_tables=service.late_tables(rnd, tables),
             is_chief=self.may("result.correct"),
+            can_answer=self.may("call.answer"),
+            can_rule=self.may("forfeit.confirm"),
             waiting=service.WAITING,
+        )
+        context["late"] = sum(len(entry.teams) for entry in context["late_tables"])
+        people = {name for row in everything for name in row.referees}
+        context["names"] = glossary.names_by_username(
+            people | {item.by for item in context["queue"] if item.by}
         )
         return context
 
     def post(self, request, *args, **kwargs):
         rnd = self.get_round()
-        done, refused = service.bulk_confirm(
-            rnd, request.user, request.POST.getlist("match"), client_address(request)
-        )
-        messages.success(request, _("%(count)s results confirmed.") % {"count": done})
-        for reason in refused:
-            messages.error(request, reason)
+        source = client_address(request)
+        action = request.POST.get("action", "confirm")
+        if action == "answer":
+            call = get_object_or_404(RefereeCall, round=rnd, pk=_int(request.POST.get("call")))
+            calls.answer(call, request.user, source)
+            messages.success(request, _("Call from table %(table)s answered.")
+                             % {"table": call.table_number})  # fmt: skip
+        elif action == "forfeits":
+            done = service.confirm_forfeits(rnd, request.user, request.POST.getlist("match"))
+            messages.success(
+                request, _("Forfeits confirmed at %(count)s tables.") % {"count": done}
+            )
+        else:
+            done, refused = service.bulk_confirm(
+                rnd, request.user, request.POST.getlist("match"), source
+            )
+            messages.success(request, _("%(count)s results confirmed.") % {"count": done})
+            for reason in refused:
+                messages.error(request, reason)
         return redirect(request.get_full_path())
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0

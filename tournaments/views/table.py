@@ -21,7 +21,7 @@ from rules_engine.guandan import seats as guandan_seats
 from tournaments import glossary, permissions
 from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
-from tournaments.services import match_formats, results, table_keys
+from tournaments.services import calls, match_formats, results, table_keys
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin, ServiceErrorMixin
@@ -116,10 +116,19 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         if key
         else reverse("tournaments:table-entry", args=[tournament.slug, match.table_number])
     )
+    if key:
+        call_url = reverse("tournaments:table-key-call", args=[key.key])
+    elif match.table_number is not None:
+        call_url = reverse("tournaments:table-call", args=[tournament.slug, match.table_number])
+    else:
+        call_url = ""
     return {
         "tournament": tournament,
         "match": match,
         "seats": results.seats(match),
+        # 呼叫裁判: the chief referee's call button, and the call still waiting (if any)
+        "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",
+        "open_call": calls.open_call(match.round, match.table_number),
         "format_text": match_formats.text(fmt),
         "revoked": revoked,
         "config": {

@@ -1,26 +1,26 @@
-"""The chief referee's operations board: each table's state, filters, bulk confirm."""
+"""The chief referee's operations board: each table's state, filters (referee, state, a range
+of tables), bulk confirm, the queue of calls and disputes, late forfeits from the board."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from tests import factories
-from tournaments.models import ResultVersion, Round
-from tournaments.services import board, results
+from tournaments.models import AuditLog, RefereeCall, ResultVersion, Round
+from tournaments.services import board, calls, checkin, disputes, results, rounds, table_keys
 from tournaments.services.results import ResultForbidden
+from tournaments.services.rounds import RoundError
+
+START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
 def event(db):
     """Round 1 in play: 5 tables and a bye; referee A holds tables 1-3, B tables 4-5."""
-    tournament = factories.tournament(teams=11)
-    teams = list(tournament.teams.order_by("name"))
-    pairs = [(teams[i], teams[i + 1]) for i in range(0, 10, 2)]
-    rnd = factories.round_(tournament, 1, pairs, byes=[teams[10]], status=Round.Status.IN_PLAY)
-    a = factories.grant(factories.user("ref-a"), tournament, "table_referee", tables=[1, 2, 3])
-    b = factories.grant(factories.user("ref-b"), tournament, "table_referee", tables=[4, 5])
-    chief = factories.chief_of(tournament)
-    return tournament, rnd, a, b, chief
+    ops = factories.board_round(status=Round.Status.IN_PLAY)
+    return ops.tournament, ops.round, ops.a, ops.b, ops.chief
 
 
 def table(rnd, number):
@@ -98,3 +98,163 @@ def test_board_page_filters_and_confirms(event, client):
     assert ResultVersion.objects.filter(is_counting=True).count() == 2
     client.force_login(a)
     assert client.get(url).status_code == 403
+
+
+# --- the zone filter: a range of tables ---------------------------------------------------
+
+
+def test_board_filters_by_a_range_of_tables(event):
+    tournament, rnd, a, b, chief = event
+    tables = board.table_range("2", "4")
+    assert [row.table for row in board.board(rnd, tables=tables)] == [2, 3, 4]
+    assert board.table_range(" 4", "2") == tables  # reversed ends are swapped
+    assert [row.table for row in board.board(rnd, tables=board.table_range("", "2"))] == [1, 2]
+    assert [row.table for row in board.board(rnd, tables=board.table_range("5", ""))] == [5]
+    # the zone and the referee filter together; a bye sits in no zone
+    assert [row.table for row in board.board(rnd, "ref-b", tables=tables)] == [4]
+    assert None in [row.table for row in board.board(rnd, tables=board.table_range())]
+    for low, high, field in (("x", "", "from"), ("1", "0", "to"), ("1", "-3", "to")):
+        with pytest.raises(board.BoardError) as refused:
+            board.table_range(low, high)
+        assert refused.value.field == field
+
+
+# --- calls to the chief referee -------------------------------------------------------------
+
+
+def test_a_call_from_a_table_waits_in_the_queue_until_the_chief_answers(event, time_machine):
+    tournament, rnd, a, b, chief = event
+    time_machine.move_to(START, tick=False)
+    call, new = calls.raise_call(table(rnd, 2), factories.actor(a), "  手机没电了 ")
+    assert new and call.note == "手机没电了" and call.raised_by_name == "ref-a"
+    assert call.raised_via == RefereeCall.Via.REFEREE
+    again, new = calls.raise_call(table(rnd, 2), factories.actor(a), "again")
+    assert again.pk == call.pk and not new  # one open call per table: a second press adds none
+    time_machine.move_to(START + timedelta(minutes=7), tick=False)
+    [item] = board.queue(rnd)
+    assert (item.kind, item.table, item.minutes, item.note) == ("call", 2, 7, "手机没电了")
+    assert item.match_id == table(rnd, 2).pk
+    assert board.queue(rnd, board.table_range("3", "5")) == []  # another zone's chief
+    calls.answer(call, chief)
+    stored = RefereeCall.objects.get()
+    assert stored.answered_by_name == chief.username and stored.answered_at == START + timedelta(
+        minutes=7
+    )
+    assert board.queue(rnd) == []
+    with pytest.raises(calls.CallError, match="already answered"):
+        calls.answer(stored, chief)
+    entries = AuditLog.objects.filter(action__startswith="call.").order_by("pk")
+    assert [(e.action, e.actor_name, e.data["table"]) for e in entries] == [
+        ("call.raise", "ref-a", 2),
+        ("call.answer", chief.username, 2),
+    ]
+    assert entries[1].data["waited_seconds"] == 7 * 60
+    # answered, the table may call again
+    assert calls.raise_call(table(rnd, 2), factories.actor(a))[1]
+
+
+def test_only_the_tables_referee_or_its_device_calls_the_chief(event):
+    tournament, rnd, a, b, chief = event
+    organiser = factories.organiser_of(tournament)
+    for who in (factories.actor(b), factories.actor(), factories.actor(organiser)):
+        with pytest.raises(calls.CallForbidden):
+            calls.raise_call(table(rnd, 2), who)
+    other_key = table_keys.issue(tournament, 3, chief)
+    with pytest.raises(calls.CallForbidden):
+        calls.raise_call(table(rnd, 2), factories.actor(key=other_key))
+    assert not RefereeCall.objects.exists()
+    key = table_keys.issue(tournament, 2, chief)  # table 2's only referee is ref-a
+    call, _new = calls.raise_call(table(rnd, 2), factories.actor(key=key), "")
+    assert (call.raised_via, call.raised_by_name) == (RefereeCall.Via.TABLE_KEY, "ref-a")
+    assert AuditLog.objects.get(action="call.raise").data["table_key"] == key.pk
+    table_keys.revoke(key, chief)
+    key.refresh_from_db()
+    RefereeCall.objects.update(answered_at=START)
+    with pytest.raises(calls.CallForbidden):  # a revoked link calls no more
+        calls.raise_call(table(rnd, 2), factories.actor(key=key))
+    assert calls.raise_call(table(rnd, 5), factories.actor(chief))[1]  # the chief: any table
+    with pytest.raises(calls.CallError):
+        calls.raise_call(rnd.matches.get(table_number=None), factories.actor(chief))
+    with pytest.raises(calls.CallError, match="short"):
+        calls.raise_call(table(rnd, 1), factories.actor(a), "x" * 301)
+    assert RefereeCall.objects.count() == 2
+
+
+def test_only_the_chief_answers_a_call(event):
+    tournament, rnd, a, b, chief = event
+    call, _new = calls.raise_call(table(rnd, 1), factories.actor(a))
+    for who in (a, factories.organiser_of(tournament)):
+        with pytest.raises(calls.CallForbidden):
+            calls.answer(call, who)
+    assert RefereeCall.objects.get().is_open
+
+
+def test_no_call_from_a_finalised_round(event):
+    tournament, rnd, a, b, chief = event
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
+    rnd.refresh_from_db()
+    with pytest.raises(calls.CallError, match="not being played"):
+        calls.raise_call(table(rnd, 1), factories.actor(a))
+    assert not RefereeCall.objects.exists()
+
+
+def test_the_queue_lists_calls_and_disputes_oldest_first(event, time_machine):
+    tournament, rnd, a, b, chief = event
+    time_machine.move_to(START, tick=False)
+    enter(table(rnd, 4), b)
+    captain = factories.grant(factories.user("cap"), tournament, "captain", team=table(rnd, 4).away)
+    disputes.raise_dispute(table(rnd, 4), 1, factories.actor(captain), "deal 1 was NS")
+    time_machine.move_to(START + timedelta(minutes=5), tick=False)
+    calls.raise_call(table(rnd, 1), factories.actor(a), "rules question")
+    time_machine.move_to(START + timedelta(minutes=12), tick=False)
+    assert [(i.kind, i.table, i.minutes, i.note, i.by) for i in board.queue(rnd)] == [
+        ("dispute", 4, 12, "deal 1 was NS", "cap"),
+        ("call", 1, 7, "rules question", "ref-a"),
+    ]
+    assert [i.table for i in board.queue(rnd, board.table_range("4", "5"))] == [4]
+
+
+# --- late forfeits from the board ----------------------------------------------------------
+
+
+@pytest.fixture
+def started(db, time_machine):
+    """The board's round published and its clock started at START; every team seated but
+    table 1's North–South and both teams of table 2."""
+    ops = factories.board_round(status=Round.Status.PUBLISHED)
+    time_machine.move_to(START, tick=False)
+    rnd = rounds.start_clock(ops.round, ops.organiser)
+    for match in rnd.matches.exclude(away=None).exclude(table_number=2):
+        checkin.mark_seated(match, match.home, ops.chief)
+        if match.table_number != 1:
+            checkin.mark_seated(match, match.away, ops.chief)
+    ops.round = rnd
+    return ops
+
+
+def test_late_forfeits_proposed_on_the_board_at_start_plus_10_minutes(started, time_machine):
+    rnd, chief = started.round, started.chief
+    time_machine.move_to(START + timedelta(minutes=10), tick=False)
+    assert board.late_tables(rnd) == []  # 10 minutes is not late yet
+    time_machine.move_to(START + timedelta(minutes=11), tick=False)
+    late = board.late_tables(rnd)
+    assert [(e.match.table_number, [t.side for t in e.teams], e.both) for e in late] == [
+        (1, ["NS"], False),
+        (2, ["EW", "NS"], True),
+    ]
+    assert [e.match.table_number for e in board.late_tables(rnd, board.table_range("2", "9"))] == [
+        2
+    ]
+    with pytest.raises(board.BoardError):
+        board.confirm_forfeits(rnd, chief, [])  # nothing selected: nothing ruled
+    with pytest.raises(RoundError):
+        board.confirm_forfeits(rnd, started.organiser, [table(rnd, 1).pk])
+    assert not ResultVersion.objects.exists()
+    assert board.confirm_forfeits(rnd, chief, [table(rnd, 1).pk]) == 1
+    version = ResultVersion.objects.get()
+    assert version.match == table(rnd, 1) and version.is_counting
+    assert version.record["forfeit"] == "NS"
+    assert [e.match.table_number for e in board.late_tables(rnd)] == [2]
+    assert board.confirm_forfeits(rnd, chief, [str(table(rnd, 2).pk)]) == 1
+    assert ResultVersion.objects.get(match=table(rnd, 2)).record["forfeit"] == "both"
+    assert board.late_tables(rnd) == []
