@@ -23,6 +23,8 @@ from tests import factories
 NOT_RENDERED_BY_GET = {
     "set_language": "POST only (the language form)",
     "logout": "POST only (logs out)",
+    "tournaments:table-call": "POST only (calls the chief referee)",
+    "tournaments:table-key-call": "POST only (calls the chief referee)",
     "tournaments:language": "redirects to the page it came from",
     "tournaments:team-template": "an xlsx file, no page",
     "tournaments:role-remove": "POST only",
