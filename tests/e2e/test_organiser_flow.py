@@ -2,7 +2,7 @@
 operations): create the event, import the teams, edit its settings, re-import the list in
 update mode (one team changed, one new), assign 40 tables to two referees, print the
 table links, check teams in (one absent), two rounds with a late forfeit confirmed from the
-attendance page and results confirmed in bulk from the board, finish, the prize list.
+operations board and results confirmed in bulk from the board, finish, the prize list.
 The database is asserted after each step."""
 
 from __future__ import annotations
@@ -168,10 +168,12 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
             Round.objects.filter(pk=rnd.pk).update(
                 started_at=timezone.now() - timedelta(minutes=11)
             )
-            page.goto(f"{base}/t/suzhou-2026/manage/rounds/1/attendance/")
-            assert page.locator("#late-teams tbody tr").count() == 1
-            page.click("#confirm-forfeits")
-            page.wait_for_selector("#late")
+            # the chief confirms the proposed forfeit on the operations board
+            page.goto(f"{base}/t/suzhou-2026/manage/rounds/1/board/")
+            assert page.locator("#late-forfeits tbody tr").count() == 1
+            page.check("#late-forfeits input[name=match]")
+            page.click("#board-confirm-forfeits")
+            page.wait_for_selector("#board")
             forfeit = ResultVersion.objects.get(match=first)
             assert forfeit.is_counting and forfeit.record["forfeit"] == "NS"
         # 8. the referees enter the other tables; the chief confirms them all on the board
