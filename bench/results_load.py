@@ -22,6 +22,9 @@ What it does
   6. Prints, per phase, throughput and latency percentiles, the CPU milliseconds per request
      of gunicorn, of the PostgreSQL backends and of the bench client, and the load average
      (other work on the machine skews every figure: compare runs at similar load).
+     With BENCH_PYSPY=<file>, py-spy samples the gunicorn workers (the thread holding the
+     GIL) through the full-speed phase and the frames that held the CPU are printed (the
+     sampling slows that phase: compare its throughput only between runs without it).
   7. Checks the database: one version per match, exactly one counting version per match,
      no lost or duplicated version, one audit entry per version.
 
@@ -141,7 +144,7 @@ def build_event() -> dict:
     for user in users:
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         sessions.append(store.session_key)
@@ -367,6 +370,51 @@ def report(name: str, phase: dict) -> None:
         print("   error:", error)
 
 
+PYSPY = os.environ.get("BENCH_PYSPY")  # a file: py-spy samples gunicorn at full speed
+
+
+def profile_workers(server: subprocess.Popen) -> subprocess.Popen | None:
+    """With BENCH_PYSPY=<file>: py-spy samples every gunicorn worker (the thread holding the GIL,
+    only) while the full-speed phase runs and writes the stacks there (collapsed format)."""
+    if not PYSPY:
+        return None
+    spy = subprocess.Popen(
+        [str(Path(PY).with_name("py-spy")), "record", "--pid", str(server.pid), "--subprocesses",
+         "--rate", "250", "--gil", "--format", "raw", "--output", PYSPY, "--nonblocking", "--duration",
+         "60"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    time.sleep(1.5)  # py-spy attaches to each worker
+    return spy
+
+
+def summarise_profile(spy: subprocess.Popen | None, top: int = 25) -> None:
+    """Stop py-spy and print the frames that held the CPU: by own samples and by samples
+    with the frame anywhere on the stack (inclusive)."""
+    if spy is None:
+        return
+    spy.send_signal(signal.SIGINT)
+    spy.wait(30)
+    own: dict[str, int] = {}
+    inclusive: dict[str, int] = {}
+    total = 0
+    for line in Path(PYSPY).read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        frames = [f for f in stack.split(";")[1:] if f]  # the first is the process
+        if not frames:
+            continue
+        n = int(count)
+        total += n
+        own[frames[-1]] = own.get(frames[-1], 0) + n
+        for frame in set(frames):
+            inclusive[frame] = inclusive.get(frame, 0) + n
+    print(f"py-spy, full speed: {total} samples on CPU in the gunicorn workers")
+    for title, table in (("own", own), ("inclusive", inclusive)):
+        print(f"   top {top} by {title} samples:")
+        for frame, n in sorted(table.items(), key=lambda kv: -kv[1])[:top]:
+            print(f"   {100 * n / max(total, 1):5.1f}%  {frame[:150]}")
+
+
 def in_django(command: str) -> dict:
     out = subprocess.run([PY, __file__, command], cwd=ROOT, env=server_env(), check=True,
                          capture_output=True, text=True)  # fmt: skip
@@ -392,7 +440,9 @@ def main() -> int:
         warm_up(port, event["sessions"], warm_jobs)
         paced = run_phase(port, server, event["sessions"], jobs[:PER_PHASE], RATE)
         report(f"at {RATE}/s", paced)
+        spy = profile_workers(server)
         full = run_phase(port, server, event["sessions"], jobs[PER_PHASE:], None)
+        summarise_profile(spy)
         report("full speed", full)
         # the floor: a bare Django + DRF write of the same bodies, driven the same way
         floor_paced = run_phase(port, server, event["sessions"], jobs[:PER_PHASE], RATE,

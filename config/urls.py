@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from tournaments.views.logins import ApiTokenPage
 
 urlpatterns = [
+    path("api/", include("tournaments.api.urls")),  # first: the most requested (results, public)
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
@@ -32,7 +33,6 @@ urlpatterns = [
     # The split view serves its start-up script as a file: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/arbitration/", include("arbitration.api_urls")),
-    path("api/", include("tournaments.api.urls")),
     path("arbitration/", include("arbitration.urls")),
     path("", include("tournaments.urls")),
 ]

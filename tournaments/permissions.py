@@ -153,6 +153,12 @@ def user_roles(user, tournament: Tournament) -> frozenset[str]:
     return cache[tournament.pk]
 
 
+def remember_roles(user, tournament: Tournament, roles) -> None:
+    """Keep ``roles`` as those ``user`` holds in ``tournament``, read by a query that fetched
+    them with other rows (services/lookups.py), for :func:`user_roles`."""
+    user.__dict__.setdefault("_paisai_roles", {})[tournament.pk] = frozenset(roles)
+
+
 def may(user, tournament: Tournament, action: str) -> bool:
     """May ``user`` do ``action`` (a key of :data:`ACTIONS`) in ``tournament``?"""
     rule = ACTIONS[action]

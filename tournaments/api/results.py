@@ -123,7 +123,8 @@ class MatchAPIView(ResultsAPIView):
         """The match of the URL with its round and event (writes need no team rows: one
         query built once per process, services/lookups.py)."""
         if not teams:
-            return lookups.match_in_event(self.kwargs["slug"], self.kwargs["match_id"])
+            user = self.request.user
+            return lookups.match_in_event(self.kwargs["slug"], self.kwargs["match_id"], user)
         return get_object_or_404(
             Match.objects.select_related("round__tournament", "home", "away"),
             pk=self.kwargs["match_id"],

@@ -10,7 +10,11 @@ scoped = SimpleRouter()
 scoped.register("teams", views.TeamViewSet, basename="team")
 scoped.register("roles", views.RoleViewSet, basename="role")
 
+# The results and public routes come first: they are the most requested (every table's result,
+# every phone at a round's publication), and the resolver tries routes in order.
 urlpatterns = [
+    *urls_results.urlpatterns,
+    *urls_public.urlpatterns,
     path("", include(router.urls)),
     path("tournaments/<slug:slug>/", include(scoped.urls)),
     path(
@@ -21,6 +25,4 @@ urlpatterns = [
     path("tournaments/<slug:slug>/players/", views.PlayerListView.as_view(), name="player-list"),
     *urls_rounds.urlpatterns,
     *urls_stages.urlpatterns,
-    *urls_results.urlpatterns,
-    *urls_public.urlpatterns,
 ]

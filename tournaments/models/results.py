@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
+from tournaments import rows
 
 from .events import Team, Tournament
 from .rounds import Match
@@ -91,7 +92,10 @@ class ResultVersion(models.Model):
                 setattr(self, names[link], getattr(self, link).get_username())
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, *(names[link] for link in saved)}
-        super().save(*args, **kwargs)
+        if kwargs == {"force_insert": True} and not args:
+            rows.insert(self)  # every result writes one: SQL built once (tournaments/rows.py)
+        else:
+            super().save(*args, **kwargs)
 
     @property
     def result(self) -> Outcome:

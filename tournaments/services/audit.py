@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from tournaments import rows
 from tournaments.models import AuditLog, Tournament
 
 
@@ -39,7 +40,7 @@ def log_action(
     """Append an audit entry. ``actor`` may be None (system) or an anonymous user."""
     if actor is not None and not getattr(actor, "is_authenticated", False):
         actor = None
-    return AuditLog.objects.create(
+    entry = AuditLog(
         tournament=tournament,
         actor=actor,
         actor_name=actor.get_username() if actor is not None else "",
@@ -50,3 +51,4 @@ def log_action(
         reason=reason or "",
         source=source[:120],
     )
+    return rows.insert(entry)  # one per change: SQL built once (tournaments/rows.py)

@@ -15,67 +15,53 @@ from functools import cache
 from django.db import connection
 from django.http import Http404
 
-from tournaments.models import Match, Round, Tournament
+from tournaments import permissions, rows
+from tournaments.models import Match, Round, Tournament, TournamentRole
 
 CHAIN = (Match, Round, Tournament)  # each row: the match, its round, the round's event
 
 
 @cache
-def _columns() -> tuple[list[list[str]], str]:
-    """(attribute names per model, the SELECT)."""
+def _sql() -> str:
     aliases = ("m", "r", "t")
-    names, selected = [], []
-    for model, alias in zip(CHAIN, aliases, strict=True):
-        fields = model._meta.concrete_fields
-        names.append([field.attname for field in fields])
-        selected += [f'{alias}."{field.column}"' for field in fields]
-    sql = (
-        f"SELECT {', '.join(selected)} FROM {Match._meta.db_table} m "
+    selected = ", ".join(
+        rows.columns(model, alias)[1] for model, alias in zip(CHAIN, aliases, strict=True)
+    )
+    # One row per role the user holds in the event (a row with NULL when none): the
+    # permission check that follows then needs no query of its own.
+    return (
+        f"SELECT {selected}, tr.role FROM {Match._meta.db_table} m "
         f"JOIN {Round._meta.db_table} r ON r.id = m.round_id "
         f"JOIN {Tournament._meta.db_table} t ON t.id = r.tournament_id "
+        f"LEFT JOIN {TournamentRole._meta.db_table} tr "
+        "ON tr.tournament_id = t.id AND tr.user_id = %s "
         "WHERE m.id = %s AND t.slug = %s"
     )
-    return names, sql
 
 
-def match_in_event(slug: str, match_id: int | str) -> Match:
+def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
     """The match ``match_id`` of the event ``slug``, its ``round`` and ``round.tournament``
-    loaded (one query); Http404 when there is no such match in that event."""
+    loaded (one query); Http404 when there is no such match in that event. With ``user``, the
+    same query reads the roles they hold in the event for the permission checks
+    (permissions.remember_roles)."""
     try:
         match_id = int(match_id)
     except (TypeError, ValueError):
         raise Http404 from None
-    names, sql = _columns()
+    known = user is not None and user.is_authenticated
     with connection.cursor() as cursor:
-        cursor.execute(sql, [match_id, slug])
-        row = cursor.fetchone()
-    if row is None:
+        cursor.execute(_sql(), [user.pk if known else None, match_id, slug])
+        found = cursor.fetchall()
+    if not found:
         raise Http404
-    values = iter(row)
-    made = []
-    for model, attnames in zip(CHAIN, names, strict=True):
-        fields = model._meta.concrete_fields
-        raw = [next(values) for _ in attnames]
-        made.append(model.from_db(connection.alias, attnames, _converted(fields, raw)))
+    made, start = [], 0
+    for model in CHAIN:
+        width = len(model._meta.concrete_fields)
+        made.append(rows.instance(model, found[0][start : start + width]))
+        start += width
     match, round_, tournament = made
     round_.tournament = tournament
     match.round = round_
+    if known:
+        permissions.remember_roles(user, tournament, {row[-1] for row in found} - {None})
     return match
-
-
-def _converted(fields, values: list) -> list:
-    """Database values as the fields' Python values (JSON text to objects, …), through the
-    converters the ORM's compiler applies (the backend's, then the field's)."""
-    out = []
-    for field, value in zip(fields, values, strict=True):
-        col, converters = _converters(field.model, field.name)
-        for converter in converters:
-            value = converter(value, col, connection)
-        out.append(value)
-    return out
-
-
-@cache
-def _converters(model, name: str) -> tuple:
-    col = model._meta.get_field(name).get_col(model._meta.db_table)
-    return col, (*connection.ops.get_db_converters(col), *col.get_db_converters(connection))

@@ -14,6 +14,7 @@ from rest_framework import serializers
 from tests import factories
 from tests.factories import actor, guandan_record
 from tests.tournaments.services.test_results_concurrency import THREADS, _run_threads
+from tournaments import permissions
 from tournaments.api.result_serializers import HistoryVersionSerializer, VersionSerializer
 from tournaments.models import AuditLog, Match, ResultVersion, Round
 from tournaments.services import lookups, results, round_close
@@ -123,6 +124,24 @@ def test_the_match_lookup_of_the_write_path_equals_the_orm_and_is_scoped_to_its_
             lookups.match_in_event(slug, pk)
 
 
+@pytest.mark.django_db
+def test_the_match_lookup_reads_the_users_roles_in_the_event_in_the_same_query(
+    event, django_assert_num_queries
+):
+    factories.grant(event.chief, event.tournament, "organiser")  # two roles: two joined rows
+    nobody = factories.user("nobody")
+    factories.grant(nobody, factories.tournament(slug="elsewhere"), "chief_referee")
+    for user in (event.chief, event.referee, nobody):
+        user = type(user).objects.get(pk=user.pk)  # nothing remembered
+        with django_assert_num_queries(1):
+            found = lookups.match_in_event(event.tournament.slug, event.match.pk, user)
+            remembered = permissions.user_roles(user, found.round.tournament)
+        fresh = type(user).objects.get(pk=user.pk)
+        assert remembered == permissions.user_roles(fresh, event.tournament)
+    assert remembered == frozenset()  # nobody holds no role here, whatever they hold elsewhere
+    assert permissions.user_roles(event.chief, event.tournament) >= {"chief_referee", "organiser"}
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_twenty_parallel_confirmed_first_versions_store_one_counting_version(event):
@@ -148,7 +167,12 @@ def _session_engine(cache_url: str | None) -> str:
     env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1"}
     if cache_url:
         env["CACHE_URL"] = cache_url
-    code = "from django.conf import settings; print(settings.SESSION_ENGINE)"
+    code = (
+        "import django; django.setup(); from importlib import import_module; "
+        "from django.conf import settings; from django.contrib.sessions.backends import db; "
+        "store = import_module(settings.SESSION_ENGINE).SessionStore; "
+        "print('database' if issubclass(store, db.SessionStore) else settings.SESSION_ENGINE)"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True)  # fmt: skip
     return out.stdout.strip()
@@ -157,5 +181,5 @@ def _session_engine(cache_url: str | None) -> str:
 def test_sessions_live_in_the_database_even_with_a_shared_cache():
     """A Redis outage neither logs anyone out nor, once Redis is back, revives a session
     ended meanwhile (issue 13, finding 2)."""
-    assert _session_engine("redis://127.0.0.1:6379/9") == "django.contrib.sessions.backends.db"
-    assert _session_engine(None) == "django.contrib.sessions.backends.db"
+    assert _session_engine("redis://127.0.0.1:6379/9") == "database"
+    assert _session_engine(None) == "database"
