@@ -299,6 +299,13 @@ async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], r
     return latencies, errors, time.perf_counter() - max(t0, start)
 
 
+def stolen() -> tuple[int, int]:
+    """(steal, total) CPU ticks of the machine so far (/proc/stat): time the host gave to
+    other guests, which no process here is charged for but every figure feels."""
+    ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return ticks[7], sum(ticks)
+
+
 def process_cpu(pids) -> float:
     """CPU seconds (user + system) used so far by the processes ``pids`` (Linux /proc)."""
     tick, total = os.sysconf("SC_CLK_TCK"), 0.0
@@ -334,13 +341,16 @@ def run_phase(port: int, server, sessions: list[str], jobs, rate: float | None,
               template=RESULT_PATH) -> dict:  # fmt: skip
     pids = server_pids(server)
     load = os.getloadavg()[0]
+    steal0 = stolen()
     before = {name: process_cpu(group) for name, group in pids.items()}
     client0 = time.process_time()
     latencies, errors, duration = asyncio.run(drive(port, sessions, jobs, rate, template=template))
     cpu = {name: process_cpu(group) - before[name] for name, group in pids.items()}
     cpu["client"] = time.process_time() - client0
+    steal1 = stolen()
+    steal = (steal1[0] - steal0[0]) / max(steal1[1] - steal0[1], 1)
     return {"latencies": latencies, "errors": errors, "duration": duration, "cpu": cpu,
-            "load": load}  # fmt: skip
+            "load": load, "steal": steal}  # fmt: skip
 
 
 def warm_up(port: int, sessions: list[str], jobs: list[tuple[int, bytes]]) -> None:
@@ -365,7 +375,8 @@ def report(name: str, phase: dict) -> None:
           f"max {ms[-1]:.1f} ms; errors {len(errors)}")  # fmt: skip
     print(f"   CPU per request: gunicorn {cpu['gunicorn'] / n * 1000:.1f} ms, PostgreSQL "
           f"{cpu['postgres'] / n * 1000:.1f} ms, bench client {cpu['client'] / n * 1000:.2f} ms; "
-          f"load average before {phase['load']:.2f}")  # fmt: skip
+          f"load average before {phase['load']:.2f}; CPU stolen by the host "
+          f"{100 * phase['steal']:.1f}%")  # fmt: skip
     for error in errors[:5]:
         print("   error:", error)
 

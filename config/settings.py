@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "tournaments.validation.RequestLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.csp.CSPMiddleware",  # django-csp's, a plain response's policy built once
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into its answer
 ]
 

@@ -55,3 +55,51 @@ def test_cached_public_pages_need_no_nonce(client, make_tournament):
         text = client.get(f"/t/{tournament.slug}/{page}/").content.decode()
         assert "nonce=" not in text, page
         assert all("src=" in tag for tag in re.findall(r"<script\b[^>]*>", text)), page
+
+
+def test_a_plain_answers_policy_built_once_is_the_one_django_csp_builds(client, db, settings):
+    """config.csp reuses the header of a response with no nonce and no directive changed; it
+    is django-csp's own, and follows the setting when the setting changes."""
+    from csp.utils import build_policy
+
+    answer = client.get("/api/tournaments/")
+    assert answer["Content-Security-Policy"] == build_policy()
+    assert answer["Content-Security-Policy"] == client.get("/api/tournaments/")[
+        "Content-Security-Policy"
+    ]
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    assert client.get("/api/tournaments/")["Content-Security-Policy"] == "default-src 'none'"
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"img-src": ["'self'"]}}
+    changed = client.get("/api/tournaments/")
+    assert changed["Content-Security-Policy-Report-Only"] == build_policy(report_only=True)
+    assert "img-src 'self'" in changed["Content-Security-Policy-Report-Only"]
+
+
+def test_a_view_that_changes_the_policy_or_uses_a_nonce_gets_django_csps_own_header(rf, db):
+    from csp.middleware import CSPMiddleware as Stock
+    from django.http import HttpResponse
+
+    from config.csp import CSPMiddleware
+
+    def view(request, update=None, nonce=False):
+        response = HttpResponse(str(request.csp_nonce) if nonce else "")
+        response._csp_update = update
+        return response
+
+    for kwargs in ({"update": {"img-src": ["https://example.org"]}}, {"nonce": True}, {}):
+        headers = []
+        for middleware in (CSPMiddleware, Stock):
+            request = rf.get("/")
+            request.csp_nonce = None
+            mw = middleware(lambda r, kw=kwargs: view(r, **kw))
+            mw.process_request(request)
+            headers.append(mw.process_response(request, view(request, **kwargs)))
+        ours, stock = (h["Content-Security-Policy"] for h in headers)
+        if kwargs.get("nonce"):
+            ours, stock = (re.sub(r"'nonce-[^']+'", "N", h) for h in (ours, stock))
+            assert ours == stock and "N" in ours
+        else:
+            assert ours == stock, kwargs
+    assert "https://example.org" in CSPMiddleware(view).process_response(
+        rf.get("/"), view(rf.get("/"), update={"img-src": ["https://example.org"]})
+    )["Content-Security-Policy"]

@@ -361,7 +361,7 @@ def _after_counting(match: Match) -> None:
     """A version of ``match`` started counting: the round may be complete. (Standings follow:
     saving a counting version bumps the event revision, as the transaction's last statement
     inside :func:`revision_batch`.)"""
-    round_close.note_decided(match.round)
+    round_close.note_decided(match.round, match.table_number)
 
 
 def append_version(

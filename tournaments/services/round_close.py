@@ -31,11 +31,20 @@ OPEN_FOR_COMPLETION = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 
 # Raw SQL on purpose: it runs on every confirmation, and compiling its ORM form (an exclude
 # across the reverse relation) cost more CPU than the database needs to answer it. It walks
-# the round's matches (index round, table) and probes the one-counting-version partial index.
+# the round's matches (index round, table) and probes the one-counting-version partial index,
+# from the table just decided onwards, then from the first table: results come in roughly in
+# table order at a venue (and in the bench), and a walk from table 1 would probe every table
+# already decided, twice a result (a round's last results cost the walk of every table).
 MATCHES, VERSIONS = Match._meta.db_table, ResultVersion._meta.db_table
-PENDING_SQL = (
-    f"SELECT 1 FROM {MATCHES} m WHERE m.round_id = %s AND m.away_id IS NOT NULL AND NOT EXISTS "
-    f"(SELECT 1 FROM {VERSIONS} v WHERE v.match_id = m.id AND v.is_counting) LIMIT 1"
+_UNDECIDED = (
+    f"SELECT 1 FROM {MATCHES} m WHERE m.round_id = %s AND m.away_id IS NOT NULL {{tables}} "
+    f"AND NOT EXISTS (SELECT 1 FROM {VERSIONS} v WHERE v.match_id = m.id AND v.is_counting) "
+    "ORDER BY m.table_number LIMIT 1"
+)
+PENDING_SQL = _UNDECIDED.format(tables="")
+PENDING_FROM_SQL = (  # COALESCE looks at the second walk only when the first finds nothing
+    f"SELECT COALESCE(({_UNDECIDED.format(tables='AND m.table_number > %s')}), "
+    f"({_UNDECIDED.format(tables='AND m.table_number <= %s')}))"
 )
 
 
@@ -64,16 +73,21 @@ def pending_tables(round_: Round) -> list[int]:
     )
 
 
-def has_pending(round_id: int) -> bool:
-    """True while a played match of the round has no counting version."""
+def has_pending(round_id: int, table: int | None = None) -> bool:
+    """True while a played match of the round has no counting version (looked for from the
+    tables after ``table`` onwards first, when given)."""
     with connection.cursor() as cursor:
-        cursor.execute(PENDING_SQL, [round_id])
-        return cursor.fetchone() is not None
+        if table is None:
+            cursor.execute(PENDING_SQL, [round_id])
+            return cursor.fetchone() is not None
+        cursor.execute(PENDING_FROM_SQL, [round_id, table, round_id, table])
+        return cursor.fetchone()[0] is not None
 
 
-def complete_if_done(round_: Round) -> bool:
-    """Mark the round complete when no match lacks a counting version; True if it did."""
-    if round_.status not in OPEN_FOR_COMPLETION or has_pending(round_.pk):
+def complete_if_done(round_: Round, table: int | None = None) -> bool:
+    """Mark the round complete when no match lacks a counting version; True if it did.
+    ``table``: the table just decided (where the search for a pending one starts)."""
+    if round_.status not in OPEN_FOR_COMPLETION or has_pending(round_.pk, table):
         return False
     with transaction.atomic():
         updated = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION).update(
@@ -88,11 +102,12 @@ def complete_if_done(round_: Round) -> bool:
     return bool(updated)
 
 
-def note_decided(round_: Round) -> None:
-    """A match of ``round_`` just got a counting version, inside the writing transaction:
-    complete the round now if nothing is pending, else look again once the write commits."""
-    if round_.status in OPEN_FOR_COMPLETION and not complete_if_done(round_):
-        transaction.on_commit(lambda: complete_if_done(round_), robust=True)
+def note_decided(round_: Round, table: int | None = None) -> None:
+    """A match of ``round_`` (at ``table``) just got a counting version, inside the writing
+    transaction: complete the round now if nothing is pending, else look again once the write
+    commits."""
+    if round_.status in OPEN_FOR_COMPLETION and not complete_if_done(round_, table):
+        transaction.on_commit(lambda: complete_if_done(round_, table), robust=True)
 
 
 def finalise(round_: Round, user, source: str = "") -> Round:

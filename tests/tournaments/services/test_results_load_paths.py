@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import IntegrityError
 from django.http import Http404
 from rest_framework import serializers
 
@@ -52,6 +53,17 @@ def test_round_pending_check_ignores_byes_and_sees_voids_as_decided(event):
     assert round_close.has_pending(event.round.pk)
     results.void(event.match2, actor(event.chief), 0, "table abandoned")
     assert not round_close.has_pending(event.round.pk)  # the bye never needs a result
+
+
+@pytest.mark.django_db
+def test_round_pending_check_from_the_decided_table_finds_undecided_tables_on_either_side(event):
+    first, second = sorted((event.match, event.match2), key=lambda m: m.table_number)
+    results.submit(second, guandan_record(), actor(event.chief), 0, confirm=True)
+    for table in (None, 0, first.table_number, second.table_number, 10**6):
+        assert round_close.has_pending(event.round.pk, table)  # the first table, before or after
+    results.submit(first, guandan_record(), actor(event.chief), 0, confirm=True)
+    for table in (None, 0, first.table_number, second.table_number, 10**6):
+        assert not round_close.has_pending(event.round.pk, table)
 
 
 @pytest.mark.django_db
@@ -183,3 +195,30 @@ def test_sessions_live_in_the_database_even_with_a_shared_cache():
     ended meanwhile (issue 13, finding 2)."""
     assert _session_engine("redis://127.0.0.1:6379/9") == "database"
     assert _session_engine(None) == "database"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_revision_bump_sent_with_the_commit_commits_once_and_runs_the_commit_hooks(event):
+    """On PostgreSQL the outermost batch sends its bump with the COMMIT (one round trip)."""
+    from django.db import connection
+
+    from tournaments.standings.service import revision, revision_batch
+
+    before = revision(event.tournament)
+    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    assert revision(event.tournament) == before + 1
+    assert not connection.in_atomic_block and connection.get_autocommit()
+    results.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+    assert revision(event.tournament) == before + 2
+    # the on-commit look completed the round once its last result was in
+    assert Round.objects.get(pk=event.round.pk).status == Round.Status.COMPLETE
+    # a COMMIT that fails (a deferred foreign key) raises inside the batch: nothing is kept
+    with pytest.raises(IntegrityError), revision_batch():
+        from tournaments.standings.service import invalidate
+
+        ResultVersion(match_id=10**9, number=1, record={}, outcome={}).save(force_insert=True)
+        invalidate(event.tournament)
+    assert revision(event.tournament) == before + 2
+    assert not ResultVersion.objects.filter(match_id=10**9).exists()
+    assert ResultVersion.objects.filter(match__round=event.round).count() == 2
