@@ -148,7 +148,7 @@ def result(match, deals=WIN_BY_3, forfeit=None, counting: bool = True, by=None, 
     built as finished: the round is opened for the entry and its status put back, which is
     what a chief's reopen + correction amounts to."""
     from tournaments.models import Round
-    from tournaments.services import results
+    from tournaments.services import result_entry, results
 
     rnd = match.round
     tournament = rnd.tournament
@@ -161,11 +161,11 @@ def result(match, deals=WIN_BY_3, forfeit=None, counting: bool = True, by=None, 
         latest = results.latest_version(match)
         base = latest.number if latest else 0
         if forfeit is not None and not deals:
-            version = results.mark_absent(match, forfeit, actor, base)
+            version = result_entry.mark_absent(match, forfeit, actor, base)
         else:
             data = {"game": tournament.game, "preset": tournament.preset, "deals": deals}
             data |= {"forfeit": forfeit} if forfeit is not None else {}
-            version = results.submit(match, data | record, actor, base, confirm=counting)
+            version = result_entry.submit(match, data | record, actor, base, confirm=counting)
     finally:
         if status not in OPEN_STATUSES:
             Round.objects.filter(pk=rnd.pk).update(status=status)
@@ -270,13 +270,13 @@ TWO_DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]
 
 def enter_result(arb, match=None, deals=None, record=None):
     """The chief referee enters and confirms a result; returns the counting version."""
-    from tournaments.services import results
+    from tournaments.services import result_entry, results
 
     match = match or arb.match
     record = record or {"game": arb.tournament.game, "deals": TWO_DEALS if deals is None else deals}
     actor = results.Actor(arb.chief, None, "web", "")
     base = results.latest_version(match)
-    return results.submit(match, record, actor, base.number if base else 0, confirm=True)
+    return result_entry.submit(match, record, actor, base.number if base else 0, confirm=True)
 
 
 def points(tournament) -> dict[str, float]:
@@ -331,10 +331,10 @@ def stage(tournament, by=None, **fields):
 
 
 def sections(stage_, *names, by=None):
-    from tournaments.services import stages
+    from tournaments.services import stage_sections
 
     who = by or organiser_of(stage_.tournament)
-    return [stages.create_section(stage_, who, name) for name in names]
+    return [stage_sections.create_section(stage_, who, name) for name in names]
 
 
 def play_stage_round(stage_, winner=None, by=None, deals=None):

@@ -205,7 +205,8 @@ class PaisaiUserAdmin(UserAdmin):
 
 @admin.register(models.Stage)
 class StageAdmin(ReadOnlyAdmin):
-    """Stages are set up on the organiser's pages (tournaments.services.stages, logged)."""
+    """Stages are set up on the organiser's pages (tournaments.services.stages and
+    stage_sections, logged)."""
 
     list_display = ("tournament", "order", "name", "kind", "entrants", "qualify_top")
     list_filter = ("kind",)

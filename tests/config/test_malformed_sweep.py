@@ -137,7 +137,7 @@ def everything(make_tournament, make_user, grant):
     one user holding every role."""
     from arbitration.services import appeals, incidents, rulings
     from tournaments.models import Match, Round, RoundSlot, TableKey, Team
-    from tournaments.services import results
+    from tournaments.services import result_entry, results
 
     tournament = make_tournament(teams=4, slug="sweep")
     teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
@@ -149,7 +149,7 @@ def everything(make_tournament, make_user, grant):
     for role in ("organiser", "chief_referee", "table_referee", "committee"):
         grant(user, tournament, role)
     grant(user, tournament, "captain", team=teams[0])
-    results.submit(match, guandan_record(), results.Actor(user, None, "api", ""), 0)
+    result_entry.submit(match, guandan_record(), results.Actor(user, None, "api", ""), 0)
     incident = incidents.log_incident(
         tournament, user, match=match, team=teams[0], category="other", description="late"
     )

@@ -15,11 +15,11 @@ def test_chief_corrects_a_deal_by_tapping_and_sees_what_changes(
     live_server, desktop, login, make_tournament, make_user, grant
 ):
     from tournaments.models import ResultVersion
-    from tournaments.services import results
+    from tournaments.services import result_confirm, result_entry
 
     event = build_event(make_tournament, make_user, grant)
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
-    results.confirm(event.match, 1, actor(event.referee2))
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_confirm.confirm(event.match, 1, actor(event.referee2))
     login(desktop, live_server, event.chief)
     desktop.goto(f"{live_server.url}/t/{event.tournament.slug}/results/match/{event.match.pk}/")
     assert desktop.locator("#correction textarea").count() == 0  # no JSON any more

@@ -114,7 +114,7 @@ def _site(make_tournament, make_user, grant):
     role (the chief and the referee in all three events)."""
     from arbitration.services import appeals, incidents, rulings
     from tournaments.models import Round
-    from tournaments.services import results, table_keys
+    from tournaments.services import result_entry, results, table_keys
 
     event = make_tournament(name="2026 苏州掼蛋精英赛 · 第三届长三角城市邀请赛", slug="layout",
                             venue="苏州市体育中心", num_rounds=7)  # fmt: skip
@@ -143,15 +143,15 @@ def _site(make_tournament, make_user, grant):
     match = rnd.matches.get(table_number=1)
     actor = results.Actor(chief, None, "web", "10.0.0.9")
     record = factories.guandan_record()
-    v1 = results.submit(
+    v1 = result_entry.submit(
         match, record, actor, 0, confirm=True, note="临场裁判录入，双方队长口头确认"
     )
-    v2 = results.correct(match, factories.guandan_record(factories.SIX_DEALS[:4]), actor, v1.number,
+    v2 = result_entry.correct(match, factories.guandan_record(factories.SIX_DEALS[:4]), actor, v1.number,
                          "第 3 副 记录有误，裁判长更正")  # fmt: skip
-    v3 = results.void(match, actor, v2.number, "比赛暂停后重新开始")
-    results.correct(match, record, actor, v3.number, "恢复原始记录")
+    v3 = result_entry.void(match, actor, v2.number, "比赛暂停后重新开始")
+    result_entry.correct(match, record, actor, v3.number, "恢复原始记录")
     referee_actor = results.Actor(people["referee"], None, "web", "10.0.0.10")
-    results.submit(rnd.matches.get(table_number=2), record, referee_actor, 0)
+    result_entry.submit(rnd.matches.get(table_number=2), record, referee_actor, 0)
     table_keys.issue_missing(event, people["organiser"])
     incident = incidents.log_incident(
         event, people["referee"], category="signalling", match=match, team=t[0],
@@ -251,12 +251,12 @@ def test_every_main_page_fits_a_phone_and_a_desktop_without_overflow_clipping_or
 def test_on_a_phone_the_table_page_numbers_seats_and_deals_once_greys_disabled_buttons_and_uses_the_event_time_zone(
     browser, live_server, make_tournament, make_user, grant
 ):
-    from tournaments.services import results
+    from tournaments.services import result_entry, results
 
     event = factories.build_event(make_tournament, make_user, grant)
     context, page, violations = _context(browser, live_server, event.referee, "America/New_York")
     try:
-        results.submit(event.match, factories.guandan_record(factories.TWO_DEALS),
+        result_entry.submit(event.match, factories.guandan_record(factories.TWO_DEALS),
                        results.Actor(event.chief, None, "web", ""), 0)  # fmt: skip
         saved = results.latest_version(event.match)
         page.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")

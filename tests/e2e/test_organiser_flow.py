@@ -25,7 +25,7 @@ from tournaments.models import (
     TableKey,
     Tournament,
 )
-from tournaments.services import creators, results
+from tournaments.services import creators, result_entry, results
 
 NAMES = ["龙城队", "姑苏队", "金陵队", "钱塘队", "锡山队", "太湖队", "虎丘队", "运河队", "缺席队"]
 
@@ -50,7 +50,7 @@ def enter_results(rnd, referees):
     for match in rnd.matches.exclude(away=None).filter(versions__isnull=True):
         referee = referees[0] if match.table_number <= 20 else referees[1]
         record = {"game": "guandan", "deals": [{"finish": ["E", "W", "S", "N"]}]}
-        results.submit(match, record, results.Actor(referee), 0)
+        result_entry.submit(match, record, results.Actor(referee), 0)
 
 
 @pytest.mark.django_db(transaction=True)

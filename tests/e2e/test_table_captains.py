@@ -39,12 +39,12 @@ def test_both_captains_sign_on_the_referees_phone_and_the_result_counts(table, p
 
 
 def test_changed_meanwhile_shows_both_versions_and_mine_goes_on_top(table, phone):
-    from tournaments.services import results
+    from tournaments.services import result_entry
 
     for i, deal in enumerate(SIX_DEALS[:3]):
         tap(phone, deal)
         wait_deals(phone, i + 1)
-    results.submit(table.match, guandan_record(SIX_DEALS[:2]), actor(table.referee2), 0)
+    result_entry.submit(table.match, guandan_record(SIX_DEALS[:2]), actor(table.referee2), 0)
     phone.click("#submit-result")
     phone.wait_for_selector("#conflict:not([hidden])")
     assert "ref1b" in phone.locator("#conflict-text").inner_text()
@@ -58,13 +58,13 @@ def test_changed_meanwhile_shows_both_versions_and_mine_goes_on_top(table, phone
 
 
 def test_my_own_earlier_save_from_another_phone_is_recognised(table, phone):
-    from tournaments.services import results
+    from tournaments.services import result_entry
 
     for i, deal in enumerate(SIX_DEALS[:2]):
         tap(phone, deal)
         wait_deals(phone, i + 1)
     finishes = [{"finish": d["finish"][:3]} for d in SIX_DEALS[:2]]
-    results.submit(table.match, guandan_record(finishes), actor(table.referee), 0)
+    result_entry.submit(table.match, guandan_record(finishes), actor(table.referee), 0)
     phone.click("#submit-result")
     wait_saved(phone, 2)  # the same deals: taken as saved in version 1, no second version
     assert phone.locator("#conflict").is_hidden()

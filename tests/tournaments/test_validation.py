@@ -118,12 +118,12 @@ def test_nul_character_refused(client, world):
 
 
 def test_nul_in_a_record_reaching_the_service_is_refused_and_not_logged(world):
-    from tournaments.services import results
+    from tournaments.services import result_entry, results
 
     _, match, user, _ = world
     actor = results.Actor(user, None, "web", "")
     with pytest.raises(results.ResultError) as caught:
-        results.submit(match, guandan_record(comment="a\x00"), actor, 0)
+        result_entry.submit(match, guandan_record(comment="a\x00"), actor, 0)
     assert caught.value.field == "record.comment"
     assert not AuditLog.objects.filter(action="result.refused").exists()
 

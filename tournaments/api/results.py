@@ -1,5 +1,6 @@
 """REST API of results: enter, preview, confirm, correct, void, forfeit, restore; table keys;
-finalise and reopen rounds. Thin: ``tournaments.services.results`` decides everything.
+finalise and reopen rounds. Thin: ``tournaments.services`` (``results``, ``result_entry``,
+``result_confirm``, ``result_effects``) decides everything.
 
 Authentication: a session or basic auth (users), or a table device sending its private key in
 the ``X-Table-Key`` header (writes only its table's current match).
@@ -28,7 +29,9 @@ from tournaments.services import (
     disputes,
     idempotency,
     lookups,
+    result_confirm,
     result_effects,
+    result_entry,
     results,
     round_close,
     table_keys,
@@ -162,7 +165,7 @@ class MatchResultView(MatchAPIView):
     def post(self, request, slug, match_id):
         key = self.idempotency_key()
         data = self.valid(SubmitSerializer)
-        version = results.submit(self.get_match(), data["record"], self.actor(),
+        version = result_entry.submit(self.get_match(), data["record"], self.actor(),
                                  data["base_version"], confirm=data["confirm"],
                                  note=data.get("note", ""), idempotency_key=key)  # fmt: skip
         return _created(version)
@@ -181,7 +184,7 @@ class ConfirmView(MatchAPIView):
     @extend_schema(request=ConfirmSerializer, responses=VersionSerializer)
     def post(self, request, slug, match_id):
         data = self.valid(ConfirmSerializer)
-        version = results.confirm(self.get_match(), data["version"], self.actor())
+        version = result_confirm.confirm(self.get_match(), data["version"], self.actor())
         return Response(VersionSerializer(version).data)
 
 
@@ -201,7 +204,7 @@ class CaptainSignView(MatchAPIView):
             raise results.ResultForbidden(
                 _("Not a captain of this match, or the password is wrong."), "username"
             )
-        version = results.confirm(match, data["version"], signer)
+        version = result_confirm.confirm(match, data["version"], signer)
         return Response(VersionSerializer(version).data)
 
 
@@ -238,7 +241,7 @@ class CorrectView(MatchAPIView):
     def post(self, request, slug, match_id):
         key = self.idempotency_key()
         data = self.valid(CorrectSerializer)
-        version = results.correct(self.get_match(), data["record"], self.actor(),
+        version = result_entry.correct(self.get_match(), data["record"], self.actor(),
                                   data["base_version"], data["reason"], key)  # fmt: skip
         return _created(version)
 
@@ -247,7 +250,7 @@ class VoidView(MatchAPIView):
     @extend_schema(request=VoidSerializer, responses={201: VersionSerializer})
     def post(self, request, slug, match_id):
         data = self.valid(VoidSerializer)
-        version = results.void(self.get_match(), self.actor(), data["base_version"], data["reason"])
+        version = result_entry.void(self.get_match(), self.actor(), data["base_version"], data["reason"])
         return _created(version)
 
 
@@ -260,7 +263,7 @@ class ForfeitView(MatchAPIView):
     def post(self, request, slug, match_id):
         key = self.idempotency_key()
         data = self.valid(ForfeitSerializer)
-        version = results.mark_absent(self.get_match(), data["absent"], self.actor(),
+        version = result_entry.mark_absent(self.get_match(), data["absent"], self.actor(),
                                       data["base_version"], data.get("note", ""), key)  # fmt: skip
         return _created(version)
 

@@ -1,8 +1,8 @@
 """REST API of stages and sections: list and set up an event's stages, their sections and
 teams, draw a stage's round, read section standings and the event's final ranking.
 
-Thin: ``tournaments.services.stages`` (set-up), ``stage_rounds`` (drawing) and
-``stage_standings`` (rankings) do the work. Reading is public (what the bracket and the
+Thin: ``tournaments.services.stages`` (set-up), ``stage_sections`` (sections and their
+teams), ``stage_rounds`` (drawing) and ``stage_standings`` (rankings) do the work. Reading is public (what the bracket and the
 standings show); writes need ``stage.manage`` (drawing: ``round.draft``), checked by
 :class:`~tournaments.api.permissions.ActionPermission` and again by the services.
 """
@@ -15,7 +15,7 @@ from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
 from tournaments.models import Section, Stage
-from tournaments.services import stage_rounds, stage_standings, stages
+from tournaments.services import stage_rounds, stage_sections, stage_standings, stages
 from tournaments.services.audit import client_address
 
 from .rounds import RoundDetailSerializer, StandingRowSerializer
@@ -92,7 +92,7 @@ class TeamsSerializer(serializers.Serializer):
 
 
 class SplitSerializer(serializers.Serializer):
-    method = serializers.ChoiceField(choices=stages.SPLITS, default="snake")
+    method = serializers.ChoiceField(choices=stage_sections.SPLITS, default="snake")
 
 
 class DrawSerializer(serializers.Serializer):
@@ -184,7 +184,7 @@ class SectionCreateView(StagesAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = self.get_stage()
-        stages.create_section(stage, request.user, data.validated_data["name"],
+        stage_sections.create_section(stage, request.user, data.validated_data["name"],
                               source=client_address(request))  # fmt: skip
         return self.stage_answer(stage, status.HTTP_201_CREATED)
 
@@ -201,7 +201,7 @@ class SectionTeamsView(StagesAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = self.get_section()
-        stages.assign_teams(section, request.user, data.validated_data["teams"],
+        stage_sections.assign_teams(section, request.user, data.validated_data["teams"],
                             source=client_address(request))  # fmt: skip
         return self.stage_answer(section.stage)
 
@@ -211,7 +211,7 @@ class SectionTeamsView(StagesAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = self.get_section()
-        stages.remove_teams(section, request.user, data.validated_data["teams"],
+        stage_sections.remove_teams(section, request.user, data.validated_data["teams"],
                             source=client_address(request))  # fmt: skip
         return self.stage_answer(section.stage)
 
@@ -225,7 +225,7 @@ class SplitView(StagesAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = self.get_stage()
-        stages.split_teams(stage, request.user, data.validated_data["method"],
+        stage_sections.split_teams(stage, request.user, data.validated_data["method"],
                            source=client_address(request))  # fmt: skip
         return self.stage_answer(stage)
 

@@ -4,7 +4,7 @@
   table opens ``/table/<key>/`` and may write that table's match (of the current round) only.
 - :class:`ResultConfirmation`: who confirmed which result version, and in what capacity
   (captain of a team, second referee, chief referee). A version counts for standings once
-  confirmed (see ``tournaments.services.results``).
+  confirmed (see ``tournaments.services.result_confirm``).
 """
 
 import secrets

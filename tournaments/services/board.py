@@ -177,7 +177,7 @@ def counts(rows: list[TableState]) -> dict[str, int]:
 def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, list[str]]:
     """The chief referee confirms the latest version of each selected table. Returns how many
     now count and, for each table refused, why (one table's refusal stops no other)."""
-    from tournaments.services import results
+    from tournaments.services import result_confirm, results
 
     permissions.require(user, rnd.tournament, "result.correct", results.ResultForbidden,
                         _("Only the chief referee may confirm results in bulk."))  # fmt: skip
@@ -189,7 +189,7 @@ def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, li
         try:
             if latest is None:
                 raise results.ResultError(_("There is no result to confirm yet."), "version")
-            results.confirm(match, latest.number, actor)
+            result_confirm.confirm(match, latest.number, actor)
             done += 1
         except results.ResultError as error:
             refused.append(

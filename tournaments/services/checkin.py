@@ -187,7 +187,7 @@ def late_teams(rnd: Round, now: datetime | None = None) -> list[LateTeam]:
 def confirm_late_forfeits(rnd: Round, user, match_ids=None, now: datetime | None = None) -> int:
     """The chief referee confirms the forfeits of every late team (or of ``match_ids``):
     one forfeit version per table (both sides absent: "both"). Returns the tables ruled."""
-    from tournaments.services import results
+    from tournaments.services import result_entry, results
 
     tournament = rnd.tournament
     require(user, tournament, "forfeit.confirm", _("confirm late forfeits"))
@@ -200,5 +200,5 @@ def confirm_late_forfeits(rnd: Round, user, match_ids=None, now: datetime | None
     actor = results.Actor(user, None, "web", "")
     for match, sides in absent_sides.values():
         absent = "both" if len(sides) == 2 else next(iter(sides))
-        results.mark_absent(match, absent, actor, 0, note=_("late arrival"))
+        result_entry.mark_absent(match, absent, actor, 0, note=_("late arrival"))
     return len(absent_sides)

@@ -110,7 +110,7 @@ def load_demo() -> list[tuple[str, str, str]]:
 def _demo_results(rnd, chief) -> None:
     """Tables 7-12 have confirmed results (so standings and team pages show something);
     tables 1-6 wait for referee1 to enter theirs."""
-    from . import results
+    from . import result_entry, results
 
     chance = random.Random(DEMO_DRAW_SEED)
     seats = ["E", "S", "W", "N"]
@@ -118,4 +118,4 @@ def _demo_results(rnd, chief) -> None:
     for match in rnd.matches.filter(table_number__gte=7).order_by("table_number"):
         deals = [{"finish": chance.sample(seats, 4)} for _ in range(4)]
         record = {"game": rnd.tournament.game, "deals": deals}
-        results.submit(match, record, actor, 0, confirm=True, note="demo")
+        result_entry.submit(match, record, actor, 0, confirm=True, note="demo")

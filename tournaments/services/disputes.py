@@ -2,10 +2,10 @@
 
 - :func:`raise_dispute`: a captain of one of the two teams disputes the latest version (not yet
   counting) with a reason. It shows on the chief referee's dashboard as a call to that table,
-  and the version cannot count (``results.confirm`` refuses) until the chief decides.
+  and the version cannot count (``result_confirm.confirm`` refuses) until the chief decides.
 - :func:`decide`: the chief referee only: ``stands`` (the version counts now, confirmed by the
   chief), ``dismissed`` (the dispute closes; the captains may confirm again). A correction by
-  the chief (``results.correct``) closes the match's open disputes as ``corrected``.
+  the chief (``result_entry.correct``) closes the match's open disputes as ``corrected``.
 
 Every dispute and decision is in the audit log with who, when and why.
 """
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments import permissions
 from tournaments.models import Match, ResultDispute
 
-from . import results
+from . import result_confirm, results
 from .audit import log_action
 from .results import Actor, ChangedMeanwhile, ResultError, ResultForbidden
 
@@ -115,6 +115,6 @@ def decide(
             ).exists()
         ):
             # the chief referee's confirmation makes the version count at once
-            results.confirm(match, dispute.version.number, actor)
+            result_confirm.confirm(match, dispute.version.number, actor)
     dispute.refresh_from_db()
     return dispute

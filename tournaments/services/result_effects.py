@@ -12,18 +12,16 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Match, ResultVersion, Round
 
+from .result_entry import append_version, require_reason, void_record
 from .results import (
     Actor,
     Kind,
     ResultError,
-    append_version,
     base_number,
     latest_version,
     require_chief,
     require_open_round,
-    require_reason,
     score_record,
-    void_record,
 )
 
 RULING_RETRIES = 5

@@ -36,7 +36,7 @@ from tournaments.pairing import PairingError, PairingTeam, draw_first_round, pai
 from tournaments.pairing.core import AWAY, FLAG_REMATCH, HOME
 from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.pairing.service import History, left_out, load_history, slots_for
-from tournaments.services import stage_standings, stages
+from tournaments.services import stage_sections, stage_standings, stages
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import (
     MAX_SEED,
@@ -224,7 +224,7 @@ def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         number, index, draft = next_round(stage)
         if index == 1 and not stage.entries.exists():
-            stages.seed_stage(stage, user, source)
+            stage_sections.seed_stage(stage, user, source)
         planned = stage_standings.planned_rounds(stage)
         if index > planned:
             raise RoundError(_("All %(count)s rounds of the stage %(stage)s have been drawn."),

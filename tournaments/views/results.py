@@ -1,8 +1,9 @@
 """Result pages: the round's results (pending confirmations for the chief referee), a match's
 version history with confirm / correct / void / restore / forfeit, finalise and reopen.
 
-Thin views: every decision is in tournaments.services.results and round_close; refusals come
-back as messages in the reader's language.
+Thin views: every decision is in tournaments.services (results, result_entry, result_confirm,
+result_effects, disputes and round_close); refusals come back as messages in the reader's
+language.
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ from django.views.generic import TemplateView, View
 from rules_engine.presets import bye_points
 from tournaments import glossary
 from tournaments.models import Match, ResultDispute, ResultVersion, Round
-from tournaments.services import attribution, disputes, result_effects, results, round_close
+from tournaments.services import (
+    attribution,
+    disputes,
+    result_confirm,
+    result_effects,
+    result_entry,
+    results,
+    round_close,
+)
 from tournaments.services.results import Actor, ResultError
 from tournaments.validation import BadInput, parse_json
 
@@ -105,7 +114,7 @@ class MatchResultPage(TournamentMixin, TemplateView):
             latest_deals=deal_rows(latest),
             counting=next((v for v in versions if v.is_counting), None),
             is_chief=self.may("result.correct"),
-            can_confirm=results.may_confirm(actor, match, latest),
+            can_confirm=result_confirm.may_confirm(actor, match, latest),
             can_dispute=bool(
                 team and latest and not latest.is_counting
                 and not any(d.team_id == team and d.version_id == latest.pk for d in open_disputes)
@@ -213,20 +222,20 @@ class MatchActionView(TournamentMixin, View):
         base = _number(data.get("base_version"))
         reason = data.get("reason", "")
         if action == "confirm":
-            version = results.confirm(match, base, actor)
+            version = result_confirm.confirm(match, base, actor)
             return _("Version %(n)s counts now.") % {"n": version.number} if version.is_counting \
                 else _("Your confirmation is recorded; waiting for the other captain.")  # fmt: skip
         if action == "correct":
             record = _json(data.get("record"))
-            version = results.correct(match, record, actor, base, reason)
+            version = result_entry.correct(match, record, actor, base, reason)
         elif action == "void":
-            version = results.void(match, actor, base, reason)
+            version = result_entry.void(match, actor, base, reason)
         elif action == "restore":
             version = result_effects.chief_restore(
                 match, _number(data.get("version")), actor, reason
             )
         elif action == "forfeit":
-            version = results.mark_absent(match, data.get("absent"), actor, base, reason)
+            version = result_entry.mark_absent(match, data.get("absent"), actor, base, reason)
         elif action == "dispute":
             disputes.raise_dispute(match, base, actor, reason)
             return _("Your dispute is recorded; the chief referee has been called to the table.")

@@ -1,8 +1,9 @@
 """Organiser pages for stages and sections: create stages, add sections, put teams in them
 (by hand or split by seed), draw a stage's round, read each section's standings.
 
-Thin: the forms only read the input; ``tournaments.services.stages`` and ``stage_rounds`` do
-the work and refuse with a message (shown by ``ServiceErrorMixin``).
+Thin: the forms only read the input; ``tournaments.services.stages`` (set-up),
+``stage_sections`` (sections and their teams) and ``stage_rounds`` (drawing) do the work and
+refuse with a message (shown by ``ServiceErrorMixin``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from tournaments.models import Stage, Team
-from tournaments.services import stage_rounds, stage_standings, stages
+from tournaments.services import stage_rounds, stage_sections, stage_standings, stages
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin
@@ -148,7 +149,7 @@ class StageDetailView(StageMixin, TemplateView):
                 ]
             sections.append(section)
         placed = set(stage.entries.values_list("team_id", flat=True))
-        waiting = [(t, names.get(t, "")) for t in stages.stage_entrants(stage) if t not in placed]
+        waiting = [(t, names.get(t, "")) for t in stage_sections.stage_entrants(stage) if t not in placed]
         context.update(
             stage=stage,
             sections=sections,
@@ -204,7 +205,7 @@ class SectionCreateView(StageActionView):
         form = SectionForm(request.POST)
         if not form.is_valid():
             raise form_refusal(form)
-        section = stages.create_section(self.stage, request.user, form.cleaned_data["name"],
+        section = stage_sections.create_section(self.stage, request.user, form.cleaned_data["name"],
                                         source=client_address(request))  # fmt: skip
         return _("Section %(name)s added.") % {"name": section.name}
 
@@ -218,7 +219,7 @@ class AssignView(StageActionView):
             raise stages.StageError(_("Choose teams from the list."), "teams") from None
         if not teams:
             raise stages.StageError(_("Choose teams from the list."), "teams")
-        stages.assign_teams(section, request.user, teams, source=client_address(request))
+        stage_sections.assign_teams(section, request.user, teams, source=client_address(request))
         return _("%(count)s team(s) put in %(section)s.") % {
             "count": len(teams),
             "section": section.name,
@@ -230,7 +231,7 @@ class SplitView(StageActionView):
         form = SplitForm(request.POST)
         if not form.is_valid():
             raise form_refusal(form)
-        stages.split_teams(self.stage, request.user, form.cleaned_data["method"],
+        stage_sections.split_teams(self.stage, request.user, form.cleaned_data["method"],
                            source=client_address(request))  # fmt: skip
         return _("The entrants are split into the sections by seed.")
 

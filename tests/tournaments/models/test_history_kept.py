@@ -8,7 +8,7 @@ from django.db import transaction
 
 from tests.factories import actor, build_event, guandan_record
 from tournaments.models import AuditLog, Match, ResultVersion, Round, RoundSlot, Team
-from tournaments.services import results
+from tournaments.services import result_confirm, result_entry
 from tournaments.services.users import UserHasHistory
 
 pytestmark = pytest.mark.django_db
@@ -30,8 +30,8 @@ def test_deleting_user_keeps_audit_identity(admin_client, event):
     cannot be deleted once they entered something, is deactivated instead, and every version
     and audit entry keeps the username as text."""
     referee = event.referee
-    version = results.submit(event.match, guandan_record(), actor(referee), 0)
-    results.confirm(event.match, version.number, actor(event.chief))
+    version = result_entry.submit(event.match, guandan_record(), actor(referee), 0)
+    result_confirm.confirm(event.match, version.number, actor(event.chief))
     version.refresh_from_db()
     assert version.created_by_name == "ref1" and version.confirmed_by_name == "chief"
     assert AuditLog.objects.filter(actor=referee, actor_name="ref1").exists()
@@ -72,7 +72,7 @@ def test_existing_rows_get_the_usernames_by_the_migration(event):
     from django.apps import apps
 
     migration = importlib.import_module("tournaments.migrations.0009_usernames_kept_as_text")
-    version = results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    version = result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     ResultVersion.objects.filter(pk=version.pk).update(created_by_name="")
     AuditLog.objects.update(actor_name="")
 

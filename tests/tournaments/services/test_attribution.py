@@ -7,7 +7,7 @@ import pytest
 from django.test import RequestFactory
 
 from tests.factories import actor, build_event, guandan_record
-from tournaments.services import results
+from tournaments.services import result_confirm, result_entry
 from tournaments.services.audit import client_address
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +18,9 @@ ADDRESS = "10.77.0.5"
 @pytest.fixture
 def scored(make_tournament, make_user, grant):
     event = build_event(make_tournament, make_user, grant)
-    version = results.submit(event.match, guandan_record(), actor(event.referee, source=ADDRESS),
+    version = result_entry.submit(event.match, guandan_record(), actor(event.referee, source=ADDRESS),
                              0)  # fmt: skip
-    results.confirm(event.match, version.number, actor(event.home_captain, source=ADDRESS))
+    result_confirm.confirm(event.match, version.number, actor(event.home_captain, source=ADDRESS))
     return event
 
 

@@ -9,7 +9,17 @@ import pytest
 
 from tests import factories
 from tournaments.models import AuditLog, RefereeCall, ResultVersion, Round
-from tournaments.services import board, calls, checkin, disputes, results, rounds, table_keys
+from tournaments.services import (
+    board,
+    calls,
+    checkin,
+    disputes,
+    result_confirm,
+    result_entry,
+    results,
+    rounds,
+    table_keys,
+)
 from tournaments.services.results import ResultForbidden
 from tournaments.services.rounds import RoundError
 
@@ -30,12 +40,12 @@ def table(rnd, number):
 def enter(match, user, deals=factories.WIN_BY_3):
     latest = results.latest_version(match)
     record = {"game": "guandan", "deals": deals}
-    return results.submit(match, record, results.Actor(user), latest.number if latest else 0)
+    return result_entry.submit(match, record, results.Actor(user), latest.number if latest else 0)
 
 
 def confirm_as_captain(match, team):
     captain = factories.grant(factories.user(), match.round.tournament, "captain", team=team)
-    results.confirm(match, results.latest_version(match).number, results.Actor(captain))
+    result_confirm.confirm(match, results.latest_version(match).number, results.Actor(captain))
 
 
 def test_board_shows_each_kind_of_table(event):

@@ -6,20 +6,20 @@ import pytest
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, ResultDispute
-from tournaments.services import disputes, results, round_close
+from tournaments.services import disputes, result_confirm, result_entry, results, round_close
 from tournaments.services.results import ResultError, ResultForbidden
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_dispute_blocks_counting_until_the_chief_decides_the_version_stands(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
-    results.confirm(event.match, 1, actor(event.home_captain))
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_confirm.confirm(event.match, 1, actor(event.home_captain))
     dispute = disputes.raise_dispute(event.match, 1, actor(event.away_captain),
                                      "deal 3: N went out second, not S")  # fmt: skip
     for confirmer in (event.away_captain, event.referee2):
         with pytest.raises(ResultError, match="disputed by"):
-            results.confirm(event.match, 1, actor(confirmer))
+            result_confirm.confirm(event.match, 1, actor(confirmer))
     assert results.counting_version(event.match) is None
     with pytest.raises(round_close.RoundCloseError):
         round_close.finalise(event.round, event.chief)
@@ -35,24 +35,24 @@ def test_a_dispute_blocks_counting_until_the_chief_decides_the_version_stands(ev
 
 
 def test_a_dismissed_dispute_lets_the_captains_confirm_again(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     dispute = disputes.raise_dispute(event.match, 1, actor(event.home_captain), "wrong seats")
     disputes.decide(dispute, actor(event.chief), "dismissed", "captain agreed")
-    results.confirm(event.match, 1, actor(event.home_captain))
-    assert results.confirm(event.match, 1, actor(event.away_captain)).is_counting
+    result_confirm.confirm(event.match, 1, actor(event.home_captain))
+    assert result_confirm.confirm(event.match, 1, actor(event.away_captain)).is_counting
 
 
 def test_a_correction_settles_the_dispute(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     disputes.raise_dispute(event.match, 1, actor(event.home_captain), "deal 6 was NS")
     fixed = guandan_record([*guandan_record()["deals"][:5], {"finish": ["N", "E", "S", "W"]}])
-    version = results.correct(event.match, fixed, actor(event.chief), 1, "deal 6 was NS")
+    version = result_entry.correct(event.match, fixed, actor(event.chief), 1, "deal 6 was NS")
     assert version.is_counting
     assert ResultDispute.objects.get().decision == "corrected"
 
 
 def test_only_captains_of_the_match_dispute_with_a_reason(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     with pytest.raises(ResultForbidden):
         disputes.raise_dispute(event.match, 1, actor(event.referee2), "no")
     with pytest.raises(ResultError, match="Say what is wrong"):
@@ -63,10 +63,10 @@ def test_only_captains_of_the_match_dispute_with_a_reason(event):
 
 
 def test_a_correction_that_changes_nothing_is_refused(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
-    results.confirm(event.match, 1, actor(event.referee2))
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_confirm.confirm(event.match, 1, actor(event.referee2))
     with pytest.raises(ResultError, match="changes nothing against version 1"):
-        results.correct(event.match, guandan_record(), actor(event.chief), 1, "typo?")
+        result_entry.correct(event.match, guandan_record(), actor(event.chief), 1, "typo?")
     assert results.latest_version(event.match).number == 1
 
 
@@ -83,7 +83,7 @@ def _act(client, event, **data):
 
 
 def test_captains_read_the_deals_and_the_button_goes_once_their_team_confirmed(event, client):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     client.force_login(event.home_captain)
     html = _page(client, event).content.decode()
     assert (
@@ -98,7 +98,7 @@ def test_captains_read_the_deals_and_the_button_goes_once_their_team_confirmed(e
 
 
 def test_a_dispute_from_the_page_is_a_call_on_the_chiefs_dashboard_then_decided(event, client):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     client.force_login(event.away_captain)
     _act(client, event, action="dispute", base_version=1, reason="deal 4 was EW")
     assert ResultDispute.objects.get().reason == "deal 4 was EW"
@@ -115,7 +115,7 @@ def test_a_dispute_from_the_page_is_a_call_on_the_chiefs_dashboard_then_decided(
 
 
 def test_dispute_and_decision_through_the_api(event, api_as):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     base = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/"
     made = api_as(event.home_captain).post(base + "dispute/", {"version": 1, "reason": "deal 2"},
                                            format="json")  # fmt: skip

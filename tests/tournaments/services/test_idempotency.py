@@ -10,7 +10,7 @@ from django.db import connection
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, ResultVersion, TableKey
-from tournaments.services import results
+from tournaments.services import result_entry
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_a_repeat_after_a_newer_version_still_answers_the_first_one_not_a_confli
     key = uuid.uuid4()
     body = {"record": guandan_record(), "base_version": 0}
     post(client, event, body, key)
-    results.submit(event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee2), 1)
+    result_entry.submit(event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee2), 1)
     again = post(client, event, body, key)
     assert again.status_code == 200 and again.json()["number"] == 1
     assert ResultVersion.objects.filter(match=event.match).count() == 2

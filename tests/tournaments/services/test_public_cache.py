@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import guandan_record
 from tournaments.models import Match, Round, RoundSlot, Team, Tournament
-from tournaments.services import results
+from tournaments.services import result_entry
 from tournaments.services.results import Actor
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_a_confirmed_result_changes_the_etag(chinese_event, make_user, grant):
     before = {path: client.get(path, **EN)["ETag"] for path in (standings, api)}
     match = Match.objects.filter(round__tournament=chinese_event, round__number=3).first()
     Round.objects.filter(pk=match.round_id).update(status="in_play")
-    version = results.submit(match, guandan_record(), Actor(chief), 0, confirm=True)
+    version = result_entry.submit(match, guandan_record(), Actor(chief), 0, confirm=True)
     assert version.is_counting
     for path, tag in before.items():
         fresh = client.get(path, HTTP_IF_NONE_MATCH=tag, **EN)
@@ -94,7 +94,7 @@ def test_a_result_that_does_not_count_yet_keeps_the_etag(chinese_event, make_use
     tag = client.get(path, **EN)["ETag"]
     match = Match.objects.get(round__tournament=chinese_event, round__number=3, table_number=1)
     Round.objects.filter(pk=match.round_id).update(status="in_play")
-    results.submit(match, guandan_record(), Actor(referee), 0)  # awaits confirmation
+    result_entry.submit(match, guandan_record(), Actor(referee), 0)  # awaits confirmation
     assert client.get(path, HTTP_IF_NONE_MATCH=tag, **EN).status_code == 304
 
 

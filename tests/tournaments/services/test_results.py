@@ -6,14 +6,14 @@ import pytest
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, ResultConfirmation, ResultVersion, Round, TableKey
-from tournaments.services import result_effects, results
+from tournaments.services import result_confirm, result_effects, result_entry, results
 from tournaments.services.results import ChangedMeanwhile, ResultError, ResultForbidden
 
 pytestmark = pytest.mark.django_db
 
 
 def test_submission_is_stored_with_the_engines_answer_and_does_not_count_yet(event):
-    version = results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    version = result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     assert version.number == 1 and version.kind == "submission"
     assert version.outcome["match_points"] == {"EW": 13, "NS": 7}
     assert version.record["preset"] == "guandan-suzhou-2016"
@@ -25,14 +25,14 @@ def test_submission_is_stored_with_the_engines_answer_and_does_not_count_yet(eve
 def test_event_settings_reach_the_engine(event):
     event.tournament.settings = {"level_difference_table": [[10, 10], [20, 0]]}
     event.tournament.save()
-    version = results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    version = result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     assert version.outcome["match_points"] == {"EW": 20, "NS": 0}
 
 
 def test_impossible_record_is_refused_with_the_engines_reason_and_logged(event):
     bad = guandan_record([{"finish": ["E", "E"]}])
     with pytest.raises(ResultError) as err:
-        results.submit(event.match, bad, actor(event.referee), 0)
+        result_entry.submit(event.match, bad, actor(event.referee), 0)
     assert err.value.field.startswith("record.deals[0]")
     assert not ResultVersion.objects.exists()
     entry = AuditLog.objects.get(action="result.refused")
@@ -41,36 +41,36 @@ def test_impossible_record_is_refused_with_the_engines_reason_and_logged(event):
 
 def test_record_of_another_game_is_refused(event):
     with pytest.raises(ResultError, match="plays guandan"):
-        results.submit(event.match, {"game": "tractor", "deals": []}, actor(event.referee), 0)
+        result_entry.submit(event.match, {"game": "tractor", "deals": []}, actor(event.referee), 0)
 
 
 def test_table_referee_writes_only_assigned_tables(event):
     with pytest.raises(ResultForbidden):
-        results.submit(event.match2, guandan_record(), actor(event.referee), 0)
+        result_entry.submit(event.match2, guandan_record(), actor(event.referee), 0)
     with pytest.raises(ResultForbidden):
-        results.submit(event.match, guandan_record(), actor(event.home_captain), 0)
+        result_entry.submit(event.match, guandan_record(), actor(event.home_captain), 0)
 
 
 def test_table_key_writes_only_its_table_and_not_after_revocation(event):
     key = TableKey.objects.create(tournament=event.tournament, table_number=1)
-    assert results.submit(event.match, guandan_record(), actor(key=key), 0).via == "table-key"
+    assert result_entry.submit(event.match, guandan_record(), actor(key=key), 0).via == "table-key"
     with pytest.raises(ResultForbidden):
-        results.submit(event.match2, guandan_record(), actor(key=key), 0)
+        result_entry.submit(event.match2, guandan_record(), actor(key=key), 0)
     key.revoked_at = key.created_at
     with pytest.raises(ResultForbidden):
-        results.submit(event.match, guandan_record(), actor(key=key), 1)
+        result_entry.submit(event.match, guandan_record(), actor(key=key), 1)
 
 
 def test_bye_has_no_result(event):
     with pytest.raises(ResultError, match="bye"):
-        results.submit(event.bye, guandan_record(), actor(event.chief), 0)
+        result_entry.submit(event.bye, guandan_record(), actor(event.chief), 0)
 
 
 def test_stale_base_version_gets_changed_meanwhile_and_the_record_is_kept(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     late = guandan_record(SIX_DEALS_SHORT := [{"finish": ["N", "S"]}])
     with pytest.raises(ChangedMeanwhile) as err:
-        results.submit(event.match, late, actor(event.referee2), 0)
+        result_entry.submit(event.match, late, actor(event.referee2), 0)
     assert err.value.latest.number == 1 and err.value.status == 409
     assert err.value.record["deals"] == SIX_DEALS_SHORT
     assert ResultVersion.objects.count() == 1
@@ -80,70 +80,70 @@ def test_stale_base_version_gets_changed_meanwhile_and_the_record_is_kept(event)
 
 def test_base_version_beyond_the_latest_is_refused(event):
     with pytest.raises(ResultError, match="does not exist"):
-        results.submit(event.match, guandan_record(), actor(event.referee), 3)
+        result_entry.submit(event.match, guandan_record(), actor(event.referee), 3)
 
 
 def test_both_captains_confirm_then_the_result_counts(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
-    first = results.confirm(event.match, 1, actor(event.home_captain))
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    first = result_confirm.confirm(event.match, 1, actor(event.home_captain))
     assert not first.is_counting
     with pytest.raises(ResultError, match="already confirmed"):
-        results.confirm(event.match, 1, actor(event.home_captain))
-    second = results.confirm(event.match, 1, actor(event.away_captain))
+        result_confirm.confirm(event.match, 1, actor(event.home_captain))
+    second = result_confirm.confirm(event.match, 1, actor(event.away_captain))
     assert second.is_counting and second.confirmed_by == event.away_captain
     assert ResultConfirmation.objects.filter(version=second, capacity="captain").count() == 2
 
 
 def test_second_referee_confirms_but_not_the_one_who_entered(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     with pytest.raises(ResultForbidden, match="entered this version"):
-        results.confirm(event.match, 1, actor(event.referee))
-    assert results.confirm(event.match, 1, actor(event.referee2)).is_counting
+        result_confirm.confirm(event.match, 1, actor(event.referee))
+    assert result_confirm.confirm(event.match, 1, actor(event.referee2)).is_counting
 
 
 def test_table_key_cannot_confirm(event):
     key = TableKey.objects.create(tournament=event.tournament, table_number=1)
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     with pytest.raises(ResultForbidden):
-        results.confirm(event.match, 1, actor(key=key))
+        result_confirm.confirm(event.match, 1, actor(key=key))
 
 
 def test_captain_of_another_match_cannot_confirm(event):
-    results.submit(event.match2, guandan_record(), actor(event.other_referee), 0)
+    result_entry.submit(event.match2, guandan_record(), actor(event.other_referee), 0)
     with pytest.raises(ResultForbidden):
-        results.confirm(event.match2, 1, actor(event.home_captain))
+        result_confirm.confirm(event.match2, 1, actor(event.home_captain))
 
 
 def test_confirming_an_outdated_version_is_changed_meanwhile(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
-    results.submit(event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee), 1)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee), 1)
     with pytest.raises(ChangedMeanwhile):
-        results.confirm(event.match, 1, actor(event.chief))
+        result_confirm.confirm(event.match, 1, actor(event.chief))
 
 
 def test_chief_confirm_on_submit_counts_at_once_and_newest_confirmed_counts(event):
-    first = results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    first = result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     assert first.is_counting
-    second = results.submit(event.match, guandan_record([{"finish": ["N", "S"]}]),
+    second = result_entry.submit(event.match, guandan_record([{"finish": ["N", "S"]}]),
                             actor(event.referee), 1)  # fmt: skip
     assert results.counting_version(event.match) == first
-    results.confirm(event.match, 2, actor(event.chief))
+    result_confirm.confirm(event.match, 2, actor(event.chief))
     assert results.counting_version(event.match) == second
     assert ResultVersion.objects.filter(match=event.match, is_counting=True).count() == 1
 
 
 def test_only_the_chief_confirms_on_submit(event):
     with pytest.raises(ResultForbidden):
-        results.submit(event.match, guandan_record(), actor(event.referee), 0, confirm=True)
+        result_entry.submit(event.match, guandan_record(), actor(event.referee), 0, confirm=True)
 
 
 def test_chief_correction_counts_at_once_and_needs_a_reason(event):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     with pytest.raises(ResultError, match="reason"):
-        results.correct(event.match, guandan_record(), actor(event.chief), 1, "")
+        result_entry.correct(event.match, guandan_record(), actor(event.chief), 1, "")
     with pytest.raises(ResultForbidden):
-        results.correct(event.match, guandan_record(), actor(event.referee), 1, "typo")
-    fixed = results.correct(event.match, guandan_record([{"finish": ["S", "N"]}]),
+        result_entry.correct(event.match, guandan_record(), actor(event.referee), 1, "typo")
+    fixed = result_entry.correct(event.match, guandan_record([{"finish": ["S", "N"]}]),
                             actor(event.chief), 1, "deal order misread")  # fmt: skip
     assert fixed.kind == "correction" and fixed.is_counting
     assert fixed.outcome["winner"] == "NS"
@@ -151,26 +151,26 @@ def test_chief_correction_counts_at_once_and_needs_a_reason(event):
 
 
 def test_void_counts_as_not_played(event):
-    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    voided = results.void(event.match, actor(event.chief), 1, "wrong teams at the table")
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    voided = result_entry.void(event.match, actor(event.chief), 1, "wrong teams at the table")
     assert voided.kind == "void" and voided.is_counting
     assert "match_points" not in voided.outcome and voided.outcome["void"] is True
     assert ResultVersion.objects.filter(match=event.match).count() == 2
 
 
 def test_forfeit_by_the_chief_is_scored_by_the_engine_and_counts(event):
-    version = results.mark_absent(event.match, "NS", actor(event.chief), 0, "10 minutes late")
+    version = result_entry.mark_absent(event.match, "NS", actor(event.chief), 0, "10 minutes late")
     assert version.is_counting and version.outcome["forfeit"] == "NS"
     assert version.outcome["match_points"] == {"EW": 17, "NS": 0}
 
 
 def test_forfeit_by_a_table_referee_awaits_confirmation(event):
-    version = results.mark_absent(event.match, "both", actor(event.referee), 0)
+    version = result_entry.mark_absent(event.match, "both", actor(event.referee), 0)
     assert not version.is_counting and version.outcome["match_points"] == {"EW": 0, "NS": 0}
 
 
 def test_ruling_version_counts_at_once_with_its_source(event):
-    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     ruling = result_effects.submit_ruling_version(
         event.match, guandan_record([{"finish": ["N", "S"]}]), event.chief, "match loss",
         "arbitration.ruling:7",
@@ -188,7 +188,7 @@ def test_ruling_is_allowed_in_a_finalised_round(event):
 
 
 def test_restore_makes_an_earlier_version_count_again_as_a_copy(event):
-    first = results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    first = result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     result_effects.submit_ruling_version(event.match, guandan_record([{"finish": ["N", "S"]}]),
                                   event.chief, "match loss", "arbitration.ruling:7")  # fmt: skip
     restored = result_effects.restore_version(
@@ -202,7 +202,7 @@ def test_restore_makes_an_earlier_version_count_again_as_a_copy(event):
 def test_writes_are_refused_in_a_finalised_round(event):
     event.match.round.status = Round.Status.FINALISED
     with pytest.raises(ResultError, match="finalised"):
-        results.submit(event.match, guandan_record(), actor(event.chief), 0)
+        result_entry.submit(event.match, guandan_record(), actor(event.chief), 0)
 
 
 def test_preview_scores_without_storing(event):

@@ -9,7 +9,7 @@ from django.db import connection
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, ResultVersion
-from tournaments.services import results
+from tournaments.services import result_confirm, result_entry, results
 from tournaments.services.results import ChangedMeanwhile
 
 THREADS = 20
@@ -46,7 +46,7 @@ def _run_threads(work) -> list:
 @pytest.mark.django_db(transaction=True)
 def test_twenty_parallel_submissions_on_one_base_lose_nothing(event):
     def submit(i):
-        return results.submit(event.match, _record(i), actor(event.referee), 0)
+        return result_entry.submit(event.match, _record(i), actor(event.referee), 0)
 
     outcomes = _run_threads(submit)
     stored = [o for o in outcomes if isinstance(o, ResultVersion)]
@@ -67,7 +67,7 @@ def test_parallel_resubmissions_and_racing_confirmations_leave_one_counting_vers
         for _attempt in range(50):
             latest = results.latest_version(event.match)
             try:
-                mine = results.submit(event.match, _record(i), actor(event.referee),
+                mine = result_entry.submit(event.match, _record(i), actor(event.referee),
                                       latest.number if latest else 0)  # fmt: skip
                 break
             except ChangedMeanwhile:
@@ -75,7 +75,7 @@ def test_parallel_resubmissions_and_racing_confirmations_leave_one_counting_vers
         else:
             return "gave up"
         try:
-            return results.confirm(event.match, mine.number, actor(event.chief))
+            return result_confirm.confirm(event.match, mine.number, actor(event.chief))
         except ChangedMeanwhile:
             return mine
 

@@ -18,7 +18,7 @@ from tests.tournaments.services.test_results_concurrency import THREADS, _run_th
 from tournaments import permissions
 from tournaments.api.result_serializers import HistoryVersionSerializer, VersionSerializer
 from tournaments.models import AuditLog, Match, ResultVersion, Round
-from tournaments.services import lookups, results, round_close
+from tournaments.services import lookups, result_entry, round_close
 from tournaments.services.results import ChangedMeanwhile
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -37,7 +37,7 @@ def test_round_completes_when_the_last_two_results_commit_at_the_same_moment(
     # Each of the two last writers sees the other's match as pending inside its own
     # transaction; the look after the commit sees both and completes the round.
     with django_capture_on_commit_callbacks() as after_commit:
-        results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+        result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     _stored_counting_version(event.match2, event.chief)
     assert Round.objects.get(pk=event.round.pk).status == Round.Status.IN_PLAY
     for callback in after_commit:
@@ -49,19 +49,19 @@ def test_round_completes_when_the_last_two_results_commit_at_the_same_moment(
 @pytest.mark.django_db
 def test_round_pending_check_ignores_byes_and_sees_voids_as_decided(event):
     assert round_close.has_pending(event.round.pk)
-    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     assert round_close.has_pending(event.round.pk)
-    results.void(event.match2, actor(event.chief), 0, "table abandoned")
+    result_entry.void(event.match2, actor(event.chief), 0, "table abandoned")
     assert not round_close.has_pending(event.round.pk)  # the bye never needs a result
 
 
 @pytest.mark.django_db
 def test_round_pending_check_from_the_decided_table_finds_undecided_tables_on_either_side(event):
     first, second = sorted((event.match, event.match2), key=lambda m: m.table_number)
-    results.submit(second, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(second, guandan_record(), actor(event.chief), 0, confirm=True)
     for table in (None, 0, first.table_number, second.table_number, 10**6):
         assert round_close.has_pending(event.round.pk, table)  # the first table, before or after
-    results.submit(first, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(first, guandan_record(), actor(event.chief), 0, confirm=True)
     for table in (None, 0, first.table_number, second.table_number, 10**6):
         assert not round_close.has_pending(event.round.pk, table)
 
@@ -71,9 +71,9 @@ def test_round_completion_is_checked_once_more_only_while_matches_are_pending(
     event, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks() as first:
-        results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+        result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     with django_capture_on_commit_callbacks() as last:
-        results.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+        result_entry.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
     assert Round.objects.get(pk=event.round.pk).status == Round.Status.COMPLETE
     assert len(last) == len(first) - 1  # the completing write needs no second look
 
@@ -94,7 +94,7 @@ def test_confirmed_submission_takes_a_bounded_number_of_queries(
 
 @pytest.mark.django_db
 def test_version_serializer_built_once_gives_each_instance_its_own_fields(event):
-    version = results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    version = result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     first, second = HistoryVersionSerializer(version), HistoryVersionSerializer(version)
     assert first.fields["record"] is not second.fields["record"]
     first.fields.pop("record")
@@ -109,8 +109,8 @@ def _generic(version) -> dict:
 
 @pytest.mark.django_db
 def test_the_written_out_version_rendering_equals_drf_generic_one(event):
-    entered = results.submit(event.match, guandan_record(), actor(event.referee), 0)
-    counting = results.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+    entered = result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    counting = result_entry.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
     for version in (entered, counting, ResultVersion.objects.get(pk=counting.pk)):
         assert VersionSerializer(version).data == _generic(version)
     assert VersionSerializer(entered).data["confirmed_at"] is None
@@ -162,7 +162,7 @@ def test_twenty_parallel_confirmed_first_versions_store_one_counting_version(eve
 
     def submit(i):
         record = guandan_record() | {"tag": i}
-        return results.submit(event.match, record, actor(event.chief), 0, confirm=True)
+        return result_entry.submit(event.match, record, actor(event.chief), 0, confirm=True)
 
     outcomes = _run_threads(submit)
     stored = [o for o in outcomes if isinstance(o, ResultVersion)]
@@ -206,10 +206,10 @@ def test_the_revision_bump_sent_with_the_commit_commits_once_and_runs_the_commit
     from tournaments.standings.service import revision, revision_batch
 
     before = revision(event.tournament)
-    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     assert revision(event.tournament) == before + 1
     assert not connection.in_atomic_block and connection.get_autocommit()
-    results.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
     assert revision(event.tournament) == before + 2
     # the on-commit look completed the round once its last result was in
     assert Round.objects.get(pk=event.round.pk).status == Round.Status.COMPLETE

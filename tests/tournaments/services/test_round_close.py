@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, Round
-from tournaments.services import results, round_close
+from tournaments.services import result_confirm, result_entry, round_close
 from tournaments.services.round_close import RoundCloseError, RoundCloseForbidden
 from tournaments.standings.service import revision, standings_for
 
@@ -15,23 +15,23 @@ pytestmark = pytest.mark.django_db
 
 def _count_both(event):
     for match, referee in ((event.match, event.referee), (event.match2, event.other_referee)):
-        results.submit(match, guandan_record(), actor(referee), 0)
-        results.confirm(match, 1, actor(event.chief))
+        result_entry.submit(match, guandan_record(), actor(referee), 0)
+        result_confirm.confirm(match, 1, actor(event.chief))
 
 
 def test_round_is_complete_when_every_played_match_counts(
     event, django_capture_on_commit_callbacks
 ):
-    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     event.round.refresh_from_db()
     assert event.round.status == Round.Status.IN_PLAY
-    results.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
     event.round.refresh_from_db()
     assert event.round.status == Round.Status.COMPLETE
 
 
 def test_finalise_is_refused_while_a_table_lacks_a_result_naming_it(event):
-    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     with pytest.raises(RoundCloseError) as err:
         round_close.finalise(event.round, event.organiser)
     assert err.value.tables == [2] and "2" in err.value.message
@@ -62,12 +62,12 @@ def test_confirmation_invalidates_standings_and_they_show_the_points(
     event, django_capture_on_commit_callbacks
 ):
     before = revision(event.tournament)
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     with django_capture_on_commit_callbacks(execute=True):
-        results.confirm(event.match, 1, actor(event.home_captain))
+        result_confirm.confirm(event.match, 1, actor(event.home_captain))
     assert revision(event.tournament) == before
     with django_capture_on_commit_callbacks(execute=True):
-        results.confirm(event.match, 1, actor(event.away_captain))
+        result_confirm.confirm(event.match, 1, actor(event.away_captain))
     assert revision(event.tournament) > before
     points = {row.team: row.points for row in standings_for(event.tournament)}
     assert points[event.teams[0].pk] == 13 and points[event.teams[1].pk] == 7

@@ -8,7 +8,7 @@ import pytest
 
 from tests import factories
 from tournaments.models import AuditLog, Match, Round, SectionEntry, Stage
-from tournaments.services import stage_rounds, stage_standings, stages
+from tournaments.services import stage_rounds, stage_sections, stage_standings, stages
 from tournaments.services.rounds import RoundError
 from tournaments.services.stages import StageError, StageForbidden
 
@@ -69,11 +69,11 @@ def test_sections_split_snake_by_seed():
     teams = [factories.team(event, f"T{i}", seed=i) for i in range(1, 9)]
     stage = factories.stage(event)
     a, b = factories.sections(stage, "A组", "B组")
-    stages.split_teams(stage, organiser(event), "snake")
+    stage_sections.split_teams(stage, organiser(event), "snake")
     seeds = {team.pk: team.seed for team in teams}
     assert [seeds[t] for t in stages.section_teams(a)] == [1, 4, 5, 8]
     assert [seeds[t] for t in stages.section_teams(b)] == [2, 3, 6, 7]
-    stages.split_teams(stage, organiser(event), "in_turn")
+    stage_sections.split_teams(stage, organiser(event), "in_turn")
     assert [seeds[t] for t in stages.section_teams(a)] == [1, 3, 5, 7]
 
 
@@ -81,9 +81,9 @@ def test_a_team_assigned_by_hand_moves_out_of_its_other_section():
     event = factories.tournament(teams=4)
     stage = factories.stage(event)
     a, b = factories.sections(stage, "男双", "女双")
-    ids = stages.registered_entrants(event)
-    stages.assign_teams(a, organiser(event), ids[:3])
-    stages.assign_teams(b, organiser(event), [ids[2], ids[3]])
+    ids = stage_sections.registered_entrants(event)
+    stage_sections.assign_teams(a, organiser(event), ids[:3])
+    stage_sections.assign_teams(b, organiser(event), [ids[2], ids[3]])
     assert stages.section_teams(a) == ids[:2]
     assert stages.section_teams(b) == [ids[2], ids[3]]
     assert SectionEntry.objects.filter(stage=stage).count() == 4
@@ -107,7 +107,7 @@ def test_a_48_team_qualifier_in_two_sections_sends_its_top_8_each_into_a_16_team
     event = factories.tournament(teams=48, units=6)
     qualifier = factories.stage(event, name="预赛", num_rounds=3)
     a, b = factories.sections(qualifier, "A组", "B组")
-    stages.split_teams(qualifier, organiser(event), "snake")
+    stage_sections.split_teams(qualifier, organiser(event), "snake")
     assert [len(stages.section_teams(s)) for s in (a, b)] == [24, 24]
     final = factories.stage(
         event, name="决赛", kind="knockout", entrants="qualified", qualify_top=8,
@@ -185,7 +185,7 @@ def test_a_7_team_round_robin_meets_every_pair_once_with_one_bye_a_round():
         round_byes = [h for h, a in pairs_of(rnd) if a is None]
         assert len(round_byes) == 1
         byes += round_byes
-    teams = stages.registered_entrants(event)
+    teams = stage_sections.registered_entrants(event)
     assert sorted(played, key=sorted) == sorted(
         (frozenset(p) for p in combinations(teams, 2)), key=sorted
     )
@@ -268,7 +268,7 @@ def test_a_final_starts_from_0_points_unless_it_carries_them():
                               sources=[qualifier], num_rounds=1, carry_points=True)  # fmt: skip
     factories.play_stage_round(qualifier)
     for stage in (fresh, carried):
-        stages.seed_stage(stage, organiser(event))
+        stage_sections.seed_stage(stage, organiser(event))
     assert {row.points for row in stage_standings.section_standings(fresh.sections.get())} == {0}
     carried_points = sorted(
         row.points for row in stage_standings.section_standings(carried.sections.get())
@@ -283,7 +283,7 @@ def test_qualifiers_are_not_known_before_their_stage_is_finished():
                             qualify_top=2, sources=[qualifier])  # fmt: skip
     factories.play_stage_round(qualifier)
     with pytest.raises(StageError) as refused:
-        stages.seed_stage(final, organiser(event))
+        stage_sections.seed_stage(final, organiser(event))
     assert refused.value.field == "sources"
     with pytest.raises(RoundError):
         stage_rounds.draw_round(final, organiser(event))
@@ -294,7 +294,7 @@ def test_a_swiss_section_never_pairs_a_rematch_and_keeps_to_its_teams():
     event = factories.tournament(teams=12)
     stage = factories.stage(event, num_rounds=5)
     a, b = factories.sections(stage, "A", "B")
-    stages.split_teams(stage, organiser(event), "snake")
+    stage_sections.split_teams(stage, organiser(event), "snake")
     met = set()
     for _ in range(5):
         rnd = factories.play_stage_round(stage)
@@ -324,7 +324,7 @@ def test_a_stage_draft_is_stale_once_a_team_withdraws():
 
 
 def test_a_void_knockout_match_holds_the_next_round_until_corrected():
-    from tournaments.services import results, round_close, rounds
+    from tournaments.services import result_entry, results, round_close, rounds
 
     event = factories.tournament(teams=4)
     final = factories.stage(event, name="KO", kind="knockout",
@@ -334,7 +334,7 @@ def test_a_void_knockout_match_holds_the_next_round_until_corrected():
     factories.result(first, deals=factories.WIN_BY_3)
     version = factories.result(second, deals=factories.WIN_BY_3)
     chief = factories.chief_of(event)
-    results.void(second, results.Actor(chief, None, "web", ""), version.number, "cards marked")
+    result_entry.void(second, results.Actor(chief, None, "web", ""), version.number, "cards marked")
     round_close.finalise(rnd, chief)
     assert Round.objects.filter(stage=final).count() == 1  # no final drawn from a void
     with pytest.raises(RoundError) as refused:

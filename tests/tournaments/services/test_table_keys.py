@@ -7,7 +7,7 @@ import pytest
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, ResultVersion, TableAssignment
-from tournaments.services import results, table_keys
+from tournaments.services import result_confirm, result_entry, table_keys
 from tournaments.services.results import ResultError, ResultForbidden
 
 pytestmark = pytest.mark.django_db
@@ -29,24 +29,24 @@ def test_a_named_referee_must_referee_that_table(event):
 
 def test_the_keys_referee_cannot_confirm_the_keys_entry_by_any_path(event, grant):
     key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
-    version = results.submit(event.match, guandan_record(), actor(key=key), 0)
+    version = result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
     assert version.created_by is None and version.referee == event.referee
     # as a second referee of the table
     with pytest.raises(ResultForbidden, match="entered this version"):
-        results.confirm(event.match, 1, actor(event.referee))
+        result_confirm.confirm(event.match, 1, actor(event.referee))
     # nor as a captain of one of the teams
     grant(event.referee, event.tournament, "captain", team=event.teams[0])
     event.referee.__dict__.pop("_paisai_roles", None)
     with pytest.raises(ResultForbidden, match="entered this version"):
-        results.confirm(event.match, 1, actor(event.referee))
+        result_confirm.confirm(event.match, 1, actor(event.referee))
     assert not ResultVersion.objects.get(pk=version.pk).confirmations.exists()
     # another referee of the table may
-    assert results.confirm(event.match, 1, actor(event.referee2)).is_counting
+    assert result_confirm.confirm(event.match, 1, actor(event.referee2)).is_counting
 
 
 def test_the_keys_referee_cannot_confirm_through_the_api(event, api_as):
     key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
-    results.submit(event.match, guandan_record(), actor(key=key), 0)
+    result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
     url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/confirm/"
     response = api_as(event.referee).post(url, {"version": 1}, format="json")
     assert response.status_code == 403
@@ -57,22 +57,22 @@ def test_a_key_with_no_named_referee_is_confirmed_by_captains_or_the_chief_not_a
     assert TableAssignment.objects.filter(table_number=1).count() == 2  # no default owner
     key = table_keys.issue(event.tournament, 1, event.chief)
     assert key.referee is None
-    results.submit(event.match, guandan_record(), actor(key=key), 0)
+    result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
     with pytest.raises(ResultForbidden, match="belongs to no named referee"):
-        results.confirm(event.match, 1, actor(event.referee2))
-    results.confirm(event.match, 1, actor(event.home_captain))
-    assert results.confirm(event.match, 1, actor(event.away_captain)).is_counting
+        result_confirm.confirm(event.match, 1, actor(event.referee2))
+    result_confirm.confirm(event.match, 1, actor(event.home_captain))
+    assert result_confirm.confirm(event.match, 1, actor(event.away_captain)).is_counting
 
 
 def test_whoever_entered_a_version_does_not_confirm_it_even_as_chief(event):
-    results.submit(event.match, guandan_record(), actor(event.chief), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0)
     with pytest.raises(ResultForbidden, match="entered this version"):
-        results.confirm(event.match, 1, actor(event.chief))
+        result_confirm.confirm(event.match, 1, actor(event.chief))
 
 
 def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, api):
     key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
-    results.submit(event.match, guandan_record(), actor(key=key), 0)
+    result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
     url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
 
     def sign(user, password=None):

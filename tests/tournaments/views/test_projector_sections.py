@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tournaments.services import rounds, stage_rounds, stages
+from tournaments.services import rounds, stage_rounds, stage_sections
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def two_sections(db):
     who = factories.organiser_of(event)
     stage = factories.stage(event, name="预赛", num_rounds=2)
     a, b = factories.sections(stage, "A组", "B组")
-    stages.split_teams(stage, who, "snake")
+    stage_sections.split_teams(stage, who, "snake")
     rnd = rounds.publish(stage_rounds.draw_round(stage, who), who, confirm_reason="test")
     return event, rnd, a, b
 

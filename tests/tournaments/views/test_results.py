@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, Round, TableKey
-from tournaments.services import results
+from tournaments.services import result_entry
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -40,8 +40,8 @@ def test_table_page_by_key_needs_no_login_and_after_revocation_writes_nothing(ev
 
 
 def test_round_results_page_lists_pending_and_confirmed(event, client):
-    results.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    results.submit(event.match2, guandan_record(), actor(event.other_referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    result_entry.submit(event.match2, guandan_record(), actor(event.other_referee), 0)
     client.force_login(event.chief)
     html = client.get(f"/t/{event.tournament.slug}/results/", **EN).content.decode()
     assert 'data-state="counting"' in html and 'data-state="pending"' in html
@@ -49,7 +49,7 @@ def test_round_results_page_lists_pending_and_confirmed(event, client):
 
 
 def test_captain_confirms_on_the_match_page(event, client):
-    results.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     client.force_login(event.home_captain)
     page_url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
     assert 'id="confirm-latest"' in client.get(page_url, **EN).content.decode()
@@ -72,7 +72,7 @@ def test_finalise_refused_message_names_the_tables_and_reopen_is_logged(event, c
     html = client.post(close, {"action": "finalise"}, follow=True, **EN).content.decode()
     assert "table(s) 1, 2" in html
     for match in (event.match, event.match2):
-        results.submit(match, guandan_record(), actor(event.chief), 0, confirm=True)
+        result_entry.submit(match, guandan_record(), actor(event.chief), 0, confirm=True)
     client.post(close, {"action": "finalise"})
     assert Round.objects.get(pk=event.round.pk).status == "finalised"
     client.post(close, {"action": "reopen", "reason": "appeal"})

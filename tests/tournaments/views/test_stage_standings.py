@@ -7,7 +7,7 @@ import pytest
 
 from tests import factories
 from tournaments.models import Team
-from tournaments.services import stages
+from tournaments.services import stage_sections
 
 pytestmark = pytest.mark.django_db
 
@@ -19,8 +19,8 @@ def sectioned():
     men, women = factories.sections(stage, "男双", "女双")
     teams = list(Team.objects.filter(tournament=event).order_by("name"))
     who = factories.organiser_of(event)
-    stages.assign_teams(men, who, [t.pk for t in teams[:4]])
-    stages.assign_teams(women, who, [t.pk for t in teams[4:]])
+    stage_sections.assign_teams(men, who, [t.pk for t in teams[:4]])
+    stage_sections.assign_teams(women, who, [t.pk for t in teams[4:]])
     factories.play_stage_round(stage)
     return event, stage, men, women, teams
 
