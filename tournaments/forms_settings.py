@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import presets_for_game, settings_fields
-from tournaments import glossary
+from tournaments import glossary, halls
 from tournaments.models import Tournament
 from tournaments.validation import SMALLINT_MAX
 
@@ -171,9 +171,15 @@ class EventSettingsForm(forms.ModelForm):
         return [(_("Event"), named), (_("Preset settings"), preset), (_("Penalty ladder"), ladder)]
 
     def clean_halls(self):
-        """One hall a line: line ends as \\n, blank lines and spaces around names dropped."""
+        """One hall a line: line ends as \\n, blank lines and spaces around names dropped;
+        refused when a range runs backwards, has a table 0 or shares tables with another
+        hall's (tournaments.halls)."""
         lines = (self.cleaned_data.get("halls") or "").splitlines()
-        return "\n".join(line.strip() for line in lines if line.strip())
+        text = "\n".join(line.strip() for line in lines if line.strip())
+        refused = halls.refusals(halls.parse(text))
+        if refused:
+            raise forms.ValidationError(refused)
+        return text
 
     def clean(self):
         data = super().clean()

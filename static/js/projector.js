@@ -5,7 +5,10 @@
    warning in the last minutes, to "time is up" at zero, and stops once the round is
    finalised, saying so. The tables go by one screen at a time: every few seconds the next
    screen is fetched from the (cached) pairings API, so every table of a 2,500-table round is
-   shown in turn without anyone touching the screen. A new round reloads the page. */
+   shown in turn without anyone touching the screen. A hall's or a section's screen reads its
+   next screens for the same hall and section: data-pairings-url carries ?section= and
+   ?hall= (the page's own), and only the page number is added here. A new round reloads the
+   page. */
 (function () {
   "use strict";
   var root = document.getElementById("projector");

@@ -98,11 +98,18 @@ class PublicStandingsView(PublicView):
 
 class PublicPairingsView(PublicView):
     @extend_schema(
-        summary="Pairings of a published round (public); ?round=N, ?q=team, paged",
+        summary="Pairings of a published round (public); ?round=N, ?q=team, ?section=, "
+        "?hall=, paged",
         parameters=[
             OpenApiParameter("round", OpenApiTypes.INT),
             OpenApiParameter("q", OpenApiTypes.STR, description="part of a team name"),
             OpenApiParameter("section", OpenApiTypes.INT, description="one section's tables"),
+            OpenApiParameter(
+                "hall",
+                OpenApiTypes.INT,
+                description="one hall's tables: the n-th line of the event's halls, from 1 "
+                "(a hall with a range of tables, e.g. “A厅 1-60”)",
+            ),
             *PAGING,
         ],
         responses=dict,
@@ -111,18 +118,20 @@ class PublicPairingsView(PublicView):
         tournament = self.get_tournament()
         query = request.query_params
         params = {"round": query.get("round", "")[:6], "q": query.get("q", "")[:100].strip(),
-                  "section": query.get("section", "")[:12],
+                  "section": query.get("section", "")[:12], "hall": query.get("hall", "")[:6],
                   "page": public.page_number(query.get("page")), "size": page_size(request)}  # fmt: skip
 
         def build() -> dict:
             rnd = public.public_round(tournament, params["round"])
             section = public.round_section(rnd, params["section"])
+            screen = public.event_hall(tournament, params["hall"])
+            hall = screen.hall if screen else None
             if rnd is None:
                 return {"round": None, "status": None} | paged(public.paginate(0, 1, 1), [],
                                                                "tables")  # fmt: skip
-            page = public.paginate(public.pairing_count(rnd, params["q"], section),
+            page = public.paginate(public.pairing_count(rnd, params["q"], section, hall),
                                    params["page"], params["size"])  # fmt: skip
-            rows = public.pairing_rows(rnd, params["q"], page.start, page.stop, section)
+            rows = public.pairing_rows(rnd, params["q"], page.start, page.stop, section, hall)
             tables = [
                 {
                     "table": row["table"],
@@ -133,7 +142,8 @@ class PublicPairingsView(PublicView):
                 }
                 for row in rows
             ]
-            where = {"section": section.name if section else None}
+            where = {"section": section.name if section else None,
+                     "hall": hall.name if hall else None}  # fmt: skip
             return {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
 
         return public_cache.serve_json(request, tournament, "api-pairings", params, build)

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS, event_preset
+from tournaments.halls import Hall
+from tournaments.halls import parse as parse_halls
 
 
 class Game(models.TextChoices):
@@ -100,6 +102,10 @@ class Tournament(models.Model):
                     name for name in kwargs["update_fields"] if name not in REVISION_FIELDS
                 ]
         super().save(*args, **kwargs)
+
+    def hall_list(self) -> list[Hall]:
+        """The event's halls, each with the range of its tables when it has one."""
+        return parse_halls(self.halls)
 
     def get_preset(self):
         """The rules engine preset with this event's settings applied (the engine's

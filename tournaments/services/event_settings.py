@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import SCORING_SETTINGS, event_preset, settings_fields
+from tournaments import halls
 from tournaments.errors import ServiceError
 from tournaments.models import Round, Tournament
 from tournaments.permissions import require
@@ -87,6 +88,8 @@ def update_settings(tournament: Tournament, user, changes: dict, source: str = "
             old = getattr(current, key)
             if _shown(old) != _shown(value):
                 made[key] = (old, value)
+        if "halls" in made:
+            halls.check(made["halls"][1])  # HallsError naming ``halls``
         refuse_breaking(current, made)
         for key, (_old, value) in made.items():
             setattr(current, key, value)

@@ -1,15 +1,18 @@
-"""What the public sees: the current round, searchable pairings, a team's history with its
-rank over the rounds, and the round clock for the projector. Read-only; no login needed."""
+"""What the public sees: the current round, searchable pairings (of a section, of a hall's
+range of tables), a team's history with its rank over the rounds, and the round clock for the
+projector. Read-only; no login needed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from django.db.models import F, Q
 from django.utils import timezone
 
 from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points
+from tournaments.halls import Hall
 from tournaments.models import ResultVersion, Round, RoundSlot, Team, Tournament
 from tournaments.standings.service import outcomes_for, rank_history
 
@@ -22,7 +25,7 @@ def current_round(tournament: Tournament) -> Round | None:
 def public_round(tournament: Tournament, number) -> Round | None:
     """A published round by number (from the URL), else the current one."""
     rounds = tournament.rounds.exclude(status=Round.Status.DRAFT)
-    if number not in (None, "") and str(number).isdigit():
+    if number not in (None, "") and whole(number):
         found = rounds.filter(number=int(number)).first()
         if found is not None:
             return found
@@ -30,11 +33,16 @@ def public_round(tournament: Tournament, number) -> Round | None:
 
 
 def pairing_rows(
-    rnd: Round, query: str = "", start: int = 0, stop: int | None = None, section=None
+    rnd: Round,
+    query: str = "",
+    start: int = 0,
+    stop: int | None = None,
+    section=None,
+    hall: Hall | None = None,
 ) -> list[dict]:
-    """The round's tables (byes last), filtered by a part of a team name and by a section
-    (a hall's screen); rows ``start:stop`` of them (a page)."""
-    matches = _pairings(rnd, query, section).select_related("home__unit", "away__unit")
+    """The round's tables (byes last), filtered by a part of a team name, by a section and
+    by a hall's range of tables (a hall's screen); rows ``start:stop`` of them (a page)."""
+    matches = _pairings(rnd, query, section, hall).select_related("home__unit", "away__unit")
     matches = list(matches[start:stop])
     counting = dict(
         ResultVersion.objects.filter(match__in=matches, is_counting=True).values_list(
@@ -53,18 +61,20 @@ def pairing_rows(
     ]
 
 
-def _pairings(rnd: Round, query: str = "", section=None):
+def _pairings(rnd: Round, query: str = "", section=None, hall: Hall | None = None):
     matches = rnd.matches.order_by(F("table_number").asc(nulls_last=True), "home__name")
     if section is not None:
         matches = matches.filter(section=section)
+    if hall is not None:  # a bye sits at no table: in no hall
+        matches = matches.filter(table_number__range=(hall.first, hall.last))
     query = (query or "").strip()
     if query:
         matches = matches.filter(Q(home__name__icontains=query) | Q(away__name__icontains=query))
     return matches
 
 
-def pairing_count(rnd: Round, query: str = "", section=None) -> int:
-    return _pairings(rnd, query, section).count()
+def pairing_count(rnd: Round, query: str = "", section=None, hall: Hall | None = None) -> int:
+    return _pairings(rnd, query, section, hall).count()
 
 
 def round_sections(rnd: Round | None) -> list:
@@ -78,9 +88,35 @@ def round_sections(rnd: Round | None) -> list:
 def round_section(rnd: Round | None, value: object):
     """The section ``value`` (an id from the URL) among the round's, or None (every table)."""
     text = str(value or "").strip()
-    if not text.isdigit():
+    if not whole(text):
         return None
     return next((s for s in round_sections(rnd) if s.pk == int(text)), None)
+
+
+class HallScreen(NamedTuple):
+    """A hall with a range of tables, and its number: its line among the event's halls, from
+    1 (the ``?hall=`` of its projector screen and of the pairings API)."""
+
+    number: int
+    hall: Hall
+
+
+def event_halls(tournament: Tournament) -> list[HallScreen]:
+    """The event's halls that have a range of tables (a plain hall name has no screen)."""
+    return [
+        HallScreen(number, hall)
+        for number, hall in enumerate(tournament.hall_list(), 1)
+        if hall.usable
+    ]
+
+
+def event_hall(tournament: Tournament, value: object) -> HallScreen | None:
+    """The hall ``value`` (its number from the URL) among the event's halls with a range, or
+    None (every table)."""
+    text = str(value or "").strip()
+    if not whole(text):
+        return None
+    return next((s for s in event_halls(tournament) if s.number == int(text)), None)
 
 
 @dataclass(frozen=True)
@@ -112,7 +148,14 @@ class Page:
 def page_number(value) -> int:
     """A page number from the URL: a positive whole number, else 1."""
     text = str(value or "").strip()
-    return int(text) if text.isdigit() and 0 < len(text) < 7 and int(text) > 0 else 1
+    return int(text) if whole(text) and 0 < len(text) < 7 and int(text) > 0 else 1
+
+
+def whole(value: object) -> bool:
+    """A whole number written in ASCII digits ("²" and "١" are digits to ``str.isdigit``, and
+    the first is no number to ``int``)."""
+    text = str(value)
+    return text.isascii() and text.isdigit()
 
 
 def paginate(count: int, number, size: int) -> Page:

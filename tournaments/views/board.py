@@ -59,6 +59,8 @@ class BoardView(RoleRequiredMixin, TemplateView):
                 "from": tables.low or "",
                 "to": tables.high or "",
             },  # fmt: skip
+            # the event's halls with ranges of tables ("A厅 1-60"): a quick choice of the zone
+            halls=[hall for hall in self.tournament.hall_list() if hall.usable],
             queue=service.queue(rnd, tables),
             late_tables=service.late_tables(rnd, tables),
             is_chief=self.may("result.correct"),

@@ -166,38 +166,47 @@ class TeamPage(PublicMixin, TemplateView):
 
 class ProjectorPage(PublicMixin, TemplateView):
     """The hall's screen: the clock, then every table of the round, one screen after the
-    other (projector.js fetches the next screen from the cached pairings API)."""
+    other (projector.js fetches the next screen from the cached pairings API). A staged
+    event's section (``?section=<id>``) and a hall with a range of tables (``?hall=<n>``,
+    the event settings' n-th hall) each have their own screen; both given, both apply."""
 
     template_name = "tournaments/public/projector.html"
     cache_kind = "projector"
 
     def cache_params(self) -> dict:
-        return {"section": self.request.GET.get("section", "")[:12]}
+        get = self.request.GET
+        return {"section": get.get("section", "")[:12], "hall": get.get("hall", "")[:6]}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        params = self.cache_params()
         rnd = public.current_round(self.tournament)
         # a staged event's sections (groups, halls): each hall's screen shows its own tables
         sections = public.round_sections(rnd)
-        section = public.round_section(rnd, self.cache_params()["section"])
-        count = public.pairing_count(rnd, "", section) if rnd else 0
+        section = public.round_section(rnd, params["section"])
+        # the event's halls with their ranges of tables ("A厅 1-60"): one screen each
+        halls = public.event_halls(self.tournament)
+        hall = public.event_hall(self.tournament, params["hall"])
+        where = {"section": section, "hall": hall.hall if hall else None}
+        count = public.pairing_count(rnd, "", **where) if rnd else 0
         page = public.paginate(count, 1, PROJECTOR_PAGE) if rnd else None
-        rows = public.pairing_rows(rnd, "", 0, PROJECTOR_PAGE, section) if rnd else []
+        rows = public.pairing_rows(rnd, "", 0, PROJECTOR_PAGE, **where) if rnd else []
         screen = _("Tables %(first)s–%(last)s of %(count)s · screen %(page)s of %(pages)s")
+        shown = {"first": min(1, len(rows)), "last": len(rows), "page": 1,
+                 "count": page.count if page else 0, "pages": page.pages if page else 0}  # fmt: skip
         context.update(
             round=rnd,
             sections=sections,
             section=section,
+            halls=halls,
+            hall=hall,
             clock=public.clock(rnd),
             rows=rows,
             page=page,
             page_size=PROJECTOR_PAGE,
             rows_per_column=PROJECTOR_ROWS,
             screen_format=screen,
-            screen_text=screen
-            % {"first": 1, "last": len(rows), "count": page.count, "page": 1, "pages": page.pages}
-            if page
-            else "",  # fmt: skip
+            screen_text=screen % shown if page else "",
             dwell_seconds=PROJECTOR_DWELL_SECONDS,
             sync_seconds=PROJECTOR_SYNC_SECONDS,
             warning_minutes=self.tournament.get_preset().warning_minutes,

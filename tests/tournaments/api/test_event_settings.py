@@ -29,3 +29,15 @@ def test_api_settings_change_is_logged_old_to_new(api_as, make_tournament, make_
     assert response.json()["halls"] == "A厅"
     changes = AuditLog.objects.get(tournament=tournament, action="event.settings").data["changes"]
     assert changes == {"halls": ["", "A厅"], "settings.appeal_minutes": [None, 40]}
+
+
+def test_api_halls_sharing_tables_refused_naming_the_field(
+    api_as, make_tournament, make_user, grant
+):
+    tournament = make_tournament(teams=2)
+    api = api_as(grant(make_user(), tournament, "organiser"))
+    url = f"/api/tournaments/{tournament.slug}/"
+    response = api.patch(url, {"halls": "A厅 1-60\nB厅 60-120"}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"error": "A厅 and B厅 both hold table 60.", "field": "halls"}
+    assert Tournament.objects.get(pk=tournament.pk).halls == ""

@@ -105,6 +105,19 @@ def test_board_page_filters_by_a_range_of_tables(ops, client):
     )
 
 
+def test_board_offers_the_events_halls_with_ranges_as_a_quick_choice_of_tables(ops, client):
+    ops.tournament.halls = "A厅 1-3\n休息区\nB厅 4-5"
+    ops.tournament.save(update_fields=["halls"])
+    client.force_login(ops.chief)
+    page = client.get(board_url(ops), {"referee": "ref-b"}).content.decode()
+    choices = page.split('id="board-halls"')[1].split("</p>")[0]
+    assert 'href="?from=1&amp;to=3&amp;referee=ref-b&amp;state="' in choices
+    assert 'href="?from=4&amp;to=5&amp;' in choices and "休息区" not in choices
+    chosen = client.get(board_url(ops), {"from": "4", "to": "5"}).content.decode()
+    assert chosen.count('class="state-') == 2
+    assert 'to=5&amp;referee=&amp;state=" aria-current="true"' in chosen
+
+
 @pytest.fixture
 def started(db, time_machine):
     """The round's clock started at START; every team seated but both teams of table 1."""

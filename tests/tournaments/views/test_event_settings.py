@@ -109,3 +109,36 @@ def test_the_settings_page_is_for_the_organiser(client, event, make_user, grant)
     grant(chief, event, "chief_referee")
     client.force_login(chief)
     assert client.get(url(event), **EN).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("halls", "english", "chinese"),
+    [
+        ("A厅 60-1", "A厅: table 60 is above table 1", "A厅：第 60 桌大于第 1 桌"),
+        ("A厅 0-20", "A厅: there is no table 0", "A厅：没有第 0 桌"),
+        ("A厅 1-60\nB厅 41–100", "A厅 and B厅 both hold tables 41–60.",
+         "A厅 与 B厅 都包含第 41–60 桌。"),
+    ],
+)  # fmt: skip
+def test_halls_refused_on_their_field_when_backwards_at_table_0_or_sharing_tables(
+    client, event, organiser, halls, english, chinese
+):
+    client.force_login(organiser)
+    answer = client.post(url(event), posted(event, halls=halls), **EN)
+    assert answer.status_code == 200
+    assert english in answer.context["form"].errors["halls"][0]
+    page = client.post(url(event), posted(event, halls=halls), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert chinese in page.context["form"].errors["halls"][0]
+    assert chinese in page.content.decode()
+    assert Tournament.objects.get(pk=event.pk).halls == ""
+
+
+def test_halls_are_normalised_and_plain_names_beside_ranges_are_allowed(client, event, organiser):
+    client.force_login(organiser)
+    halls = "  A厅 1-60 \r\n\r\n休息区\r\nHall B 61–120\r\n"
+    assert client.post(url(event), posted(event, halls=halls), **EN).status_code == 302
+    event.refresh_from_db()
+    assert event.halls == "A厅 1-60\n休息区\nHall B 61–120"
+    assert [(h.name, h.first, h.last) for h in event.hall_list()] == [
+        ("A厅", 1, 60), ("休息区", None, None), ("Hall B", 61, 120)
+    ]  # fmt: skip
