@@ -20,7 +20,7 @@ from pypinyin import Style, lazy_pinyin
 from rules_engine import seating
 from tournaments.models import Player, RoundSlot, Team, Tournament
 
-from .public import current_round
+from .public import current_round, whole
 
 MAX_QUERY = 50
 MAX_ANSWERS = 20
@@ -122,12 +122,12 @@ def params(query) -> dict:
     team = str(query.get("team", "")).strip()
     return {
         "q": normalise(query.get("q", "")),
-        "team": int(team) if team.isdigit() and len(team) < 12 else None,
+        "team": int(team) if whole(team) and len(team) < 12 else None,
     }
 
 
 def matches(entry: Entry, query: str) -> bool:
-    if query.isdigit():
+    if whole(query):
         return entry.number == int(query)
     squeezed = query.replace(" ", "")
     if squeezed.isascii() and squeezed.isalnum():

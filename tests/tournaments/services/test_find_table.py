@@ -122,3 +122,14 @@ def test_a_long_or_odd_query_is_harmless(event):
     assert api(event, q="z" * 5000)["count"] == 0
     assert api(event, team="abc")["count"] == 0
     assert api(event, q="%_\\'\"<script>")["count"] == 0
+
+
+@pytest.mark.parametrize("value", ["²", "١٢", "٣"])
+def test_digits_that_are_no_ascii_number_find_nothing_and_never_fail(event, value):
+    """'²' is a digit to str.isdigit and no number to int: a 5xx before."""
+    for params in ({"team": value}, {"q": value}):
+        response = Client().get(f"/api/tournaments/{event.slug}/public/find-table/", params)
+        assert response.status_code == 200, params
+        page = Client().get(f"/t/{event.slug}/find/", params)
+        assert page.status_code == 200, params
+    assert find_table.params({"team": value})["team"] is None
