@@ -39,7 +39,7 @@ MATCHES, VERSIONS = Match._meta.db_table, ResultVersion._meta.db_table
 _UNDECIDED = (
     f"SELECT 1 FROM {MATCHES} m WHERE m.round_id = %s AND m.away_id IS NOT NULL {{tables}} "
     f"AND NOT EXISTS (SELECT 1 FROM {VERSIONS} v WHERE v.match_id = m.id AND v.is_counting) "
-    "ORDER BY m.table_number LIMIT 1"
+    "LIMIT 1"  # no ORDER BY: a sort would probe the whole range before the first row
 )
 PENDING_SQL = _UNDECIDED.format(tables="")
 PENDING_FROM_SQL = (  # COALESCE looks at the second walk only when the first finds nothing
