@@ -103,13 +103,13 @@ def test_the_public_pairings_api_filters_by_hall_counted_and_paged(client, three
 
 
 def test_a_section_and_a_hall_given_both_apply(client, db):
-    from tournaments.services import rounds, stage_rounds, stages
+    from tournaments.services import rounds, stage_rounds, stage_sections
 
     event = factories.tournament(teams=12, units=4, halls="A厅 1-3\nB厅 4-6")
     who = factories.organiser_of(event)
     stage = factories.stage(event, name="预赛", num_rounds=2)
     a, b = factories.sections(stage, "A组", "B组")
-    stages.split_teams(stage, who, "snake")
+    stage_sections.split_teams(stage, who, "snake")
     rnd = rounds.publish(stage_rounds.draw_round(stage, who), who, confirm_reason="test")
     url = f"/api/tournaments/{event.slug}/public/pairings/"
     both = client.get(url, {"section": a.pk, "hall": 1}).json()
