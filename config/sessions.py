@@ -8,6 +8,7 @@ BENCH_PYSPY). Writing, expiry, cycling and clearing are Django's own.
 
 from __future__ import annotations
 
+from django.contrib.auth import BACKEND_SESSION_KEY
 from django.contrib.sessions.backends import db
 from django.utils import timezone
 
@@ -17,7 +18,6 @@ WHERE = 'x."session_key" = %s AND x."expire_date" > %s'
 
 # Sessions stored while the user lookup was Django's own class still log in (see config.auth).
 BACKENDS = {"django.contrib.auth.backends.ModelBackend": "config.auth.ModelBackend"}
-BACKEND_SESSION_KEY = "_auth_user_backend"
 
 
 class SessionStore(db.SessionStore):
