@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 from collections import defaultdict
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -83,9 +84,16 @@ class TeamStanding(StandingRow):
 
 
 _batch: ContextVar[set | None] = ContextVar("paisai_revision_batch", default=None)
-REVISION_SQL = (
-    f"UPDATE {Tournament._meta.db_table} SET revision = revision + 1, revised_at = %s WHERE id = %s"
-)
+
+
+def _revision_update(when: str, which: str) -> str:
+    """The one statement that bumps event revisions: ``when`` is the time's SQL, ``which``
+    the condition on the id (parameters, or values written out)."""
+    table = Tournament._meta.db_table
+    return f"UPDATE {table} SET revision = revision + 1, revised_at = {when} WHERE id {which}"
+
+
+REVISION_SQL = _revision_update("%s", "= %s")
 
 
 def revision(tournament: Tournament | int) -> int:
@@ -141,12 +149,13 @@ def _bump_and_commit(pks: list[int]) -> None:
     hooks run as usual. A failed COMMIT raises here, inside the block: nothing is committed."""
     when = timezone.now().isoformat()
     listed = ", ".join(str(int(pk)) for pk in pks)
-    sql = (
-        f"UPDATE {Tournament._meta.db_table} SET revision = revision + 1, "
-        f"revised_at = '{when}'::timestamptz WHERE id IN ({listed}); COMMIT"
-    )
+    sql = _revision_update(f"'{when}'::timestamptz", f"IN ({listed})") + "; COMMIT"
+    started = time.monotonic()
     with connection.wrap_database_errors, connection.connection.cursor() as cursor:
         cursor.execute(sql, prepare=False)  # Django's errors, as from its own cursor
+    if connection.queries_logged:  # seen by the debug toolbar and CaptureQueriesContext
+        took = time.monotonic() - started
+        connection.queries_log.append({"sql": sql, "time": f"{took:.3f}"})
 
 
 def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:

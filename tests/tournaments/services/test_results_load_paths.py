@@ -222,3 +222,18 @@ def test_the_revision_bump_sent_with_the_commit_commits_once_and_runs_the_commit
     assert revision(event.tournament) == before + 2
     assert not ResultVersion.objects.filter(match_id=10**9).exists()
     assert ResultVersion.objects.filter(match__round=event.round).count() == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_bump_sent_with_the_commit_is_in_django_s_query_log(event):
+    """The combined UPDATE…; COMMIT bypasses Django's cursor; it is still logged, so the
+    debug toolbar and CaptureQueriesContext see every statement a request sends."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    bumps = [q["sql"] for q in captured if "revision = revision + 1" in q["sql"]]
+    assert len(bumps) == 1 and bumps[0].endswith("; COMMIT")
+    assert f"IN ({event.tournament.pk})" in bumps[0]
