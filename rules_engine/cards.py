@@ -177,3 +177,16 @@ def count_copies(card_lists: Iterable[Iterable[Card]], decks: int, field: str = 
 def cards_text(cards: Iterable[Card]) -> list[str]:
     """A list of Cards in SPEC notation."""
     return [card_text(card) for card in cards]
+
+
+def check_in_hand(play: Iterable[Card], hand: Iterable[Card], field: str = "play") -> None:
+    """Raise RulesError naming the cards of ``play`` that ``hand`` does not hold."""
+    missing = Counter(play) - Counter(hand)
+    if missing:
+        raise RulesError(
+            t(
+                "play holds {cards} which the hand does not",
+                cards=", ".join(cards_text(missing.elements())),
+            ),
+            field,
+        )

@@ -21,9 +21,7 @@ strongest first.
 
 from __future__ import annotations
 
-from collections import Counter
-
-from rules_engine.cards import cards_text, count_copies, parse_cards
+from rules_engine.cards import check_in_hand, count_copies, parse_cards
 from rules_engine.errors import RulesError
 from rules_engine.guandan.combos import Reading, beating_readings, choose_reading, level_index
 from rules_engine.guandan.combos import classify as classify_cards
@@ -73,14 +71,7 @@ def check_play(request: dict) -> dict:
     previous = parse_cards(request.get("previous") or [], DECKS, "previous")
     play = parse_cards(request["play"], DECKS, "play")
     count_copies([previous, play], DECKS, "previous and play")
-    top = None
-    if previous:
-        top = choose_reading(
-            classify_cards(previous, level),
-            request.get("previous_kind"),
-            request.get("previous_rank"),
-            "previous",
-        )
+    top = _top(request, previous, level)
     readings = classify_cards(play, level)
     if not readings:
         return _ruling(False, t("the play is not a valid combination"), None, play, top)
@@ -112,28 +103,23 @@ def list_plays(request: dict) -> dict:
     hand = parse_cards(request["hand"], DECKS, "hand")
     previous = parse_cards(request.get("previous") or [], DECKS, "previous")
     count_copies([hand, previous], DECKS, "hand and previous")
-    top = None
-    if previous:
-        top = choose_reading(
-            classify_cards(previous, level),
-            request.get("previous_kind"),
-            request.get("previous_rank"),
-            "previous",
-        )
+    top = _top(request, previous, level)
     answer = listing(legal_plays(hand, level, top))
     if "play" in request:
-        play = parse_cards(request["play"], DECKS, "play")
-        missing = Counter(play) - Counter(hand)
-        if missing:
-            raise RulesError(
-                t(
-                    "play holds {cards} which the hand does not",
-                    cards=", ".join(cards_text(missing.elements())),
-                ),
-                "play",
-            )
+        check_in_hand(parse_cards(request["play"], DECKS, "play"), hand)
         answer = check_play(request) | answer
     return answer
+
+
+def _top(request: dict, previous: list, level: int) -> Reading | None:
+    """The reading of the play to beat (None for a lead); ``previous_kind``/``previous_rank``
+    choose between readings where the cards allow several."""
+    if not previous:
+        return None
+    readings = classify_cards(previous, level)
+    return choose_reading(
+        readings, request.get("previous_kind"), request.get("previous_rank"), "previous"
+    )
 
 
 def _name(reading: Reading) -> Text:

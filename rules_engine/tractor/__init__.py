@@ -22,13 +22,13 @@ cards of one request (three decks).
 
 from __future__ import annotations
 
-from rules_engine.cards import count_copies, parse_cards
+from rules_engine.cards import check_in_hand, count_copies, parse_cards
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.i18n import t
 from rules_engine.listing import wants_list
 from rules_engine.presets import resolve_preset
 from rules_engine.tractor.declare import check_declarations
-from rules_engine.tractor.follow import check_follow, check_in_hand
+from rules_engine.tractor.follow import check_follow
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of
 from rules_engine.tractor.legal import list_follows
 from rules_engine.tractor.order import DECKS, Ordering, parse_ordering

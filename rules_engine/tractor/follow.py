@@ -28,9 +28,7 @@ it.
 
 from __future__ import annotations
 
-from collections import Counter
-
-from rules_engine.cards import Card, cards_text
+from rules_engine.cards import Card, cards_text, check_in_hand
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of, suit_of_cards
@@ -90,18 +88,6 @@ def lead_suit(lead: list[Card], ordering: Ordering) -> str:
             "lead",
         )
     return suit
-
-
-def check_in_hand(play: list[Card], hand: list[Card]) -> None:
-    missing = Counter(play) - Counter(hand)
-    if missing:
-        raise RulesError(
-            t(
-                "play holds {cards} which the hand does not",
-                cards=", ".join(cards_text(missing.elements())),
-            ),
-            "play",
-        )
 
 
 def check_follow(
