@@ -2,7 +2,7 @@ from .audit import AuditLog
 from .calls import RefereeCall
 from .checkin import CheckIn, RoundLeave, Seating
 from .disputes import ResultDispute
-from .events import Game, Player, Team, Tournament, Unit
+from .events import EventRevision, Game, Player, Team, Tournament, Unit
 from .exports import ExportJob
 from .lots import LotDraw
 from .results import RankingAdjustment, ResultVersion
@@ -14,6 +14,7 @@ from .tables import ResultConfirmation, TableKey
 __all__ = [
     "AuditLog",
     "CheckIn",
+    "EventRevision",
     "ExportJob",
     "Game",
     "LotDraw",

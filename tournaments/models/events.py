@@ -3,7 +3,8 @@
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import Max, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -19,7 +20,27 @@ class Game(models.TextChoices):
     CHENGYU = "chengyu", _("Idiom-chain poker 成语接龙")
 
 
-REVISION_FIELDS = ("revision", "revised_at")
+# An event's revision is the sum of this many counters (EventRevision): concurrent commits
+# bump different rows, so they do not wait for each other's WAL flush on one row.
+REVISION_SHARDS = 16
+
+
+class TournamentQuerySet(models.QuerySet):
+    def with_revision(self):
+        """Each event with its revision and the time of its last bump, read in the same
+        statement as the event (the revision its answers are rendered at)."""
+        shards = EventRevision.objects.filter(tournament=OuterRef("pk")).order_by()
+        shards = shards.values("tournament")
+        total = shards.annotate(total=Sum("bumps")).values("total")
+        latest = shards.annotate(latest=Max("at")).values("latest")
+        return self.annotate(
+            loaded_revision=Coalesce(Subquery(total), 0), loaded_revised_at=Subquery(latest)
+        )
+
+
+class TournamentManager(models.Manager.from_queryset(TournamentQuerySet)):
+    def get_queryset(self):
+        return super().get_queryset().with_revision()
 
 
 class Tournament(models.Model):
@@ -62,11 +83,8 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # The event revision: bumped in the same transaction as every change of what the public
-    # sees (tournaments.standings.service.invalidate); every cached public answer is keyed on
-    # it, so a cache can never serve an answer older than the database.
-    revision = models.PositiveBigIntegerField(default=1, editable=False)
-    revised_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    objects = TournamentManager()
 
     class Meta:
         ordering = ["-created_at", "name"]
@@ -86,22 +104,36 @@ class Tournament(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        """Settings the engine's schema refuses are never stored (RulesError). Never write
-        ``revision`` back from memory: a stale copy would move it backwards, onto a revision
-        whose cached answers are older than the database."""
+        """Settings the engine's schema refuses are never stored (RulesError)."""
         self.get_preset()
-        if not self._state.adding and not kwargs.get("force_insert"):
-            if kwargs.get("update_fields") is None:
-                kwargs["update_fields"] = [
-                    field.name
-                    for field in self._meta.concrete_fields
-                    if not field.primary_key and field.name not in REVISION_FIELDS
-                ]
-            else:
-                kwargs["update_fields"] = [
-                    name for name in kwargs["update_fields"] if name not in REVISION_FIELDS
-                ]
         super().save(*args, **kwargs)
+
+    # The event revision: bumped in the same transaction as every change of what the public
+    # sees (tournaments.standings.service.invalidate); every cached public answer is keyed on
+    # it, so a cache can never serve an answer older than the database. It is the sum of the
+    # event's EventRevision counters, which only ever grows, and by one with every commit
+    # that bumps it: a sum names one moment of the event as surely as one counter would.
+
+    @property
+    def revision(self) -> int:
+        """The revision when this event was loaded (read then, or at the first ask)."""
+        self._load_revision()
+        return self.loaded_revision
+
+    @property
+    def revised_at(self):
+        """When the revision was last bumped (None: never since it was created)."""
+        self._load_revision()
+        return self.loaded_revised_at
+
+    def _load_revision(self) -> None:
+        if "loaded_revision" not in self.__dict__:
+            self.loaded_revision, self.loaded_revised_at = EventRevision.current(self.pk)
+
+    def refresh_from_db(self, *args, **kwargs):
+        self.__dict__.pop("loaded_revision", None)
+        self.__dict__.pop("loaded_revised_at", None)
+        super().refresh_from_db(*args, **kwargs)
 
     def hall_list(self) -> list[Hall]:
         """The event's halls, each with the range of its tables when it has one."""
@@ -126,6 +158,39 @@ class Tournament(models.Model):
                 ) from None
             field = "preset" if err.field == "preset" else "settings"
             raise ValidationError({field: err.localized(get_language())}) from None
+
+
+class EventRevision(models.Model):
+    """One of an event's REVISION_SHARDS revision counters; the event's revision is their
+    sum. A change bumps one counter, chosen at random, as its transaction's last statement
+    (tournaments.standings.service): a counter row stays locked until its transaction has
+    committed, WAL flush included, so with one counter every result of an event waited for
+    the commit before it. Rows are made on their first bump."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    shard = models.PositiveSmallIntegerField()
+    bumps = models.PositiveBigIntegerField(default=0)
+    at = models.DateTimeField(null=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "shard"], name="event_revision_one_row_a_shard"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}/{self.shard}: {self.bumps}"
+
+    @classmethod
+    def current(cls, tournament_id: int | None) -> tuple[int, object]:
+        """(revision, time of the last bump) of an event as the database holds them now."""
+        if tournament_id is None:
+            return 0, None
+        found = cls.objects.filter(tournament_id=tournament_id).aggregate(
+            total=Sum("bumps"), latest=Max("at")
+        )
+        return found["total"] or 0, found["latest"]
 
 
 class Unit(models.Model):

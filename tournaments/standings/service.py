@@ -8,7 +8,7 @@ What counts
 
 Caching (how a results confirm stays cheap)
     Confirming a result must not recompute standings. Each tournament has a revision number
-    in the database (``Tournament.revision``), bumped by :func:`invalidate` in the same
+    in the database (``Tournament.revision``: the sum of its ``EventRevision`` counters), bumped by :func:`invalidate` in the same
     transaction as every change of what the public sees, so a cache can never hold an answer
     newer than its key or serve one older than the database, whatever happened to Redis.
     Standings are computed on read and memoised under (tournament, revision, after_round,
@@ -19,7 +19,7 @@ Caching (how a results confirm stays cheap)
     - the services that change rows with ``update()``/``bulk_*`` call :func:`invalidate`
       inside their transaction (round completed, swaps, imports);
     - a transaction that changes several matches (a ruling and its escalation, an appeal)
-      runs in :func:`revision_batch`: one bump, as its last statement, so the revision row
+      runs in :func:`revision_batch`: one bump, as its last statement, so a revision counter
       is always locked after the match rows (no deadlock against a confirmation).
 
     Team names, units and statuses are read fresh on every call (one small query). The
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 import time
 from collections import defaultdict
 from contextlib import contextmanager
@@ -48,6 +49,7 @@ from django.utils.translation import gettext
 from rules_engine.outcome import PARTS, Outcome
 from rules_engine.presets import bye_points, forfeit_level_difference, level_points
 from tournaments.models import (
+    EventRevision,
     LotDraw,
     Match,
     RankingAdjustment,
@@ -56,6 +58,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.models.events import REVISION_SHARDS
 
 from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
 from .metrics import METRICS
@@ -86,20 +89,28 @@ class TeamStanding(StandingRow):
 _batch: ContextVar[set | None] = ContextVar("paisai_revision_batch", default=None)
 
 
-def _revision_update(when: str, which: str) -> str:
-    """The one statement that bumps event revisions: ``when`` is the time's SQL, ``which``
-    the condition on the id (parameters, or values written out)."""
-    table = Tournament._meta.db_table
-    return f"UPDATE {table} SET revision = revision + 1, revised_at = {when} WHERE id {which}"
+def _revision_bump(rows: str) -> str:
+    """The one statement that bumps event revisions: ``rows`` are the VALUES
+    ``(event id, shard, 1, time)``, as parameters or written out. A shard's row is made by
+    its first bump (both PostgreSQL and SQLite take ON CONFLICT … DO UPDATE)."""
+    table = EventRevision._meta.db_table
+    return (
+        f"INSERT INTO {table} (tournament_id, shard, bumps, at) VALUES {rows} "
+        f"ON CONFLICT (tournament_id, shard) DO UPDATE SET bumps = {table}.bumps + 1, "
+        "at = excluded.at"
+    )
 
 
-REVISION_SQL = _revision_update("%s", "= %s")
+REVISION_SQL = _revision_bump("(%s, %s, 1, %s)")
+
+
+def _shard() -> int:
+    return random.randrange(REVISION_SHARDS)
 
 
 def revision(tournament: Tournament | int) -> int:
-    """The event's revision as the database holds it now (one primary-key query)."""
-    pk = getattr(tournament, "pk", tournament)
-    return Tournament.objects.filter(pk=pk).values_list("revision", flat=True).first() or 0
+    """The event's revision as the database holds it now (one query)."""
+    return EventRevision.current(getattr(tournament, "pk", tournament))[0]
 
 
 def invalidate(tournament: Tournament | int) -> None:
@@ -112,7 +123,7 @@ def invalidate(tournament: Tournament | int) -> None:
         pending.add(pk)
         return
     with connection.cursor() as cursor:
-        cursor.execute(REVISION_SQL, [timezone.now(), pk])
+        cursor.execute(REVISION_SQL, [pk, _shard(), timezone.now()])
 
 
 @contextmanager
@@ -120,11 +131,14 @@ def revision_batch():
     """One transaction whose revision bumps happen once, as its last statement.
 
     On PostgreSQL, when the batch is the outermost transaction, the bump and the COMMIT go
-    to the server together (:func:`_bump_and_commit`): the event's revision row is locked
-    only while the server commits. Sent apart, the row stayed locked while the thread waited
-    to be scheduled again between the two round trips (the GIL, two CPUs), and every other
+    to the server together (:func:`_bump_and_commit`): the revision counter is locked only
+    while the server commits. Sent apart, the row stayed locked while the thread waited to
+    be scheduled again between the two round trips (the GIL, two CPUs), and every other
     result of the event queued behind it: at full speed a submission waited 5–35 ms on that
-    row (pg_stat_statements), which capped the results API at 113–138/s."""
+    row (pg_stat_statements), which capped the results API at 113–138/s. The lock also
+    lasts through the commit's WAL flush (3.3 ms a flush on the bench machine, by
+    pg_test_fsync), so one counter an event would cap it near 1/flush; the event has
+    REVISION_SHARDS counters and each bump takes one at random."""
     outermost = not connection.in_atomic_block
     with transaction.atomic():
         outer = _batch.get()
@@ -143,13 +157,13 @@ def revision_batch():
 
 
 def _bump_and_commit(pks: list[int]) -> None:
-    """``UPDATE … ; COMMIT`` in one simple-protocol query (integers and a timestamp written
+    """The bump ``…; COMMIT`` in one simple-protocol query (integers and a timestamp written
     out, no parameters; never prepared). Django's commit that follows finds the transaction
     committed and sends nothing (psycopg skips COMMIT on an idle connection); its on-commit
     hooks run as usual. A failed COMMIT raises here, inside the block: nothing is committed."""
     when = timezone.now().isoformat()
-    listed = ", ".join(str(int(pk)) for pk in pks)
-    sql = _revision_update(f"'{when}'::timestamptz", f"IN ({listed})") + "; COMMIT"
+    rows = ", ".join(f"({int(pk)}, {_shard()}, 1, '{when}'::timestamptz)" for pk in pks)
+    sql = _revision_bump(rows) + "; COMMIT"
     started = time.monotonic()
     with connection.wrap_database_errors, connection.connection.cursor() as cursor:
         cursor.execute(sql, prepare=False)  # Django's errors, as from its own cursor

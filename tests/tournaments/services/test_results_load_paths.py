@@ -234,6 +234,34 @@ def test_the_bump_sent_with_the_commit_is_in_django_s_query_log(event):
 
     with CaptureQueriesContext(connection) as captured:
         result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    bumps = [q["sql"] for q in captured if "revision = revision + 1" in q["sql"]]
+    bumps = [q["sql"] for q in captured if "bumps = " in q["sql"]]
     assert len(bumps) == 1 and bumps[0].endswith("; COMMIT")
-    assert f"IN ({event.tournament.pk})" in bumps[0]
+    assert f"VALUES ({event.tournament.pk}, " in bumps[0]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_commits_of_one_event_wait_for_each_other_only_on_the_same_revision_counter(event):
+    """Issue 14: a revision counter stays locked until its transaction has committed (WAL
+    flush included). With one counter an event, every result of the event queued behind
+    the commit before it; a bump on another counter goes straight through."""
+    import psycopg
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from tournaments.standings.service import REVISION_SQL, revision
+
+    pk = event.tournament.pk
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    before = revision(pk)
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(REVISION_SQL, [pk, 0, timezone.now()])  # held open: counter 0 locked
+        with psycopg.connect(**params, autocommit=True) as other:
+            other.execute("SET lock_timeout = '2s'")
+            other.execute(REVISION_SQL, [pk, 1, timezone.now()])  # another counter: at once
+            with pytest.raises(psycopg.errors.LockNotAvailable):
+                other.execute(REVISION_SQL, [pk, 0, timezone.now()])
+    assert revision(pk) == before + 2  # both the open one and the other counter's

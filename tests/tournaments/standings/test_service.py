@@ -217,3 +217,37 @@ def test_changed_standings_order_setting_applies_at_once(make_tournament):
     tournament.settings = {"standings_order": ["points", "draw_lots"]}
     tournament.save()
     assert set(service.standings_for(tournament)[0].metrics) == {"points", "draw_lots"}
+
+
+def test_the_revision_is_the_sum_of_the_event_s_counters_and_grows_by_one_a_bump(
+    make_tournament,
+):
+    """Issue 14: the revision is spread over REVISION_SHARDS counters (concurrent commits
+    bump different rows); what every reader sees is their sum, one more a bump."""
+    from tournaments.models import EventRevision
+    from tournaments.models.events import REVISION_SHARDS
+
+    tournament = make_tournament()
+    other = make_tournament()
+    start, other_start = service.revision(tournament), service.revision(other)
+    for _ in range(60):
+        service.invalidate(tournament)
+    assert service.revision(tournament) == start + 60
+    assert Tournament.objects.get(pk=tournament.pk).revision == start + 60  # the loaded one
+    assert service.revision(other) == other_start  # each event its own counters
+    shards = set(
+        EventRevision.objects.filter(tournament=tournament).values_list("shard", flat=True)
+    )
+    assert len(shards) > 1 and shards <= set(range(REVISION_SHARDS))
+    loaded = Tournament.objects.get(pk=tournament.pk)
+    latest = EventRevision.objects.filter(tournament=tournament).order_by("-at").first()
+    assert loaded.revised_at == latest.at  # Last-Modified: the last bump of any counter
+    service.invalidate(tournament)
+    assert loaded.revision == start + 60  # as loaded: an answer's key stays its own
+    loaded.refresh_from_db()
+    assert loaded.revision == start + 61
+
+
+def test_a_new_event_is_at_revision_zero_until_its_first_bump():
+    event = Tournament(name="x", slug="x", game="guandan", preset="guandan-suzhou")
+    assert event.revision == 0 and event.revised_at is None
