@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='incident',
             name='category',
-            field=models.CharField(choices=[('signalling', 'Signalling or talking'), ('wrong_card', 'Wrong or exposed card'), ('out_of_turn', 'Out-of-turn play'), ('late_arrival', 'Late arrival'), ('slow_play', 'Slow play'), ('missed_compulsory', 'Missed compulsory play (必出)'), ('card_showing', 'Showing cards'), ('spectator_hint', 'Spectator hint'), ('changed_play', 'Changed a play'), ('ten_card_call', '10 cards or fewer not announced (10张报牌)'), ('misplayed_combination', 'Misplayed combination'), ('wrong_tribute', 'Wrong tribute found after play began'), ('other', 'Other')], max_length=30, verbose_name='category'),
+            field=models.CharField(choices=[('signalling', 'Signalling or talking'), ('wrong_card', 'Wrong or exposed card'), ('out_of_turn', 'Out-of-turn play'), ('late_arrival', 'Late arrival'), ('slow_play', 'Slow play'), ('missed_compulsory', 'Missed compulsory play (必出)'), ('card_showing', 'Showing cards'), ('spectator_hint', 'Spectator hint'), ('changed_play', 'Changed a play'), ('ten_card_call', '10 cards or fewer not announced (报牌)'), ('misplayed_combination', 'Misplayed combination'), ('wrong_tribute', 'Wrong tribute found after play began'), ('other', 'Other')], max_length=30, verbose_name='category'),
         ),
         migrations.AlterField(
             model_name='ruling',

@@ -20,7 +20,7 @@ class Category(models.TextChoices):
     SPECTATOR_HINT = ladder.SPECTATOR_HINT, _("Spectator hint")
     CHANGED_PLAY = ladder.CHANGED_PLAY, _("Changed a play")
     # the national text's own categories (SPEC 5): only under the national in-play ladder
-    TEN_CARD_CALL = ladder_national.TEN_CARD_CALL, _("10 cards or fewer not announced (10张报牌)")
+    TEN_CARD_CALL = ladder_national.TEN_CARD_CALL, _("10 cards or fewer not announced (报牌)")
     MISPLAYED_COMBINATION = ladder_national.MISPLAYED_COMBINATION, _("Misplayed combination")
     WRONG_TRIBUTE = ladder_national.WRONG_TRIBUTE, _("Wrong tribute found after play began")
     OTHER = ladder.OTHER, _("Other")

@@ -131,3 +131,42 @@ def test_wrong_tribute_page_refuses_a_deal_not_played_in_chinese(arb, client):
     assert response.status_code == 400
     assert "生效成绩中没有第 5 副（共 2 副）" in response.content.decode()
     assert not Ruling.objects.exists()
+
+
+def test_national_incident_and_ruling_pages_keep_the_one_vocabulary(arb, client):
+    """The walk of tests/test_vocabulary.py (whose demo event is not national) on these pages:
+    no raw codes in Chinese (ten_card_call, round_of_play_lost, W), no Chinese left in
+    English but the glosses and the data."""
+    from tests.test_vocabulary import problems_in_chinese, problems_in_english, visible_text
+
+    national(arb)
+    enter_result(arb)
+    rule(offence(arb), arb.chief, step="verbal_warning", reason="第一次")
+    second = offence(arb)
+    [round_lost] = rule(second, arb.chief, step="violation", reason="第二次")
+    tribute = offence(arb, "wrong_tribute", deal=1, seat="W")
+    [last] = rule(tribute, arb.chief, step="scored_last", reason="进贡错误")
+    offence(arb)  # open: the third, a foul
+    urls = [url("incident-add", arb), url("incident", arb, second.pk),
+            url("incident", arb, tribute.pk), url("ruling", arb, round_lost.pk),
+            url("ruling", arb, last.pk), url("chief", arb)]  # fmt: skip
+    client.force_login(arb.chief)
+    data = sorted({"第一次", "第二次", "进贡错误", "at the table", arb.tournament.name,
+                   *(t.name for t in arb.teams),
+                   "牌赛", "简体中文", "中文", "掼蛋"},  # the header's, as in the walk
+                  key=len, reverse=True)  # fmt: skip
+    found = []
+    for path in urls:
+        zh = client.get(path, **ZH)
+        en = client.get(path, **EN)
+        assert zh.status_code == en.status_code == 200, path
+        found += problems_in_chinese(visible_text(zh.content), set(), {arb.tournament.slug})
+        found += problems_in_english(visible_text(en.content), data)
+    assert not found, "\n".join(found)
+
+
+def test_chief_dashboard_shows_the_national_steps_of_open_incidents_in_words(arb, client):
+    national(arb)
+    offence(arb, "slow_play", seconds=31)  # a violation and the loss of a round of play
+    text = page(client, arb.chief, url("chief", arb))
+    assert "记违例 / 停止一圈出牌权" in text
