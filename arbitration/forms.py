@@ -6,7 +6,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models.appeals import Choice
-from arbitration.models.incidents import MAX_SECONDS, Category, Timed, category_choices
+from arbitration.models.incidents import (
+    MAX_SECONDS,
+    Category,
+    Timed,
+    category_choices,
+    offers_national,
+)
 from arbitration.models.rulings import Step
 from rules_engine import ladder
 from tournaments.glossary import SEATS
@@ -66,8 +72,12 @@ class IncidentForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         # every category is accepted (the service refuses a national one with its reason);
-        # the list offers the event's own
-        self.fields["category"].widget.choices = category_choices(tournament.get_preset())
+        # the list offers the event's own, and the wrong tribute's deal and seat only where
+        # the national ladder has it
+        preset = tournament.get_preset()
+        self.fields["category"].widget.choices = category_choices(preset)
+        if not offers_national(preset):
+            del self.fields["deal"], self.fields["seat"]
         self.fields["match"].queryset = (
             Match.objects.filter(round__tournament=tournament, away__isnull=False)
             .select_related("round", "home", "away")

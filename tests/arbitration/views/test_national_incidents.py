@@ -40,7 +40,7 @@ def page(client, user, path, **headers):
 def test_incident_form_offers_the_national_categories_only_under_the_national_ladder(arb, client):
     text = page(client, arb.referee, url("incident-add", arb))
     assert "越序出牌" in text and "未报牌（10张报牌）" not in text
-    assert 'value="wrong_tribute"' not in text
+    assert 'value="wrong_tribute"' not in text and 'name="seat"' not in text
     national(arb)
     text = page(client, arb.referee, url("incident-add", arb))
     assert "未报牌（10张报牌）" in text and "出错牌型" in text
