@@ -23,7 +23,7 @@ from tournaments.standings.service import invalidate, revision_batch
 
 from . import ArbitrationError, ArbitrationForbidden
 from .common import committee_size, require_chief, require_reason, settings_of
-from .rulings import check_step, create, revoke
+from .rulings import check_step, create, revoke, scored_last_deal
 
 
 def match_end(ruling: Ruling) -> datetime:
@@ -148,6 +148,9 @@ def vote(
         check_step(tournament, amended_step, "amended_step")
         if amended_step == appeal.ruling.step:
             raise ArbitrationError(_("An amendment names a different penalty."), "amended_step")
+        if amended_step == ladder.SCORED_LAST:
+            ruling = appeal.ruling
+            scored_last_deal(ruling.incident, ruling.team, ruling.deal, "amended_step")
     else:
         amended_step = ""
     if appeal.status != "open":

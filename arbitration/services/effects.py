@@ -96,7 +96,7 @@ def _check_deal(adjustment: dict, record: dict) -> None:
     if adjustment["type"] != adjustments.WRONG_TRIBUTE:
         return
     count = len(record.get("deals") or [])
-    if adjustment["deal"] > count:
+    if not isinstance(adjustment["deal"], int) or adjustment["deal"] > count:
         raise ArbitrationError(
             _("The counting result has no deal %(n)s (it holds %(count)s): name a deal that "
               "was played.") % {"n": adjustment["deal"], "count": count}, "deal",

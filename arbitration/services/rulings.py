@@ -93,7 +93,7 @@ def rule(
     except BadInput as err:
         raise ArbitrationError(err.message, err.field) from None
     if step == ladder.SCORED_LAST:
-        deal = _scored_last_deal(incident, team, deal)
+        deal = scored_last_deal(incident, team, deal)
     fields = {"levels": levels, "opponent_up": bool(opponent_up), "deal": deal or None,
               "places": places or 0, "in_play_steps": in_play_steps(incident, step)}  # fmt: skip
     with revision_batch():  # one revision bump, locked after every match row
@@ -119,12 +119,16 @@ def in_play_steps(incident: Incident, step: str) -> list[str]:
     return [p.step for p in proposal(incident) if p.step in NATIONAL_STEPS]
 
 
-def _scored_last_deal(incident: Incident, team: Team, deal: int | None) -> int:
-    """The deal a wrong tribute is scored last in: the ruling's, else the incident's."""
-    if incident.category != Category.WRONG_TRIBUTE or not incident.seat:
+def scored_last_deal(
+    incident: Incident | None, team: Team, deal: int | None = None, field: str = "step"
+) -> int:
+    """The deal a wrong tribute is scored last in (the ruling's, else the incident's); refused
+    unless the incident is a wrong tribute naming a seat of ``team``. ``field``: the field of
+    the step (an appeal's amendment names ``amended_step``)."""
+    if incident is None or incident.category != Category.WRONG_TRIBUTE or not incident.seat:
         raise ArbitrationError(
             _("“Scored last in the deal” is the ruling on a wrong tribute incident (it names "
-              "the deal and the offender's seat)."), "step",
+              "the deal and the offender's seat)."), field,
         )  # fmt: skip
     if team.pk != incident.team_id:
         raise ArbitrationError(
@@ -139,6 +143,8 @@ def _scored_last_deal(incident: Incident, team: Team, deal: int | None) -> int:
 def create(tournament, incident, team, step, reason, user, fields, source, amends=None):
     """Store a ruling, apply its effect, then every step its escalation sets off."""
     match = incident.match if incident else None
+    if step == ladder.SCORED_LAST:  # an appeal's amendment comes here without rule()'s checks
+        fields = fields | {"deal": scored_last_deal(incident, team, fields.get("deal"))}
     ruling = _store(tournament, incident, team, match, step, reason, user, fields, source,
                     amends=amends)  # fmt: skip
     made = [ruling]

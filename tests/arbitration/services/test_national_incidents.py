@@ -201,3 +201,29 @@ def test_scored_last_is_the_ruling_of_a_wrong_tribute_under_the_national_ladder_
         ruled(arb, wrong_tribute(arb), "scored_last", team=arb.teams[1])
     assert err.value.field == "team"
     assert not Ruling.objects.exists()
+
+
+def test_appeal_amending_a_wrong_tribute_warning_to_scored_last_rescores_the_deal(arb):
+    from arbitration.services import appeals
+
+    national(arb)
+    enter_result(arb)
+    [warning] = ruled(arb, wrong_tribute(arb), "warning")
+    appeal = appeals.file_appeal(warning, arb.captain_away, "the tribute changed the deal")
+    for member in arb.committee[:2]:
+        appeals.vote(appeal, member, "amend", "the text scores it last", "scored_last")
+    new = appeal.decision.new_ruling
+    assert new.step == "scored_last" and new.deal == 1 and new.amends == warning
+    assert counting_outcome(arb.match)["winner"] == "NS"
+
+
+def test_appeal_cannot_amend_another_incident_to_scored_last(arb):
+    from arbitration.services import appeals
+
+    national(arb)
+    enter_result(arb)
+    [warning] = ruled(arb, offence(arb), "verbal_warning")
+    appeal = appeals.file_appeal(warning, arb.captain_away, "too mild")
+    with pytest.raises(ArbitrationError) as err:
+        appeals.vote(appeal, arb.committee[0], "amend", "x", "scored_last")
+    assert err.value.field == "amended_step"
