@@ -169,7 +169,8 @@ def _store(tournament, incident, team, match, step, reason, user, fields, source
     ruling.save(update_fields=["effect", "result_version", "ranking_adjustment"])
     log_action(tournament, user, "ruling.automatic" if extra.get("automatic") else "ruling.make",
                ruling, data={"step": step, "team": team.pk, "incident": incident and incident.pk,
-                             "effect": ruling.effect, "amends": extra.get("amends") and
+                             "effect": ruling.effect, "in_play_steps": ruling.in_play_steps,
+                             "amends": extra.get("amends") and
                              extra["amends"].pk},
                reason=reason, source=source)  # fmt: skip
     return ruling

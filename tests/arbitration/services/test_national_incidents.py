@@ -60,7 +60,7 @@ def test_national_ten_card_call_second_offence_is_violation_and_loss_of_a_round_
         "Loses a round of play (停止一圈出牌权)"
     ]
     log = AuditLog.objects.get(action="ruling.make", target_id=str(ruling.pk))
-    assert log.data["step"] == "violation"
+    assert log.data["step"] == "violation" and log.data["in_play_steps"] == [ROUND_OF_PLAY_LOST]
 
 
 @pytest.mark.parametrize("category", IN_PLAY)
