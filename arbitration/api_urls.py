@@ -8,6 +8,8 @@ T = "tournaments/<slug:slug>/"
 
 urlpatterns = [
     path(T + "incidents/", views.IncidentListView.as_view(), name="arbitration-incidents"),
+    path(T + "incidents/categories/", views.IncidentCategoryView.as_view(),
+         name="arbitration-incident-categories"),
     path(T + "incidents/<int:pk>/", views.IncidentDetailView.as_view(),
          name="arbitration-incident"),
     path(T + "incidents/<int:pk>/rulings/", views.IncidentRuleView.as_view(),

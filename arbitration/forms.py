@@ -6,17 +6,24 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models.appeals import Choice
-from arbitration.models.incidents import MAX_SECONDS, Category, Timed
+from arbitration.models.incidents import (
+    MAX_SECONDS,
+    Category,
+    Timed,
+    category_choices,
+    offers_national,
+)
 from arbitration.models.rulings import Step
 from rules_engine import ladder
+from tournaments.glossary import SEATS
 from tournaments.models import Match, Player, Team, Tournament
 from tournaments.validation import SMALLINT_MAX
 
 LOCAL_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
-def step_choices(game: str) -> list[tuple[str, str]]:
-    allowed = ladder.steps_for(game)
+def step_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    allowed = ladder.steps_for(tournament.game, tournament.get_preset().in_play_ladder)
     return [(value, label) for value, label in Step.choices if value in allowed]
 
 
@@ -51,12 +58,26 @@ class IncidentForm(forms.Form):
     timed = forms.ChoiceField(
         choices=Timed.choices, initial=Timed.PLAY, required=False, label=_("What was timed")
     )
+    deal = forms.IntegerField(
+        required=False, min_value=1, max_value=SMALLINT_MAX, label=_("Deal (wrong tribute)")
+    )
+    seat = forms.ChoiceField(
+        choices=[("", "–"), *SEATS.items()], required=False,
+        label=_("Offender's seat (wrong tribute)"),
+    )  # fmt: skip
 
     def clean_timed(self):
         return self.cleaned_data.get("timed") or Timed.PLAY
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
+        # every category is accepted (the service refuses a national one with its reason);
+        # the list offers the event's own, and the wrong tribute's deal and seat only where
+        # the national ladder has it
+        preset = tournament.get_preset()
+        self.fields["category"].widget.choices = category_choices(preset)
+        if not offers_national(preset):
+            del self.fields["deal"], self.fields["seat"]
         self.fields["match"].queryset = (
             Match.objects.filter(round__tournament=tournament, away__isnull=False)
             .select_related("round", "home", "away")
@@ -72,7 +93,10 @@ class RulingForm(forms.Form):
     levels = forms.IntegerField(min_value=1, max_value=12, initial=1, label=_("Levels"))
     opponent_up = forms.BooleanField(required=False, label=_("The opponents go up instead (升级)"))
     deal = forms.IntegerField(
-        min_value=1, max_value=SMALLINT_MAX, required=False, label=_("Deal (idiom-chain)")
+        min_value=1,
+        max_value=SMALLINT_MAX,
+        required=False,
+        label=_("Deal (idiom-chain; wrong tribute)"),
     )
     places = forms.IntegerField(
         min_value=0, max_value=SMALLINT_MAX, initial=1, required=False, label=_("Places down")
@@ -81,7 +105,7 @@ class RulingForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["step"].choices = step_choices(tournament.game)
+        self.fields["step"].choices = step_choices(tournament)
         self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
 
 
@@ -102,7 +126,7 @@ class VoteForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["amended_step"].choices = [("", "—"), *step_choices(tournament.game)]
+        self.fields["amended_step"].choices = [("", "—"), *step_choices(tournament)]
 
 
 class DeskForm(forms.Form):

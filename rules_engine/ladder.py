@@ -46,25 +46,34 @@ ROUND_LOST = "round_lost"
 RANKING_DROP = "ranking_drop"
 FORFEIT = "forfeit"  # late arrival: the match is forfeited (not a step of the ladder)
 NO_PENALTY = "no_penalty"  # the incident is dismissed
+# A wrong tribute found after play began (national text, guandan): the offender is scored
+# last (下游) in that deal; a step of the national in-play ladder that changes the result.
+SCORED_LAST = "scored_last"
 
 LADDER = (VERBAL_WARNING, WARNING, VIOLATION, LEVEL_DEDUCTION, MATCH_LOSS, SUSPENSION)
 CHENGYU_STEPS = (TRICK_TO_OPPONENTS, ROUND_LOST, RANKING_DROP)
-STEPS = (NO_PENALTY, *LADDER, *CHENGYU_STEPS, FORFEIT)
+NATIONAL_ONLY_STEPS = (SCORED_LAST,)
+STEPS = (NO_PENALTY, *LADDER, *CHENGYU_STEPS, FORFEIT, *NATIONAL_ONLY_STEPS)
 
 # Which steps change something beyond the record of the ruling.
-RESULT_STEPS = (LEVEL_DEDUCTION, MATCH_LOSS, TRICK_TO_OPPONENTS, ROUND_LOST, FORFEIT)
+RESULT_STEPS = (LEVEL_DEDUCTION, MATCH_LOSS, TRICK_TO_OPPONENTS, ROUND_LOST, FORFEIT, SCORED_LAST)
 LEVEL_GAMES = ("guandan", "tractor")
 
 
-def steps_for(game: str) -> tuple[str, ...]:
-    """The steps a chief referee may rule in ``game`` (levels only where the game has them)."""
+def steps_for(game: str, in_play_ladder: str | None = None) -> tuple[str, ...]:
+    """The steps a chief referee may rule in ``game`` (levels only where the game has them;
+    "scored last" only in guandan under the national in-play ladder)."""
+    national = game == "guandan" and in_play_ladder == "national"
+    steps = tuple(s for s in STEPS if national or s not in NATIONAL_ONLY_STEPS)
     if game == "chengyu":
-        return tuple(s for s in STEPS if s != LEVEL_DEDUCTION)
-    return tuple(s for s in STEPS if s not in CHENGYU_STEPS or s == RANKING_DROP)
+        return tuple(s for s in steps if s != LEVEL_DEDUCTION)
+    return tuple(s for s in steps if s not in CHENGYU_STEPS or s == RANKING_DROP)
 
 
-def check_step(step: object, game: str, field: str = "step") -> str:
-    allowed = steps_for(game)
+def check_step(
+    step: object, game: str, field: str = "step", in_play_ladder: str | None = None
+) -> str:
+    allowed = steps_for(game, in_play_ladder)
     if step not in allowed:
         raise RulesError(
             t(

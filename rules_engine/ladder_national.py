@@ -9,6 +9,13 @@ Presets with ``in_play_ladder = "national"`` (guandan-national-2017) use them:
 * Time per play: up to 20 s is normal, 20–30 s a verbal warning, beyond that (the 10 s
   more) a violation and the loss of a round of play.
 * Tribute within 15 s of the deal, the return within 30 s; later is slow play.
+* A wrong tribute found after play began: the offender is scored last (下游) in that deal
+  (the step ``scored_last``, applied as the ``wrong_tribute`` adjustment of
+  :mod:`rules_engine.adjustments`).
+
+Ten-card calls, misplayed combinations and wrong tributes are categories of the national
+text only (:data:`NATIONAL_ONLY_CATEGORIES`); out-of-turn play and slow play are incidents
+under every preset, with this ladder's steps only under the national one.
 
 A foul and the loss of a round of play are steps of this ladder only; what the chief
 referee then rules on the general ladder (a level deduction, a match loss) follows
@@ -21,7 +28,15 @@ from dataclasses import dataclass
 
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
-from rules_engine.ladder import OUT_OF_TURN, SLOW_PLAY, VERBAL_WARNING, VIOLATION, Penalty
+from rules_engine.ladder import (
+    CATEGORIES,
+    OUT_OF_TURN,
+    SCORED_LAST,
+    SLOW_PLAY,
+    VERBAL_WARNING,
+    VIOLATION,
+    Penalty,
+)
 
 TEN_CARD_CALL = "ten_card_call"  # 10张报牌 not announced
 MISPLAYED_COMBINATION = "misplayed_combination"
@@ -38,6 +53,8 @@ IN_PLAY_LADDER: dict[str, tuple[tuple[str, ...], ...]] = {
     for category in (TEN_CARD_CALL, OUT_OF_TURN, MISPLAYED_COMBINATION)
 }
 NATIONAL_CATEGORIES = (*IN_PLAY_LADDER, SLOW_PLAY, WRONG_TRIBUTE)
+# the categories the general ladder has not: logged only under the national in-play ladder
+NATIONAL_ONLY_CATEGORIES = tuple(c for c in NATIONAL_CATEGORIES if c not in CATEGORIES)
 
 
 @dataclass(frozen=True)
@@ -65,9 +82,12 @@ class NationalTimes:
 
 def in_play_penalties(category: str, previous: int = 0) -> list[Penalty]:
     """The penalties for an in-play offence of ``category`` the team already committed
-    ``previous`` times in this match (an empty list: no fixed penalty for it)."""
+    ``previous`` times in this match (an empty list: no fixed penalty for it). A wrong
+    tribute is scored last in its deal, however often it happened."""
     if isinstance(previous, bool) or not isinstance(previous, int) or previous < 0:
         raise RulesError(t("previous must be a count of earlier offences, 0 or more"), "previous")
+    if category == WRONG_TRIBUTE:
+        return [Penalty(SCORED_LAST)]
     steps = IN_PLAY_LADDER.get(category)
     if steps is None:
         return []

@@ -11,6 +11,7 @@ from arbitration.models.appeals import Choice
 from arbitration.models.incidents import MAX_SECONDS, Category, Timed
 from arbitration.services import appeals
 from arbitration.services.lateness import late_status
+from tournaments.glossary import SEATS
 from tournaments.models import Match, Player, Team
 from tournaments.validation import SMALLINT_MAX
 
@@ -31,7 +32,8 @@ class IncidentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Incident
         fields = ["id", "match", "table_number", "team", "player", "category", "description",
-                  "reported_by", "arrived_at", "leave_approved", "seconds", "timed", "logged_by",
+                  "reported_by", "arrived_at", "leave_approved", "seconds", "timed", "deal",
+                  "seat", "logged_by",
                   "created_at",
                   "late", "open", "evidence"]  # fmt: skip
 
@@ -58,6 +60,14 @@ class IncidentInput(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SECONDS
     )
     timed = serializers.ChoiceField(choices=Timed.choices, required=False, default=Timed.PLAY)
+    deal = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=SMALLINT_MAX,
+        help_text="Wrong tribute: the deal it was found in (1 for the first).",
+    )  # fmt: skip
+    seat = serializers.ChoiceField(
+        choices=list(SEATS), required=False, allow_blank=True, default="",
+        help_text="Wrong tribute: the offender's seat (E, S, W, N; of the team concerned).",
+    )  # fmt: skip
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -65,6 +75,11 @@ class IncidentInput(serializers.Serializer):
         self.fields["match"].queryset = Match.objects.filter(round__tournament=tournament)
         self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
         self.fields["player"].queryset = Player.objects.filter(team__tournament=tournament)
+
+
+class CategorySerializer(serializers.Serializer):
+    value = serializers.CharField()
+    label = serializers.CharField(help_text="In the request's language.")
 
 
 class RulingSerializer(serializers.ModelSerializer):
@@ -77,11 +92,20 @@ class RulingSerializer(serializers.ModelSerializer):
     result_version = serializers.IntegerField(
         source="result_version.number", default=None, read_only=True
     )
+    in_play_steps = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="The national in-play ladder's steps the ruling carries: round_of_play_lost "
+                  "(停止一圈出牌权), foul (犯规).",
+    )  # fmt: skip
+    in_play_names = serializers.ListField(
+        source="in_play_labels", child=serializers.CharField(), read_only=True,
+        help_text="In the request's language.",
+    )  # fmt: skip
 
     class Meta:
         model = Ruling
-        fields = ["id", "incident", "team", "match", "step", "step_name", "levels", "opponent_up",
-                  "deal", "places", "reason", "automatic", "escalated_from", "amends", "effect",
+        fields = ["id", "incident", "team", "match", "step", "step_name", "in_play_steps",
+                  "in_play_names", "levels", "opponent_up", "deal", "places", "reason", "automatic", "escalated_from", "amends", "effect",
                   "result_version", "decided_by", "created_at", "active"]  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arbitration.models import Appeal, Incident, Ruling
+from arbitration.models.incidents import category_choices
 from arbitration.services import (
     appeals,
     dashboards,
@@ -24,6 +25,7 @@ from tournaments.services.audit import client_address
 
 from .serializers import (
     AppealSerializer,
+    CategorySerializer,
     DeskInput,
     EvidenceSerializer,
     GroundsInput,
@@ -87,6 +89,18 @@ class IncidentListView(ArbitrationAPIView):
         incident = incidents.log_incident(self.tournament, request.user, source=self.source(),
                                           **data)  # fmt: skip
         return Response(IncidentSerializer(incident).data, status=status.HTTP_201_CREATED)
+
+
+class IncidentCategoryView(ArbitrationAPIView):
+    """The incident categories this event offers (the national text's own ones only when
+    its preset uses the national in-play ladder)."""
+
+    access = "incident.view"
+
+    @extend_schema(responses=CategorySerializer(many=True))
+    def get(self, request, slug):
+        rows = category_choices(self.tournament.get_preset())
+        return Response([{"value": value, "label": str(label)} for value, label in rows])
 
 
 class IncidentDetailView(ArbitrationAPIView):

@@ -4,7 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import ladder
+from rules_engine import ladder, ladder_national
+from tournaments.glossary import SEATS
 from tournaments.models import Match, Player, Team, Tournament
 
 
@@ -18,7 +19,26 @@ class Category(models.TextChoices):
     CARD_SHOWING = ladder.CARD_SHOWING, _("Showing cards")
     SPECTATOR_HINT = ladder.SPECTATOR_HINT, _("Spectator hint")
     CHANGED_PLAY = ladder.CHANGED_PLAY, _("Changed a play")
+    # the national text's own categories (SPEC 5): only under the national in-play ladder
+    TEN_CARD_CALL = ladder_national.TEN_CARD_CALL, _("10 cards or fewer not announced (报牌)")
+    MISPLAYED_COMBINATION = ladder_national.MISPLAYED_COMBINATION, _("Misplayed combination")
+    WRONG_TRIBUTE = ladder_national.WRONG_TRIBUTE, _("Wrong tribute found after play began")
     OTHER = ladder.OTHER, _("Other")
+
+
+NATIONAL_ONLY = ladder_national.NATIONAL_ONLY_CATEGORIES
+
+
+def offers_national(preset) -> bool:
+    """Whether an event of ``preset`` logs the national text's own categories."""
+    return getattr(preset, "in_play_ladder", None) == "national"
+
+
+def category_choices(preset) -> list[tuple[str, str]]:
+    """The categories an event of ``preset`` offers (the national ones only under the
+    national in-play ladder)."""
+    national = offers_national(preset)
+    return [(v, label) for v, label in Category.choices if national or v not in NATIONAL_ONLY]
 
 
 MAX_SECONDS = 24 * 3600  # a slow play is timed in seconds; a day is more than any match
@@ -67,6 +87,10 @@ class Incident(models.Model):
     timed = models.CharField(
         _("what was timed"), max_length=10, choices=Timed.choices, default=Timed.PLAY
     )
+    # A wrong tribute (national text): the deal it was found in and the offender's seat; the
+    # ruling scores that seat last (下游) in that deal.
+    deal = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    seat = models.CharField(_("seat"), max_length=1, blank=True, choices=list(SEATS.items()))
     logged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

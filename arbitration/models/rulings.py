@@ -23,6 +23,7 @@ class Step(models.TextChoices):
     ROUND_LOST = ladder.ROUND_LOST, _("Round lost 4:9")
     RANKING_DROP = ladder.RANKING_DROP, _("Down in the final ranking")
     FORFEIT = ladder.FORFEIT, _("Forfeit for lateness (弃权)")
+    SCORED_LAST = ladder.SCORED_LAST, _("Scored last in the deal (下游)")
 
 
 # Steps of the national in-play ladder (rules_engine.ladder_national) that the ladder proposes
@@ -68,6 +69,9 @@ class Ruling(models.Model):
     amends = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="amendments"
     )
+    # The national in-play ladder's own steps (停止一圈出牌权, 犯规) the ruling carries beside
+    # its general step, as the ladder proposed them (rules_engine.ladder_national).
+    in_play_steps = models.JSONField(_("in-play steps"), default=list, blank=True)
     effect = models.JSONField(_("effect"), default=dict, blank=True)
     result_version = models.ForeignKey(
         ResultVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -91,6 +95,11 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.team} · {self.get_step_display()}"
+
+    @property
+    def in_play_labels(self) -> list[str]:
+        """The national in-play steps in words (停止一圈出牌权, 犯规)."""
+        return [step_label(step) for step in self.in_play_steps or []]
 
     @property
     def is_active(self) -> bool:

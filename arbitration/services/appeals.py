@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 
 from arbitration.models import Appeal, AppealDecision, Ruling, Vote
 from rules_engine import ladder
-from rules_engine.errors import RulesError
 from tournaments import glossary, permissions
 from tournaments.models import ResultVersion
 from tournaments.services.audit import log_action
@@ -24,7 +23,7 @@ from tournaments.standings.service import invalidate, revision_batch
 
 from . import ArbitrationError, ArbitrationForbidden
 from .common import committee_size, require_chief, require_reason, settings_of
-from .rulings import create, revoke
+from .rulings import check_step, create, revoke, scored_last_deal
 
 
 def match_end(ruling: Ruling) -> datetime:
@@ -146,12 +145,12 @@ def vote(
         raise ArbitrationError(_("Vote uphold, overturn or amend."), "choice")
     amended_step = amended_step or ""
     if choice == ladder.AMEND:
-        try:
-            ladder.check_step(amended_step, tournament.game, "amended_step")
-        except RulesError as err:
-            raise ArbitrationError.from_rules(err) from None
+        check_step(tournament, amended_step, "amended_step")
         if amended_step == appeal.ruling.step:
             raise ArbitrationError(_("An amendment names a different penalty."), "amended_step")
+        if amended_step == ladder.SCORED_LAST:
+            ruling = appeal.ruling
+            scored_last_deal(ruling.incident, ruling.team, ruling.deal, "amended_step")
     else:
         amended_step = ""
     if appeal.status != "open":
@@ -217,7 +216,9 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
         revoke(ruling, user, why, appeal=appeal, source=source)
     if decision.choice == ladder.AMEND:
         fields = {"levels": ruling.levels, "opponent_up": ruling.opponent_up,
-                  "deal": ruling.deal, "places": ruling.places}  # fmt: skip
+                  "deal": ruling.deal, "places": ruling.places,
+                  "in_play_steps": [] if decision.amended_step == ladder.NO_PENALTY
+                  else ruling.in_play_steps}  # fmt: skip
         made = create(appeal.tournament, ruling.incident, ruling.team, decision.amended_step,
                       why, user, fields, source, amends=ruling)  # fmt: skip
         record.new_ruling = made[0]

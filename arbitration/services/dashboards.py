@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
-from arbitration.models.rulings import Step
+from arbitration.models.rulings import Step, step_label
 from rules_engine import ladder
 from tournaments.models import Match, ResultVersion, Team, Tournament
 from tournaments.services.disputes import open_calls
@@ -40,7 +40,7 @@ def open_incidents(tournament: Tournament) -> list[Incident]:
     )
     settings = settings_of(tournament)
     for incident in incidents:
-        proposed = [Step(p.step).label for p in proposal(incident)]
+        proposed = [step_label(p.step) for p in proposal(incident)]
         record = team_steps(incident.team) if incident.team_id else []
         incident.record = [(Step(step).label, count) for step, count in Counter(record).items()]
         if proposed:

@@ -37,6 +37,9 @@ def adjustment_of(ruling: Ruling) -> dict:
     if ruling.step == ladder.LEVEL_DEDUCTION:
         kind = "opponent_level_up" if ruling.opponent_up else "level_deduction"
         return {"type": kind, "side": side, "levels": ruling.levels, "ruling": ruling.pk}
+    if ruling.step == ladder.SCORED_LAST:  # the wrong tribute's seat is last in its deal
+        return {"type": adjustments.WRONG_TRIBUTE, "side": side, "seat": ruling.incident.seat,
+                "deal": ruling.deal, "ruling": ruling.pk}  # fmt: skip
     adjustment = {"type": RESULT_TYPES[ruling.step], "side": side, "ruling": ruling.pk}
     if ruling.deal:
         adjustment["deal"] = ruling.deal
@@ -76,6 +79,7 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
         record = forfeit_record(match.round.tournament.game, adjustment["side"])
         base = None
     else:
+        _check_deal(adjustment, counting.record)
         try:
             record = adjustments.add_adjustment(counting.record, adjustment)
         except RulesError as err:
@@ -85,6 +89,18 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
     ruling.result_version = version
     return {"type": "result", "adjustment": adjustment, "base_version": base,
             "version": version.number}  # fmt: skip
+
+
+def _check_deal(adjustment: dict, record: dict) -> None:
+    """A wrong tribute's deal must be one of the counting result's deals."""
+    if adjustment["type"] != adjustments.WRONG_TRIBUTE:
+        return
+    count = len(record.get("deals") or [])
+    if not isinstance(adjustment["deal"], int) or adjustment["deal"] > count:
+        raise ArbitrationError(
+            _("The counting result has no deal %(n)s (it holds %(count)s): name a deal that "
+              "was played.") % {"n": adjustment["deal"], "count": count}, "deal",
+        )  # fmt: skip
 
 
 def _submit(match, record, user, reason, ref, source) -> ResultVersion:

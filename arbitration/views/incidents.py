@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from arbitration.forms import IncidentForm, RulingForm
 from arbitration.models import Incident
-from arbitration.models.rulings import step_label
+from arbitration.models.rulings import Step, step_label
 from arbitration.services import incidents, rulings
 from arbitration.services.lateness import late_status
 from tournaments import permissions
@@ -54,10 +54,10 @@ class IncidentView(ActionView):
         return super().post(request, *args, **kwargs)
 
     def get_initial(self):
-        proposed = rulings.proposal(self.incident)
-        initial = {"team": self.incident.team_id}
-        if proposed:
-            initial["step"] = proposed[0].step
+        proposed = [p.step for p in rulings.proposal(self.incident) if p.step in Step.values]
+        initial = {"team": self.incident.team_id, "deal": self.incident.deal}
+        if proposed:  # the general step of the proposal (犯规 alone: the chief chooses one)
+            initial["step"] = proposed[0]
         return initial
 
     def get_context_data(self, **kwargs):

@@ -7,8 +7,10 @@ from rules_engine.errors import RulesError
 from rules_engine.ladder_national import (
     FOUL,
     MISPLAYED_COMBINATION,
+    NATIONAL_ONLY_CATEGORIES,
     ROUND_OF_PLAY_LOST,
     TEN_CARD_CALL,
+    WRONG_TRIBUTE,
     in_play_penalties,
     slow_play_penalties,
     tribute_late,
@@ -34,6 +36,27 @@ def test_in_play_penalty_other_categories_have_no_fixed_penalty():
     assert in_play_penalties(ladder.SIGNALLING, 3) == []
     with pytest.raises(RulesError):
         in_play_penalties(TEN_CARD_CALL, -1)
+
+
+def test_wrong_tribute_is_scored_last_in_its_deal_however_often():
+    assert steps(in_play_penalties(WRONG_TRIBUTE, 0)) == [ladder.SCORED_LAST]
+    assert steps(in_play_penalties(WRONG_TRIBUTE, 3)) == [ladder.SCORED_LAST]
+    assert ladder.SCORED_LAST in ladder.RESULT_STEPS
+
+
+def test_national_only_categories_are_those_the_general_ladder_lacks():
+    assert NATIONAL_ONLY_CATEGORIES == (TEN_CARD_CALL, MISPLAYED_COMBINATION, WRONG_TRIBUTE)
+    assert not set(NATIONAL_ONLY_CATEGORIES) & set(ladder.CATEGORIES)
+
+
+def test_scored_last_is_a_step_of_guandan_under_the_national_ladder_only():
+    assert ladder.SCORED_LAST in ladder.steps_for("guandan", "national")
+    assert ladder.SCORED_LAST not in ladder.steps_for("guandan")
+    assert ladder.SCORED_LAST not in ladder.steps_for("tractor", "national")
+    assert ladder.check_step(ladder.SCORED_LAST, "guandan", in_play_ladder="national")
+    with pytest.raises(RulesError, match="step must be one of") as err:
+        ladder.check_step(ladder.SCORED_LAST, "guandan")
+    assert err.value.field == "step"
 
 
 def test_in_play_penalty_proposed_only_for_presets_with_the_national_ladder():
