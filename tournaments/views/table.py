@@ -1,7 +1,8 @@
 """The table page (a referee's phone or the table's device) and the table links page.
 
-The page is a shell: static/js/table.js talks to the results API (preview scores each deal
-with the rules engine on the server; submit stores a version), so no page reload per deal.
+The page is a shell: static/js/table*.js (table_store.js lists the files) talk to the results
+API (preview scores each deal with the rules engine on the server; submit stores a version), so
+no page reload per deal.
 """
 
 from __future__ import annotations
