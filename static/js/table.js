@@ -14,7 +14,7 @@
     var submit = $("submit-result");
     var refused = deals.some(function (d) { return d.refused; });
     var reference = P.reference;
-    var changed = P.correcting ? !P.sameDeals(P.record().deals, reference ? reference.deals : []) : P.dirtyMirror();
+    var changed = P.correcting ? !P.sameDeals(entered(), reference ? reference.deals : []) : P.dirtyMirror();
     submit.disabled = busy.submit || (!state.pending && (!deals.length || refused || !changed));
     submit.textContent = busy.submit ? T.saving : (state.pending ? T.retry_submit : (P.correcting ? T.save_correction : T.submit));
     if (P.correcting && $("diff-summary")) { $("diff-summary").textContent = diffSummary(); }
@@ -25,10 +25,11 @@
     P.showConnection();
   }
   P.render = render;
+  function entered() { return state.deals.map(function (d) { return d.deal; }); }
 
   function diffSummary() {
     var reference = P.reference;
-    var ref = reference ? reference.deals : [], mine = P.record().deals, changed = 0, added = 0;
+    var ref = reference ? reference.deals : [], mine = entered(), changed = 0, added = 0;
     mine.forEach(function (deal, i) {
       if (i >= ref.length) { added += 1; } else if (!P.sameDeals(deal, ref[i])) { changed += 1; }
     });
@@ -72,7 +73,7 @@
       } else if (r.status === 400 || r.status === 422) {
         P.setConnection("ok");
         state.pending = null;
-        if (p.body.record && /deals/.test(r.data.field || "")) { P.markRefused(r.data); }
+        if (p.body.record && /deals|games/.test(r.data.field || "")) { P.markRefused(r.data); }
         else { P.say(r.data.error || T.network, "error"); }
       } else if (r.status === 403 && r.data.field !== "login") {
         P.setConnection("ok");
@@ -88,9 +89,10 @@
 
   // a stored version holds the submitted deals: mark each deal that is still the one sent
   function saved(version, p) {
-    var sent = (p.body.record && p.body.record.deals) || [];
+    var sent = P.flat(p.body.record);
     state.deals.forEach(function (d, i) {
-      if (i < sent.length && JSON.stringify(d.deal) === JSON.stringify(sent[i])) {
+      if (i < sent.length && P.gameOf(d) === sent[i].game &&
+          JSON.stringify(d.deal) === JSON.stringify(sent[i].deal)) {
         d.saved = version.number; d.refused = null;
       }
     });

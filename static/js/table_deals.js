@@ -50,7 +50,7 @@
       return sameDeals(d.deal, reference.deals[i]) ? [T.diff_same, "ok"] : [T.diff_changed, "warn"];
     }
     var sending = P.busy.submit && state.pending && state.pending.body.record &&
-      state.pending.body.record.deals;
+      P.flat(state.pending.body.record);
     if (sending && i < sending.length && d.saved === null) { return [T.deal_sending, "warn"]; }
     if (d.saved !== null) { return [T.deal_saved.replace("%s", d.saved), "ok"]; }
     return [T.deal_local, "warn"];
@@ -64,12 +64,24 @@
     var trace = (answer && answer.trace) || [];
     // how many deals the shown answer covers (tests and the "not checked" mark read it)
     list.dataset.checked = String(answer && deals.length ? trace.length : 0);
+    var inGame = 0;
     deals.forEach(function (d, i) {
       var li = document.createElement("li");
       var entry = trace.length === deals.length || i < trace.length ? trace[i] : null;
+      var g = P.gameOf(d), first = i === 0 || P.gameOf(deals[i - 1]) !== g;
+      inGame = first ? 1 : inGame + 1;  // best of three: deals counted per game
+      if (P.bestOfThree) {
+        li.dataset.game = String(g + 1);
+        if (first) {  // 第 n 局: where each game starts
+          var head = document.createElement("strong");
+          head.className = "game-label";
+          head.textContent = T.game_n.replace("%s", g + 1);
+          li.appendChild(head); li.appendChild(document.createTextNode(" "));
+        }
+      }
       var text = document.createElement("span");
       text.className = "deal-text";
-      text.textContent = "#" + (i + 1) + " " + describe(d.deal, entry) +
+      text.textContent = "#" + (P.bestOfThree ? inGame : i + 1) + " " + describe(d.deal, entry) +
         (entry && !d.refused ? " → " + levelsText(entry) : "");
       var st = dealState(d, i);
       var badge = document.createElement("span");
@@ -90,10 +102,24 @@
 
   // --- the engine's check (preview): queued, newest only ------------------------------------
   P.record = function () {
+    if (P.bestOfThree) { return gamesRecord(state.deals); }
     var rec = {game: cfg.game, deals: state.deals.map(function (d) { return d.deal; })};
     if (cfg.timed && state.timeCalled) { rec.time_called_in_deal = state.timeCalled; }
     return rec;
   };
+  // best of three: {"games": [{"deals": [...], "time_called_in_deal"?}, ...]}, at least game 1
+  function gamesRecord(deals) {
+    var games = [{deals: []}];
+    deals.forEach(function (d) {
+      while (games.length <= P.gameOf(d)) { games.push({deals: []}); }
+      games[P.gameOf(d)].deals.push(d.deal);
+    });
+    var calls = state.timeCalls || {};
+    if (cfg.timed) {
+      games.forEach(function (game, g) { if (calls[g]) { game.time_called_in_deal = calls[g]; } });
+    }
+    return {game: cfg.game, games: games};
+  }
 
   P.wantPreview = function () {
     preview.wanted = true;
@@ -120,7 +146,7 @@
         }
       } else if (r.status === 400) {
         P.setConnection("ok");
-        if (current) { P.markRefused(r.data); }
+        if (current && !(P.bestOfThree && laterGame(r.data, sent))) { P.markRefused(r.data); }
       } else {
         P.answerTrouble(r);
         preview.wanted = true;  // check again once the server answers
@@ -131,19 +157,64 @@
   }
   P.runPreview = runPreview;
 
+  // best of three, deals entered while the engine could not say a game was over (offline):
+  // refused at games[g].deals[k]. When the engine answers that game g was over after its k
+  // deals and the match goes on, deal k and after belong to game g + 1: moved, checked again.
+  // Any other answer: the deal is refused with the reason, as for one game. True: asked.
+  function laterGame(data, sent) {
+    var m = /games\[(\d+)\]\.deals\[(\d+)\]/.exec(data.field || "");
+    if (!m) { return false; }
+    var g = parseInt(m[1], 10), k = parseInt(m[2], 10);
+    var rec = JSON.parse(sent);
+    if (k < 1 || g !== rec.games.length - 1 || g >= 2) { return false; }
+    var before = {game: rec.game, games: rec.games.slice(0, g + 1)};
+    before.games[g] = {deals: rec.games[g].deals.slice(0, k)};
+    if (rec.games[g].time_called_in_deal) { before.games[g].time_called_in_deal = rec.games[g].time_called_in_deal; }
+    P.busy.preview = true;
+    P.call("POST", "preview/", {record: before}).then(function (r) {
+      P.busy.preview = false;
+      var game = r.status === 200 && r.data.games && r.data.games[g];
+      if (JSON.stringify(P.record()) !== sent) { preview.wanted = true; }  // changed meanwhile
+      else if (game && game.over && !r.data.over) {
+        var seen = 0;
+        state.deals.forEach(function (d) {
+          if (P.gameOf(d) === g) { seen += 1; if (seen > k) { d.game = g + 1; } }
+        });
+        preview.wanted = true;
+      } else if (r.status === 0 || r.status >= 500) {
+        P.answerTrouble(r); preview.wanted = true;
+      } else { P.markRefused(data); }
+      P.keep(); P.render();
+      if (preview.wanted && P.net.connection === "ok") { runPreview(); }
+    });
+    return true;
+  }
+
   P.markRefused = function (data) {
-    var m = /deals\[(\d+)\]/.exec(data.field || "");
-    var at = m ? parseInt(m[1], 10) : state.deals.length - 1;
+    var at = refusedAt(data.field || "");
     if (at >= state.deals.length) { at = state.deals.length - 1; }
     state.deals.forEach(function (d, i) { d.refused = i === at ? (data.error || T.refused) : null; });
     P.say(T.refused + " " + (data.error || ""), "error");
   };
+  // the deal a refusal names: deals[i], or games[g].deals[k] (games[g]: game g's first deal)
+  function refusedAt(field) {
+    var m = /games\[(\d+)\](?:\.deals\[(\d+)\])?/.exec(field);
+    if (m && P.bestOfThree) {
+      var g = parseInt(m[1], 10), k = m[2] === undefined ? 0 : parseInt(m[2], 10), seen = 0;
+      for (var i = 0; i < state.deals.length; i++) {
+        if (P.gameOf(state.deals[i]) === g && seen++ === k) { return i; }
+      }
+      return state.deals.length - 1;
+    }
+    m = /deals\[(\d+)\]/.exec(field);
+    return m ? parseInt(m[1], 10) : state.deals.length - 1;
+  }
 
   // --- entering deals ---------------------------------------------------------------------
   function addDeal(deal) {
     var over = P.overReason();
     if (over) { P.say(T.over_no_more.replace("%s", over), "error"); P.render(); return; }
-    state.deals.push({deal: deal, saved: null, refused: null});
+    state.deals.push({deal: deal, game: P.nextGame(), saved: null, refused: null});
     P.keep(); P.render();
     P.wantPreview();
   }

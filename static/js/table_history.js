@@ -13,8 +13,8 @@
 
   P.showConflict = function (latest) {
     conflictLatest = latest;
-    var theirs = (latest.record && latest.record.deals) || [];
-    var local = state.deals.map(function (d) { return d.deal; });
+    var theirs = P.flat(latest.record);
+    var local = state.deals.map(function (d) { return {deal: d.deal, game: P.gameOf(d)}; });
     if (P.sameDeals(theirs, local) && latest.number) {  // my own save from another tab or phone
       adopt(latest);
       P.say(T.own_save.replace("%s", latest.number), "ok");
@@ -30,11 +30,12 @@
     $("conflict").hidden = false;
   };
 
-  function fillList(list, deals, trace) {
+  function fillList(list, deals, trace) {  // deals: [{deal, game}]
     list.innerHTML = "";
-    deals.forEach(function (deal, i) {
+    deals.forEach(function (d, i) {
       var li = document.createElement("li");
-      li.textContent = P.describe(deal, trace[i]);
+      var first = P.bestOfThree && (i === 0 || deals[i - 1].game !== d.game);
+      li.textContent = (first ? T.game_n.replace("%s", d.game + 1) + " · " : "") + P.describe(d.deal, trace[i]);
       list.appendChild(li);
     });
     if (!deals.length) {
@@ -44,9 +45,15 @@
 
   // the page shows version `v`'s deals as saved (resume, or the other version chosen)
   function adopt(v) {
-    var deals = (v.record && v.record.deals) || [];
-    state.deals = deals.map(function (deal) { return {deal: deal, saved: v.number, refused: null}; });
-    state.mirror = {number: v.number, count: deals.length};
+    state.deals = P.keptDeals(v.record, v.number);
+    state.mirror = {number: v.number, count: state.deals.length};
+    // the time call the version holds (best of three: each game's)
+    var rec = v.record || {};
+    state.timeCalled = rec.time_called_in_deal || null;
+    state.timeCalls = {};
+    (rec.games || []).forEach(function (game, g) {
+      if (game.time_called_in_deal) { state.timeCalls[g] = game.time_called_in_deal; }
+    });
     state.base = Math.max(state.base, v.number);
     state.outcome = v.outcome && v.outcome.trace ? v.outcome : null;
     state.pending = null;
@@ -98,7 +105,8 @@
       showCaptains(r.data.versions[r.data.versions.length - 1]);
       if (latest) {
         var untouched = !state.pending && (!state.deals.length || !P.dirtyMirror());
-        if (untouched && latest.number > (state.mirror ? state.mirror.number : 0) && latest.record && latest.record.deals) {
+        if (untouched && latest.number > (state.mirror ? state.mirror.number : 0) && latest.record &&
+            (latest.record.deals || latest.record.games)) {
           adopt(latest);  // resume from the latest saved version
         }
         state.latest = latest.number;

@@ -34,9 +34,13 @@
   P.busy = {submit: false, preview: false};
   P.net = {connection: "unknown", retryTimer: null};  // connection: ok | offline | login | revoked | server
   P.taps = [];
+  // best of three (三局二胜, the match format's "games": 3): each deal kept carries its game
+  // (0, 1, 2); the record sent holds "games": [{deals}, ...]. Which game a deal goes into, and
+  // when a game and the match are decided, is always the engine's answer (table_deals.js).
+  P.bestOfThree = !!(cfg.format && cfg.format.games === 3);
 
   // --- what the phone keeps ---------------------------------------------------------------
-  // deals: [{deal: {...}, saved: n|null, refused: "reason"|null}]
+  // deals: [{deal: {...}, game: 0|1|2, saved: n|null, refused: "reason"|null}]
   // base: the latest version number seen; mirror: {number, count} the stored version the
   // first `count` deals are copies of; pending: {key, path, body} a submission not yet answered;
   // outcome: the engine's last answer (shown while offline).
@@ -68,13 +72,33 @@
   var state = P.state = load() || fresh();
   if (P.correcting && !state.deals.length && !state.pending && P.reference) {
     var reference = P.reference;
-    state.deals = reference.deals.map(function (deal) {
-      return {deal: deal, saved: reference.number, refused: null};
+    state.deals = reference.deals.map(function (deal, i) {
+      return {deal: deal, game: (reference.games || [])[i] || 0, saved: reference.number, refused: null};
     });
     state.mirror = {number: reference.number, count: reference.deals.length};
     state.outcome = reference.outcome || null;
   }
   if (P.correcting) { state.base = cfg.latest_number; }
+
+  // the deals of a record (a version's or a submission's), in order, each with its game
+  P.flat = function (record) {
+    if (!record) { return []; }
+    if (record.games) {
+      var all = [];
+      record.games.forEach(function (game, g) {
+        (game.deals || []).forEach(function (deal) { all.push({deal: deal, game: g}); });
+      });
+      return all;
+    }
+    return (record.deals || []).map(function (deal) { return {deal: deal, game: 0}; });
+  };
+  P.gameOf = function (d) { return d.game || 0; };
+  // a record of deals (a version's) as the page holds them, each saved in version `number`
+  P.keptDeals = function (record, number) {
+    return P.flat(record).map(function (d) {
+      return {deal: d.deal, game: d.game, saved: number, refused: null};
+    });
+  };
 
   P.uuid = function () {
     if (window.crypto && window.crypto.randomUUID) { return window.crypto.randomUUID(); }

@@ -133,9 +133,12 @@ def correction_context(match: Match, user, reference, latest) -> dict:
     from .table import table_context
 
     context = table_context(match, user=user)
-    deals = (
-        reference.record.get("deals") if reference and isinstance(reference.record, dict) else None
-    )
+    record = reference.record if reference and isinstance(reference.record, dict) else {}
+    deals, games = record.get("deals"), None
+    if isinstance(record.get("games"), list):  # best of three: its deals in order, each's game
+        pairs = [(g, deal) for g, game in enumerate(record["games"]) if isinstance(game, dict)
+                 for deal in game.get("deals") or []]  # fmt: skip
+        games, deals = [g for g, _deal in pairs], [deal for _g, deal in pairs]
     context["config"] |= {
         "mode": "correct",
         "storage": f"paisai:correct:{match.round.tournament.slug}:{match.pk}",
@@ -143,6 +146,7 @@ def correction_context(match: Match, user, reference, latest) -> dict:
         "reference": {
             "number": reference.number if reference else 0,
             "deals": deals or [],
+            "games": games,
             "outcome": reference.outcome if reference and deals else None,
         },
     }

@@ -105,6 +105,11 @@ STRINGS = {
     "time_called": _("Time was called during deal %s."),
     "time_call": _("Time is up (called during the deal in play)"),
     "time_uncall": _("Undo the time call"),
+    # best of three (三局二胜): "game_n" is the vocabulary's 第 %s 局 (glossary.game_label)
+    "games_won": _("games won"),
+    "game_in_play": _("in play"),
+    "game_drawn": _("drawn (counts for neither side)"),
+    "next_game": _("the next deal goes into %s"),
 }
 
 
@@ -159,7 +164,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
             "end_reasons": match_formats.end_reasons(),
         },
-        "strings": {name: str(text) for name, text in STRINGS.items()},
+        "strings": {name: str(text) for name, text in STRINGS.items()}
+        | {"game_n": glossary.game_label("%s")},
         "levels": LEVEL_NAMES,
     }
 
