@@ -68,6 +68,7 @@
       } else if (r.status === 409) {
         P.setConnection("ok");
         state.pending = null;  // nothing stored under that key: the next try gets a new one
+        P.learnNames(r.data.names);
         P.showConflict(r.data.latest || {});
         P.say("");
       } else if (r.status === 400 || r.status === 422) {

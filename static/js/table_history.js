@@ -6,6 +6,15 @@
   var P = window.paisaiTable, cfg = P.cfg, T = P.T, $ = P.$, state = P.state;
   var conflictLatest = null;
 
+  // people by display name: the API answers usernames with a map to their names (names)
+  var names = {};
+  function learn(more) { Object.keys(more || {}).forEach(function (u) { names[u] = more[u]; }); }
+  function who(version) {
+    var user = version.created_by;
+    return (user && (names[user] || user)) || (cfg.via_names || {})[version.via] || version.via || "";
+  }
+  P.learnNames = learn;
+
   // --- changed meanwhile: the other version's deals beside mine -------------------------------
   function mine(version) {
     return cfg.user ? version.created_by === cfg.user : (cfg.key && version.via === "table-key");
@@ -20,13 +29,13 @@
       P.say(T.own_save.replace("%s", latest.number), "ok");
       return;
     }
-    var who = latest.created_by || latest.via || "";
+    var by = who(latest);
     var own = mine(latest);
     $("conflict-text").textContent = (own ? T.conflict_own : T.conflict)
-      .replace("%n", latest.number).replace("%w", who);
+      .replace("%n", latest.number).replace("%w", by);
     fillList($("conflict-theirs"), theirs, (latest.outcome && latest.outcome.trace) || []);
     fillList($("conflict-mine"), local, (state.outcome && state.outcome.trace) || []);
-    $("conflict-theirs-title").textContent = T.version_n.replace("%s", latest.number) + " · " + who;
+    $("conflict-theirs-title").textContent = T.version_n.replace("%s", latest.number) + " · " + by;
     $("conflict").hidden = false;
   };
 
@@ -88,6 +97,7 @@
     return P.call("GET", "result/").then(function (r) {
       if (r.status !== 200) { P.answerTrouble(r); return false; }
       P.setConnection("ok");
+      learn(r.data.names);
       var latest = r.data.latest;
       var list = $("history");
       list.innerHTML = "";
@@ -96,7 +106,7 @@
         var outcome = v.outcome && v.outcome.match_points ?
           v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : (v.kind === "void" ? T.void : "");
         li.textContent = "v" + v.number + " · " + (T["kind_" + v.kind] || v.kind) + " · " + outcome + " · " +
-          (v.created_by || v.via) + " · " + eventTime(v.created_at) +
+          who(v) + " · " + eventTime(v.created_at) +
           (v.is_counting ? " · " + T.counts : "");
         if (v.is_counting) { li.className = "counting"; }
         list.appendChild(li);

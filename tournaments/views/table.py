@@ -159,6 +159,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             # the vocabulary's words for the codes the API answers with (tournaments.glossary)
             "seat_names": {code: str(name) for code, name in glossary.SEATS.items()},
             "side_names": {code: str(name) for code, name in glossary.SIDES.items()},
+            "via_names": {code: str(name) for code, name in glossary.VIA.items()},
             # the match format (SPEC 2): the engine's answer says when the match is over
             "format": fmt,
             "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
