@@ -127,3 +127,19 @@ def test_the_chiefs_correction_of_a_best_of_three_starts_from_its_games(event, c
     reference = script(text, "table-config")["reference"]
     assert reference["deals"] == [up3, up1, up3] and reference["games"] == [0, 1, 2]
     assert reference["outcome"]["games_won"] == {"EW": 2, "NS": 1}
+
+
+def test_the_match_page_reads_a_best_of_three_game_by_game(event, client):
+    from tests.factories import actor
+    from tournaments.services import result_entry
+
+    play_as(event, {"end": "deals", "deals": 1, "games": 3})
+    up3, up1 = {"finish": ["E", "W", "S"]}, {"finish": ["N", "E", "W"]}
+    games = [{"deals": [up3]}, {"deals": [up1]}, {"deals": [up3]}]
+    result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
+    client.force_login(event.home_captain)  # a captain reads the deals before confirming
+    text = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/").content.decode()
+    deals = re.search(r'id="latest-deals".*?<ol>(.*?)</ol>', text, re.S).group(1)
+    assert deals.count("<li>") == 3
+    for n in (1, 2, 3):
+        assert f'<strong class="game-label">第 {n} 局</strong>' in deals
