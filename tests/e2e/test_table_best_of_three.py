@@ -101,3 +101,21 @@ def test_a_reload_resumes_a_best_of_three_from_the_stored_versions_games(table, 
     phone.click("#submit-result")
     wait_saved(phone, 5)
     assert [len(g["deals"]) for g in versions(table)[-1].record["games"]] == [2, 2, 1]
+
+
+def test_a_timed_best_of_three_keeps_each_games_own_time_call(table, phone):
+    table.tournament.settings = {"match_format": {"end": "time", "games": 3}}
+    table.tournament.save(update_fields=["settings"])
+    phone.goto(table.url)
+    for n, finish in enumerate((EW_UP3, NS_UP3, EW_UP3), 1):
+        assert phone.locator("#time-called").is_hidden()  # a new game: its clock not called
+        phone.click("#time-call")  # time is up during this game's first deal
+        assert f"第 {n} 局" in phone.locator("#time-called").inner_text()
+        tap(phone, finish)
+        wait_deals(phone, n)  # the engine: the game ended with the deal in play at time
+    phone.wait_for_selector("#match-over:not([hidden])")
+    phone.click("#submit-result")
+    wait_saved(phone, 3)
+    record = versions(table)[0].record
+    assert [game["time_called_in_deal"] for game in record["games"]] == [1, 1, 1]
+    assert versions(table)[0].outcome["games_won"] == {"EW": 2, "NS": 1}
