@@ -185,6 +185,11 @@ def deal_label(number) -> str:
     return gettext("Deal %(n)s") % {"n": number}
 
 
+def game_label(number) -> str:
+    """第 n 局 / Game n, counted from 1: a game of a best-of-three match (三局二胜)."""
+    return gettext("Game %(n)s") % {"n": number}
+
+
 def names_by_username(usernames) -> dict[str, str]:
     """username → display name, for pages that hold usernames (the board's referees)."""
     from django.contrib.auth import get_user_model

@@ -69,3 +69,33 @@ def test_my_own_earlier_save_from_another_phone_is_recognised(table, phone):
     wait_saved(phone, 2)  # the same deals: taken as saved in version 1, no second version
     assert phone.locator("#conflict").is_hidden()
     assert len(versions(table)) == 1
+
+
+def test_the_phone_names_people_by_display_name_in_the_versions_and_changed_meanwhile(
+    table, phone
+):
+    from tournaments.services import result_entry
+
+    table.referee.first_name = "王明"
+    table.referee.save(update_fields=["first_name"])
+    table.referee2.first_name = "李华"
+    table.referee2.save(update_fields=["first_name"])
+    tap(phone, SIX_DEALS[0])
+    wait_deals(phone, 1)
+    phone.click("#submit-result")
+    wait_saved(phone, 1)
+    phone.wait_for_selector("#history li")
+    line = phone.locator("#history li").first.inner_text()
+    assert "王明" in line and "ref1" not in line  # the name, never the username
+    result_entry.submit(table.match, guandan_record(SIX_DEALS[:1]), actor(table.referee2), 1)
+    tap(phone, SIX_DEALS[1])
+    wait_deals(phone, 2)
+    phone.click("#submit-result")
+    phone.wait_for_selector("#conflict:not([hidden])")
+    assert "李华" in phone.locator("#conflict-text").inner_text()
+    assert "李华" in phone.locator("#conflict-theirs-title").inner_text()
+    assert "ref1b" not in phone.locator("#conflict").inner_text()
+    phone.click("#take-theirs")
+    phone.reload()
+    phone.wait_for_function("document.querySelectorAll('#history li').length === 2")
+    assert "李华" in phone.locator("#history li").first.inner_text()

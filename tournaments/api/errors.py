@@ -14,7 +14,7 @@ from rules_engine.errors import RulesError
 from tournaments.errors import ServiceError
 from tournaments.services.results import ChangedMeanwhile
 
-from .result_serializers import VersionSerializer
+from .result_serializers import VersionSerializer, display_names
 
 logger = logging.getLogger("paisai.api")
 
@@ -39,6 +39,7 @@ def service_error_response(exc: ServiceError) -> Response:
     extra = exc.extra()
     if isinstance(exc, ChangedMeanwhile):
         extra["latest"] = VersionSerializer(exc.latest).data
+        extra["names"] = display_names([exc.latest])  # who saved it, by name (the page says so)
     return error_response(exc.message, exc.field, exc.status, **extra)
 
 

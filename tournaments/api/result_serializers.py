@@ -6,6 +6,7 @@ import copy
 
 from rest_framework import serializers
 
+from tournaments import glossary
 from tournaments.models import Match, ResultConfirmation, ResultVersion, TableKey
 from tournaments.services import attribution, results
 
@@ -212,6 +213,11 @@ class MatchResultSerializer(serializers.Serializer):
     latest = VersionSerializer(allow_null=True)
     counting = VersionSerializer(allow_null=True)
     versions = HistoryVersionSerializer(many=True)
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="username → display name of everyone the versions name (pages show people "
+        "by name); empty for readers who see roles instead of usernames",
+    )
 
 
 def match_result_data(match: Match, viewer=None) -> dict:
@@ -232,11 +238,29 @@ def match_result_data(match: Match, viewer=None) -> dict:
         "latest": VersionSerializer(latest).data if latest else None,
         "counting": VersionSerializer(counting).data if counting else None,
         "versions": HistoryVersionSerializer(versions, many=True).data,
+        "names": {},
     }
     tournament = match.round.tournament
-    if not attribution.sees_identities(viewer, tournament):
+    if attribution.sees_identities(viewer, tournament):
+        data["names"] = display_names(versions)
+    else:
         labels = attribution.public_labels(tournament)
         for version in (data["latest"], data["counting"], *data["versions"]):
             if version:
                 attribution.anonymise_version(version, labels)
     return data
+
+
+def display_names(versions) -> dict[str, str]:
+    """username → display name (``glossary.person``) of who entered, confirmed and signed each
+    version: the usernames the API keeps, as a page shows them."""
+    names: dict[str, str] = {}
+    for version in versions:
+        for user, username in ((version.created_by, version.created_by_name),
+                               (version.confirmed_by, version.confirmed_by_name)):  # fmt: skip
+            if username:
+                names[username] = glossary.person(user, username)
+        for confirmation in version.confirmations.all():
+            if confirmation.user is not None:
+                names[confirmation.user.get_username()] = glossary.person(confirmation.user)
+    return names

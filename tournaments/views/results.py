@@ -133,9 +133,12 @@ def correction_context(match: Match, user, reference, latest) -> dict:
     from .table import table_context
 
     context = table_context(match, user=user)
-    deals = (
-        reference.record.get("deals") if reference and isinstance(reference.record, dict) else None
-    )
+    record = reference.record if reference and isinstance(reference.record, dict) else {}
+    deals, games = record.get("deals"), None
+    if isinstance(record.get("games"), list):  # best of three: its deals in order, each's game
+        pairs = [(g, deal) for g, game in enumerate(record["games"]) if isinstance(game, dict)
+                 for deal in game.get("deals") or []]  # fmt: skip
+        games, deals = [g for g, _deal in pairs], [deal for _g, deal in pairs]
     context["config"] |= {
         "mode": "correct",
         "storage": f"paisai:correct:{match.round.tournament.slug}:{match.pk}",
@@ -143,6 +146,7 @@ def correction_context(match: Match, user, reference, latest) -> dict:
         "reference": {
             "number": reference.number if reference else 0,
             "deals": deals or [],
+            "games": games,
             "outcome": reference.outcome if reference and deals else None,
         },
     }
@@ -154,12 +158,19 @@ def deal_rows(version: ResultVersion | None) -> list[dict]:
     what was entered and the levels (or tricks) after each deal."""
     if version is None or not isinstance(version.record, dict):
         return []
-    deals = version.record.get("deals") or []
+    games = version.record.get("games")
+    if isinstance(games, list):  # best of three: each game's deals in turn (one trace for all)
+        deals = [(g, deal) for g, game in enumerate(games) if isinstance(game, dict)
+                 for deal in game.get("deals") or []]  # fmt: skip
+    else:
+        deals = [(None, deal) for deal in version.record.get("deals") or []]
     trace = (version.outcome or {}).get("trace") or []
     rows = []
-    for i, deal in enumerate(deals):
+    for i, (g, deal) in enumerate(deals):
         entry = trace[i] if i < len(trace) and isinstance(trace[i], dict) else {}
-        rows.append({"n": i + 1, "text": _deal_text(deal, entry), "after": _after(entry)})
+        first = g is not None and (i == 0 or deals[i - 1][0] != g)
+        rows.append({"n": i + 1, "text": _deal_text(deal, entry), "after": _after(entry),
+                     "game": glossary.game_label(g + 1) if first else ""})  # fmt: skip
     return rows
 
 

@@ -1,7 +1,8 @@
 """The table page (a referee's phone or the table's device) and the table links page.
 
-The page is a shell: static/js/table.js talks to the results API (preview scores each deal
-with the rules engine on the server; submit stores a version), so no page reload per deal.
+The page is a shell: static/js/table*.js (table_store.js lists the files) talk to the results
+API (preview scores each deal with the rules engine on the server; submit stores a version), so
+no page reload per deal.
 """
 
 from __future__ import annotations
@@ -104,6 +105,11 @@ STRINGS = {
     "time_called": _("Time was called during deal %s."),
     "time_call": _("Time is up (called during the deal in play)"),
     "time_uncall": _("Undo the time call"),
+    # best of three (三局二胜): "game_n" is the vocabulary's 第 %s 局 (glossary.game_label)
+    "games_won": _("games won"),
+    "game_in_play": _("in play"),
+    "game_drawn": _("drawn (counts for neither side)"),
+    "next_game": _("the next deal goes into %s"),
 }
 
 
@@ -153,12 +159,14 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             # the vocabulary's words for the codes the API answers with (tournaments.glossary)
             "seat_names": {code: str(name) for code, name in glossary.SEATS.items()},
             "side_names": {code: str(name) for code, name in glossary.SIDES.items()},
+            "via_names": {code: str(name) for code, name in glossary.VIA.items()},
             # the match format (SPEC 2): the engine's answer says when the match is over
             "format": fmt,
             "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
             "end_reasons": match_formats.end_reasons(),
         },
-        "strings": {name: str(text) for name, text in STRINGS.items()},
+        "strings": {name: str(text) for name, text in STRINGS.items()}
+        | {"game_n": glossary.game_label("%s")},
         "levels": LEVEL_NAMES,
     }
 

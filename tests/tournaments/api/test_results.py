@@ -167,3 +167,33 @@ def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(
     body = response.json()
     assert body["field"] == "record.deals[0].bottom_points" and "300 points" in body["error"]
     assert not ResultVersion.objects.filter(match=match).exists()
+
+
+def test_the_result_answer_names_people_by_display_name_for_officials_only(event, api_as):
+    from tests.factories import actor
+    from tournaments.services import result_confirm, result_entry
+
+    event.referee.first_name = "王明"
+    event.referee.save(update_fields=["first_name"])  # the captain keeps no name: the username
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    result_confirm.confirm(event.match, 1, actor(event.home_captain))
+    officials = api_as(event.chief).get(url(event, "result")).json()
+    assert officials["versions"][0]["created_by"] == "ref1"  # the API keeps the username
+    assert officials["names"] == {"ref1": "王明", "cap_home": "cap_home"}
+    captain = api_as(event.away_captain).get(url(event, "result")).json()
+    assert captain["names"] == {} and "ref1" not in str(captain)
+
+
+def test_changed_meanwhile_names_who_saved_the_newer_version(event, api_as):
+    from tests.factories import actor
+    from tournaments.services import result_entry
+
+    event.referee2.first_name = "李华"
+    event.referee2.save(update_fields=["first_name"])
+    result_entry.submit(event.match, guandan_record(), actor(event.referee2), 0)
+    response = api_as(event.referee).post(
+        url(event, "result"), {"record": guandan_record(), "base_version": 0}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["names"] == {"ref1b": "李华"}
+    assert "李华" in response.json()["error"]

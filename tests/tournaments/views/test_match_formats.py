@@ -70,3 +70,76 @@ def test_a_match_format_setting_is_checked_by_the_event_settings_schema(event, c
     with pytest.raises(ValidationError) as err:
         event.tournament.full_clean()
     assert "format.deals" in str(err.value)
+
+
+def test_a_best_of_three_page_names_each_game_with_the_vocabularys_word(event, client):
+    play_as(event, {"end": "deals", "deals": 2, "games": 3})
+    text = page_of(event, client)
+    config, strings = script(text, "table-config"), script(text, "table-strings")
+    assert config["format"]["games"] == 3
+    assert 'id="games-line"' in text and "三局二胜" in text
+    assert strings["game_n"] == "第 %s 局"  # glossary.game_label, one word on every page
+    assert strings["next_game"] == "下一副记入%s" and strings["games_won"] == "局分"
+    assert config["end_reasons"]["games"] == "一方已胜两局"
+    english = script(page_of(event, client, "en"), "table-strings")
+    assert english["game_n"] == "Game %s"
+
+
+def test_a_one_game_page_has_no_games_line(event, client):
+    play_as(event, {"end": "deals", "deals": 2})
+    assert 'id="games-line"' not in page_of(event, client)
+
+
+def test_a_knockout_stages_best_of_three_comes_to_the_table_page(event, client):
+    from tournaments.models import Stage
+
+    play_as(event, {"end": "deals", "deals": 8})  # the event's format yields to the stage's
+    stage = Stage.objects.create(tournament=event.tournament, order=1, name="决赛",
+                                 kind="knockout", match_format={"end": "pass_a", "games": 3})  # fmt: skip
+    event.round.stage = stage
+    event.round.save(update_fields=["stage"])
+    text = page_of(event, client)
+    fmt = script(text, "table-config")["format"]
+    assert fmt["games"] == 3 and fmt["end"] == "pass_a" and fmt["knockout"] is True
+    assert 'id="games-line"' in text
+
+
+def test_the_preview_of_a_best_of_three_says_which_game_is_decided(event, api_as):
+    play_as(event, {"end": "deals", "deals": 1, "games": 3})
+    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/preview/"
+    one = {"finish": ["E", "W", "S", "N"]}
+    record = {"game": "guandan", "games": [{"deals": [one]}, {"deals": []}]}
+    answer = api_as(event.referee).post(url, {"record": record}, format="json").json()
+    assert answer["games"][0]["over"] is True and answer["games"][0]["winner"] == "EW"
+    assert answer["over"] is False and answer["games_won"] == {"EW": 1, "NS": 0}
+
+
+def test_the_chiefs_correction_of_a_best_of_three_starts_from_its_games(event, client):
+    from tests.factories import actor
+    from tournaments.services import result_entry
+
+    play_as(event, {"end": "deals", "deals": 1, "games": 3})
+    up3, up1 = {"finish": ["E", "W", "S"]}, {"finish": ["N", "E", "W"]}
+    games = [{"deals": [up3]}, {"deals": [up1]}, {"deals": [up3]}]
+    result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
+    client.force_login(event.chief)
+    text = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/").content.decode()
+    reference = script(text, "table-config")["reference"]
+    assert reference["deals"] == [up3, up1, up3] and reference["games"] == [0, 1, 2]
+    assert reference["outcome"]["games_won"] == {"EW": 2, "NS": 1}
+
+
+def test_the_match_page_reads_a_best_of_three_game_by_game(event, client):
+    from tests.factories import actor
+    from tournaments.services import result_entry
+
+    play_as(event, {"end": "deals", "deals": 1, "games": 3})
+    up3, up1 = {"finish": ["E", "W", "S"]}, {"finish": ["N", "E", "W"]}
+    games = [{"deals": [up3]}, {"deals": [up1]}, {"deals": [up3]}]
+    result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
+    client.force_login(event.home_captain)  # a captain reads the deals before confirming
+    text = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/").content.decode()
+    deals = re.search(r'id="latest-deals".*?<ol>(.*?)</ol>', text, re.S).group(1)
+    assert deals.count("<li>") == 3
+    for n in (1, 2, 3):
+        assert f'<strong class="game-label">第 {n} 局</strong>' in deals

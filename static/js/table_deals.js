@@ -1,0 +1,292 @@
+/* paisai table page, 2 of 5: entering deals and the engine's check of them (preview).
+   Guandan: tap the seats in finishing order; tractor and idiom-chain: a small form per deal.
+   Every change asks the server's engine (newest only) and shows its answer or its reason. */
+(function () {
+  "use strict";
+  var P = window.paisaiTable, cfg = P.cfg, T = P.T, $ = P.$, state = P.state, taps = P.taps;
+  var preview = {wanted: false};
+
+  // seats and sides in the page's words (the API's codes E/S/W/N and EW/NS stay in the data)
+  function seatName(code) { return (cfg.seat_names || {})[code] || code; }
+  function sideName(code) { return (cfg.side_names || {})[code] || code; }
+  P.sideName = sideName;
+
+  function describe(deal, entry) {
+    if (deal.finish) { return deal.finish.map(seatName).join(" "); }
+    if (deal.tricks) { return sideName("EW") + " " + deal.tricks.EW + " : " + sideName("NS") + " " + deal.tricks.NS; }
+    // tractor: dealer, defenders' trick points, bottom × multiplier, throw penalties, total, result
+    var dealer = deal.dealer || (entry && entry.dealer) || "";
+    var parts = [(dealer ? T.dealer + " " + sideName(dealer) : ""), T.defenders + " " + deal.defender_points];
+    if (deal.bottom_points !== undefined) {
+      parts.push(T.bottom + " " + deal.bottom_points + " × " + deal.bottom_multiplier);
+    }
+    (deal.failed_throws || []).forEach(function (t) {
+      parts.push(T.throw_penalty + " " + sideName(t.side) + " " + t.cards);
+    });
+    if (entry && entry.total_points !== undefined) {
+      parts.push(T.total + " " + entry.total_points);
+      if (entry.result) { parts.push(T["result_" + entry.result] || entry.result); }
+    }
+    return parts.filter(Boolean).join(" · ");
+  }
+  P.describe = describe;
+
+  function levelsText(entry) {
+    if (!entry) { return ""; }
+    var lv = entry.levels_after || entry.levels;
+    var both = lv || entry.tricks;
+    if (both) { return sideName("EW") + " " + both.EW + " · " + sideName("NS") + " " + both.NS; }
+    return "";
+  }
+
+  function sameDeals(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  P.sameDeals = sameDeals;
+
+  function dealState(d, i) {
+    var reference = P.reference;
+    if (d.refused) { return [T.deal_refused + " " + d.refused, "bad"]; }
+    if (P.correcting && reference) {  // what changes against the counting version
+      if (i >= reference.deals.length) { return [T.diff_new, "warn"]; }
+      return sameDeals(d.deal, reference.deals[i]) ? [T.diff_same, "ok"] : [T.diff_changed, "warn"];
+    }
+    var sending = P.busy.submit && state.pending && state.pending.body.record &&
+      P.flat(state.pending.body.record);
+    if (sending && i < sending.length && d.saved === null) { return [T.deal_sending, "warn"]; }
+    if (d.saved !== null) { return [T.deal_saved.replace("%s", d.saved), "ok"]; }
+    return [T.deal_local, "warn"];
+  }
+
+  // the deal list under the engine's answer (each deal with its levels after and its state)
+  P.renderDeals = function (answer) {
+    var deals = state.deals;
+    var list = $("deal-list");
+    list.innerHTML = "";
+    var trace = (answer && answer.trace) || [];
+    // how many deals the shown answer covers (tests and the "not checked" mark read it)
+    list.dataset.checked = String(answer && deals.length ? trace.length : 0);
+    var inGame = 0;
+    deals.forEach(function (d, i) {
+      var li = document.createElement("li");
+      var entry = trace.length === deals.length || i < trace.length ? trace[i] : null;
+      var g = P.gameOf(d), first = i === 0 || P.gameOf(deals[i - 1]) !== g;
+      inGame = first ? 1 : inGame + 1;  // best of three: deals counted per game
+      if (P.bestOfThree) {
+        li.dataset.game = String(g + 1);
+        if (first) {  // 第 n 局: where each game starts
+          var head = document.createElement("strong");
+          head.className = "game-label";
+          head.textContent = T.game_n.replace("%s", g + 1);
+          li.appendChild(head); li.appendChild(document.createTextNode(" "));
+        }
+      }
+      var text = document.createElement("span");
+      text.className = "deal-text";
+      text.textContent = "#" + (P.bestOfThree ? inGame : i + 1) + " " + describe(d.deal, entry) +
+        (entry && !d.refused ? " → " + levelsText(entry) : "");
+      var st = dealState(d, i);
+      var badge = document.createElement("span");
+      badge.className = "badge deal-state " + st[1];
+      badge.textContent = st[0];
+      li.appendChild(text); li.appendChild(document.createTextNode(" ")); li.appendChild(badge);
+      li.dataset.state = d.refused ? "refused" : (d.saved !== null ? "saved" : "local");
+      if (d.refused) {
+        var remove = document.createElement("button");
+        remove.type = "button"; remove.className = "small secondary remove-deal";
+        remove.textContent = T.remove;
+        remove.addEventListener("click", function () { removeDeal(i); });
+        li.appendChild(document.createTextNode(" ")); li.appendChild(remove);
+      }
+      list.appendChild(li);
+    });
+  };
+
+  // --- the engine's check (preview): queued, newest only ------------------------------------
+  P.record = function () {
+    if (P.bestOfThree) { return gamesRecord(state.deals); }
+    var rec = {game: cfg.game, deals: state.deals.map(function (d) { return d.deal; })};
+    if (cfg.timed && state.timeCalled) { rec.time_called_in_deal = state.timeCalled; }
+    return rec;
+  };
+  // best of three: {"games": [{"deals": [...], "time_called_in_deal"?}, ...]}, at least game 1
+  function gamesRecord(deals) {
+    var games = [{deals: []}];
+    deals.forEach(function (d) {
+      while (games.length <= P.gameOf(d)) { games.push({deals: []}); }
+      games[P.gameOf(d)].deals.push(d.deal);
+    });
+    var calls = state.timeCalls || {};
+    if (cfg.timed) {
+      games.forEach(function (game, g) { if (calls[g]) { game.time_called_in_deal = calls[g]; } });
+    }
+    return {game: cfg.game, games: games};
+  }
+
+  P.wantPreview = function () {
+    preview.wanted = true;
+    runPreview();
+  };
+  P.previewLater = function () { preview.wanted = true; };
+
+  function runPreview() {
+    var busy = P.busy;
+    if (busy.preview || !preview.wanted) { return; }
+    if (!state.deals.length) { preview.wanted = false; state.outcome = null; P.keep(); P.render(); return; }
+    preview.wanted = false;
+    busy.preview = true;
+    var sent = JSON.stringify(P.record());
+    P.call("POST", "preview/", {record: JSON.parse(sent)}).then(function (r) {
+      busy.preview = false;
+      var current = JSON.stringify(P.record()) === sent;
+      if (r.status === 200) {
+        P.setConnection("ok");
+        if (current) {
+          state.outcome = r.data;
+          state.deals.forEach(function (d) { d.refused = null; });
+          P.say("");
+        }
+      } else if (r.status === 400) {
+        P.setConnection("ok");
+        if (current && !(P.bestOfThree && laterGame(r.data, sent))) { P.markRefused(r.data); }
+      } else {
+        P.answerTrouble(r);
+        preview.wanted = true;  // check again once the server answers
+      }
+      P.keep(); P.render();
+      if (preview.wanted && P.net.connection === "ok") { runPreview(); }
+    });
+  }
+  P.runPreview = runPreview;
+
+  // best of three, deals entered while the engine could not say a game was over (offline):
+  // refused at games[g].deals[k]. When the engine answers that game g was over after its k
+  // deals and the match goes on, deal k and after belong to game g + 1: moved, checked again.
+  // Any other answer: the deal is refused with the reason, as for one game. True: asked.
+  function laterGame(data, sent) {
+    var m = /games\[(\d+)\]\.deals\[(\d+)\]/.exec(data.field || "");
+    if (!m) { return false; }
+    var g = parseInt(m[1], 10), k = parseInt(m[2], 10);
+    var rec = JSON.parse(sent);
+    if (k < 1 || g !== rec.games.length - 1 || g >= 2) { return false; }
+    var before = {game: rec.game, games: rec.games.slice(0, g + 1)};
+    before.games[g] = {deals: rec.games[g].deals.slice(0, k)};
+    if (rec.games[g].time_called_in_deal) { before.games[g].time_called_in_deal = rec.games[g].time_called_in_deal; }
+    P.busy.preview = true;
+    P.call("POST", "preview/", {record: before}).then(function (r) {
+      P.busy.preview = false;
+      var game = r.status === 200 && r.data.games && r.data.games[g];
+      if (JSON.stringify(P.record()) !== sent) { preview.wanted = true; }  // changed meanwhile
+      else if (game && game.over && !r.data.over) {
+        var seen = 0;
+        state.deals.forEach(function (d) {
+          if (P.gameOf(d) === g) { seen += 1; if (seen > k) { d.game = g + 1; } }
+        });
+        preview.wanted = true;
+      } else if (r.status === 0 || r.status >= 500) {
+        P.answerTrouble(r); preview.wanted = true;
+      } else { P.markRefused(data); }
+      P.keep(); P.render();
+      if (preview.wanted && P.net.connection === "ok") { runPreview(); }
+    });
+    return true;
+  }
+
+  P.markRefused = function (data) {
+    var at = refusedAt(data.field || "");
+    if (at >= state.deals.length) { at = state.deals.length - 1; }
+    state.deals.forEach(function (d, i) { d.refused = i === at ? (data.error || T.refused) : null; });
+    P.say(T.refused + " " + (data.error || ""), "error");
+  };
+  // the deal a refusal names: deals[i], or games[g].deals[k] (games[g]: game g's first deal)
+  function refusedAt(field) {
+    var m = /games\[(\d+)\](?:\.deals\[(\d+)\])?/.exec(field);
+    if (m && P.bestOfThree) {
+      var g = parseInt(m[1], 10), k = m[2] === undefined ? 0 : parseInt(m[2], 10), seen = 0;
+      for (var i = 0; i < state.deals.length; i++) {
+        if (P.gameOf(state.deals[i]) === g && seen++ === k) { return i; }
+      }
+      return state.deals.length - 1;
+    }
+    m = /deals\[(\d+)\]/.exec(field);
+    return m ? parseInt(m[1], 10) : state.deals.length - 1;
+  }
+
+  // --- entering deals ---------------------------------------------------------------------
+  function addDeal(deal) {
+    var over = P.overReason();
+    if (over) { P.say(T.over_no_more.replace("%s", over), "error"); P.render(); return; }
+    state.deals.push({deal: deal, game: P.nextGame(), saved: null, refused: null});
+    P.keep(); P.render();
+    P.wantPreview();
+  }
+
+  function removeDeal(i) {
+    state.deals.splice(i, 1);
+    P.keep(); P.render();
+    P.wantPreview();
+  }
+
+  // guandan: tap the seats in finishing order; each tapped seat shows its place
+  P.showTaps = function () {
+    var order = $("finish-order");
+    if (order) { order.textContent = taps.length ? taps.map(seatName).join(" ") : T.tap_first; }
+    document.querySelectorAll("button.seat").forEach(function (b) {
+      var place = taps.indexOf(b.dataset.seat);
+      b.disabled = place >= 0 || !!P.overReason();
+      b.querySelector(".place").textContent = place >= 0 ? String(place + 1) : "";
+      b.classList.toggle("tapped", place >= 0);
+    });
+    var send = $("send-deal");
+    if (send) {  // 双上 only when the first two out are partners (the engine's partner table)
+      send.disabled = !(taps.length === 2 && cfg.partners[taps[0]] === taps[1]);
+    }
+    $("undo-deal").disabled = P.busy.submit || (!taps.length && !state.deals.length);
+  };
+
+  function sendTaps() {
+    var finish = taps.slice();
+    taps.length = 0;
+    P.showTaps();
+    addDeal({finish: finish});
+  }
+
+  document.querySelectorAll("button.seat").forEach(function (button) {
+    button.addEventListener("click", function () {
+      if (taps.indexOf(button.dataset.seat) >= 0) { return; }
+      taps.push(button.dataset.seat);
+      P.showTaps();
+      // a finish names cfg.finish_taps seats (the engine's number; the last seat is implied)
+      if (taps.length === cfg.finish_taps) { sendTaps(); }
+    });
+  });
+  P.on("send-deal", "click", sendTaps);
+
+  // tractor and chengyu: a small form per deal
+  var dealForm = $("deal-form");
+  if (dealForm) {
+    dealForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var f = dealForm.elements, deal;
+      if (cfg.game === "chengyu") {
+        deal = {tricks: {EW: parseInt(f.tricks_ew.value, 10), NS: parseInt(f.tricks_ns.value, 10)}};
+      } else {
+        deal = {defender_points: parseInt(f.defender_points.value, 10)};
+        if (f.dealer.value) { deal.dealer = f.dealer.value; }
+        if (f.bottom_points.value !== "") {
+          deal.bottom_points = parseInt(f.bottom_points.value, 10);
+          deal.bottom_multiplier = parseInt(f.bottom_multiplier.value, 10);
+        }
+        if (f.throw_cards.value) {
+          deal.failed_throws = [{side: f.throw_side.value, cards: parseInt(f.throw_cards.value, 10)}];
+        }
+      }
+      addDeal(deal);
+      dealForm.reset();
+    });
+  }
+
+  P.on("undo-deal", "click", function () {
+    if (taps.length) { taps.pop(); P.showTaps(); return; }
+    if (!state.deals.length) { return; }
+    removeDeal(state.deals.length - 1);
+  });
+})();

@@ -1,0 +1,161 @@
+/* paisai table page, 4 of 5: the versions. The history list, resuming from the latest saved
+   version, "changed meanwhile" (the other version's deals beside mine) and the captains
+   signing a version on this phone with their own login. */
+(function () {
+  "use strict";
+  var P = window.paisaiTable, cfg = P.cfg, T = P.T, $ = P.$, state = P.state;
+  var conflictLatest = null;
+
+  // people by display name: the API answers usernames with a map to their names (names)
+  var names = {};
+  function learn(more) { Object.keys(more || {}).forEach(function (u) { names[u] = more[u]; }); }
+  function who(version) {
+    var user = version.created_by;
+    return (user && (names[user] || user)) || (cfg.via_names || {})[version.via] || version.via || "";
+  }
+  P.learnNames = learn;
+
+  // --- changed meanwhile: the other version's deals beside mine -------------------------------
+  function mine(version) {
+    return cfg.user ? version.created_by === cfg.user : (cfg.key && version.via === "table-key");
+  }
+
+  P.showConflict = function (latest) {
+    conflictLatest = latest;
+    var theirs = P.flat(latest.record);
+    var local = state.deals.map(function (d) { return {deal: d.deal, game: P.gameOf(d)}; });
+    if (P.sameDeals(theirs, local) && latest.number) {  // my own save from another tab or phone
+      adopt(latest);
+      P.say(T.own_save.replace("%s", latest.number), "ok");
+      return;
+    }
+    var by = who(latest);
+    var own = mine(latest);
+    $("conflict-text").textContent = (own ? T.conflict_own : T.conflict)
+      .replace("%n", latest.number).replace("%w", by);
+    fillList($("conflict-theirs"), theirs, (latest.outcome && latest.outcome.trace) || []);
+    fillList($("conflict-mine"), local, (state.outcome && state.outcome.trace) || []);
+    $("conflict-theirs-title").textContent = T.version_n.replace("%s", latest.number) + " · " + by;
+    $("conflict").hidden = false;
+  };
+
+  function fillList(list, deals, trace) {  // deals: [{deal, game}]
+    list.innerHTML = "";
+    deals.forEach(function (d, i) {
+      var li = document.createElement("li");
+      var first = P.bestOfThree && (i === 0 || deals[i - 1].game !== d.game);
+      li.textContent = (first ? T.game_n.replace("%s", d.game + 1) + " · " : "") + P.describe(d.deal, trace[i]);
+      list.appendChild(li);
+    });
+    if (!deals.length) {
+      var li = document.createElement("li"); li.textContent = T.no_deals; list.appendChild(li);
+    }
+  }
+
+  // the page shows version `v`'s deals as saved (resume, or the other version chosen)
+  function adopt(v) {
+    state.deals = P.keptDeals(v.record, v.number);
+    state.mirror = {number: v.number, count: state.deals.length};
+    // the time call the version holds (best of three: each game's)
+    var rec = v.record || {};
+    state.timeCalled = rec.time_called_in_deal || null;
+    state.timeCalls = {};
+    (rec.games || []).forEach(function (game, g) {
+      if (game.time_called_in_deal) { state.timeCalls[g] = game.time_called_in_deal; }
+    });
+    state.base = Math.max(state.base, v.number);
+    state.outcome = v.outcome && v.outcome.trace ? v.outcome : null;
+    state.pending = null;
+    if ($("conflict")) { $("conflict").hidden = true; }
+    P.keep(); P.render();
+  }
+
+  P.on("resubmit", "click", function () {
+    if (!conflictLatest || P.busy.submit) { return; }
+    state.base = conflictLatest.number;
+    $("conflict").hidden = true;
+    P.newSubmission(conflictLatest.number);
+    P.sendPending();
+  });
+  P.on("take-theirs", "click", function () {
+    if (conflictLatest) { adopt(conflictLatest); P.say(""); }
+  });
+
+  // --- versions, resume ---------------------------------------------------------------------
+  // "2026-12-01 14:43:05" in the event's time zone, as the other pages write times
+  function eventTime(iso) {
+    var parts = {};
+    try {
+      new Intl.DateTimeFormat("en-GB", {timeZone: cfg.time_zone, hourCycle: "h23", year: "numeric",
+        month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit"})
+        .formatToParts(new Date(iso)).forEach(function (p) { parts[p.type] = p.value; });
+    } catch (e) { return new Date(iso).toLocaleString(); }
+    return parts.year + "-" + parts.month + "-" + parts.day + " " + parts.hour + ":" + parts.minute + ":" + parts.second;
+  }
+  P.loadHistory = function () {
+    if (P.correcting) { P.previewLater(); return Promise.resolve(true); }
+    return P.call("GET", "result/").then(function (r) {
+      if (r.status !== 200) { P.answerTrouble(r); return false; }
+      P.setConnection("ok");
+      learn(r.data.names);
+      var latest = r.data.latest;
+      var list = $("history");
+      list.innerHTML = "";
+      r.data.versions.slice().reverse().forEach(function (v) {
+        var li = document.createElement("li");
+        var outcome = v.outcome && v.outcome.match_points ?
+          v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : (v.kind === "void" ? T.void : "");
+        li.textContent = "v" + v.number + " · " + (T["kind_" + v.kind] || v.kind) + " · " + outcome + " · " +
+          who(v) + " · " + eventTime(v.created_at) +
+          (v.is_counting ? " · " + T.counts : "");
+        if (v.is_counting) { li.className = "counting"; }
+        list.appendChild(li);
+      });
+      $("history-empty").hidden = r.data.versions.length > 0;
+      showCaptains(r.data.versions[r.data.versions.length - 1]);
+      if (latest) {
+        var untouched = !state.pending && (!state.deals.length || !P.dirtyMirror());
+        if (untouched && latest.number > (state.mirror ? state.mirror.number : 0) && latest.record &&
+            (latest.record.deals || latest.record.games)) {
+          adopt(latest);  // resume from the latest saved version
+        }
+        state.latest = latest.number;
+      }
+      P.keep(); P.render();
+      return true;
+    });
+  };
+
+  // --- captains confirm on this phone, each signing with their own login ---------------------
+  var signVersion = null;
+  function showCaptains(v) {
+    var card = $("captains");
+    if (!card) { return; }
+    signVersion = v && !v.is_counting && v.kind !== "void" ? v.number : null;
+    card.hidden = signVersion === null;
+    if (signVersion === null) { return; }
+    var teams = (v.confirmations || []).filter(function (c) { return c.team; })
+      .map(function (c) { return c.team; });
+    var points = v.outcome && v.outcome.match_points ?
+      v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : "";
+    $("captains-text").textContent = T.version_n.replace("%s", v.number) + (points ? " · " + points : "") +
+      " · " + (teams.length ? T.confirmed_by + " " + teams.join(", ") : T.nobody_confirmed);
+  }
+  P.on("captain-form", "submit", function (event) {
+    event.preventDefault();
+    var button = $("captain-sign");
+    if (button.disabled || signVersion === null) { return; }
+    button.disabled = true;
+    P.call("POST", "captain-sign/", {version: signVersion, username: $("captain-username").value,
+                                     password: $("captain-password").value}).then(function (r) {
+      button.disabled = false;
+      $("captain-password").value = "";
+      if (r.status === 200) {
+        $("captain-username").value = "";
+        P.say(r.data.is_counting ? T.counts_now.replace("%s", r.data.number) : T.confirmation_kept, "ok");
+        P.loadHistory();
+      } else if (r.status === 0 || r.status >= 500) { P.answerTrouble(r); }
+      else { P.say(r.data.error || T.network, "error"); }
+    });
+  });
+})();

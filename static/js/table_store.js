@@ -1,0 +1,185 @@
+/* paisai table page, 1 of 5: what the phone keeps, and the line to the server.
+
+   The table page (templates/tournaments/table/entry.html, and the chief's correction on the
+   match page) loads, in this order: table_store.js (this file: the kept state in
+   localStorage, the API call, the connection line), table_deals.js (entering deals, the
+   engine's check), table_match_end.js (the end of the match under the match format, the time
+   call, only the final levels), table_history.js (versions, resume, changed meanwhile, the
+   captains' signatures) and table.js (drawing the page, submitting, start-up). They share
+   one object, window.paisaiTable (P below); each file adds its functions to it.
+
+   No rule of the games lives here: every deal is sent to the server's rules engine ("preview":
+   scores, stores nothing) and the page shows its answer or its reason. The few facts the page
+   needs to lay out the taps (how many seats a finish names, who partners whom) come from the
+   engine through the page's config.
+
+   Deals are kept on the phone (localStorage, one entry per event, round and table) from the
+   first tap until a version stored by the server holds them: a dropped network, a reload, a
+   closed tab, an expired login, a revoked key or a server error erase nothing. A submission
+   carries an Idempotency-Key made here and kept with it until the server answers, so a retry
+   after a lost answer gets the version first stored, never a second one. */
+(function () {
+  "use strict";
+  var P = window.paisaiTable = {};
+  var cfg = P.cfg = JSON.parse(document.getElementById("table-config").textContent);
+  P.T = JSON.parse(document.getElementById("table-strings").textContent);
+  var $ = P.$ = function (id) { return document.getElementById(id); };
+  P.on = function (id, name, fn) { var el = $(id); if (el) { el.addEventListener(name, fn); } };
+  P.RETRY_MS = 4000;
+  // "correct": the chief referee's correction on the match page, starting from the counting
+  // version (cfg.reference) and showing what changes against it.
+  P.correcting = cfg.mode === "correct";
+  P.reference = cfg.reference || null;
+  // what is in flight, the connection, the preview queue; the guandan taps of the deal in hand
+  P.busy = {submit: false, preview: false};
+  P.net = {connection: "unknown", retryTimer: null};  // connection: ok | offline | login | revoked | server
+  P.taps = [];
+  // best of three (三局二胜, the match format's "games": 3): each deal kept carries its game
+  // (0, 1, 2); the record sent holds "games": [{deals}, ...]. Which game a deal goes into, and
+  // when a game and the match are decided, is always the engine's answer (table_deals.js).
+  P.bestOfThree = !!(cfg.format && cfg.format.games === 3);
+
+  // --- what the phone keeps ---------------------------------------------------------------
+  // deals: [{deal: {...}, game: 0|1|2, saved: n|null, refused: "reason"|null}]
+  // base: the latest version number seen; mirror: {number, count} the stored version the
+  // first `count` deals are copies of; pending: {key, path, body} a submission not yet answered;
+  // outcome: the engine's last answer (shown while offline).
+  // P.state is one object for the page's life (the other files hold it): replaced in place.
+  var store = null;
+  try { store = window.localStorage; } catch (e) { store = null; }
+  P.store = store;
+
+  function fresh() {
+    return {match: cfg.match, deals: [], base: 0, mirror: null, pending: null, outcome: null, note: ""};
+  }
+  function load() {
+    if (!store) { return null; }
+    try {
+      var data = JSON.parse(store.getItem(cfg.storage) || "null");
+      return data && data.match === cfg.match ? data : null;
+    } catch (e) { return null; }
+  }
+  function keep() {
+    if (!store) { return; }
+    try { store.setItem(cfg.storage, JSON.stringify(P.state)); } catch (e) { /* full: keep in memory */ }
+  }
+  function replaceState(next) {
+    Object.keys(P.state).forEach(function (k) { delete P.state[k]; });
+    Object.keys(next).forEach(function (k) { P.state[k] = next[k]; });
+  }
+  P.fresh = fresh; P.load = load; P.keep = keep; P.replaceState = replaceState;
+
+  var state = P.state = load() || fresh();
+  if (P.correcting && !state.deals.length && !state.pending && P.reference) {
+    var reference = P.reference;
+    state.deals = reference.deals.map(function (deal, i) {
+      return {deal: deal, game: (reference.games || [])[i] || 0, saved: reference.number, refused: null};
+    });
+    state.mirror = {number: reference.number, count: reference.deals.length};
+    state.outcome = reference.outcome || null;
+  }
+  if (P.correcting) { state.base = cfg.latest_number; }
+
+  // the deals of a record (a version's or a submission's), in order, each with its game
+  P.flat = function (record) {
+    if (!record) { return []; }
+    if (record.games) {
+      var all = [];
+      record.games.forEach(function (game, g) {
+        (game.deals || []).forEach(function (deal) { all.push({deal: deal, game: g}); });
+      });
+      return all;
+    }
+    return (record.deals || []).map(function (deal) { return {deal: deal, game: 0}; });
+  };
+  P.gameOf = function (d) { return d.game || 0; };
+  // a record of deals (a version's) as the page holds them, each saved in version `number`
+  P.keptDeals = function (record, number) {
+    return P.flat(record).map(function (d) {
+      return {deal: d.deal, game: d.game, saved: number, refused: null};
+    });
+  };
+
+  P.uuid = function () {
+    if (window.crypto && window.crypto.randomUUID) { return window.crypto.randomUUID(); }
+    var b = new Uint8Array(16);
+    window.crypto.getRandomValues(b);
+    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  };
+
+  function csrf() {
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+
+  // status 0: no answer (network down, answer lost). Never throws.
+  P.call = function (method, path, body, key) {
+    var headers = {"Accept": "application/json", "Content-Type": "application/json"};
+    if (cfg.key) { headers["X-Table-Key"] = cfg.key; } else { headers["X-CSRFToken"] = csrf(); }
+    if (key) { headers["Idempotency-Key"] = key; }
+    return fetch(cfg.api + path, {
+      method: method, headers: headers, credentials: "same-origin", cache: "no-store",
+      body: body ? JSON.stringify(body) : undefined
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; })
+        .then(function (data) { return {status: response.status, data: data || {}}; });
+    }, function () { return {status: 0, data: {}}; });
+  };
+
+  // --- what the page says -----------------------------------------------------------------
+  P.say = function (text, kind) {
+    var box = $("table-message");
+    box.textContent = text || "";
+    box.className = "messages-line " + (kind || "");
+    box.hidden = !text;
+  };
+
+  P.unsent = function () {
+    return state.deals.filter(function (d) { return d.saved === null; }).length;
+  };
+  P.dirtyMirror = function () {
+    var m = state.mirror;
+    return !m || m.count !== state.deals.length ||
+      state.deals.some(function (d) { return d.saved === null; });
+  };
+
+  P.setConnection = function (kind) {
+    P.net.connection = kind;
+    P.showConnection();
+  };
+  P.showConnection = function () {
+    var T = P.T, connection = P.net.connection;
+    var line = $("connection"), n = state.deals.length, text = "", cls = "";
+    var login = $("login-again");
+    if (login) { login.hidden = connection !== "login"; }
+    if (connection === "offline") { text = T.conn_offline; cls = "error"; }
+    else if (connection === "login") { text = T.conn_login; cls = "error"; }
+    else if (connection === "revoked") { text = T.conn_revoked; cls = "error"; }
+    else if (connection === "server") { text = T.conn_server; cls = "error"; }
+    else if (connection === "ok") {
+      var dirty = P.dirtyMirror() && n;
+      text = state.pending ? T.conn_sending : (dirty ? T.conn_unsaved : T.conn_ok);
+      cls = dirty ? "warn" : "ok";
+    } else { text = T.conn_checking; }
+    line.textContent = text.replace("%s", n).replace("%u", P.unsent());
+    line.className = "connection " + cls;
+  };
+
+  // an answer that is not the engine's: no network, login expired, key revoked, server down
+  P.answerTrouble = function (r) {
+    if (r.status === 0) { P.setConnection(navigator.onLine === false ? "offline" : "server"); }
+    else if (r.status === 401 || (r.status === 403 && !cfg.key && r.data.field === "login")) {
+      P.setConnection(cfg.key ? "revoked" : "login");
+    } else if (r.status >= 500) { P.setConnection("server"); }
+    else { P.setConnection("ok"); P.say(r.data.error || P.T.network, "error"); return; }
+    scheduleRetry();
+  };
+
+  function scheduleRetry() {
+    var net = P.net;
+    if (net.retryTimer || net.connection === "login" || net.connection === "revoked") { return; }
+    net.retryTimer = window.setTimeout(function () { net.retryTimer = null; P.resume(); }, P.RETRY_MS);
+  }
+})();
