@@ -14,6 +14,11 @@ from django.utils.translation import gettext_lazy as _
 SEATS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
 SIDES = {"EW": _("East–West"), "NS": _("North–South"), "both": _("both sides")}
 
+# A deal's record on paper (the scoresheets' grid heads); pages say "Deal n" (deal_label). The
+# level the dealers play is one word for both games that have one (never the word for a draw).
+DEAL = pgettext_lazy("deal record", "Deal")
+LEVEL_PLAYED = pgettext_lazy("deal record", "Level played")
+
 # Roles in an event (Role codes); the model's labels gloss the Chinese term for the admin.
 ROLES = {
     "organiser": pgettext_lazy("role", "Organiser"),

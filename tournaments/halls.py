@@ -4,8 +4,8 @@ tables, e.g. "A厅 1-60" or "Hall B 61–120" (between the numbers "-", "–", "
 
 The text is parsed here and nowhere else (:func:`parse`; ``Tournament.hall_list``), and
 refused here (:func:`refusals` for the settings form, :func:`check` for the service): a range
-that runs backwards, a table 0 or above :data:`MAX_TABLE`, two halls sharing tables. Pure: no
-database, no request.
+that runs backwards, a table 0 or above :data:`~tournaments.validation.MAX_TABLE` (the one
+limit of table numbers), two halls sharing tables. Pure: no database, no request.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
-
-MAX_TABLE = 10_000  # the highest table number (as the board, table links and assignments)
+from tournaments.validation import MAX_TABLE
 
 # The lazy name leaves the longest number to the range: "Hall 2 1-60" is Hall 2, tables 1-60.
 RANGE = re.compile(r"^(?P<name>.*?)\s*(?P<first>\d+)\s*[-–—~～至]\s*(?P<last>\d+)$")

@@ -21,6 +21,9 @@ from django.utils.translation import gettext as _
 
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField's upper bound on every backend
 INT_MAX = 2_147_483_647
+# The highest table number, the one limit of every place that takes one (the board's zones,
+# table links, table assignments, halls, the API's table links); each refusal names it.
+MAX_TABLE = 10_000
 
 
 class BadInput(ValueError):

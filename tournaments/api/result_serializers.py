@@ -9,6 +9,7 @@ from rest_framework import serializers
 from tournaments import glossary
 from tournaments.models import Match, ResultConfirmation, ResultVersion, TableKey
 from tournaments.services import attribution, results
+from tournaments.validation import MAX_TABLE
 
 RECORD_HELP = "The match record JSON of SPEC 4.5 (game, deals, forfeit…)."
 BASE_HELP = "The number of the latest version you saw (0 for none); stored as base_version + 1."
@@ -102,7 +103,7 @@ class RoundStatusSerializer(serializers.Serializer):
 
 
 class TableKeyCreateSerializer(serializers.Serializer):
-    table_number = serializers.IntegerField(min_value=1, max_value=10_000)
+    table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
     referee = serializers.CharField(
         max_length=150, required=False, allow_blank=True,
         help_text="Username of the table referee the key belongs to (default: the table's only "

@@ -198,21 +198,21 @@ class SectionTeamsView(StagesAPIMixin, generics.GenericAPIView):
     @extend_schema(request=TeamsSerializer, responses=StageSerializer)
     def post(self, request, *args, **kwargs):
         """Put teams into the section, at its end, in the order given."""
-        data = self.get_serializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        section = self.get_section()
-        stage_sections.assign_teams(section, request.user, data.validated_data["teams"],
-                            source=client_address(request))  # fmt: skip
-        return self.stage_answer(section.stage)
+        return self.change_teams(request, stage_sections.assign_teams)
 
     @extend_schema(request=TeamsSerializer, responses=StageSerializer)
     def delete(self, request, *args, **kwargs):
         """Take teams out of the section."""
+        return self.change_teams(request, stage_sections.remove_teams)
+
+    def change_teams(self, request, change) -> Response:
+        """The one path of POST and DELETE: read the team ids, let ``change`` (the service's
+        assign or remove) apply them to the section, answer with the stage."""
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = self.get_section()
-        stage_sections.remove_teams(section, request.user, data.validated_data["teams"],
-                            source=client_address(request))  # fmt: skip
+        change(section, request.user, data.validated_data["teams"],
+               source=client_address(request))  # fmt: skip
         return self.stage_answer(section.stage)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import glossary
 from tournaments.models import Match, Round
 
 from . import pdf, sheet_text
@@ -26,8 +27,8 @@ CHUNK_SIZE = 100
 # The deal grid of each game: (label, width in mm); the widths add up to 180 mm.
 GRIDS = {
     "guandan": (
-        (_("Deal"), 12),
-        (_("Level played"), 22),
+        (glossary.DEAL, 12),
+        (glossary.LEVEL_PLAYED, 22),
         (_("1st out"), 26),
         (_("2nd out"), 26),
         (_("3rd out"), 26),
@@ -36,9 +37,9 @@ GRIDS = {
         (_("NS level"), 21),
     ),
     "tractor": (
-        (_("Deal"), 12),
+        (glossary.DEAL, 12),
         (_("Dealer side"), 22),
-        (_("Level"), 18),
+        (glossary.LEVEL_PLAYED, 18),
         (_("Defenders' points"), 26),
         (_("Bottom points"), 24),
         (_("Multiplier"), 20),
@@ -46,7 +47,7 @@ GRIDS = {
         (_("Levels after"), 30),
     ),
     "chengyu": (
-        (_("Deal"), 12),
+        (glossary.DEAL, 12),
         (_("Trump"), 24),
         (_("Tricks EW"), 30),
         (_("Tricks NS"), 30),

@@ -13,6 +13,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from rules_engine.outcome import Outcome
+from tournaments import glossary
 from tournaments.models import Match, ResultVersion, Round, Team
 from tournaments.standings.service import metric_labels, standings_for
 
@@ -112,7 +113,7 @@ def pairings_table(rnd: Round) -> Table:
                 match.table_number,
                 home.name,
                 home.unit.name if home.unit else "",
-                away.name if away else _("Bye"),
+                away.name if away else glossary.word(glossary.RESULTS, "bye"),
                 away.unit.name if away and away.unit else "",
                 _result_text(counting.get(match.pk)),
             )

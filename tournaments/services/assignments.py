@@ -18,8 +18,8 @@ from tournaments import permissions
 from tournaments.models import Role, TableAssignment, Tournament, TournamentRole
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError
+from tournaments.validation import MAX_TABLE
 
-MAX_TABLE = 10_000
 RANGE = re.compile(r"^(\d{1,5})(?:-(\d{1,5}))?$")
 
 

@@ -31,6 +31,7 @@ from tournaments.models import (
     Round,
     TableAssignment,
 )
+from tournaments.validation import MAX_TABLE
 
 NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
     "not_started",
@@ -42,7 +43,6 @@ NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
 )
 STATES = (NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE)
 WAITING = (SUBMITTED, HALF_CONFIRMED, CHANGED)
-MAX_TABLE = 10_000
 
 
 class BoardError(ServiceError):

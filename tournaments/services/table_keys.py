@@ -12,11 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.models import Role, TableAssignment, TableKey, TournamentRole
+from tournaments.validation import MAX_TABLE
 
 from .audit import log_action
 from .results import ResultError, ResultForbidden
-
-MAX_TABLE = 10_000
 
 
 def live_keys(tournament) -> list[TableKey]:
