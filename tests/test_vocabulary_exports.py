@@ -59,7 +59,13 @@ def export_texts(event, stage=None, only=None) -> dict[str, str]:
             if stage is None:
                 continue
             params = {"stage": str(stage.pk)}
-        export = exports.render_now(event, identifier, params)
+        status = event.status
+        if identifier == "certificates-pdf":  # printed once the event is finished
+            event.status = event.Status.FINISHED
+        try:
+            export = exports.render_now(event, identifier, params)
+        finally:
+            event.status = status
         if export.filename.endswith(".xlsx"):
             texts[identifier] = sheet_text(export.data)
         else:

@@ -88,6 +88,12 @@ def prize_list(tournament) -> list[Prize]:
     return prizes
 
 
+def is_final(tournament) -> bool:
+    """The places are final once the organiser has finished the event (every round
+    finalised, results frozen: services.events.finish)."""
+    return tournament.status == tournament.Status.FINISHED
+
+
 def final_places(tournament) -> list[tuple[int, object]]:
     """(final place, standings row) of every ranked team: the standings' order, or for an
     event run in stages the order of its stages (a knockout's winner first, whatever the
@@ -109,6 +115,7 @@ class PrizeListPdf(Exporter):
         context = {
             "tournament": self.tournament,
             "prizes": prize_list(self.tournament),
+            "provisional": not is_final(self.tournament),
             "today": timezone.localdate(),
         }
         return template_to_pdf("pdf/prizes.html", context, "prizes.css")
@@ -120,6 +127,14 @@ class CertificatesPdf(Exporter):
     content_type = PDF
 
     def render_bytes(self) -> bytes:
+        if not is_final(self.tournament):
+            raise ExportError(
+                _(
+                    "Certificates are printed once the event is finished: until then the "
+                    "places may still change (a knockout still in play ranks every team left "
+                    "in it together). Finish the event on its status page first."
+                )
+            )
         prizes = prize_list(self.tournament)
         if not prizes:
             raise ExportError(_("No team has an award yet: the standings are empty."))

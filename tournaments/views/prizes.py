@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournaments.exporters.base import ExportError
-from tournaments.exporters.prizes import prize_list
+from tournaments.exporters.prizes import is_final, prize_list
 from tournaments.services import prizes as service
 
 from .mixins import RoleRequiredMixin
@@ -23,6 +23,7 @@ class PrizesView(RoleRequiredMixin, TemplateView):
             context["prizes"] = prize_list(self.tournament)
         except ExportError as error:
             context.update(prizes=[], error=error.message)
+        context["provisional"] = not is_final(self.tournament)
         context.setdefault("awards", self.tournament.awards)
         return context
 

@@ -8,7 +8,7 @@ from tests import factories
 from tests.readers import pdf_pages, pdf_text
 from tournaments.exporters.base import ExportError
 from tournaments.exporters.prizes import parse_awards, prize_list
-from tournaments.models import AuditLog
+from tournaments.models import AuditLog, Tournament
 from tournaments.services import prizes
 from tournaments.standings.service import standings_for
 
@@ -38,13 +38,20 @@ def test_prize_list_follows_the_final_ranking(chinese_event):
     assert AuditLog.objects.filter(action="tournament.awards").exists()
 
 
+def _finish(event) -> None:
+    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.FINISHED)
+    event.refresh_from_db()
+
+
 def test_prize_list_and_certificates_print_in_chinese(chinese_event, client):
     client.force_login(factories.organiser_of(chinese_event))
     winner = standings_for(chinese_event)[0].name
+    _finish(chinese_event)
     response = client.get(f"/t/{chinese_event.slug}/export/prizes-pdf/")
     assert response.status_code == 200
     text = pdf_text(response.content)
     assert chinese_event.name in text and winner in text and "冠军" in text
+    assert "临时名单" not in text  # the places are final
     certificates = client.get(f"/t/{chinese_event.slug}/export/certificates-pdf/")
     pages = pdf_pages(certificates.content)
     assert len(pages) == len(prize_list(chinese_event))
@@ -100,3 +107,27 @@ def test_prize_list_of_an_event_in_stages_follows_the_knockout_not_the_points():
     assert sorted((p.rank, p.team) for p in listed[2:]) == [(3, "S1"), (3, "S2")]
     by_points = {row.name: row.rank for row in standings_for(event)}
     assert by_points["S2"] < by_points["S1"]
+
+
+def test_certificates_wait_for_the_event_to_finish_and_the_prize_list_says_provisional(
+    chinese_event, client
+):
+    """Until the organiser finishes the event its places may change (a knockout still in
+    play ranks every team left in it together): the prize list is marked provisional and
+    certificates are refused, in the page's language, with what to do."""
+    client.force_login(factories.organiser_of(chinese_event))
+    assert chinese_event.status != Tournament.Status.FINISHED
+    listed = client.get(f"/t/{chinese_event.slug}/export/prizes-pdf/")
+    assert listed.status_code == 200 and "临时名单" in pdf_text(listed.content).replace(" ", "")
+    refused = client.get(f"/t/{chinese_event.slug}/export/certificates-pdf/")
+    assert refused.status_code == 400
+    assert "荣誉证书在赛事结束后打印" in refused.content.decode()
+    english = client.get(
+        f"/t/{chinese_event.slug}/export/certificates-pdf/", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert english.status_code == 400 and "once the event is finished" in english.content.decode()
+    page = client.get(f"/t/{chinese_event.slug}/manage/prizes/")
+    assert "临时名单" in page.content.decode()
+    _finish(chinese_event)
+    assert client.get(f"/t/{chinese_event.slug}/export/certificates-pdf/").status_code == 200
+    assert "临时名单" not in client.get(f"/t/{chinese_event.slug}/manage/prizes/").content.decode()
