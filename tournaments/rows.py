@@ -39,14 +39,21 @@ def columns(model: type[Model], alias: str) -> tuple[list[str], str]:
 
 def instance(model: type[Model], values, using: str = DEFAULT_DB_ALIAS) -> Model:
     """The instance of a row of :func:`columns` values, as the ORM's iterator makes it."""
-    connection = connections[using]
-    converted = []
-    for field, value in zip(model._meta.concrete_fields, values, strict=True):
-        col, converters = _converters(model, field.name, using)
-        for converter in converters:
-            value = converter(value, col, connection)
-        converted.append(value)
+    fields = model._meta.concrete_fields
+    converted = [
+        field_value(model, field.name, value, using)
+        for field, value in zip(fields, values, strict=True)
+    ]
     return model.from_db(using, columns(model, "x")[0], converted)
+
+
+def field_value(model: type[Model], name: str, value, using: str = DEFAULT_DB_ALIAS):
+    """A value of the field ``name`` as the database sent it, as the ORM would read it (e.g.
+    SQLite's text of a time → an aware datetime)."""
+    col, converters = _converters(model, name, using)
+    for converter in converters:
+        value = converter(value, col, connections[using])
+    return value
 
 
 @cache

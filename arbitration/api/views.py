@@ -21,6 +21,7 @@ from arbitration.services import (
 )
 from tournaments.api.permissions import ActionPermission
 from tournaments.models import Team, Tournament
+from tournaments.services import lookups
 from tournaments.services.audit import client_address
 
 from .serializers import (
@@ -58,7 +59,7 @@ class ArbitrationAPIView(APIView):
         if getattr(self, "swagger_fake_view", False):
             return None
         if not hasattr(self, "tournament"):
-            self.tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+            self.tournament = lookups.event(self.kwargs["slug"])
         return self.tournament
 
     def valid(self, serializer_class, **context):

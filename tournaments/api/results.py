@@ -312,7 +312,7 @@ class TableKeyManagerView(ResultsAPIView):
         if getattr(self, "swagger_fake_view", False):
             return None
         if not hasattr(self, "_tournament"):
-            self._tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+            self._tournament = lookups.event(self.kwargs["slug"])
         return self._tournament
 
 

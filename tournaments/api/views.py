@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from rest_framework import generics, mixins, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 
 from tournaments.models import Player, Team, Tournament, TournamentRole
-from tournaments.services import event_settings, registration, roles
+from tournaments.services import event_settings, lookups, registration, roles
 from tournaments.services.audit import client_address
 
 from .permissions import ActionPermission
@@ -25,7 +24,7 @@ class TournamentScopedMixin:
         if getattr(self, "swagger_fake_view", False):  # schema generation: no URL arguments
             return None
         if not hasattr(self, "_tournament"):
-            self._tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+            self._tournament = lookups.event(self.kwargs["slug"])
         return self._tournament
 
     def get_serializer_context(self):

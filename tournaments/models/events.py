@@ -2,14 +2,14 @@
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
-from django.db import models
-from django.db.models import Max, OuterRef, Q, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db import connection, models
+from django.db.models import Q
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS, event_preset
+from tournaments import rows
 from tournaments.halls import Hall
 from tournaments.halls import parse as parse_halls
 
@@ -23,24 +23,6 @@ class Game(models.TextChoices):
 # An event's revision is the sum of this many counters (EventRevision): concurrent commits
 # bump different rows, so they do not wait for each other's WAL flush on one row.
 REVISION_SHARDS = 16
-
-
-class TournamentQuerySet(models.QuerySet):
-    def with_revision(self):
-        """Each event with its revision and the time of its last bump, read in the same
-        statement as the event (the revision its answers are rendered at)."""
-        shards = EventRevision.objects.filter(tournament=OuterRef("pk")).order_by()
-        shards = shards.values("tournament")
-        total = shards.annotate(total=Sum("bumps")).values("total")
-        latest = shards.annotate(latest=Max("at")).values("latest")
-        return self.annotate(
-            loaded_revision=Coalesce(Subquery(total), 0), loaded_revised_at=Subquery(latest)
-        )
-
-
-class TournamentManager(models.Manager.from_queryset(TournamentQuerySet)):
-    def get_queryset(self):
-        return super().get_queryset().with_revision()
 
 
 class Tournament(models.Model):
@@ -84,8 +66,6 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    objects = TournamentManager()
-
     class Meta:
         ordering = ["-created_at", "name"]
         verbose_name = _("tournament")
@@ -116,7 +96,8 @@ class Tournament(models.Model):
 
     @property
     def revision(self) -> int:
-        """The revision when this event was loaded (read then, or at the first ask)."""
+        """The revision when this event was loaded (read in the same query by
+        tournaments.services.lookups.event, else at the first ask)."""
         self._load_revision()
         return self.loaded_revision
 
@@ -187,10 +168,20 @@ class EventRevision(models.Model):
         """(revision, time of the last bump) of an event as the database holds them now."""
         if tournament_id is None:
             return 0, None
-        found = cls.objects.filter(tournament_id=tournament_id).aggregate(
-            total=Sum("bumps"), latest=Max("at")
-        )
-        return found["total"] or 0, found["latest"]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT {revision_columns('%s')}", [tournament_id, tournament_id])
+            total, latest = cursor.fetchone()
+        return total, rows.field_value(cls, "at", latest)
+
+
+def revision_columns(event_id: str) -> str:
+    """Two SQL columns: the revision and the time of the last bump of the event ``event_id``
+    (SQL: a parameter, or a column of the query). SQL rather than the ORM, whose compiling
+    of these subqueries cost 1 ms of CPU on every public request (bench/public_load.py)."""
+    table = EventRevision._meta.db_table
+    where = f"FROM {table} er WHERE er.tournament_id = {event_id}"
+    total = f"CAST(COALESCE((SELECT SUM(er.bumps) {where}), 0) AS BIGINT)"
+    return f"{total}, (SELECT MAX(er.at) {where})"
 
 
 class Unit(models.Model):

@@ -1,4 +1,5 @@
-"""The hot lookups of the results write path, as SQL built once per process.
+"""The hot lookups, as SQL built once per process: the event of every page and API request
+(with its revision), and the match of the results write path.
 
 Every result submission, preview and confirmation looks up its match with the round and the
 event. Compiling that ORM query (three models' columns, a join across two relations, a filter
@@ -16,7 +17,8 @@ from django.db import connection
 from django.http import Http404
 
 from tournaments import permissions, rows
-from tournaments.models import Match, Round, Tournament, TournamentRole
+from tournaments.models import EventRevision, Match, Round, Tournament, TournamentRole
+from tournaments.models.events import revision_columns
 
 CHAIN = (Match, Round, Tournament)  # each row: the match, its round, the round's event
 
@@ -65,3 +67,26 @@ def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
     if known:
         permissions.remember_roles(user, tournament, {row[-1] for row in found} - {None})
     return match
+
+
+@cache
+def _event_sql() -> str:
+    return (
+        f"SELECT {rows.columns(Tournament, 'x')[1]}, {revision_columns('x.id')} "
+        f"FROM {Tournament._meta.db_table} x WHERE x.slug = %s"
+    )
+
+
+def event(slug: str) -> Tournament:
+    """The event ``slug`` with its revision read in the same query (the revision its public
+    answers are rendered and keyed at); Http404 when there is none."""
+    with connection.cursor() as cursor:
+        cursor.execute(_event_sql(), [slug])
+        found = cursor.fetchone()
+    if found is None:
+        raise Http404
+    width = len(Tournament._meta.concrete_fields)
+    tournament = rows.instance(Tournament, found[:width])
+    tournament.loaded_revision = found[width]
+    tournament.loaded_revised_at = rows.field_value(EventRevision, "at", found[width + 1])
+    return tournament

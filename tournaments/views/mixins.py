@@ -7,12 +7,13 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
+from tournaments.services import lookups
 
 
 class ServiceErrorMixin:
@@ -75,7 +76,7 @@ class TournamentMixin(ServiceErrorMixin):
     action: str | None = None
 
     def dispatch(self, request, *args, **kwargs):
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.tournament = lookups.event(kwargs["slug"])
         if self.action is not None:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
