@@ -109,7 +109,13 @@ class Tournament(models.Model):
 
     def _load_revision(self) -> None:
         if "loaded_revision" not in self.__dict__:
-            self.loaded_revision, self.loaded_revised_at = EventRevision.current(self.pk)
+            self.hold_revision(*EventRevision.current(self.pk))
+
+    def hold_revision(self, revision: int, revised_at) -> None:
+        """Keep the two :func:`revision_columns` as read (``revised_at`` as the database sent
+        it) as this event's revision."""
+        self.loaded_revision = revision
+        self.loaded_revised_at = rows.field_value(EventRevision, "at", revised_at)
 
     def refresh_from_db(self, *args, **kwargs):
         self.__dict__.pop("loaded_revision", None)
@@ -165,13 +171,12 @@ class EventRevision(models.Model):
 
     @classmethod
     def current(cls, tournament_id: int | None) -> tuple[int, object]:
-        """(revision, time of the last bump) of an event as the database holds them now."""
+        """(revision, time of the last bump as the database sends it) of an event now."""
         if tournament_id is None:
             return 0, None
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT {revision_columns('%s')}", [tournament_id, tournament_id])
-            total, latest = cursor.fetchone()
-        return total, rows.field_value(cls, "at", latest)
+            return cursor.fetchone()
 
 
 def revision_columns(event_id: str) -> str:

@@ -17,7 +17,7 @@ from django.db import connection
 from django.http import Http404
 
 from tournaments import permissions, rows
-from tournaments.models import EventRevision, Match, Round, Tournament, TournamentRole
+from tournaments.models import Match, Round, Tournament, TournamentRole
 from tournaments.models.events import revision_columns
 
 CHAIN = (Match, Round, Tournament)  # each row: the match, its round, the round's event
@@ -87,6 +87,5 @@ def event(slug: str) -> Tournament:
         raise Http404
     width = len(Tournament._meta.concrete_fields)
     tournament = rows.instance(Tournament, found[:width])
-    tournament.loaded_revision = found[width]
-    tournament.loaded_revised_at = rows.field_value(EventRevision, "at", found[width + 1])
+    tournament.hold_revision(*found[width:])
     return tournament

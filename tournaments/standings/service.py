@@ -8,9 +8,10 @@ What counts
 
 Caching (how a results confirm stays cheap)
     Confirming a result must not recompute standings. Each tournament has a revision number
-    in the database (``Tournament.revision``: the sum of its ``EventRevision`` counters), bumped by :func:`invalidate` in the same
-    transaction as every change of what the public sees, so a cache can never hold an answer
-    newer than its key or serve one older than the database, whatever happened to Redis.
+    in the database (``Tournament.revision``: the sum of its ``EventRevision`` counters),
+    bumped by :func:`invalidate` in the same transaction as every change of what the public
+    sees, so a cache can never hold an answer newer than its key or serve one older than the
+    database, whatever happened to Redis.
     Standings are computed on read and memoised under (tournament, revision, after_round,
     the teams' ids/statuses/draw lots, the active ranking adjustments). The bumps:
 

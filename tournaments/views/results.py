@@ -136,8 +136,7 @@ def correction_context(match: Match, user, reference, latest) -> dict:
     record = reference.record if reference and isinstance(reference.record, dict) else {}
     deals, games = record.get("deals"), None
     if isinstance(record.get("games"), list):  # best of three: its deals in order, each's game
-        pairs = [(g, deal) for g, game in enumerate(record["games"]) if isinstance(game, dict)
-                 for deal in game.get("deals") or []]  # fmt: skip
+        pairs = game_deals(record)
         games, deals = [g for g, _deal in pairs], [deal for _g, deal in pairs]
     context["config"] |= {
         "mode": "correct",
@@ -153,17 +152,22 @@ def correction_context(match: Match, user, reference, latest) -> dict:
     return {"editor": context, "config": context["config"], "strings": context["strings"]}
 
 
+def game_deals(record: dict) -> list[tuple[int | None, object]]:
+    """(game index, deal) of every deal of ``record`` in order: a best of three's games in
+    turn, else one game (index None)."""
+    games = record.get("games")
+    if not isinstance(games, list):
+        return [(None, deal) for deal in record.get("deals") or []]
+    return [(g, deal) for g, game in enumerate(games) if isinstance(game, dict)
+            for deal in game.get("deals") or []]  # fmt: skip
+
+
 def deal_rows(version: ResultVersion | None) -> list[dict]:
     """The deals of a version as the engine answered them, for reading before confirming:
     what was entered and the levels (or tricks) after each deal."""
     if version is None or not isinstance(version.record, dict):
         return []
-    games = version.record.get("games")
-    if isinstance(games, list):  # best of three: each game's deals in turn (one trace for all)
-        deals = [(g, deal) for g, game in enumerate(games) if isinstance(game, dict)
-                 for deal in game.get("deals") or []]  # fmt: skip
-    else:
-        deals = [(None, deal) for deal in version.record.get("deals") or []]
+    deals = game_deals(version.record)  # a best of three: one trace for all its games
     trace = (version.outcome or {}).get("trace") or []
     rows = []
     for i, (g, deal) in enumerate(deals):
