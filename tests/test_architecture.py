@@ -1,0 +1,80 @@
+"""The import contract is checked by the build (import-linter, contracts in pyproject.toml).
+
+Apps point one way (arbitration → tournaments → rules_engine), no app imports config/, the rules
+engine imports no Django, and the pairing and standings cores are functions over plain data.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("arbitration", "tournaments", "rules_engine", "config")
+
+
+def lint(cwd: Path) -> subprocess.CompletedProcess:
+    code = "from importlinter.cli import lint_imports_command; lint_imports_command()"
+    return subprocess.run(
+        [sys.executable, "-c", code, "--no-cache", "--no-logo", "pyproject.toml"],
+        cwd=cwd,
+        env={"PYTHONPATH": str(cwd), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_every_import_contract_is_kept():
+    run = lint(ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 broken" in run.stdout
+
+
+@pytest.fixture(scope="module")
+def copy_of_the_tree(tmp_path_factory) -> Path:
+    tree = tmp_path_factory.mktemp("tree")
+    shutil.copy(ROOT / "pyproject.toml", tree)
+    for name in PACKAGES:
+        shutil.copytree(
+            ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__", "migrations")
+        )
+    return tree
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("rules_engine/bad.py", "import django.db\n", "Rules engine without Django"),
+        (
+            "rules_engine/bad.py",
+            "import tournaments.models\n",
+            "Rules engine without Django or apps",
+        ),
+        ("tournaments/bad.py", "import arbitration.models\n", "Layers"),
+        ("arbitration/bad.py", "import config.settings\n", "Apps never import config"),
+        (
+            "tournaments/standings/core.py",
+            "from django.db import models\n",
+            "standings cores without Django",
+        ),
+    ],
+)
+def test_an_import_against_the_contract_breaks_the_build(copy_of_the_tree, module, line, contract):
+    path = copy_of_the_tree / module
+    before = path.read_text() if path.exists() else None
+    path.write_text((before or "") + line)
+    try:
+        run = lint(copy_of_the_tree)
+    finally:
+        if before is None:
+            path.unlink()
+        else:
+            path.write_text(before)
+    assert run.returncode != 0
+    broken = [line for line in run.stdout.splitlines() if line.endswith(" BROKEN")]
+    assert any(contract in line for line in broken), run.stdout
