@@ -1,5 +1,6 @@
 """paisai settings, driven by environment variables (see README, "Configuration")."""
 
+import json
 import os
 import sys
 from datetime import timedelta
@@ -132,6 +133,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Pyodide from the npm registry (package.json; `make install` runs `npm ci`): the table phone
+# runs the rules engine with no network (tournaments/services/offline.py)
+# under a folder named by its version (package.json pins it), so a new Pyodide is new URLs
+if (BASE_DIR / "node_modules" / "pyodide" / "package.json").is_file():
+    _pyodide = json.loads((BASE_DIR / "node_modules" / "pyodide" / "package.json").read_text())
+    STATICFILES_DIRS.append((f"vendor/pyodide-{_pyodide['version']}", BASE_DIR / "node_modules" / "pyodide"))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
 
@@ -313,6 +320,9 @@ PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")
 
 PAISAI_SCORESHEET_FONT = os.environ.get("PAISAI_PDF_FONT", "Noto Sans CJK SC")
 # The address players and referees open (printed in QR codes on badges and table cards).
+# A label of the deployment (e.g. the release's commit), mixed into the version of the files
+# a table phone keeps for use offline; the files' digest alone already changes with them.
+PAISAI_DEPLOYMENT = os.environ.get("PAISAI_DEPLOYMENT", "")
 PAISAI_PUBLIC_URL = os.environ.get("PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
 # Every signed-up user may create events (otherwise: site administrators and event creators).
 PAISAI_OPEN_EVENT_CREATION = env_bool("OPEN_EVENT_CREATION")

@@ -8,12 +8,14 @@ from . import (
     urls_rounds,
     urls_stages,
 )
-from .views import creators, event_settings, events, logins, public, registration
+from .views import creators, event_settings, events, logins, offline, public, registration
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
+    path("sw.js", offline.ServiceWorkerView.as_view(), name="service-worker"),
+    path("engine/<str:name>", offline.EngineZipView.as_view(), name="offline-engine"),
     path("new/", registration.TournamentCreateView.as_view(), name="create"),
     path("event-creators/", creators.EventCreatorsView.as_view(), name="creators"),
     path("t/<slug:slug>/", public.TournamentDetailView.as_view(), name="detail"),

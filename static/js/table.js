@@ -23,6 +23,7 @@
       b.disabled = busy.submit;  // a request in flight disables every button that would send
     });
     P.showConnection();
+    if (P.engine) { P.engine.show(); }
   }
   P.render = render;
   function entered() { return state.deals.map(function (d) { return d.deal; }); }
@@ -134,7 +135,7 @@
     P.loadHistory().then(function (ok) {
       if (!ok) { return; }
       if (state.pending) { P.sendPending(); }
-      if (state.deals.length && (!state.outcome || (state.outcome.trace || []).length !== state.deals.length ||
+      if (state.deals.length && (!state.outcome || state.outcomeLocal || (state.outcome.trace || []).length !== state.deals.length ||
           state.deals.some(function (d) { return d.refused; }))) { P.previewLater(); }
       P.runPreview();
     });

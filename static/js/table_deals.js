@@ -137,15 +137,24 @@
     P.call("POST", "preview/", {record: JSON.parse(sent)}).then(function (r) {
       busy.preview = false;
       var current = JSON.stringify(P.record()) === sent;
+      if (r.local) {  // the phone's engine answered (no network): provisional, asked again later
+        P.answerTrouble({status: 0, data: {}});
+        preview.wanted = true;
+      }
       if (r.status === 200) {
-        P.setConnection("ok");
+        if (!r.local) { P.setConnection("ok"); }
         if (current) {
+          // the server's answer after the phone's: differing levels are said (the server's count)
+          state.engineDiffered = !r.local && !!state.outcomeLocal && !!state.outcome &&
+            JSON.stringify(state.outcome.trace) !== JSON.stringify(r.data.trace);
+          state.outcomeLocal = !!r.local;
           state.outcome = r.data;
           state.deals.forEach(function (d) { d.refused = null; });
           P.say("");
         }
       } else if (r.status === 400) {
-        P.setConnection("ok");
+        if (!r.local) { P.setConnection("ok"); }
+        if (current) { state.outcomeLocal = !!r.local; }
         if (current && !(P.bestOfThree && laterGame(r.data, sent))) { P.markRefused(r.data); }
       } else {
         P.answerTrouble(r);

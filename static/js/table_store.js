@@ -116,6 +116,10 @@
 
   // status 0: no answer (network down, answer lost). Never throws.
   P.call = function (method, path, body, key) {
+    // the engine's check (preview) with no network: the phone's own engine answers
+    // (table_engine.js: {status, data, local: true}); nothing else is answered here
+    var local = path === "preview/" && P.engine && P.engine.available();
+    if (local && navigator.onLine === false) { return P.engine.preview(body.record); }
     var headers = {"Accept": "application/json", "Content-Type": "application/json"};
     if (cfg.key) { headers["X-Table-Key"] = cfg.key; } else { headers["X-CSRFToken"] = csrf(); }
     if (key) { headers["Idempotency-Key"] = key; }
@@ -125,7 +129,7 @@
     }).then(function (response) {
       return response.json().catch(function () { return {}; })
         .then(function (data) { return {status: response.status, data: data || {}}; });
-    }, function () { return {status: 0, data: {}}; });
+    }, function () { return local ? P.engine.preview(body.record) : {status: 0, data: {}}; });
   };
 
   // --- what the page says -----------------------------------------------------------------

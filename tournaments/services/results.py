@@ -42,7 +42,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import api as rules_api
-from rules_engine import seating
+from rules_engine import phone, seating
 from rules_engine.errors import RulesError
 from tournaments import glossary, permissions
 from tournaments.errors import Forbidden, ServiceError
@@ -255,6 +255,19 @@ def require_open_round(match: Match) -> None:
 # --- scoring -----------------------------------------------------------------------------
 
 
+def engine_base(match: Match) -> dict:
+    """What the event adds to every record of ``match`` (game, preset, settings, match
+    format): the server and the phone's engine (rules_engine.phone) score with it."""
+    tournament = match.round.tournament
+    base = {"game": tournament.game, "preset": tournament.preset}
+    if tournament.settings:
+        base["settings"] = tournament.settings
+    fmt = match_formats.format_of(match)
+    if fmt is not None:
+        base["format"] = fmt
+    return base
+
+
 def score_record(match: Match, record: object) -> tuple[dict, dict]:
     """The record as stored (game, preset, settings and match format of the event) and the
     engine's answer. Under a match format the engine refuses a deal after the end, naming
@@ -274,11 +287,8 @@ def score_record(match: Match, record: object) -> tuple[dict, dict]:
     if preset != tournament.preset:
         raise ResultError(_("This event scores with the preset %(preset)s."), "record.preset",
                           preset=tournament.preset)  # fmt: skip
-    stored = match_formats.with_format(match, record)
-    stored = {k: v for k, v in stored.items() if k != "settings"}
-    stored |= {"game": tournament.game, "preset": tournament.preset}
-    if tournament.settings:
-        stored["settings"] = tournament.settings
+    match_formats.with_format(match, record)  # a record naming another format is refused
+    stored = phone.stored(record, engine_base(match))
     try:
         outcome = rules_api.score(stored)
     except RulesError as err:

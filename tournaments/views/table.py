@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
@@ -22,7 +23,7 @@ from rules_engine.guandan import seats as guandan_seats
 from tournaments import glossary, permissions
 from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
-from tournaments.services import calls, match_formats, results, table_keys
+from tournaments.services import calls, match_formats, offline, results, table_keys
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin, ServiceErrorMixin
@@ -110,6 +111,15 @@ STRINGS = {
     "game_in_play": _("in play"),
     "game_drawn": _("drawn (counts for neither side)"),
     "next_game": _("the next deal goes into %s"),
+    # the rules engine on the phone, with no network (static/js/table_engine.js)
+    "engine_provisional": _(
+        "Provisional: worked out on this phone with no network. The result counts once the "
+        "server has it."
+    ),
+    "engine_differed": _(
+        "The server's rules engine answered differently from this phone's: the page shows "
+        "the server's answer, which is the one that counts."
+    ),
 }
 
 
@@ -164,6 +174,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "format": fmt,
             "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
             "end_reasons": match_formats.end_reasons(),
+            # the rules engine on the phone with no network (None without Pyodide installed)
+            "offline": offline.page_config(results.engine_base(match), get_language()),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()}
         | {"game_n": glossary.game_label("%s")},

@@ -1,0 +1,64 @@
+"""The table page's engine: the one function that turns a phone's record into the engine's
+answer, run by the server (the results API's preview and every stored version) and, with no
+network, by the phone itself (Pyodide in a Web Worker, ``static/js/engine_worker.js``).
+
+The server and the phone run this same module, so the phone's levels, next player and match
+end are the engine's answers, not a second scorer: ``tests/rules_engine/test_phone_parity.py``
+runs it in CPython and in Pyodide on generated records of the three games and compares them.
+
+``base`` is what the event adds to every record of a match (its game, preset, settings and
+match format): :func:`stored` is the record as it is scored and kept. :func:`answer` gives
+what the results API answers a preview: ``(200, outcome)`` or ``(400, {"error", "field"})``,
+the error in the page's language with paths and seats in words, the field under ``record``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rules_engine import api
+from rules_engine.errors import RulesError
+from rules_engine.i18n import localize
+
+# members of a record that the event decides, never the phone
+EVENT_KEYS = ("game", "preset", "settings", "format")
+
+
+def stored(record: dict, base: dict) -> dict:
+    """``record`` as it is scored and stored: the event's game, preset, settings and format
+    (``base``) in place of any the record names."""
+    kept = {key: value for key, value in record.items() if key not in ("format", "settings")}
+    return kept | {key: value for key, value in base.items() if key in EVENT_KEYS}
+
+
+def refusal(err: RulesError, lang: str | None, prefix: str = "record") -> dict:
+    """The engine's refusal as the API answers it: words in ``lang``, field under ``prefix``."""
+    field = f"{prefix}.{err.field}" if err.field else prefix
+    return {"error": localize(err.message, lang, words=True), "field": field}
+
+
+def answer(record: object, base: dict, lang: str | None) -> tuple[int, dict]:
+    """The preview answer for ``record``: (200, the engine's outcome as JSON data) or
+    (400, the refusal)."""
+    if not isinstance(record, dict):
+        return 400, {"error": "record must be a match record object (SPEC 4.5).", "field": "record"}
+    try:
+        outcome = api.score(stored(record, base))
+    except RulesError as err:
+        return 400, refusal(err, lang)
+    return 200, json.loads(json.dumps(outcome, ensure_ascii=False))
+
+
+def answer_json(record_json: str, base_json: str, lang: str) -> str:
+    """:func:`answer` over JSON text (what the Web Worker calls): ``{"status", "data"}``."""
+    status, data = answer(json.loads(record_json), json.loads(base_json), lang)
+    return json.dumps({"status": status, "data": data}, ensure_ascii=False)
+
+
+def answer_many_json(pairs_json: str, lang: str) -> str:
+    """:func:`answer` for each ``[record, base]`` pair of a JSON list (the parity test)."""
+    answers = []
+    for record, base in json.loads(pairs_json):
+        status, data = answer(record, base, lang)
+        answers.append({"status": status, "data": data})
+    return json.dumps(answers, ensure_ascii=False)
