@@ -13,7 +13,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev,bench]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# Pyodide from the npm registry (package.json, package-lock.json): the table phone's rules
+# engine with no network. Served from node_modules/ as static files (config/settings.py).
+NODE_STAMP := node_modules/.package-lock.json
+$(NODE_STAMP): package.json package-lock.json
+	./scripts/system-deps.sh node
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $(NODE_STAMP)
+
+install: $(STAMP) $(NODE_STAMP)
 
 run: install
 	./scripts/system-deps.sh runtime

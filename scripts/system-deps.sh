@@ -2,20 +2,25 @@
 # Installs the Debian packages paisai needs beyond Python: Chromium (browser tests),
 # a CJK font (Chinese in PDFs), Pango (WeasyPrint), poppler-utils (looking at PDFs).
 # Idempotent; installs only what is missing; needs root (or sudo) when something is missing.
-# `system-deps.sh runtime` checks only what serving pages needs (fonts, Pango): `make run`.
+# `system-deps.sh runtime` checks only what serving pages needs (fonts, Pango, npm): `make run`;
+# `system-deps.sh node` only node and npm (Pyodide for the table page offline: `make install`).
 set -euo pipefail
 
 missing=()
-if [ "${1:-all}" != "runtime" ]; then
+# node and npm install Pyodide (package.json) for the table page's offline rules engine
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
+if [ "${1:-all}" != "runtime" ] && [ "${1:-all}" != "node" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
   command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
 fi
 # (read whole lists first: `cmd | grep -q` under pipefail fails when grep stops reading early)
-fonts=$(fc-list 2>/dev/null || true)
-libs=$(ldconfig -p 2>/dev/null || true)
-grep -qi "Noto Sans CJK" <<<"$fonts" || missing+=(fonts-noto-cjk)
-grep -q libpangoft2-1.0 <<<"$libs" || missing+=(libpango-1.0-0 libpangoft2-1.0-0)
+if [ "${1:-all}" != "node" ]; then
+  fonts=$(fc-list 2>/dev/null || true)
+  libs=$(ldconfig -p 2>/dev/null || true)
+  grep -qi "Noto Sans CJK" <<<"$fonts" || missing+=(fonts-noto-cjk)
+  grep -q libpangoft2-1.0 <<<"$libs" || missing+=(libpango-1.0-0 libpangoft2-1.0-0)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
