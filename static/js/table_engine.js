@@ -17,8 +17,17 @@
   var worker = null, waiting = {}, nextId = 1, status = "none";  // none | loading | ready | failed
   var started = 0;
 
-  if (off && off.sw && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register(off.sw, {scope: "/"}).catch(function () {});
+  // the service worker keeps the page's files; the page keeps itself, so that one online
+  // visit is enough for it to open with no network (the worker keeps later copies)
+  P.offlineKept = false;
+  if (off && off.sw && "serviceWorker" in navigator && window.caches) {
+    navigator.serviceWorker.register(off.sw, {scope: "/"}).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      return caches.open("paisai-pages-" + off.version).then(function (cache) {
+        return cache.add(window.location.href);
+      });
+    }).then(function () { P.offlineKept = true; }).catch(function () {});
   }
 
   function start() {
@@ -71,6 +80,7 @@
 
   // the engine downloads in the background once the page has drawn (it is usable meanwhile)
   if (off) {
-    window.addEventListener("load", function () { window.setTimeout(start, 200); });
+    if (document.readyState === "complete") { start(); }
+    else { window.addEventListener("load", start); }
   }
 })();

@@ -42,28 +42,47 @@ def shown_levels(page):
     return page.locator("#levels-ew").inner_text(), page.locator("#levels-ns").inner_text()
 
 
+def open_then_go_offline(phone, url):
+    """One online visit (the service worker keeps the page and its files, the engine starts),
+    then no network and a reload: the page opens from what the phone kept."""
+    phone.goto(url)
+    phone.wait_for_function("window.paisaiTable.offlineKept === true", timeout=60_000)
+    phone.context.set_offline(True)
+    phone.reload()
+    phone.wait_for_selector("#levels-ew")
+    assert "ERR_INTERNET_DISCONNECTED" not in phone.content()
+
+
+def back_online(phone):
+    phone.context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    phone.wait_for_function(
+        "document.querySelector('#engine-note').hidden === true", timeout=30_000
+    )
+
+
+def server_answer(event, deals):
+    return rules_api.score(
+        {"game": event.tournament.game, "preset": event.tournament.preset, "deals": deals}
+    )
+
+
 def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
     live_server, phone, login, make_tournament, make_user, grant
 ):
     event = build_event(make_tournament, make_user, grant)
     login(phone, live_server, event.referee)
-    url = f"{live_server.url}/t/{event.tournament.slug}/table/1/"
-    phone.goto(url)
-    wait_engine_ready(phone)
-    # the service worker has kept the page and its files
-    phone.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
-    phone.reload()  # the page itself is now kept as answered online
-    wait_engine_ready(phone)
-
-    phone.context.set_offline(True)
-    phone.reload()
-    phone.wait_for_selector("#levels-ew")
-    assert "ERR_INTERNET_DISCONNECTED" not in phone.content()
-    started = time.monotonic()
+    open_then_go_offline(phone, f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    opened = time.monotonic()
     tap(phone, NINE[0])
+    tapped = time.monotonic()
     wait_checked(phone, 1, timeout=60_000)
-    first_answer_s = time.monotonic() - started
-    print(f"first answer offline after reload: {first_answer_s:.2f} s")
+    answered = time.monotonic()
+    ready_ms = phone.evaluate("window.paisaiTable.engine.startMs")
+    print(
+        f"offline reload: engine ready {ready_ms} ms after the page opened; first answer "
+        f"{answered - tapped:.2f} s after the tap, {answered - opened:.2f} s after the page"
+    )
     expected = rules_api.score(
         {"game": "guandan", "preset": event.tournament.preset, "deals": NINE[:1]}
     )
@@ -87,11 +106,7 @@ def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
     from tournaments.models import ResultVersion
 
     assert ResultVersion.objects.filter(match=event.match).count() == 0  # nothing counts yet
-    phone.context.set_offline(False)
-    phone.evaluate("window.dispatchEvent(new Event('online'))")
-    phone.wait_for_function(
-        "document.querySelector('#engine-note').hidden === true", timeout=30_000
-    )
+    back_online(phone)
     phone.click("#submit-result")
     phone.wait_for_function(
         "document.querySelectorAll('#deal-list li[data-state=saved]').length === 9",
@@ -101,3 +116,88 @@ def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
     assert len(stored) == 1
     assert stored[0].outcome["levels"] == expected["levels"]
     assert stored[0].outcome["passed_a"] == "EW"
+
+
+TRACTOR = [
+    {"dealer": "EW", "defender_points": 85, "bottom_points": 15, "bottom_multiplier": 4},
+    {"defender_points": 40},
+    {"defender_points": 0},
+]
+
+
+def test_tractor_offline_dealer_points_and_bottom_scored_on_the_phone_then_one_version(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "tractor", "tractor"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    open_then_go_offline(phone, f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    for i, deal in enumerate(TRACTOR, start=1):
+        if "dealer" in deal:
+            phone.select_option("#dealer", deal["dealer"])
+        phone.fill("#defender_points", str(deal["defender_points"]))
+        if "bottom_points" in deal:
+            phone.fill("#bottom_points", str(deal["bottom_points"]))
+            phone.select_option("#bottom_multiplier", str(deal["bottom_multiplier"]))
+        phone.click("#deal-form button[type=submit]")
+        wait_checked(phone, i, timeout=60_000)
+        expected = server_answer(event, TRACTOR[:i])
+        assert shown_levels(phone) == (expected["levels"]["EW"], expected["levels"]["NS"]), i
+    first = phone.locator("#deal-list li").first.inner_text()
+    assert "底牌 15 × 4" in first and "合计 145" in first, first
+    # points the rules refuse: refused on the phone with the engine's reason
+    phone.fill("#defender_points", "83")
+    phone.click("#deal-form button[type=submit]")
+    phone.wait_for_selector("#deal-list li[data-state=refused]")
+    assert "5" in phone.locator("#table-message").inner_text()
+    phone.click("#deal-list li[data-state=refused] .remove-deal")
+    wait_checked(phone, 3)
+    back_online(phone)
+    phone.click("#submit-result")
+    phone.wait_for_function(
+        "document.querySelectorAll('#deal-list li[data-state=saved]').length === 3"
+    )
+    from tournaments.models import ResultVersion
+
+    stored = list(ResultVersion.objects.filter(match=event.match))
+    assert len(stored) == 1 and stored[0].outcome["levels"] == expected["levels"]
+
+
+def test_idiom_chain_offline_three_deals_then_the_match_is_decided_on_the_phone(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    event.tournament.game, event.tournament.preset = "chengyu", "chengyu"
+    event.tournament.save()
+    login(phone, live_server, event.referee)
+    open_then_go_offline(phone, f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    deals = [(8, 5), (6, 7), (9, 4)]
+    for i, (ew, ns) in enumerate(deals, start=1):
+        phone.fill("#tricks_ew", str(ew))
+        phone.fill("#tricks_ns", str(ns))
+        phone.click("#deal-form button[type=submit]")
+        wait_checked(phone, i, timeout=60_000)
+    expected = server_answer(event, [{"tricks": {"EW": ew, "NS": ns}} for ew, ns in deals])
+    assert shown_levels(phone) == (
+        str(expected["deals_won"]["EW"]),
+        str(expected["deals_won"]["NS"]),
+    )
+    # a fourth deal after three decided deals: the phone's engine says the match is over
+    if phone.locator("#tricks_ew").is_enabled():
+        phone.fill("#tricks_ew", "7")
+        phone.fill("#tricks_ns", "6")
+        phone.click("#deal-form button[type=submit]")
+        phone.wait_for_selector("#deal-list li[data-state=refused]")
+        assert "3" in phone.locator("#table-message").inner_text()
+        phone.click("#deal-list li[data-state=refused] .remove-deal")
+        wait_checked(phone, 3)
+    back_online(phone)
+    phone.click("#submit-result")
+    phone.wait_for_function(
+        "document.querySelectorAll('#deal-list li[data-state=saved]').length === 3"
+    )
+    from tournaments.models import ResultVersion
+
+    stored = list(ResultVersion.objects.filter(match=event.match))
+    assert len(stored) == 1 and stored[0].outcome["deals_won"] == expected["deals_won"]

@@ -45,7 +45,7 @@ function keptPage(request, cacheName) {
     }
     return response;
   }, function () {
-    return caches.open(name).then(function (cache) { return cache.match(request); })
+    return caches.open(name).then(function (cache) { return cache.match(request, {ignoreVary: true}); })
       .then(function (kept) { return kept || Response.error(); });
   });
 }
