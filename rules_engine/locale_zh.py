@@ -505,4 +505,20 @@ _MATCH_FORMAT = {
     ),
 }
 
-ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT
+# the rules desk's reading of a referee's form (rules_engine.desk)
+_DESK = {
+    "Choose check, classify or score.": "请选择裁定、识别牌型或计分。",
+    "Choose the game.": "请选择项目。",
+    "{field} is not valid JSON: {error}": "{field} 不是有效的 JSON：{error}",
+    "{field} is nested too deeply": "{field} 嵌套过深",
+    'hands, line {n}: write "E: S7 H7" (a seat, a colon, the cards).': (
+        "手牌第 {n} 行：请写成 “东: S7 H7”（座位、冒号、牌）。"
+    ),
+    'play log, line {n}: write "E: S7 S7" (a seat, a colon, the cards played).': (
+        "出牌记录第 {n} 行：请写成 “东: S7 S7”（座位、冒号、所出的牌）。"
+    ),
+}
+
+ZH: dict[str, str] = (
+    TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT | _DESK
+)

@@ -62,3 +62,12 @@ def answer_many_json(pairs_json: str, lang: str) -> str:
         status, data = answer(record, base, lang)
         answers.append({"status": status, "data": data})
     return json.dumps(answers, ensure_ascii=False)
+
+
+def desk_json(fields_json: str, lang: str) -> str:
+    """The rules desk's question from its form fields, answered as the desk page does
+    (:func:`rules_engine.desk.desk`): ``{"status": 200, "data": {...}}``."""
+    from rules_engine import desk
+
+    data = desk.desk(json.loads(fields_json), lang)
+    return json.dumps({"status": 200, "data": data}, ensure_ascii=False)

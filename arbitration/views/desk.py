@@ -8,14 +8,35 @@ import json
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from arbitration.forms import DeskForm
 from arbitration.models import Incident
 from arbitration.services import desk, incidents
+from tournaments.services import offline
 
 from .base import ArbitrationView
+
+OFFLINE_WORDS = {  # the words desk_offline.js draws a ruling with
+    "legal": gettext_lazy("Legal"),
+    "illegal": gettext_lazy("Illegal"),
+    "bad_request": gettext_lazy("Bad request"),
+    "legal_plays": gettext_lazy("Legal plays"),
+    "answer": gettext_lazy("Answer"),
+    "penalty": gettext_lazy("Failed throw penalty"),
+    "forced": gettext_lazy("forced play"),
+    "details": gettext_lazy("Details"),
+    "small_joker": gettext_lazy("Small joker"),
+    "big_joker": gettext_lazy("Big joker"),
+    "n_legal_plays": gettext_lazy("Legal plays: %s"),
+    "replay": gettext_lazy("%t tricks played; the defenders took %p points in tricks."),
+    "offline_note": gettext_lazy(
+        "No network: answered by this phone's rules engine (the same rules as the server's)."
+    ),
+    "engine_failed": gettext_lazy("This phone's rules engine could not answer; try again with a network."),
+}
 
 
 class DeskView(ArbitrationView, FormView):
@@ -36,6 +57,9 @@ class DeskView(ArbitrationView, FormView):
         context = super().get_context_data(**kwargs)
         context["incident"] = self.incident()
         context["picker"] = desk.picker()
+        # with no network the phone's own rules engine answers (static/js/desk_offline.js)
+        context["offline"] = offline.page_config({}, get_language())
+        context["offline_words"] = {name: str(text) for name, text in OFFLINE_WORDS.items()}
         return context
 
     def form_valid(self, form):

@@ -201,3 +201,29 @@ def test_idiom_chain_offline_three_deals_then_the_match_is_decided_on_the_phone(
 
     stored = list(ResultVersion.objects.filter(match=event.match))
     assert len(stored) == 1 and stored[0].outcome["deals_won"] == expected["deals_won"]
+
+
+def test_the_rules_desk_answers_offline_with_the_same_ruling_as_the_server(
+    live_server, phone, login, make_tournament, make_user, grant
+):
+    event = build_event(make_tournament, make_user, grant)
+    login(phone, live_server, event.chief)
+    phone.goto(f"{live_server.url}/arbitration/t/{event.tournament.slug}/desk/")
+    phone.wait_for_function("window.paisaiDesk.kept === true", timeout=60_000)
+    phone.context.set_offline(True)
+    phone.reload()
+    phone.wait_for_selector("#desk-form")
+    phone.select_option("#id_game", "tractor")
+    phone.fill("#id_level", "5")
+    phone.fill("#id_trump", "S")
+    phone.fill("#id_hand", "C3 C8 C8 D4 H6")
+    phone.fill("#id_lead", "C9 C9")
+    phone.fill("#id_play", "C3 C8")
+    phone.check("#id_list_plays")
+    phone.click("#desk-form button[name=ask]")
+    phone.wait_for_selector("#desk-offline-note", timeout=60_000)
+    assert phone.locator("#verdict").inner_text() == "违规"
+    ruling = phone.locator("#desk-ruling").inner_text()
+    assert "须跟出梅花的一个对子" in ruling  # the engine's reason in Chinese, as online
+    assert phone.locator("#legal-plays li").count() >= 1
+    assert "无网络" in phone.locator("#desk-offline-note").inner_text()

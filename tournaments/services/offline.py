@@ -41,9 +41,11 @@ PAGE_FILES = (
     "js/table_history.js",
     "js/table.js",
     "js/table_engine.js",
+    "js/engine_client.js",
     "js/engine_core.mjs",
     "js/engine_worker.mjs",
     "js/desk.js",
+    "js/desk_offline.js",
 )
 _ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources make the same zip
 

@@ -1,0 +1,67 @@
+/* The rules engine on this phone (the server's rules_engine in Pyodide, in the Web Worker
+   engine_worker.mjs), for the pages that work with no network: the table page
+   (table_engine.js) and the rules desk (desk.js). window.paisaiEngine(off) starts one worker
+   for the page's `off` config ({worker, engine, pyodide, base, lang}, from
+   tournaments/services/offline.py) once the page has loaded, so the page is usable while
+   Pyodide downloads; ask(message) answers a Promise of {status, data}: status 200 or 400 (the
+   engine's answer), 0 (the engine could not start or answer). */
+(function () {
+  "use strict";
+  window.paisaiEngine = function (off) {
+    var worker = null, waiting = {}, nextId = 1, status = "none";  // none|loading|ready|failed
+    var client = {startMs: null};
+
+    function start() {
+      if (worker || !off || typeof Worker === "undefined") { return; }
+      try {
+        worker = new Worker(off.worker + "&engine=" + encodeURIComponent(off.engine) +
+                            "&pyodide=" + encodeURIComponent(off.pyodide), {type: "module"});
+      } catch (e) { status = "failed"; return; }
+      status = "loading";
+      worker.onmessage = function (event) {
+        var msg = event.data || {};
+        if (msg.ready !== undefined) { status = msg.ready ? "ready" : "failed"; client.startMs = msg.ms; return; }
+        var done = waiting[msg.id];
+        delete waiting[msg.id];
+        if (done) { done(msg); }
+      };
+      worker.onerror = function () { status = "failed"; };
+    }
+
+    client.available = function () { return !!off && typeof Worker !== "undefined" && status !== "failed"; };
+    client.status = function () { return status; };
+    client.ask = function (message) {
+      start();
+      if (!worker || status === "failed") { return Promise.resolve({status: 0, data: {}}); }
+      var id = nextId++;
+      return new Promise(function (resolve) {
+        waiting[id] = function (msg) {
+          if (msg.status === 200 || msg.status === 400) { resolve({status: msg.status, data: msg.data || {}}); }
+          else { resolve({status: 0, data: msg.data || {}}); }
+        };
+        message.id = id;
+        message.lang = off.lang;
+        worker.postMessage(message);
+      });
+    };
+    if (off) {
+      if (document.readyState === "complete") { start(); }
+      else { window.addEventListener("load", start); }
+    }
+    return client;
+  };
+
+  // the service worker keeps the page's files; the page keeps itself, so that one online
+  // visit is enough for it to open with no network (the worker keeps later copies).
+  // onKept() runs once the page is kept.
+  window.paisaiKeepOffline = function (off, onKept) {
+    if (!off || !off.sw || !("serviceWorker" in navigator) || !window.caches) { return; }
+    navigator.serviceWorker.register(off.sw, {scope: "/"}).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      return caches.open("paisai-pages-" + off.version).then(function (cache) {
+        return cache.add(window.location.href);
+      });
+    }).then(function () { if (onKept) { onKept(); } }).catch(function () {});
+  };
+})();
