@@ -227,3 +227,34 @@ def test_the_rules_desk_answers_offline_with_the_same_ruling_as_the_server(
     assert "须跟出梅花的一个对子" in ruling  # the engine's reason in Chinese, as online
     assert phone.locator("#legal-plays li").count() >= 1
     assert "无网络" in phone.locator("#desk-offline-note").inner_text()
+
+
+def test_a_new_deployment_is_used_whole_at_the_next_online_load(
+    live_server, phone, login, make_tournament, make_user, grant, settings
+):
+    event = build_event(make_tournament, make_user, grant)
+    login(phone, live_server, event.referee)
+    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.wait_for_function("window.paisaiTable.offlineKept === true", timeout=60_000)
+    old = phone.evaluate("window.paisaiTable.cfg.offline.version")
+    settings.PAISAI_DEPLOYMENT = "release-2"  # a new deployment: new files, a new version
+    phone.reload()
+    new = phone.evaluate("window.paisaiTable.cfg.offline.version")
+    assert new != old and new.endswith("-release-2")
+    scripts = phone.evaluate(
+        "Array.from(document.scripts).map(s => s.src).filter(s => s.includes('/static/js/'))"
+    )
+    # the page's own files are named by the version (the site's shared files, e.g. paisai.js,
+    # are asked of the network first whenever there is one)
+    versioned = [src for src in scripts if "?v=" in src]
+    assert len(versioned) >= 6 and all(src.endswith(f"?v={new}") for src in versioned), scripts
+    # the new service worker takes over and drops the old version's caches
+    phone.wait_for_function(
+        f"caches.keys().then(k => k.length > 0 && k.every(n => n.endsWith('{new}')))",
+        timeout=60_000,
+    )
+    loaded = phone.evaluate(
+        "performance.getEntriesByType('resource').map(e => e.name)"
+        ".filter(n => n.includes('/static/js/'))"
+    )
+    assert not [name for name in loaded if name.endswith(f"?v={old}")], loaded
