@@ -6,3 +6,6 @@ class ArbitrationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "arbitration"
     verbose_name = _("Arbitration")
+
+    def ready(self):
+        from . import audit_actions  # noqa: F401  (declares arbitration's audit actions)

@@ -27,6 +27,8 @@ NOT_RENDERED_BY_GET = {
     "tournaments:table-key-call": "POST only (calls the chief referee)",
     "tournaments:language": "redirects to the page it came from",
     "tournaments:team-template": "an xlsx file, no page",
+    "tournaments:service-worker": "a script (the service worker), no page",
+    "tournaments:offline-engine": "a zip (the rules engine for Pyodide), no page",
     "tournaments:role-remove": "POST only",
     "tournaments:round-draft": "POST only (draws a round)",
     "tournaments:round-swap": "POST only",

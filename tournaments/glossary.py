@@ -75,89 +75,18 @@ DECISIONS = {
 }
 
 
-# The audit log's actions and kinds of action in words; the code stays in the record.
-AUDIT_ACTIONS = {
-    "api_token.issue": pgettext_lazy("audit", "API token issued"),
-    "api_token.revoke": pgettext_lazy("audit", "API token revoked"),
-    "appeal.accept_late": pgettext_lazy("audit", "Late appeal accepted"),
-    "appeal.decide": pgettext_lazy("audit", "Appeal decided"),
-    "appeal.file": pgettext_lazy("audit", "Appeal filed"),
-    "appeal.vote": pgettext_lazy("audit", "Committee vote"),
-    "call.answer": pgettext_lazy("audit", "Call from a table answered"),
-    "call.raise": pgettext_lazy("audit", "Chief referee called to a table"),
-    "creator.grant": pgettext_lazy("audit", "Event-creator right changed"),
-    "incident.evidence": pgettext_lazy("audit", "Evidence attached"),
-    "incident.log": pgettext_lazy("audit", "Incident logged"),
-    "login.unlock": pgettext_lazy("audit", "Login unlocked"),
-    "ranking.adjust": pgettext_lazy("audit", "Ranking adjusted"),
-    "ranking.cancel": pgettext_lazy("audit", "Ranking adjustment cancelled"),
-    "result.confirm": pgettext_lazy("audit", "Result confirmed"),
-    "result.conflict": pgettext_lazy("audit", "Entry refused: changed meanwhile"),
-    "result.dispute": pgettext_lazy("audit", "Result disputed"),
-    "result.dispute_decided": pgettext_lazy("audit", "Dispute decided"),
-    "result.refused": pgettext_lazy("audit", "Entry refused"),
-    "result.submission": pgettext_lazy("audit", "Result entered"),
-    "result.correction": pgettext_lazy("audit", "Result corrected"),
-    "result.void": pgettext_lazy("audit", "Match voided"),
-    "result.restore": pgettext_lazy("audit", "Earlier version restored"),
-    "result.ruling": pgettext_lazy("audit", "Result changed by a ruling"),
-    "role.grant": pgettext_lazy("audit", "Role given"),
-    "role.revoke": pgettext_lazy("audit", "Role removed"),
-    "round.draft": pgettext_lazy("audit", "Round drawn"),
-    "round.publish": pgettext_lazy("audit", "Round published"),
-    "round.start": pgettext_lazy("audit", "Round started"),
-    "round.complete": pgettext_lazy("audit", "Round complete"),
-    "round.finalise": pgettext_lazy("audit", "Round finalised"),
-    "round.reopen": pgettext_lazy("audit", "Round reopened"),
-    "round.swap": pgettext_lazy("audit", "Tables swapped"),
-    "ruling.make": pgettext_lazy("audit", "Ruling made"),
-    "ruling.automatic": pgettext_lazy("audit", "Penalty escalated"),
-    "ruling.revoke": pgettext_lazy("audit", "Ruling revoked"),
-    "table_key.issue": pgettext_lazy("audit", "Table link made"),
-    "table_key.revoke": pgettext_lazy("audit", "Table link revoked"),
-    "tables.assign": pgettext_lazy("audit", "Tables assigned"),
-    "tables.unassign": pgettext_lazy("audit", "Tables unassigned"),
-    "team.create": pgettext_lazy("audit", "Team registered"),
-    "team.update": pgettext_lazy("audit", "Team changed"),
-    "team.check_in": pgettext_lazy("audit", "Team checked in"),
-    "team.check_out": pgettext_lazy("audit", "Check-in undone"),
-    "team.import": pgettext_lazy("audit", "Teams imported"),
-    "team.seated": pgettext_lazy("audit", "Table seated"),
-    "team.status": pgettext_lazy("audit", "Team status changed"),
-    "tournament.create": pgettext_lazy("audit", "Event created"),
-    "tournament.update": pgettext_lazy("audit", "Event changed"),
-    "tournament.awards": pgettext_lazy("audit", "Awards set"),
-    "tournament.finish": pgettext_lazy("audit", "Event finished"),
-    "tournament.reopen": pgettext_lazy("audit", "Event reopened"),
-    "tournament.status": pgettext_lazy("audit", "Event status changed"),
-    "user.deactivate": pgettext_lazy("audit", "Login deactivated"),
-}
-AUDIT_KINDS = {
-    "api_token": pgettext_lazy("audit kind", "API tokens"),
-    "appeal": pgettext_lazy("audit kind", "Appeals"),
-    "call": pgettext_lazy("audit kind", "Calls from tables"),
-    "creator": pgettext_lazy("audit kind", "Event creators"),
-    "incident": pgettext_lazy("audit kind", "Incidents"),
-    "login": pgettext_lazy("audit kind", "Logins"),
-    "ranking": pgettext_lazy("audit kind", "Rankings"),
-    "result": pgettext_lazy("audit kind", "Results"),
-    "role": pgettext_lazy("audit kind", "Roles"),
-    "round": pgettext_lazy("audit kind", "Rounds"),
-    "ruling": pgettext_lazy("audit kind", "Rulings"),
-    "table_key": pgettext_lazy("audit kind", "Table links"),
-    "tables": pgettext_lazy("audit kind", "Table assignments"),
-    "team": pgettext_lazy("audit kind", "Teams"),
-    "tournament": pgettext_lazy("audit kind", "Event"),
-    "user": pgettext_lazy("audit kind", "Users"),
-}
-
-
 def audit_action(code: str) -> str:
-    """An audit action in words (``team.leave.absent`` reads as its kind's word)."""
-    if code in AUDIT_ACTIONS:
-        return str(AUDIT_ACTIONS[code])
-    head = ".".join(code.split(".")[:2])
-    return str(AUDIT_ACTIONS.get(head) or AUDIT_KINDS.get(code.split(".")[0], code))
+    """An audit action in words: the registry's (tournaments.audit_actions)."""
+    from tournaments import audit_actions
+
+    return audit_actions.words(code)
+
+
+def audit_kind(code: str) -> str:
+    """A kind of audit action in words (the audit page's filter)."""
+    from tournaments import audit_actions
+
+    return word(audit_actions.KINDS, code)
 
 
 def word(table: dict, code, default: str | None = None) -> str:

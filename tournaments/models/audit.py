@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Tournament
+from .events import Team, Tournament
 
 
 class AuditLog(models.Model):
@@ -23,13 +23,27 @@ class AuditLog(models.Model):
     data = models.JSONField(default=dict, blank=True)
     reason = models.TextField(_("reason"), blank=True)
     source = models.CharField(_("from"), max_length=120, blank=True)
+    # what the entry is about, from its target (tournaments.audit_actions.subjects): the
+    # audit page's filters by team and table read these
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
+    other_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
+    table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit log")
-        indexes = [models.Index(fields=["tournament", "action"])]
+        indexes = [
+            models.Index(fields=["tournament", "action"]),
+            models.Index(fields=["tournament", "team"]),
+            models.Index(fields=["tournament", "other_team"]),
+            models.Index(fields=["tournament", "table_number"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_name or '-'} {self.action}"

@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from tournaments import rows
+from tournaments import audit_actions, rows
 from tournaments.models import AuditLog, Tournament
 
 
@@ -37,9 +37,13 @@ def log_action(
     reason: str = "",
     source: str = "",
 ) -> AuditLog:
-    """Append an audit entry. ``actor`` may be None (system) or an anonymous user."""
+    """Append an audit entry. ``actor`` may be None (system) or an anonymous user. ``action``
+    must be declared in the registry (tournaments.audit_actions: UnregisteredAuditAction
+    otherwise); the entry keeps the teams and the table its target is about."""
+    audit_actions.lookup(action)
     if actor is not None and not getattr(actor, "is_authenticated", False):
         actor = None
+    teams, table = audit_actions.subjects(target)
     entry = AuditLog(
         tournament=tournament,
         actor=actor,
@@ -50,5 +54,8 @@ def log_action(
         data=data or {},
         reason=reason or "",
         source=source[:120],
+        team_id=teams[0] if teams else None,
+        other_team_id=teams[1] if len(teams) > 1 else None,
+        table_number=table,
     )
     return rows.insert(entry)  # one per change: SQL built once (tournaments/rows.py)

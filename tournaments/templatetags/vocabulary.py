@@ -75,4 +75,4 @@ def audit_action(code):
 
 @register.filter
 def audit_kind(code):
-    return glossary.word(glossary.AUDIT_KINDS, code)
+    return glossary.audit_kind(code)

@@ -6,7 +6,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.views.generic import TemplateView
 
-from tournaments.models import AuditLog, Match, Team
+from tournaments.models import AuditLog, Team
 
 from .mixins import RoleRequiredMixin
 
@@ -15,29 +15,17 @@ PAGE_SIZE = 100
 
 def audit_entries(tournament, team: str = "", table: str = "", kind: str = ""):
     """The event's entries, newest first, filtered by team name, table number and kind (the
-    first word of the action: result, round, team, role, ruling …)."""
+    first word of the action: result, round, team, role, ruling …). Each entry keeps the
+    teams and the table it is about (tournaments.audit_actions.subjects), arbitration's too."""
     entries = AuditLog.objects.filter(tournament=tournament).select_related("actor")
     if kind:
         entries = entries.filter(Q(action=kind) | Q(action__startswith=kind + "."))
-    matches = Match.objects.filter(round__tournament=tournament)
     if team:
-        teams = list(
-            Team.objects.filter(tournament=tournament, name__icontains=team).values_list(
-                "pk", flat=True
-            )
-        )
-        match_ids = matches.filter(Q(home_id__in=teams) | Q(away_id__in=teams)).values_list(
-            "pk", flat=True
-        )
-        entries = entries.filter(
-            Q(target_type="tournaments.team", target_id__in=[str(pk) for pk in teams])
-            | Q(target_type="tournaments.match", target_id__in=[str(pk) for pk in match_ids])
-        )
-    if table.isdigit():
-        match_ids = matches.filter(table_number=int(table)).values_list("pk", flat=True)
-        entries = entries.filter(
-            target_type="tournaments.match", target_id__in=[str(pk) for pk in match_ids]
-        )
+        teams = Team.objects.filter(tournament=tournament, name__icontains=team).values("pk")
+        entries = entries.filter(Q(team__in=teams) | Q(other_team__in=teams))
+    if table:
+        number = int(table) if table.isascii() and table.isdigit() and len(table) < 7 else None
+        entries = entries.filter(table_number=number) if number is not None else entries.none()
     return entries.order_by("-created_at", "-pk")
 
 
