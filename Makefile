@@ -41,10 +41,10 @@ test: install
 	$(PY) -m ruff check .
 	@seed=$${PYTEST_SEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
 	  echo "test order: pytest-randomly seed $$seed (repeat with PYTEST_SEED=$$seed make test)"; \
-	  $(PY) -m pytest -p randomly --randomly-seed=$$seed
+	  $(PY) -m pytest -p randomly --randomly-seed=$$seed --durations=25
 
-test-fast: install
-	$(PY) -m pytest -m "not e2e"
+test-fast: install  ## everything but the browser tests, sweeps, walks and real workers
+	$(PY) -m pytest -m "not e2e and not slow"
 
 lint: install
 	$(PY) -m ruff check .

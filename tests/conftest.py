@@ -65,10 +65,27 @@ def api_as(api):
     return login
 
 
+# The sweeps, walks and real-worker tests: `make test` runs them, `make test-fast` does not
+# (with the browser tests, marked e2e in tests/e2e/conftest.py). One list, here.
+SLOW_FILES = (
+    "tests/config/test_malformed_sweep.py",
+    "tests/tournaments/views/test_forms_sweep.py",
+    "tests/test_vocabulary.py",
+    "tests/test_vocabulary_exports.py",
+    "tests/tournaments/test_tasks_worker.py",
+    "tests/rules_engine/test_phone_parity.py",
+    "tests/test_architecture.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked ``postgres`` need PostgreSQL (CI runs the suite there); skip them on SQLite."""
+    """Tests in SLOW_FILES are marked ``slow``. Tests marked ``postgres`` need PostgreSQL (CI
+    runs the suite there); skip them on SQLite."""
     from django.db import connection
 
+    for item in items:
+        if str(item.fspath).endswith(SLOW_FILES):
+            item.add_marker(pytest.mark.slow)
     if connection.vendor == "postgresql":
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL; CI does)")
