@@ -95,6 +95,10 @@ def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
             {"game": "guandan", "preset": event.tournament.preset, "deals": NINE[:i]}
         )
         assert shown_levels(phone) == (expected["levels"]["EW"], expected["levels"]["NS"]), i
+        if i == 5:  # a reload with no network: the kept deals and their levels are back
+            phone.reload()
+            wait_checked(phone, 5, timeout=60_000)
+            assert shown_levels(phone) == (expected["levels"]["EW"], expected["levels"]["NS"])
     assert expected["passed_a"] == "EW"
     # a tenth deal after a side passed A: the phone's engine says the match is over and why;
     # the seats take no further deal
