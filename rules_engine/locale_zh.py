@@ -488,7 +488,6 @@ _MATCH_FORMAT = {
     ),
     "best of three has at most three games": "三局二胜最多三局",
     "{where}: the match was already won after game {count}": "{where}：比赛在第 {count} 局后已分胜负",
-    '{where} must be an object with a "deals" list': '{where} 必须是带有 "deals" 列表的对象',
     "{where}: the game is not over, so the next game cannot start": (
         "{where}：本局尚未结束，不能开始下一局"
     ),
