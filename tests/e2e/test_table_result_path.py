@@ -127,10 +127,12 @@ def test_rule_no_answer_in_12_s_is_said_and_retried_with_the_same_key_one_versio
     assert "正在保存" in phone.locator("#submit-status").inner_text()
     phone.wait_for_function(
         "document.querySelector('#submit-status').textContent.includes('秒内没有应答')",
-        timeout=16_000,
+        timeout=25_000,
     )
     waited = time.monotonic() - start
-    assert 11 <= waited <= 15, waited  # given up after 12 s, not "saving…" for ever
+    # given up after 12 s (the phone's clock), not "saving…" for ever; the upper bound leaves
+    # room for a loaded test machine
+    assert 11 <= waited <= 20, waited
     assert "不会重复保存" in phone.locator("#submit-status").inner_text()
     wait_saved(phone, 3)  # sent again after 2 s with the same key: the stored version answers
     assert "第 1 版" in phone.locator("#submit-status").inner_text()
@@ -267,3 +269,29 @@ def test_rule_a_match_level_refusal_is_said_on_the_scoreboard_not_on_a_deal(tabl
     assert phone.locator("#deal-list li[data-state=refused]").count() == 0
     assert phone.locator("#deal-list .remove-deal").count() == 0
     assert versions(table) == []
+
+
+def test_rule_the_referee_changes_a_saved_deal_in_place_seeing_old_and_new_levels(table, phone):
+    from tests.factories import guandan_record
+    from tournaments.services import result_entry
+
+    result_entry.submit(table.match, guandan_record(NINE), actor(table.referee), 0)
+    phone.goto(table.url)
+    wait_saved(phone, 9)  # resumed from version 1
+    phone.locator("#deal-list li").nth(6).locator(".edit-deal").click()
+    assert phone.locator("#editing").is_visible()
+    tap(phone, EW_UP3)
+    phone.wait_for_function(
+        "document.querySelectorAll('#deal-list li[data-levels=changed]').length === 3"
+    )
+    items = phone.locator("#deal-list li")
+    assert items.count() == 9 and phone.locator("#editing").is_hidden()
+    assert "东西 6 · 南北 6 → 东西 8 · 南北 6" in items.nth(7).inner_text()
+    assert items.nth(8).get_attribute("data-state") == "saved"  # kept, not undone
+    phone.click("#submit-result")
+    wait_saved(phone, 9)
+    stored = versions(table)
+    assert len(stored) == 2
+    assert stored[1].record["deals"][6] == {"finish": ["E", "W", "S"]}
+    assert stored[1].record["deals"][7:] == stored[0].record["deals"][7:]
+    assert phone.locator("#deal-list li[data-levels=changed]").count() == 0  # saved: new base
