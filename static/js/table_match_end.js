@@ -69,6 +69,12 @@
       return {final_levels: g.final_levels || null, passed_a: g.passed_a || null};
     })};
   }
+  // the chief's correction of a result without deals (final levels, a forfeit): the
+  // scoreboard shows the counting version until something else is entered
+  if (P.correcting && P.reference && P.reference.whole && P.reference.final_outcome) {
+    state.stored = {number: P.reference.number, record: P.reference.whole, outcome: P.reference.final_outcome};
+  }
+
   // the stored record is the one submission ``p`` sent (a 409 to my own earlier save)
   P.sameFinal = function (stored, sent, p) {
     if (p && p.path === "forfeit/") { return !!stored && stored.forfeit === p.body.absent; }
@@ -258,10 +264,7 @@
   }
 
   if ($("final-levels")) {
-    if (P.correcting && P.reference && P.reference.final) {
-      fillRows(P.reference.final);
-      state.stored = {number: P.reference.number, record: P.reference.final, outcome: P.reference.final_outcome};
-    }
+    if (P.correcting && P.reference && P.reference.final) { fillRows(P.reference.final); }
     rows.forEach(function (row) {
       row.querySelectorAll("select").forEach(function (select) {
         select.addEventListener("change", previewFinal);

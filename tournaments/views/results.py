@@ -149,7 +149,9 @@ def correction_context(match: Match, user, reference, latest) -> dict:
             "outcome": reference.outcome if reference and deals else None,
             # a result entered by its final levels is corrected as final levels
             "final": final_part(record) if reference else None,
-            "final_outcome": reference.outcome if reference and final_part(record) else None,
+            # a result without deals (final levels, a forfeit): the scoreboard shows it
+            "final_outcome": reference.outcome if reference and not deals else None,
+            "whole": {k: v for k, v in record.items() if k != "settings"} if not deals else None,
         },
     }
     return {"editor": context, "config": context["config"], "strings": context["strings"]}
