@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Case, When
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models.appeals import Choice
@@ -14,9 +15,11 @@ from arbitration.models.incidents import (
     offers_national,
 )
 from arbitration.models.rulings import Step
-from rules_engine import ladder
+from rules_engine import ladder, seating
+from tournaments import glossary
 from tournaments.glossary import SEATS
 from tournaments.models import Match, Player, Team, Tournament
+from tournaments.services.results import current_round
 from tournaments.validation import SMALLINT_MAX
 
 LOCAL_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -37,12 +40,57 @@ class MatchChoiceField(forms.ModelChoiceField):
         }
 
 
+def match_players(match: Match) -> list[tuple[Player, Team, str]]:
+    """The four players of a match, each with their team and seat, in table order (东南西北)."""
+    rows = []
+    for side, team in (("EW", match.home), ("NS", match.away)):
+        if team is None:
+            continue
+        for player in team.players.all():
+            rows.append((player, team, seating.seat_of(side, player.seat_order)))
+    return sorted(rows, key=lambda row: seating.SEAT_ORDER.index(row[2]))
+
+
+def player_label(player: Player, team: Team, seat: str) -> str:
+    return _("%(player)s · %(team)s · %(seat)s") % {
+        "player": player.name, "team": team.name, "seat": glossary.seat(seat),
+    }  # fmt: skip
+
+
+def team_label(team: Team, side: str) -> str:
+    return f"{team.name} · {glossary.side(side)}"
+
+
+class LabelledChoiceField(forms.ModelChoiceField):
+    """A choice of rows whose labels the form sets (a player with team and seat)."""
+
+    labels: dict[int, str]
+
+    def label_from_instance(self, obj) -> str:
+        return getattr(self, "labels", {}).get(obj.pk) or str(obj)
+
+
+def match_choices(match: Match) -> dict:
+    """What the incident page offers for a match: its two teams and four players (each with
+    team and seat), and each player's team (a chosen player preselects the team)."""
+    rows = match_players(match)
+    return {
+        "teams": [[team.pk, team_label(team, side)] for side, team in
+                  (("EW", match.home), ("NS", match.away)) if team is not None],
+        "players": [[p.pk, player_label(p, team, seat), team.pk] for p, team, seat in rows],
+    }  # fmt: skip
+
+
 class IncidentForm(forms.Form):
+    """An incident at a match: once the match is known the form offers only its two teams and
+    its four players, each named with team and seat (never the event's whole list, where two
+    players of one name look alike); a chosen player preselects the team."""
+
     match = MatchChoiceField(queryset=Match.objects.none(), label=_("Match"))
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Team concerned"))
-    player = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, label=_("Player")
+    team = LabelledChoiceField(
+        queryset=Team.objects.none(), required=False, label=_("Team concerned")
     )
+    player = LabelledChoiceField(queryset=Player.objects.none(), required=False, label=_("Player"))
     category = forms.ChoiceField(choices=Category.choices, label=_("Category"))
     description = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), label=_("What happened")
@@ -78,18 +126,61 @@ class IncidentForm(forms.Form):
         self.fields["category"].widget.choices = category_choices(preset)
         if not offers_national(preset):
             del self.fields["deal"], self.fields["seat"]
-        self.fields["match"].queryset = (
-            Match.objects.filter(round__tournament=tournament, away__isnull=False)
-            .select_related("round", "home", "away")
-            .order_by("-round__number", "table_number")
+        matches = Match.objects.filter(round__tournament=tournament, away__isnull=False)
+        self.fields["match"].queryset = matches.select_related("round", "home", "away").order_by(
+            "-round__number", "table_number"
         )
-        self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
-        self.fields["player"].queryset = Player.objects.filter(team__tournament=tournament)
+        self.chosen_match = self._chosen(matches)
+        # the page rebuilds the lists when another match of the current round is chosen
+        current = current_round(tournament)
+        shown = list(
+            matches.filter(round=current).select_related("home", "away")
+            .prefetch_related("home__players", "away__players")
+        ) if current is not None else []  # fmt: skip
+        if self.chosen_match is not None and self.chosen_match not in shown:
+            shown.append(self.chosen_match)
+        self.choices_by_match = {str(m.pk): match_choices(m) for m in shown}
+        match = self.chosen_match
+        if match is None:  # choose the match first: then its teams and players are offered
+            self.fields["team"].queryset = Team.objects.none()
+            self.fields["player"].help_text = _(
+                "Choose the match first: its four players are offered then."
+            )
+            return
+        rows = match_players(match)
+        self.fields["team"].queryset = Team.objects.filter(pk__in=[match.home_id, match.away_id])
+        self.fields["team"].labels = {
+            team.pk: team_label(team, side) for side, team in (("EW", match.home), ("NS", match.away))
+        }  # fmt: skip
+        order = Case(*[When(pk=p.pk, then=i) for i, (p, _t, _s) in enumerate(rows)])
+        self.fields["player"].queryset = Player.objects.filter(
+            pk__in=[p.pk for p, _t, _s in rows]
+        ).order_by(order)  # table order: 东 南 西 北
+        self.fields["player"].labels = {p.pk: player_label(p, t, s) for p, t, s in rows}
+        if not self.is_bound and not self.initial.get("match"):
+            self.initial["match"] = match.pk
+
+    def _chosen(self, matches) -> Match | None:
+        value = self.data.get("match") if self.is_bound else self.initial.get("match")
+        try:
+            pk = int(value)
+        except (TypeError, ValueError):
+            return None
+        return matches.select_related("home", "away").filter(pk=pk).first()
+
+    def clean(self):
+        data = super().clean()
+        player, team = data.get("player"), data.get("team")
+        if player is not None and team is None:
+            data["team"] = player.team  # the player's team is the team concerned
+        elif player is not None and team is not None and player.team_id != team.pk:
+            self.add_error("player", _("This player is not of the team chosen."))
+        return data
 
 
 class RulingForm(forms.Form):
     step = forms.ChoiceField(label=_("Penalty"))
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Team"))
+    team = LabelledChoiceField(queryset=Team.objects.none(), label=_("Team"))
     levels = forms.IntegerField(min_value=1, max_value=12, initial=1, label=_("Levels"))
     opponent_up = forms.BooleanField(required=False, label=_("The opponents go up instead (升级)"))
     deal = forms.IntegerField(
@@ -103,10 +194,23 @@ class RulingForm(forms.Form):
     )
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Reason"))
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, match: Match | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["step"].choices = step_choices(tournament)
         self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
+        if match is not None and match.away_id is not None:
+            # the incident's match: its two teams, each named with its side and its players
+            # in their seats (李军 东 · 张超 西), never the event's whole list
+            self.fields["team"].queryset = Team.objects.filter(
+                pk__in=[match.home_id, match.away_id]
+            )
+            seats: dict[int, list[str]] = {}
+            for player, team, seat in match_players(match):
+                seats.setdefault(team.pk, []).append(f"{player.name} {glossary.seat(seat)}")
+            self.fields["team"].labels = {
+                team.pk: f"{team_label(team, side)} · {' / '.join(seats.get(team.pk, []))}"
+                for side, team in (("EW", match.home), ("NS", match.away))
+            }  # fmt: skip
 
 
 class ReasonForm(forms.Form):

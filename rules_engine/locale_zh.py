@@ -478,13 +478,16 @@ _MATCH_FORMAT = {
     "the set number of deals was played": "已打满规定副数",
     "time was up": "比赛时间已到",
     "the extra deal decided it": "加赛副已决出胜负",
+    "the final levels were entered": "已录入最终级数",
+    '{where} must be an object with a "deals" list or "final_levels"': (
+        '{where} 必须是带有 "deals" 列表或 "final_levels" 的对象'
+    ),
     "match formats apply to guandan and tractor, not {game}": "赛制只适用于掼蛋和拖拉机，不适用于 {game}",
     'best of three needs "games": a list of up to three games, each with its deals': (
         '三局二胜需要 "games"：最多三局的列表，每局列出其各副'
     ),
     "best of three has at most three games": "三局二胜最多三局",
     "{where}: the match was already won after game {count}": "{where}：比赛在第 {count} 局后已分胜负",
-    '{where} must be an object with a "deals" list': '{where} 必须是带有 "deals" 列表的对象',
     "{where}: the game is not over, so the next game cannot start": (
         "{where}：本局尚未结束，不能开始下一局"
     ),

@@ -22,6 +22,8 @@ it is off, an equal match stays a draw).
 
 ``games: 3`` is best of three (三局二胜): the record holds ``"games": [{"deals": [...],
 "time_called_in_deal"?}, ...]`` instead of ``deals``; each game ends by the format;
+a game may instead give only its final levels (``{"final_levels": {"EW": "9", "NS": "4"},
+"passed_a": null}``, when the preset allows final levels): such a game is over as entered;
 the match is over when a side has won two games (a drawn game counts for neither;
 after three games the side with more game wins takes the match, equal is a draw).
 The match points go to the match winner as for one game, from the games' level
@@ -30,12 +32,14 @@ differences added up.
 The answer is the game's own answer plus ``over`` (bool), ``end`` (why it ended:
 ``passed_a``, ``deals``, ``time``, ``extra_deal``; null while it is not over) and
 ``format``; best of three adds ``games`` (one answer per game) and ``games_won``. A
-deal after the end is refused, naming the deal and why the match was over.
+deal after the end is refused, naming the deal and why the match was over. A record (or a
+game) entered by its final levels is over as entered (``end``: ``final_levels``).
 """
 
 from __future__ import annotations
 
 from rules_engine.errors import RulesError, sub_field
+from rules_engine.final_levels import is_final_levels
 from rules_engine.i18n import Text, t
 from rules_engine.presets import Preset, level_points, match_points, resolve_preset
 
@@ -112,6 +116,13 @@ def score_game(score, record: dict, deals: list, fmt: dict, preset: Preset, wher
     base = {key: value for key, value in record.items() if key not in ("format", "games")}
     base.pop("time_called_in_deal", None)
     deals_field = sub_field(where, "deals") if where else "deals"
+    if is_final_levels(base):  # entered by its final levels: over as entered
+        try:
+            answer = score({**base, "deals": deals})
+        except RulesError as err:
+            field = sub_field(where, err.field) if where and err.field else where or err.field
+            raise RulesError(err.message, field) from None
+        return {**answer, "over": True, "end": "final_levels"}
     answer = score({**base, "deals": []}) if not deals else None  # the game's own answer
     end = None
     for count in range(1, len(deals) + 1):
@@ -141,6 +152,7 @@ END_REASONS = {
     "deals": t("the set number of deals was played"),
     "time": t("time was up"),
     "extra_deal": t("the extra deal decided it"),
+    "final_levels": t("the final levels were entered"),
 }
 
 
@@ -207,10 +219,14 @@ def best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> dict:
                 ),
                 where,
             )
-        if not isinstance(game, dict) or not isinstance(game.get("deals"), list):
-            raise RulesError(t('{where} must be an object with a "deals" list', where=where), where)
-        game_record = {**record, **game}
-        answer = score_game(game_score, game_record, game["deals"], fmt, preset, where)
+        by_levels = isinstance(game, dict) and is_final_levels(game)
+        if not isinstance(game, dict) or not (by_levels or isinstance(game.get("deals"), list)):
+            raise RulesError(
+                t('{where} must be an object with a "deals" list or "final_levels"', where=where),
+                where,
+            )
+        game_record = {**record, "passed_a": None, **game}
+        answer = score_game(game_score, game_record, game.get("deals") or [], fmt, preset, where)
         if not answer["over"] and index < len(games) - 1:
             raise RulesError(
                 t("{where}: the game is not over, so the next game cannot start", where=where),

@@ -3,9 +3,11 @@
 Every service refuses with a :class:`ServiceError` (or a subclass naming its domain): a
 translatable message template with its parameters, the ``field`` at fault (or None) and the
 HTTP ``status`` of the answer (400 bad input, 403 forbidden, 404 unknown, 409 changed
-meanwhile). The message is rendered in the language active when it is *shown*, so a page and
+meanwhile) and a stable ``code`` a script reads instead of the words or the field path
+(``invalid``, ``forbidden``, ``not_found``, ``conflict``…; a subclass names its own, e.g.
+``changed_meanwhile``, ``deal_refused``, ``match_not_over``). The message is rendered in the language active when it is *shown*, so a page and
 the API answer in their reader's language. Two places turn it into an answer:
-``tournaments.api.errors.exception_handler`` (JSON ``{"error", "field"}``) and
+``tournaments.api.errors.exception_handler`` (JSON ``{"error", "field", "code"}``) and
 ``tournaments.views.mixins.ServiceErrorMixin`` (the page, with the message).
 
 The rules engine's :class:`~rules_engine.errors.RulesError` becomes one here, in
@@ -21,11 +23,15 @@ from django.utils.translation import get_language
 from rules_engine.errors import RulesError
 from rules_engine.i18n import Text, localize
 
+STATUS_CODES = {400: "invalid", 401: "login", 403: "forbidden", 404: "not_found", 409: "conflict",
+                422: "invalid"}  # fmt: skip
+
 
 class ServiceError(Exception):
     """A refused service action: ``message % params`` in the active language."""
 
     status = 400
+    code_name: str | None = None  # the stable code; None: the status's (STATUS_CODES)
 
     def __init__(
         self, message: Any, field: str | None = None, status: int | None = None, **params: Any
@@ -48,6 +54,11 @@ class ServiceError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    @property
+    def code(self) -> str:
+        """The stable code of the refusal (the API's ``code``)."""
+        return self.code_name or STATUS_CODES.get(self.status, "invalid")
 
     def extra(self) -> dict:
         """More members of the API's error answer (e.g. the tables a round still lacks)."""

@@ -27,6 +27,12 @@ class IncidentCreateView(ActionView):
     def get_initial(self):
         return {"match": self.request.GET.get("match"), "team": self.request.GET.get("team")}
 
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        # the page rebuilds the team and player lists when the match changes (incident_form.js)
+        context["choices_by_match"] = context["form"].choices_by_match
+        return context
+
     def perform(self, data):
         incident = incidents.log_incident(
             self.tournament, self.request.user, source=client_address(self.request), **data
@@ -44,7 +50,9 @@ class IncidentView(ActionView):
 
     def load(self, pk, **kwargs):
         self.incident = get_object_or_404(
-            Incident.objects.select_related("match__round", "team", "player", "logged_by"),
+            Incident.objects.select_related(
+                "match__round", "match__home", "match__away", "team", "player", "logged_by"
+            ),
             pk=pk,
             tournament=self.tournament,
         )
@@ -52,6 +60,9 @@ class IncidentView(ActionView):
     def post(self, request, *args, **kwargs):
         permissions.require(request.user, self.tournament, "incident.rule")
         return super().post(request, *args, **kwargs)
+
+    def get_form_kwargs(self):
+        return super().get_form_kwargs() | {"match": self.incident.match}
 
     def get_initial(self):
         proposed = [p.step for p in rulings.proposal(self.incident) if p.step in Step.values]

@@ -30,6 +30,7 @@
 
   function diffSummary() {
     var reference = P.reference;
+    if (reference && reference.final && !state.deals.length) { return P.finalDiff(); }
     var ref = reference ? reference.deals : [], mine = entered(), changed = 0, added = 0;
     mine.forEach(function (deal, i) {
       if (i >= ref.length) { added += 1; } else if (!P.sameDeals(deal, ref[i])) { changed += 1; }
@@ -37,7 +38,9 @@
     var removed = Math.max(0, ref.length - mine.length);
     var n = reference ? reference.number : 0;
     if (!changed && !added && !removed) { return T.diff_nothing.replace("%s", n); }
-    return T.diff_summary.replace("%s", n).replace("%c", changed).replace("%a", added).replace("%r", removed);
+    var later = P.levelsChanged ? P.levelsChanged() : 0;
+    return T.diff_summary.replace("%s", n).replace("%c", changed).replace("%a", added).replace("%r", removed) +
+      (later ? " " + T.diff_later.replace("%s", later) : "");
   }
 
   if ($("result-note")) {
@@ -46,44 +49,61 @@
   }
 
   // --- submitting ---------------------------------------------------------------------------
+  // a submission: {key, path, body, origin}; origin names the button it came from, so what
+  // happens to it is said beside that button (submit-status, final-status, absent-status)
   P.newSubmission = function (base) {
     state.pending = P.correcting ?
-      {key: P.uuid(), path: "correct/", body: {record: P.record(), base_version: base, reason: state.note || ""}} :
-      {key: P.uuid(), path: "result/", body: {record: P.record(), base_version: base, note: state.note || ""}};
+      {key: P.uuid(), path: "correct/", origin: "submit-status",
+       body: {record: P.record(), base_version: base, reason: state.note || ""}} :
+      {key: P.uuid(), path: "result/", origin: "submit-status",
+       body: {record: P.record(), base_version: base, note: state.note || ""}};
     P.keep();
   };
+  function statusBox(p) { return (p && p.origin) || "submit-status"; }
+  P.statusBox = statusBox;
 
   P.sendPending = function () {
     if (busy.submit || !state.pending) { return; }
     busy.submit = true;
-    var p = state.pending;
+    var p = state.pending, box = statusBox(p);
     render();
-    P.say(T.saving);
+    P.sayAt(box, P.net.attempts ? T.retrying.replace("%s", P.net.attempts + 1) : T.saving, "warn");
     P.call("POST", p.path, p.body, p.key).then(function (r) {
       busy.submit = false;
+      var code = r.data.code || "";
       if (r.status === 201 || r.status === 200) {
+        P.net.attempts = 0;
         P.setConnection("ok");
+        P.matchRefusal("");
+        var word = P.correcting ? T.correction_saved : (P.isFinal(p.body.record) ? T.final_saved : T.saved);
         saved(r.data, p);
-        P.say(T.saved.replace("%s", r.data.number), "ok");
+        P.sayAt(box, word.replace("%s", r.data.number), "ok");
         P.loadHistory();
       } else if (r.status === 409) {
         P.setConnection("ok");
         state.pending = null;  // nothing stored under that key: the next try gets a new one
         P.learnNames(r.data.names);
-        P.showConflict(r.data.latest || {});
-        P.say("");
+        if (!P.showConflict(r.data.latest || {}, p)) {
+          P.sayAt(box, T.not_saved.replace("%s", r.data.error || T.network), "error");
+        }
       } else if (r.status === 400 || r.status === 422) {
         P.setConnection("ok");
         state.pending = null;
-        if (p.body.record && /deals|games/.test(r.data.field || "")) { P.markRefused(r.data); }
-        else { P.say(r.data.error || T.network, "error"); }
-      } else if (r.status === 403 && r.data.field !== "login") {
+        if (code === "deal_refused" || code === "game_refused") {
+          P.markRefused(r.data);
+          P.sayAt(box, T.not_saved.replace("%s", r.data.error || "") + " " + T.fix_the_deal, "error");
+        } else {
+          if (code === "match_not_over" || code === "record_refused") { P.matchRefusal(r.data.error); }
+          P.sayAt(box, T.not_saved.replace("%s", r.data.error || T.network) + " " + T.fix_and_resubmit, "error");
+        }
+      } else if (r.status === 403 && code !== "login" && r.data.field !== "login" &&
+                 code !== "authentication_failed" && code !== "not_authenticated") {
         P.setConnection("ok");
         state.pending = null;
-        P.say(r.data.error || T.network, "error");
+        P.sayAt(box, T.not_saved.replace("%s", r.data.error || T.network) + " " + T.ask_chief, "error");
       } else {
         P.answerTrouble(r);  // kept: the same key is sent again when the server answers
-        P.say("");
+        P.sayAt(box, P.troubleText(r), "error");
       }
       P.keep(); render();
     });
@@ -101,6 +121,8 @@
     state.mirror = {number: version.number, count: sent.length};
     state.base = Math.max(state.base, version.number);
     state.pending = null;
+    state.baseline = null;  // the levels before a change: the saved version holds the change
+    if (P.clearFinal) { P.clearFinal(); }
     if ($("conflict")) { $("conflict").hidden = true; }
     if (P.correcting) {  // the correction counts now: the match page shows it
       if (P.store) { P.store.removeItem(cfg.storage); }
@@ -112,7 +134,7 @@
   P.on("submit-result", "click", function () {
     if (busy.submit) { return; }
     if (P.correcting && !state.pending && !(state.note || "").trim()) {
-      P.say(T.reason_needed, "error");
+      P.sayAt("submit-status", T.reason_needed, "error");
       $("result-note").focus();
       return;
     }
@@ -123,7 +145,7 @@
   document.querySelectorAll("button[data-absent]").forEach(function (button) {
     button.addEventListener("click", function () {
       if (busy.submit || !window.confirm(T.confirm_absent)) { return; }
-      state.pending = {key: P.uuid(), path: "forfeit/",
+      state.pending = {key: P.uuid(), path: "forfeit/", origin: "absent-status",
                        body: {absent: button.dataset.absent, base_version: state.base}};
       P.keep();
       P.sendPending();

@@ -42,17 +42,41 @@
   function sameDeals(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   P.sameDeals = sameDeals;
 
-  function dealState(d, i) {
+  // the levels after each deal before a change (the counting version's on the chief's
+  // correction; on the table page, those shown when the first saved deal was changed)
+  function baseline() {
+    if (P.correcting) { return (P.reference && P.reference.outcome && P.reference.outcome.trace) || []; }
+    return state.baseline || [];
+  }
+  function levelsOf(entry) { var lv = entry && (entry.levels_after || entry.levels || entry.tricks); return lv ? lv.EW + ":" + lv.NS : ""; }
+  // deal i reaches other levels than before the change (same deal, a change before it)
+  function movedLevels(i, entry) {
+    var before = baseline()[i];
+    return !!(before && entry && levelsOf(before) !== levelsOf(entry));
+  }
+  // how many deals kept as they were now reach other levels (the diff summary says so)
+  P.levelsChanged = function () {
+    var trace = P.checked(state.outcome) ? state.outcome.trace : [], ref = P.reference, n = 0;
+    state.deals.forEach(function (d, i) {
+      var same = P.correcting ? (ref && i < ref.deals.length && sameDeals(d.deal, ref.deals[i])) : true;
+      if (same && movedLevels(i, trace[i])) { n += 1; }
+    });
+    return n;
+  };
+
+  function dealState(d, i, entry) {
     var reference = P.reference;
     if (d.refused) { return [T.deal_refused + " " + d.refused, "bad"]; }
     if (P.correcting && reference) {  // what changes against the counting version
       if (i >= reference.deals.length) { return [T.diff_new, "warn"]; }
-      return sameDeals(d.deal, reference.deals[i]) ? [T.diff_same, "ok"] : [T.diff_changed, "warn"];
+      if (!sameDeals(d.deal, reference.deals[i])) { return [T.diff_changed, "warn"]; }
+      return movedLevels(i, entry) ? [T.diff_changed + "：" + T.levels_changed, "warn"] : [T.diff_same, "ok"];
     }
     var sending = P.busy.submit && state.pending && state.pending.body.record &&
       P.flat(state.pending.body.record);
     if (sending && i < sending.length && d.saved === null) { return [T.deal_sending, "warn"]; }
     if (d.saved !== null) { return [T.deal_saved.replace("%s", d.saved), "ok"]; }
+    if (movedLevels(i, entry)) { return [T.deal_local + " · " + T.levels_changed, "warn"]; }
     return [T.deal_local, "warn"];
   }
 
@@ -81,14 +105,26 @@
       }
       var text = document.createElement("span");
       text.className = "deal-text";
+      var before = baseline()[i];
+      var moved = entry && !d.refused && movedLevels(i, entry);
       text.textContent = "#" + (P.bestOfThree ? inGame : i + 1) + " " + describe(d.deal, entry) +
-        (entry && !d.refused ? " → " + levelsText(entry) : "");
-      var st = dealState(d, i);
+        (entry && !d.refused ? " → " + (moved ? levelsText(before) + " → " : "") + levelsText(entry) : "");
+      var st = dealState(d, i, entry);
       var badge = document.createElement("span");
       badge.className = "badge deal-state " + st[1];
       badge.textContent = st[0];
       li.appendChild(text); li.appendChild(document.createTextNode(" ")); li.appendChild(badge);
       li.dataset.state = d.refused ? "refused" : (d.saved !== null ? "saved" : "local");
+      if (moved) { li.dataset.levels = "changed"; }
+      if (P.editing === i) { li.classList.add("editing"); }
+      if (!d.refused) {  // change this deal in place: the deals after it stay
+        var edit = document.createElement("button");
+        edit.type = "button"; edit.className = "small secondary edit-deal";
+        edit.textContent = T.edit;
+        edit.disabled = P.busy.submit;
+        edit.addEventListener("click", function () { P.editDeal(i); });
+        li.appendChild(document.createTextNode(" ")); li.appendChild(edit);
+      }
       if (d.refused) {
         var remove = document.createElement("button");
         remove.type = "button"; remove.className = "small secondary remove-deal";
@@ -151,6 +187,8 @@
           state.outcome = r.data;
           state.deals.forEach(function (d) { d.refused = null; });
           P.say("");
+          P.matchRefusal("");
+          P.net.attempts = 0;
         }
       } else if (r.status === 400) {
         if (!r.local) { P.setConnection("ok"); }
@@ -171,9 +209,8 @@
   // deals and the match goes on, deal k and after belong to game g + 1: moved, checked again.
   // Any other answer: the deal is refused with the reason, as for one game. True: asked.
   function laterGame(data, sent) {
-    var m = /games\[(\d+)\]\.deals\[(\d+)\]/.exec(data.field || "");
-    if (!m) { return false; }
-    var g = parseInt(m[1], 10), k = parseInt(m[2], 10);
+    if (data.code !== "deal_refused" || typeof data.game_deal !== "number") { return false; }
+    var g = data.game, k = data.game_deal;
     var rec = JSON.parse(sent);
     if (k < 1 || g !== rec.games.length - 1 || g >= 2) { return false; }
     var before = {game: rec.game, games: rec.games.slice(0, g + 1)};
@@ -199,33 +236,76 @@
     return true;
   }
 
+  // the server's refusal: a deal (code deal_refused, ``deal`` its index among all deals) or a
+  // game (game_refused: its first deal) is marked with the reason; any other refusal is the
+  // match's, said on the scoreboard, never on a deal
   P.markRefused = function (data) {
-    var at = refusedAt(data.field || "");
+    var at = -1;
+    if (data.code === "deal_refused" && typeof data.deal === "number") { at = data.deal; }
+    else if (data.code === "game_refused" && typeof data.game === "number") {
+      at = state.deals.findIndex(function (d) { return P.gameOf(d) === data.game; });
+    }
     if (at >= state.deals.length) { at = state.deals.length - 1; }
     state.deals.forEach(function (d, i) { d.refused = i === at ? (data.error || T.refused) : null; });
+    if (at < 0) { P.matchRefusal(data.error || T.refused); }
     P.say(T.refused + " " + (data.error || ""), "error");
   };
-  // the deal a refusal names: deals[i], or games[g].deals[k] (games[g]: game g's first deal)
-  function refusedAt(field) {
-    var m = /games\[(\d+)\](?:\.deals\[(\d+)\])?/.exec(field);
-    if (m && P.bestOfThree) {
-      var g = parseInt(m[1], 10), k = m[2] === undefined ? 0 : parseInt(m[2], 10), seen = 0;
-      for (var i = 0; i < state.deals.length; i++) {
-        if (P.gameOf(state.deals[i]) === g && seen++ === k) { return i; }
-      }
-      return state.deals.length - 1;
-    }
-    m = /deals\[(\d+)\]/.exec(field);
-    return m ? parseInt(m[1], 10) : state.deals.length - 1;
-  }
 
   // --- entering deals ---------------------------------------------------------------------
   function addDeal(deal) {
+    if (P.editing !== null && P.editing < state.deals.length) {  // a deal changed in place
+      var i = P.editing, old = state.deals[i];
+      state.deals[i] = {deal: deal, game: P.gameOf(old), saved: null, refused: null};
+      stopEditing();
+      P.keep(); P.render();
+      P.wantPreview();
+      return;
+    }
     var over = P.overReason();
     if (over) { P.say(T.over_no_more.replace("%s", over), "error"); P.render(); return; }
     state.deals.push({deal: deal, game: P.nextGame(), saved: null, refused: null});
     P.keep(); P.render();
     P.wantPreview();
+  }
+
+  // --- changing one deal in place (the deals after it stay; their levels follow) ------------
+  P.editing = null;
+  P.editDeal = function (i) {
+    if (P.busy.submit || i >= state.deals.length) { return; }
+    if (!P.correcting && !state.baseline && P.checked(state.outcome)) {
+      state.baseline = state.outcome.trace.slice();  // the levels before the change: old → new
+    }
+    P.editing = i;
+    taps.length = 0;
+    var d = state.deals[i];
+    var box = $("editing");
+    $("editing-text").textContent = T.editing.replace("%s", i + 1).replace("%w", describe(d.deal));
+    box.hidden = false;
+    fillForm(d.deal);
+    P.keep(); P.render();
+    var target = document.querySelector(".compass") || dealForm;
+    if (target && target.scrollIntoView) { target.scrollIntoView({block: "center"}); }
+  };
+  function stopEditing() {
+    P.editing = null;
+    if ($("editing")) { $("editing").hidden = true; }
+  }
+  P.on("editing-cancel", "click", function () { stopEditing(); taps.length = 0; P.showTaps(); P.render(); });
+  // tractor and chengyu: the form shows the deal being changed
+  function fillForm(deal) {
+    var form = $("deal-form");
+    if (!form) { return; }
+    var f = form.elements;
+    if (deal.tricks) { f.tricks_ew.value = deal.tricks.EW; f.tricks_ns.value = deal.tricks.NS; return; }
+    if (f.defender_points) {
+      f.defender_points.value = deal.defender_points;
+      f.dealer.value = deal.dealer || "";
+      f.bottom_points.value = deal.bottom_points === undefined ? "" : deal.bottom_points;
+      if (deal.bottom_multiplier) { f.bottom_multiplier.value = deal.bottom_multiplier; }
+      var t = (deal.failed_throws || [])[0];
+      f.throw_cards.value = t ? t.cards : "";
+      if (t) { f.throw_side.value = t.side; }
+    }
   }
 
   function removeDeal(i) {
@@ -240,7 +320,7 @@
     if (order) { order.textContent = taps.length ? taps.map(seatName).join(" ") : T.tap_first; }
     document.querySelectorAll("button.seat").forEach(function (b) {
       var place = taps.indexOf(b.dataset.seat);
-      b.disabled = place >= 0 || !!P.overReason();
+      b.disabled = place >= 0 || (!!P.overReason() && P.editing === null);
       b.querySelector(".place").textContent = place >= 0 ? String(place + 1) : "";
       b.classList.toggle("tapped", place >= 0);
     });
@@ -295,6 +375,7 @@
 
   P.on("undo-deal", "click", function () {
     if (taps.length) { taps.pop(); P.showTaps(); return; }
+    if (P.editing !== null) { stopEditing(); P.render(); return; }
     if (!state.deals.length) { return; }
     removeDeal(state.deals.length - 1);
   });

@@ -20,27 +20,41 @@
     return cfg.user ? version.created_by === cfg.user : (cfg.key && version.via === "table-key");
   }
 
-  P.showConflict = function (latest) {
+  // a 409 to submission ``p``: the newer version beside what was sent. True when the newer
+  // version is this very entry (my own save from another tab or phone): adopted, said so.
+  var conflictSent = null;
+  P.showConflict = function (latest, p) {
     conflictLatest = latest;
+    conflictSent = p || null;
+    var sentRecord = p && p.body.record;
+    var wholeRecord = !sentRecord || P.isFinal(sentRecord);  // final levels or a forfeit
     var theirs = P.flat(latest.record);
     var local = state.deals.map(function (d) { return {deal: d.deal, game: P.gameOf(d)}; });
-    if (P.sameDeals(theirs, local) && latest.number) {  // my own save from another tab or phone
+    var same = wholeRecord ? P.sameFinal(latest.record, sentRecord, p) : P.sameDeals(theirs, local);
+    if (same && latest.number) {  // my own save from another tab or phone
       adopt(latest);
-      P.say(T.own_save.replace("%s", latest.number), "ok");
-      return;
+      P.sayAt(P.statusBox(p), T.own_save.replace("%s", latest.number), "ok");
+      return true;
     }
     var by = who(latest);
     var own = mine(latest);
     $("conflict-text").textContent = (own ? T.conflict_own : T.conflict)
       .replace("%n", latest.number).replace("%w", by);
-    fillList($("conflict-theirs"), theirs, (latest.outcome && latest.outcome.trace) || []);
-    fillList($("conflict-mine"), local, (state.outcome && state.outcome.trace) || []);
+    fillList($("conflict-theirs"), theirs, (latest.outcome && latest.outcome.trace) || [], latest.record);
+    if (wholeRecord) { fillList($("conflict-mine"), [], [], sentRecord || {forfeit: p.body.absent}); }
+    else { fillList($("conflict-mine"), local, (state.outcome && state.outcome.trace) || []); }
     $("conflict-theirs-title").textContent = T.version_n.replace("%s", latest.number) + " · " + by;
     $("conflict").hidden = false;
+    return false;
   };
 
-  function fillList(list, deals, trace) {  // deals: [{deal, game}]
+  function fillList(list, deals, trace, record) {  // deals: [{deal, game}]
     list.innerHTML = "";
+    var summary = !deals.length && record ? P.recordSummary(record) : "";
+    if (summary) {
+      var only = document.createElement("li"); only.textContent = summary; list.appendChild(only);
+      return;
+    }
     deals.forEach(function (d, i) {
       var li = document.createElement("li");
       var first = P.bestOfThree && (i === 0 || deals[i - 1].game !== d.game);
@@ -54,7 +68,10 @@
 
   // the page shows version `v`'s deals as saved (resume, or the other version chosen)
   function adopt(v) {
-    state.deals = P.keptDeals(v.record, v.number);
+    if (P.isFinal(v.record)) {  // final levels or a forfeit: no deals, the scoreboard shows it
+      state.stored = {number: v.number, record: v.record, outcome: v.outcome};
+    }
+    state.deals = P.isFinal(v.record) ? [] : P.keptDeals(v.record, v.number);
     state.mirror = {number: v.number, count: state.deals.length};
     // the time call the version holds (best of three: each game's)
     var rec = v.record || {};
@@ -74,11 +91,20 @@
     if (!conflictLatest || P.busy.submit) { return; }
     state.base = conflictLatest.number;
     $("conflict").hidden = true;
-    P.newSubmission(conflictLatest.number);
+    var p = conflictSent;
+    if (p && (!p.body.record || P.isFinal(p.body.record))) {  // the same final levels or forfeit
+      var body = {}; Object.keys(p.body).forEach(function (k) { body[k] = p.body[k]; });
+      body.base_version = conflictLatest.number;
+      state.pending = {key: P.uuid(), path: p.path, origin: p.origin, body: body};
+      P.keep();
+    } else { P.newSubmission(conflictLatest.number); }
     P.sendPending();
   });
   P.on("take-theirs", "click", function () {
-    if (conflictLatest) { adopt(conflictLatest); P.say(""); }
+    if (conflictLatest) {
+      adopt(conflictLatest);
+      P.sayAt(P.statusBox(conflictSent), "");
+    }
   });
 
   // --- versions, resume ---------------------------------------------------------------------
@@ -116,11 +142,13 @@
       if (latest) {
         var untouched = !state.pending && (!state.deals.length || !P.dirtyMirror());
         if (untouched && latest.number > (state.mirror ? state.mirror.number : 0) && latest.record &&
-            (latest.record.deals || latest.record.games)) {
+            (latest.record.deals || latest.record.games) && !P.isFinal(latest.record)) {
           adopt(latest);  // resume from the latest saved version
         }
         state.latest = latest.number;
       }
+      // the scoreboard shows what is stored: the latest version (final levels and forfeits too)
+      state.stored = latest ? {number: latest.number, record: latest.record, outcome: latest.outcome} : null;
       P.keep(); P.render();
       return true;
     });

@@ -8,6 +8,7 @@
   // the scoreboard and the line under it: the engine's levels (or deals won) and who leads
   P.renderScore = function () {
     var answer = state.outcome, deals = state.deals;
+    if (!deals.length && showWhole()) { return; }
     var levels = answer && deals.length ? answer.levels : null;
     var won = answer && deals.length ? answer.deals_won : null;
     $("levels-ew").textContent = levels ? levels.EW : (won ? won.EW : "–");
@@ -32,6 +33,68 @@
   };
 
   function sideTeam(side) { return side === "EW" ? cfg.home : cfg.away; }
+
+  // no deal on the phone: the scoreboard shows the final levels being chosen (the engine's
+  // answer), else what is stored (the latest version: final levels, a forfeit). True: shown.
+  function showWhole() {
+    var stored = state.stored, shown = finalAnswer, line = "";
+    if (shown) { line = T.final_levels; }
+    else if (stored && stored.outcome && stored.outcome.match_points) {
+      shown = stored.outcome;
+      line = T.stored_version.replace("%s", stored.number) + " · " + P.recordSummary(stored.record);
+    } else { return false; }
+    $("levels-ew").textContent = shown.levels ? shown.levels.EW : "–";
+    $("levels-ns").textContent = shown.levels ? shown.levels.NS : "–";
+    var p = shown.match_points;
+    $("match-result").textContent = line + (shown.games_won ? " · " + T.games_won + " " +
+      shown.games_won.EW + " : " + shown.games_won.NS : "") + " · " + T.points + " " + p.EW + " : " + p.NS;
+    var games = $("games-line");
+    if (games) { games.hidden = true; }
+    return true;
+  }
+
+  // --- whole records: final levels, forfeits ---------------------------------------------------
+  function finalGames(record) {
+    return ((record && record.games) || []).filter(function (g) { return g && g.final_levels; });
+  }
+  // a record with no deals to show one by one: final levels (one game's or each game's), a forfeit
+  P.isFinal = function (record) {
+    return !!record && (!!record.final_levels || !!record.forfeit || finalGames(record).length > 0);
+  };
+  function finalPart(record) {
+    if (!record) { return null; }
+    if (record.final_levels) { return {final_levels: record.final_levels, passed_a: record.passed_a || null}; }
+    if (record.forfeit) { return {forfeit: record.forfeit}; }
+    return {games: (record.games || []).map(function (g) {
+      return {final_levels: g.final_levels || null, passed_a: g.passed_a || null};
+    })};
+  }
+  // the chief's correction of a result without deals (final levels, a forfeit): the
+  // scoreboard shows the counting version until something else is entered
+  if (P.correcting && P.reference && P.reference.whole && P.reference.final_outcome) {
+    state.stored = {number: P.reference.number, record: P.reference.whole, outcome: P.reference.final_outcome};
+  }
+
+  // the stored record is the one submission ``p`` sent (a 409 to my own earlier save)
+  P.sameFinal = function (stored, sent, p) {
+    if (p && p.path === "forfeit/") { return !!stored && stored.forfeit === p.body.absent; }
+    return JSON.stringify(finalPart(stored)) === JSON.stringify(finalPart(sent));
+  };
+  function levelsPair(g) {
+    return P.sideName("EW") + " " + g.final_levels.EW + " : " + P.sideName("NS") + " " + g.final_levels.NS +
+      (g.passed_a ? " (" + P.sideName(g.passed_a) + " " + T.passed_a + ")" : "");
+  }
+  // a whole record in words: "final levels 东西 9 : 南北 4", each game's, or the forfeit
+  P.recordSummary = function (record) {
+    if (!record) { return ""; }
+    if (record.forfeit) { return T.stored_forfeit + " " + (record.forfeit === "both" ? "" : P.sideName(record.forfeit)); }
+    if (record.final_levels) { return T.stored_final + " " + levelsPair(record); }
+    var games = finalGames(record);
+    if (!games.length) { return ""; }
+    return T.stored_final + " " + (record.games || []).map(function (g, i) {
+      return T.game_n.replace("%s", i + 1) + " " + (g.final_levels ? levelsPair(g) : "");
+    }).join(" · ");
+  };
 
   // best of three: 第 1 局 … each with the engine's word on it (won by, drawn, in play), and
   // the game the next deal goes into when the engine says the last one is over
@@ -89,7 +152,7 @@
       banner.className = "messages-line ok";
       banner.hidden = !over;
     }
-    document.querySelectorAll("#deal-form button[type=submit]").forEach(function (b) { b.disabled = !!over; });
+    document.querySelectorAll("#deal-form button[type=submit]").forEach(function (b) { b.disabled = !!over && P.editing === null; });
     var called = $("time-called"), callButton = $("time-call"), call = timeCall();
     if (called) {
       called.hidden = !call;
@@ -127,35 +190,104 @@
   });
 
   // --- only the final levels (when the preset allows): scored by the server like any record ---
-  function finalRecord() {
-    return {game: cfg.game, final_levels: {EW: $("final_ew").value, NS: $("final_ns").value},
-      passed_a: $("final_passed").value || null};
+  // One row per game (a best of three: up to three; a row left at "–" and those after it are
+  // not sent). On the chief's correction it starts from the counting version's final levels
+  // and goes to correct/ with the reason.
+  var finalAnswer = null, finalAsked = 0;
+  var rows = Array.prototype.slice.call(document.querySelectorAll("#final-levels .final-game"));
+  function rowGame(row) {
+    var ew = row.querySelector(".final-ew").value, ns = row.querySelector(".final-ns").value;
+    if (!ew || !ns) { return null; }
+    return {final_levels: {EW: ew, NS: ns}, passed_a: row.querySelector(".final-passed").value || null};
   }
-  var finalAsked = 0;
+  function finalRecord() {
+    if (!P.bestOfThree) {
+      var one = rowGame(rows[0]);
+      return {game: cfg.game, final_levels: one.final_levels, passed_a: one.passed_a};
+    }
+    var games = [];
+    for (var i = 0; i < rows.length; i++) {
+      var g = rowGame(rows[i]);
+      if (!g) { break; }
+      games.push(g);
+    }
+    return games.length ? {game: cfg.game, games: games} : null;
+  }
+  P.finalRecord = finalRecord;
+  function fillRows(record) {
+    var games = record.final_levels ? [record] : (record.games || []);
+    rows.forEach(function (row, i) {
+      var g = games[i];
+      if (!g || !g.final_levels) { return; }
+      row.querySelector(".final-ew").value = g.final_levels.EW;
+      row.querySelector(".final-ns").value = g.final_levels.NS;
+      row.querySelector(".final-passed").value = g.passed_a || "";
+    });
+  }
+  // the engine's answer in words beside the button: each game, games won, match points
+  function finalSummary(a) {
+    var parts = [];
+    (a.games || []).forEach(function (g, i) {
+      parts.push(T.game_n.replace("%s", i + 1) + " " + (g.winner ? T.wins.replace("%s", sideTeam(g.winner)) : T.game_drawn));
+    });
+    if (a.games_won) { parts.push(T.games_won + " " + a.games_won.EW + " : " + a.games_won.NS); }
+    if (a.over === false) { parts.push(T.game_in_play); }
+    else if (a.winner) { parts.push(T.wins.replace("%s", sideTeam(a.winner))); }
+    parts.push(T.points + " " + a.match_points.EW + " : " + a.match_points.NS);
+    return parts.join(" · ");
+  }
+  // the chief's correction of a final-levels result: what changes against the counting version
+  P.finalDiff = function () {
+    var ref = P.reference, mine = rows.length ? finalRecord() : null;
+    if (!ref || !ref.final || !mine) { return ""; }
+    if (P.sameFinal(ref.final, mine)) { return T.diff_final_same.replace("%s", ref.number); }
+    return T.diff_final.replace("%s", ref.number).replace("%o", P.recordSummary(ref.final))
+      .replace("%n", P.recordSummary(mine));
+  };
+
+  function previewFinal() {
+    var asked = ++finalAsked, record = finalRecord();
+    if (!record) { finalAnswer = null; $("final-summary").textContent = T.need_levels; P.render(); return; }
+    P.call("POST", "preview/", {record: record}).then(function (r) {
+      if (asked !== finalAsked) { return; }  // a newer choice is on its way: show only that
+      if (r.status === 200) {
+        P.sayAt("final-status", "");
+        finalAnswer = r.data;
+        $("final-summary").textContent = finalSummary(r.data);
+      } else if (r.status === 400) {
+        finalAnswer = null;
+        $("final-summary").textContent = "";
+        P.sayAt("final-status", T.refused + " " + (r.data.error || T.network), "error");
+      } else { P.answerTrouble(r); P.sayAt("final-status", P.troubleText(r), "error"); }
+      P.render();
+    });
+  }
+
   if ($("final-levels")) {
-    ["final_ew", "final_ns", "final_passed"].forEach(function (id) {
-      $(id).addEventListener("change", function () {
-        var asked = ++finalAsked;
-        P.call("POST", "preview/", {record: finalRecord()}).then(function (r) {
-          if (asked !== finalAsked) { return; }  // a newer choice is on its way: show only that
-          if (r.status === 200) {
-            P.say("");
-            $("levels-ew").textContent = r.data.levels.EW;
-            $("levels-ns").textContent = r.data.levels.NS;
-            var p = r.data.match_points;
-            $("match-result").textContent = T.final_levels + " · " + T.points + " " + p.EW + " : " + p.NS;
-          } else if (r.status === 400) {
-            P.say(T.refused + " " + (r.data.error || T.network), "error");
-          } else { P.answerTrouble(r); }
-        });
+    if (P.correcting && P.reference && P.reference.final) { fillRows(P.reference.final); }
+    rows.forEach(function (row) {
+      row.querySelectorAll("select").forEach(function (select) {
+        select.addEventListener("change", previewFinal);
       });
     });
     $("submit-final").addEventListener("click", function () {
       if (P.busy.submit) { return; }
-      state.pending = {key: P.uuid(), path: "result/",
-                       body: {record: finalRecord(), base_version: state.base, note: state.note || ""}};
+      var record = finalRecord();
+      if (!record) { P.sayAt("final-status", T.need_levels, "error"); return; }
+      if (P.correcting && !(state.note || "").trim()) {
+        P.sayAt("final-status", T.reason_needed, "error");
+        $("result-note").focus();
+        return;
+      }
+      state.pending = P.correcting ?
+        {key: P.uuid(), path: "correct/", origin: "final-status",
+         body: {record: record, base_version: state.base, reason: state.note || ""}} :
+        {key: P.uuid(), path: "result/", origin: "final-status",
+         body: {record: record, base_version: state.base, note: state.note || ""}};
       P.keep();
       P.sendPending();
     });
   }
+  // after a save the stored version is shown, not the choice
+  P.clearFinal = function () { finalAnswer = null; };
 })();

@@ -25,14 +25,19 @@
   P.T = JSON.parse(document.getElementById("table-strings").textContent);
   var $ = P.$ = function (id) { return document.getElementById(id); };
   P.on = function (id, name, fn) { var el = $(id); if (el) { el.addEventListener(name, fn); } };
-  P.RETRY_MS = 4000;
+  // no answer within TIMEOUT_MS: the request is given up (AbortController) and, for a
+  // submission, sent again with the same Idempotency-Key after a growing pause (RETRY_MS,
+  // doubled each time up to RETRY_MAX_MS): never "saving…" for ever, never a second version.
+  P.TIMEOUT_MS = 12000;
+  P.RETRY_MS = 2000;
+  P.RETRY_MAX_MS = 30000;
   // "correct": the chief referee's correction on the match page, starting from the counting
   // version (cfg.reference) and showing what changes against it.
   P.correcting = cfg.mode === "correct";
   P.reference = cfg.reference || null;
   // what is in flight, the connection, the preview queue; the guandan taps of the deal in hand
   P.busy = {submit: false, preview: false};
-  P.net = {connection: "unknown", retryTimer: null};  // connection: ok | offline | login | revoked | server
+  P.net = {connection: "unknown", retryTimer: null, attempts: 0, retryIn: 0};  // connection: ok | offline | login | revoked | server
   P.taps = [];
   // best of three (三局二胜, the match format's "games": 3): each deal kept carries its game
   // (0, 1, 2); the record sent holds "games": [{deals}, ...]. Which game a deal goes into, and
@@ -114,7 +119,8 @@
     return m ? decodeURIComponent(m[1]) : "";
   }
 
-  // status 0: no answer (network down, answer lost). Never throws.
+  // status 0: no answer (network down, answer lost, or none within P.TIMEOUT_MS: then
+  // ``timeout`` is true). Never throws.
   P.call = function (method, path, body, key) {
     // the engine's check (preview) with no network: the phone's own engine answers
     // (table_engine.js: {status, data, local: true}); nothing else is answered here
@@ -123,20 +129,37 @@
     var headers = {"Accept": "application/json", "Content-Type": "application/json"};
     if (cfg.key) { headers["X-Table-Key"] = cfg.key; } else { headers["X-CSRFToken"] = csrf(); }
     if (key) { headers["Idempotency-Key"] = key; }
+    var abort = window.AbortController ? new window.AbortController() : null, late = false;
+    var timer = window.setTimeout(function () { late = true; if (abort) { abort.abort(); } }, P.TIMEOUT_MS);
     return fetch(cfg.api + path, {
       method: method, headers: headers, credentials: "same-origin", cache: "no-store",
-      body: body ? JSON.stringify(body) : undefined
+      body: body ? JSON.stringify(body) : undefined, signal: abort ? abort.signal : undefined
     }).then(function (response) {
       return response.json().catch(function () { return {}; })
         .then(function (data) { return {status: response.status, data: data || {}}; });
-    }, function () { return local ? P.engine.preview(body.record) : {status: 0, data: {}}; });
+    }, function () { return {status: 0, data: {}, timeout: late}; })
+      .then(function (r) {
+        window.clearTimeout(timer);
+        return r.status === 0 && local ? P.engine.preview(body.record) : r;
+      });
   };
 
   // --- what the page says -----------------------------------------------------------------
-  P.say = function (text, kind) {
-    var box = $("table-message");
+  P.say = function (text, kind) { P.sayAt("table-message", text, kind); };
+  // a message where the person acted: beside the button they tapped (submit-status,
+  // final-status, absent-status), else at the top of the entry
+  P.sayAt = function (id, text, kind) {
+    var box = $(id) || $("table-message");
     box.textContent = text || "";
     box.className = "messages-line " + (kind || "");
+    box.hidden = !text;
+  };
+  // a refusal of the match as a whole (code match_not_over, record_refused): on the
+  // scoreboard, never on a deal
+  P.matchRefusal = function (text) {
+    var box = $("match-refusal");
+    if (!box) { return; }
+    box.textContent = text || "";
     box.hidden = !text;
   };
 
@@ -172,18 +195,33 @@
   };
 
   // an answer that is not the engine's: no network, login expired, key revoked, server down
+  // or no answer in time. The connection line says so; what is waiting is tried again.
   P.answerTrouble = function (r) {
+    var code = r.data.code || "";
     if (r.status === 0) { P.setConnection(navigator.onLine === false ? "offline" : "server"); }
-    else if (r.status === 401 || (r.status === 403 && !cfg.key && r.data.field === "login")) {
+    else if (r.status === 401 || code === "login" || code === "not_authenticated" ||
+             code === "authentication_failed" || (r.status === 403 && !cfg.key && r.data.field === "login")) {
       P.setConnection(cfg.key ? "revoked" : "login");
     } else if (r.status >= 500) { P.setConnection("server"); }
     else { P.setConnection("ok"); P.say(r.data.error || P.T.network, "error"); return; }
     scheduleRetry();
   };
 
+  // the words for an answer that is not the engine's, with what happens next
+  P.troubleText = function (r) {
+    var T = P.T, connection = P.net.connection, wait = Math.round(P.net.retryIn / 1000);
+    if (connection === "login") { return T.conn_login.replace("%s", state.deals.length); }
+    if (connection === "revoked") { return T.conn_revoked.replace("%s", state.deals.length); }
+    if (connection === "offline") { return T.no_network; }
+    if (r.status >= 500) { return T.server_failed.replace("%s", r.status).replace("%t", wait); }
+    return T.no_answer.replace("%s", Math.round(P.TIMEOUT_MS / 1000)).replace("%t", wait);
+  };
+
   function scheduleRetry() {
     var net = P.net;
     if (net.retryTimer || net.connection === "login" || net.connection === "revoked") { return; }
-    net.retryTimer = window.setTimeout(function () { net.retryTimer = null; P.resume(); }, P.RETRY_MS);
+    net.retryIn = Math.min(P.RETRY_MAX_MS, P.RETRY_MS * Math.pow(2, net.attempts));
+    net.attempts += 1;
+    net.retryTimer = window.setTimeout(function () { net.retryTimer = null; P.resume(); }, net.retryIn);
   }
 })();

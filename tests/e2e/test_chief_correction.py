@@ -32,8 +32,8 @@ def test_chief_corrects_a_deal_by_tapping_and_sees_what_changes(
     last = desktop.locator("#deal-list li").nth(5).inner_text()
     assert "已改" in last
     assert "改了 1 副" in desktop.locator("#diff-summary").inner_text()
-    desktop.click("#submit-result")  # no reason yet: asked for one, nothing sent
-    desktop.wait_for_selector("#table-message.error")
+    desktop.click("#submit-result")  # no reason yet: asked for one beside the button
+    desktop.wait_for_selector("#submit-status.error")
     assert ResultVersion.objects.filter(match=event.match).count() == 1
     desktop.fill("#result-note", "deal 6: N went out first")
     with desktop.expect_navigation():  # the correction counts: the match page shows it

@@ -83,8 +83,8 @@ def test_referee_enters_only_the_final_levels_when_the_preset_allows(
     )
     assert phone.locator("#levels-ew").inner_text() == "9"
     phone.select_option("#final_passed", "NS")  # NS is not on A: refused with the reason
-    phone.wait_for_selector("#table-message.error")
-    assert "其最终级数须为 A" in phone.locator("#table-message").inner_text()
+    phone.wait_for_selector("#final-status.error")  # beside the button, not at the top
+    assert "其最终级数须为 A" in phone.locator("#final-status").inner_text()
     phone.select_option("#final_passed", "")
     phone.click("#submit-final")
     phone.wait_for_selector("#history li")

@@ -331,3 +331,52 @@ def test_an_events_match_format_setting_is_checked_by_the_one_schema():
     with pytest.raises(RulesError) as err:  # idiom-chain matches are three deals, no format
         event_preset("chengyu", "chengyu", {"match_format": {"end": "pass_a"}})
     assert err.value.field == "settings.match_format"
+
+
+# --- issue 24: best of three by final levels per game --------------------------------------
+
+
+def levels_game(ew, ns, passed_a=None):
+    return {"final_levels": {"EW": ew, "NS": ns}, "passed_a": passed_a}
+
+
+def test_best_of_three_by_final_levels_per_game_goes_to_the_side_winning_two_games(tmp_path):
+    fmt = {"end": "pass_a", "games": 3}
+    games = [levels_game("9", "4"), levels_game("3", "8"), levels_game("K", "5")]
+    status, answer = cli(record(fmt, games=games, preset="guandan-national"), tmp_path)
+    assert status == EXIT_OK and answer["over"] is True and answer["end"] == "games"
+    assert answer["games_won"] == {"EW": 2, "NS": 1} and answer["winner"] == "EW"
+    assert [g["end"] for g in answer["games"]] == ["final_levels"] * 3
+    assert answer["level_difference"] == 5 - 5 + 8
+    assert answer["match_points"]["EW"] > answer["match_points"]["NS"]
+
+
+def test_best_of_three_by_final_levels_a_game_is_over_as_entered_and_mixes_with_deals():
+    fmt = {"end": "deals", "deals": 1, "games": 3}
+    one = api.score(record(fmt, games=[levels_game("7", "5")], preset="guandan-national"))
+    assert one["over"] is False and one["games"][0]["over"] is True
+    assert one["games_won"] == {"EW": 1, "NS": 0}
+    mixed = api.score(
+        record(fmt, games=[levels_game("7", "5"), {"deals": [EW_UP1]}], preset="guandan-national")
+    )
+    assert mixed["over"] is True and mixed["winner"] == "EW"
+
+
+def test_best_of_three_by_final_levels_refuses_a_bad_level_naming_the_game():
+    fmt = {"end": "pass_a", "games": 3}
+    answers = api.score([record(fmt, games=[levels_game("9", "4"), levels_game("9", "Z")],
+                                preset="guandan-national")])  # fmt: skip
+    assert answers[0]["field"] == "games[1].final_levels.NS"
+
+
+def test_best_of_three_by_final_levels_needs_a_preset_that_allows_final_levels():
+    fmt = {"end": "pass_a", "games": 3}
+    body = record(fmt, games=[levels_game("9", "4")], settings={"final_levels_entry": False})
+    (answer,) = api.score([body])
+    assert answer["field"] == "games[0].final_levels"
+
+
+def test_one_game_by_final_levels_under_a_format_is_over_as_entered():
+    answer = api.score(record({"end": "deals", "deals": 8}, preset="guandan-national",
+                              final_levels={"EW": "9", "NS": "4"}))  # fmt: skip
+    assert answer["over"] is True and answer["end"] == "final_levels" and answer["winner"] == "EW"

@@ -72,13 +72,14 @@ def api_answer(exc, language="en"):
      (NotFound("gone", "record"), 404), (RoundError("bad", "record"), 400),
      (ExportError("bad", "record"), 400), (ArbitrationForbidden("no", "record"), 403)],
 )  # fmt: skip
-def test_the_api_answers_error_and_field_with_the_errors_status(error, status):
-    assert api_answer(error) == (status, {"error": error.message, "field": "record"})
+def test_the_api_answers_error_field_and_code_with_the_errors_status(error, status):
+    code = {400: "invalid", 403: "forbidden", 404: "not_found"}[status]
+    assert api_answer(error) == (status, {"error": error.message, "field": "record", "code": code})
 
 
 def test_the_api_renders_in_the_request_language_and_adds_the_errors_extras():
     assert api_answer(ResultError(TEMPLATE, "round", n=2), "zh-hans") == (
-        400, {"error": "第 2 轮尚未公布。", "field": "round"}
+        400, {"error": "第 2 轮尚未公布。", "field": "round", "code": "invalid"}
     )  # fmt: skip
     code, body = api_answer(RoundCloseError("pending", "round", pending=[3, 4]))
     assert code == 400 and body["tables"] == [3, 4]

@@ -1,4 +1,5 @@
-"""One JSON error shape for the whole API: {"error": message, "field": name|null, "errors": {...}}."""
+"""One JSON error shape for the whole API: {"error": message, "field": name|null, "code": stable
+code, "errors": {...}}. Scripts read ``code`` (never the words or a regex over ``field``)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,10 @@ def _first_message(detail) -> tuple[str | None, str]:
     return None, str(detail)
 
 
-def error_response(message: str, field: str | None = None, code: int = 400, **extra) -> Response:
-    return Response({"error": message, "field": field, **extra}, status=code)
+def error_response(
+    message: str, field: str | None = None, code: int = 400, *, name: str = "invalid", **extra
+) -> Response:
+    return Response({"error": message, "field": field, "code": name, **extra}, status=code)
 
 
 def service_error_response(exc: ServiceError) -> Response:
@@ -40,7 +43,7 @@ def service_error_response(exc: ServiceError) -> Response:
     if isinstance(exc, ChangedMeanwhile):
         extra["latest"] = VersionSerializer(exc.latest).data
         extra["names"] = display_names([exc.latest])  # who saved it, by name (the page says so)
-    return error_response(exc.message, exc.field, exc.status, **extra)
+    return error_response(exc.message, exc.field, exc.status, name=exc.code, **extra)
 
 
 def exception_handler(exc, context):
@@ -57,10 +60,11 @@ def exception_handler(exc, context):
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
         return error_response(
-            "Internal error; it has been logged.", code=status.HTTP_500_INTERNAL_SERVER_ERROR
-        )
+            "Internal error; it has been logged.", code=status.HTTP_500_INTERNAL_SERVER_ERROR,
+            name="server_error",
+        )  # fmt: skip
     field, message = _first_message(response.data)
-    body = {"error": message, "field": field}
+    body = {"error": message, "field": field, "code": getattr(exc, "default_code", "invalid")}
     if isinstance(response.data, dict) and not set(response.data) <= {"detail"}:
         body["errors"] = response.data
     response.data = body

@@ -11,7 +11,16 @@ from tournaments.models import Match, ResultConfirmation, ResultVersion, TableKe
 from tournaments.services import attribution, results
 from tournaments.validation import MAX_TABLE
 
-RECORD_HELP = "The match record JSON of SPEC 4.5 (game, deals, forfeit…)."
+RECORD_HELP = (
+    "The match record JSON of SPEC 4.5: {game, deals: [...]}, or {game, forfeit: EW|NS|both}, "
+    'or (when the preset allows final levels) {game, final_levels: {"EW": "9", "NS": "4"}, '
+    "passed_a: EW|NS|null}. A best of three (match format games: 3) gives "
+    '{game, games: [game, ...]}, up to three games, each {deals: [...], time_called_in_deal?} '
+    'or by its final levels {final_levels: {"EW": "9", "NS": "4"}, passed_a: null}; '
+    "e.g. a 2:1 match by final levels: "
+    '{"game": "guandan", "games": [{"final_levels": {"EW": "9", "NS": "4"}}, '
+    '{"final_levels": {"EW": "3", "NS": "8"}}, {"final_levels": {"EW": "K", "NS": "5"}}]}.'
+)
 BASE_HELP = "The number of the latest version you saw (0 for none); stored as base_version + 1."
 
 

@@ -35,6 +35,7 @@ same transaction (public answers and standings are recomputed lazily on the next
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +59,38 @@ OPEN_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Statu
 class ResultError(ServiceError):
     """A refused result action."""
 
+    details: dict | None = None  # more members of the API's answer (e.g. the deal refused)
+
+    def extra(self) -> dict:
+        return dict(self.details or {})
+
+
+def refused_record(err: RulesError, record: dict) -> ResultError:
+    """The engine's refusal of a record, with a code saying what it names: one deal
+    (``deal_refused``, with ``deal``: its index among all the record's deals in order, and
+    for a best of three ``game`` and ``game_deal``), one game (``game_refused``, ``game``),
+    or the record as a whole (``record_refused``)."""
+    error = ResultError.from_rules(err, "record")
+    field = err.field or ""
+    games = record.get("games") if isinstance(record.get("games"), list) else None
+    match = re.match(r"deals\[(\d+)\]", field)
+    if match and games is None:
+        error.code_name, error.details = "deal_refused", {"deal": int(match[1])}
+        return error
+    match = re.match(r"games\[(\d+)\](?:\.deals\[(\d+)\])?", field)
+    if match and games is not None:
+        g = int(match[1])
+        before = sum(len(game.get("deals") or []) for game in games[:g] if isinstance(game, dict))
+        if match[2] is not None:
+            k = int(match[2])
+            error.code_name = "deal_refused"
+            error.details = {"deal": before + k, "game": g, "game_deal": k}
+        else:
+            error.code_name, error.details = "game_refused", {"game": g}
+        return error
+    error.code_name = "record_refused"
+    return error
+
 
 class ResultForbidden(ResultError, Forbidden):
     """The actor may not do this result action here."""
@@ -67,6 +100,7 @@ class NotLoggedIn(ResultForbidden):
     """Nobody is logged in (a login expired): log in again, nothing entered is lost."""
 
     status = 401
+    code_name = "login"
 
     def __init__(self) -> None:
         super().__init__(
@@ -78,6 +112,7 @@ class ChangedMeanwhile(ResultError):
     """Someone saved a newer version first; ``latest`` is it, ``record`` the refused one."""
 
     status = 409
+    code_name = "changed_meanwhile"
 
     def __init__(self, latest: ResultVersion, record: dict | None = None, by=None) -> None:
         own = by is not None and by.pk is not None and latest.created_by_id == by.pk
@@ -115,6 +150,7 @@ class IdempotencyMismatch(ResultError):
     """The Idempotency-Key was used before on this match with another body."""
 
     status = 422
+    code_name = "idempotency_mismatch"
 
     def __init__(self, key) -> None:
         super().__init__(
@@ -292,7 +328,7 @@ def score_record(match: Match, record: object) -> tuple[dict, dict]:
     try:
         outcome = rules_api.score(stored)
     except RulesError as err:
-        raise ResultError.from_rules(err, "record") from None
+        raise refused_record(err, stored) from None
     return stored, outcome
 
 

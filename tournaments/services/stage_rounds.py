@@ -313,7 +313,10 @@ def after_finalise(rnd: Round, user) -> Round | None:
 
 
 class NoWinner(ServiceError):
-    """A knockout result without a winner (the engine does not call the match over)."""
+    """A knockout result without a winner (the engine does not call the match over): a
+    refusal of the match as a whole (code ``match_not_over``), never of one deal."""
+
+    code_name = "match_not_over"
 
 
 def stage_format(match: Match) -> dict | None:
@@ -342,7 +345,7 @@ def require_winner(match: Match, outcome: dict) -> None:
                 "A knockout match must produce a winner: the levels are equal, so "
                 "one more deal decides. Enter the extra deal."
             ),
-            "record.deals",
+            "record",
         )
     raise NoWinner(_("A knockout match must produce a winner: the match is not over yet."),
-                   "record.deals")  # fmt: skip
+                   "record")  # fmt: skip

@@ -147,9 +147,26 @@ def correction_context(match: Match, user, reference, latest) -> dict:
             "deals": deals or [],
             "games": games,
             "outcome": reference.outcome if reference and deals else None,
+            # a result entered by its final levels is corrected as final levels
+            "final": final_part(record) if reference else None,
+            # a result without deals (final levels, a forfeit): the scoreboard shows it
+            "final_outcome": reference.outcome if reference and not deals else None,
+            "whole": {k: v for k, v in record.items() if k != "settings"} if not deals else None,
         },
     }
     return {"editor": context, "config": context["config"], "strings": context["strings"]}
+
+
+def final_part(record: dict) -> dict | None:
+    """The final levels of a record (one game's, or a best of three's games), or None."""
+    if record.get("final_levels") is not None:
+        return {"final_levels": record["final_levels"], "passed_a": record.get("passed_a")}
+    games = record.get("games")
+    if isinstance(games, list) and any(
+        isinstance(g, dict) and g.get("final_levels") is not None for g in games
+    ):
+        return {"games": games}
+    return None
 
 
 def game_deals(record: dict) -> list[tuple[int | None, object]]:

@@ -120,6 +120,38 @@ STRINGS = {
         "The server's rules engine answered differently from this phone's: the page shows "
         "the server's answer, which is the one that counts."
     ),
+    # the save status beside the submit button (issue 24): what happened, and what to do
+    "not_saved": _("Not saved: %s"),
+    "fix_and_resubmit": _("Correct it and submit again; the deals stay on this phone."),
+    "fix_the_deal": _("Change or remove the deal marked below, then submit again."),
+    "ask_chief": _("Nothing was saved. Ask the chief referee (Call the chief referee below)."),
+    "no_answer": _(
+        "No answer from the server within %s seconds. Nothing is lost: the same submission is "
+        "sent again automatically in %t s (it cannot be saved twice)."
+    ),
+    "no_network": _(
+        "Network down: the submission is kept on this phone and sent automatically when the "
+        "network is back."
+    ),
+    "server_failed": _(
+        "The server failed (error %s). Nothing is lost: the same submission is sent again "
+        "automatically in %t s."
+    ),
+    "retrying": _("Sending again (attempt %s), the same submission…"),
+    "correction_saved": _("Correction saved as version %s; it counts now."),
+    "final_saved": _("Final levels saved as version %s; it counts once confirmed."),
+    "stored_version": _("Version %s saved"),
+    "stored_final": _("final levels"),
+    "stored_forfeit": _("forfeit"),
+    "games_won_short": _("games"),
+    "edit": _("Change"),
+    "editing": _("Changing deal %s (was: %w): enter it again; the deals after it stay."),
+    "was": _("was"),
+    "levels_changed": _("levels change"),
+    "diff_later": _("%s later deal(s) reach other levels."),
+    "diff_final": _("Version %s: %o → %n"),
+    "diff_final_same": _("The final levels are the same as version %s: change them first."),
+    "need_levels": _("Choose both sides' levels of game 1 first."),
 }
 
 
@@ -180,6 +212,10 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         "strings": {name: str(text) for name, text in STRINGS.items()}
         | {"game_n": glossary.game_label("%s")},
         "levels": LEVEL_NAMES,
+        # only the final levels: one row per game (a best of three: 第 1 局 … 第 3 局)
+        "final_games": [glossary.game_label(n) for n in (1, 2, 3)]
+        if fmt and fmt["games"] == 3
+        else [""],
     }
 
 

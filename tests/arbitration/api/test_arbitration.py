@@ -77,7 +77,11 @@ def test_api_member_cannot_vote_twice_and_others_cannot_vote(arb, api):
     assert api.post(vote, {"choice": "uphold", "reason": "x"}, format="json").status_code == 201
     again = api.post(vote, {"choice": "overturn", "reason": "y"}, format="json")
     assert again.status_code == 400
-    assert again.json() == {"error": "You have already voted on this appeal.", "field": "appeal"}
+    assert again.json() == {
+        "error": "You have already voted on this appeal.",
+        "field": "appeal",
+        "code": "invalid",
+    }
 
 
 @pytest.mark.parametrize("method", ["put", "patch", "delete"])

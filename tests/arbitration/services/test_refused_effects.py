@@ -48,7 +48,7 @@ def test_api_answers_400_with_the_reason_in_the_request_language(arb, refused, a
     url = f"/api/arbitration/tournaments/{arb.tournament.slug}/incidents/{refused.pk}/rulings/"
     response = api.post(url, MATCH_LOSS, format="json", HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 400
-    assert response.json() == {"error": reason, "field": "round"}
+    assert response.json() == {"error": reason, "field": "round", "code": "invalid"}
     assert nothing_stored(arb)
 
 

@@ -39,5 +39,9 @@ def test_api_halls_sharing_tables_refused_naming_the_field(
     url = f"/api/tournaments/{tournament.slug}/"
     response = api.patch(url, {"halls": "A厅 1-60\nB厅 60-120"}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"error": "A厅 and B厅 both hold table 60.", "field": "halls"}
+    assert response.json() == {
+        "error": "A厅 and B厅 both hold table 60.",
+        "field": "halls",
+        "code": "invalid",
+    }
     assert Tournament.objects.get(pk=tournament.pk).halls == ""

@@ -102,4 +102,4 @@ def test_api_error_for_a_rules_error_is_in_the_request_language(lang, expected):
     with translation.override(lang):
         response = exception_handler(error, {})
     assert response.status_code == 400
-    assert response.data == {"error": expected, "field": "level"}
+    assert response.data == {"error": expected, "field": "level", "code": "invalid"}
