@@ -15,6 +15,7 @@ the error in the page's language with paths and seats in words, the field under 
 from __future__ import annotations
 
 import json
+import re
 
 from rules_engine import api
 from rules_engine.errors import RulesError
@@ -31,21 +32,47 @@ def stored(record: dict, base: dict) -> dict:
     return kept | {key: value for key, value in base.items() if key in EVENT_KEYS}
 
 
-def refusal(err: RulesError, lang: str | None, prefix: str = "record") -> dict:
-    """The engine's refusal as the API answers it: words in ``lang``, field under ``prefix``."""
+def refusal_code(field: str | None, record: dict) -> tuple[str, dict]:
+    """What an engine refusal of ``record`` names, as a stable code and its details: one deal
+    (``deal_refused``, ``deal``: its index among all the record's deals in order, and for a
+    best of three ``game`` and ``game_deal``), one game (``game_refused``, ``game``) or the
+    record as a whole (``record_refused``)."""
+    field = field or ""
+    games = record.get("games") if isinstance(record.get("games"), list) else None
+    found = re.match(r"deals\[(\d+)\]", field)
+    if found and games is None:
+        return "deal_refused", {"deal": int(found[1])}
+    found = re.match(r"games\[(\d+)\](?:\.deals\[(\d+)\])?", field)
+    if found and games is not None:
+        g = int(found[1])
+        before = sum(len(game.get("deals") or []) for game in games[:g] if isinstance(game, dict))
+        if found[2] is not None:
+            k = int(found[2])
+            return "deal_refused", {"deal": before + k, "game": g, "game_deal": k}
+        return "game_refused", {"game": g}
+    return "record_refused", {}
+
+
+def refusal(err: RulesError, lang: str | None, record: dict, prefix: str = "record") -> dict:
+    """The engine's refusal as the API answers it: words in ``lang``, field under ``prefix``,
+    its code and details (:func:`refusal_code`)."""
     field = f"{prefix}.{err.field}" if err.field else prefix
-    return {"error": localize(err.message, lang, words=True), "field": field}
+    code, details = refusal_code(err.field, record)
+    return {"error": localize(err.message, lang, words=True), "field": field, "code": code,
+            **details}  # fmt: skip
 
 
 def answer(record: object, base: dict, lang: str | None) -> tuple[int, dict]:
     """The preview answer for ``record``: (200, the engine's outcome as JSON data) or
     (400, the refusal)."""
     if not isinstance(record, dict):
-        return 400, {"error": "record must be a match record object (SPEC 4.5).", "field": "record"}
+        return 400, {"error": "record must be a match record object (SPEC 4.5).", "field": "record",
+                     "code": "invalid"}  # fmt: skip
+    scored = stored(record, base)
     try:
-        outcome = api.score(stored(record, base))
+        outcome = api.score(scored)
     except RulesError as err:
-        return 400, refusal(err, lang)
+        return 400, refusal(err, lang, scored)
     return 200, json.loads(json.dumps(outcome, ensure_ascii=False))
 
 

@@ -35,7 +35,6 @@ same transaction (public answers and standings are recomputed lazily on the next
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,29 +65,10 @@ class ResultError(ServiceError):
 
 
 def refused_record(err: RulesError, record: dict) -> ResultError:
-    """The engine's refusal of a record, with a code saying what it names: one deal
-    (``deal_refused``, with ``deal``: its index among all the record's deals in order, and
-    for a best of three ``game`` and ``game_deal``), one game (``game_refused``, ``game``),
-    or the record as a whole (``record_refused``)."""
+    """The engine's refusal of a record, with the code and details saying what it names
+    (rules_engine.phone.refusal_code: one deal, one game or the record as a whole)."""
     error = ResultError.from_rules(err, "record")
-    field = err.field or ""
-    games = record.get("games") if isinstance(record.get("games"), list) else None
-    match = re.match(r"deals\[(\d+)\]", field)
-    if match and games is None:
-        error.code_name, error.details = "deal_refused", {"deal": int(match[1])}
-        return error
-    match = re.match(r"games\[(\d+)\](?:\.deals\[(\d+)\])?", field)
-    if match and games is not None:
-        g = int(match[1])
-        before = sum(len(game.get("deals") or []) for game in games[:g] if isinstance(game, dict))
-        if match[2] is not None:
-            k = int(match[2])
-            error.code_name = "deal_refused"
-            error.details = {"deal": before + k, "game": g, "game_deal": k}
-        else:
-            error.code_name, error.details = "game_refused", {"game": g}
-        return error
-    error.code_name = "record_refused"
+    error.code_name, error.details = phone.refusal_code(err.field, record)
     return error
 
 
