@@ -123,6 +123,8 @@ AUDIT_ACTIONS = {
     "team.check_out": pgettext_lazy("audit", "Check-in undone"),
     "team.import": pgettext_lazy("audit", "Teams imported"),
     "team.seated": pgettext_lazy("audit", "Table seated"),
+    "team.unseated": pgettext_lazy("audit", "Seat mark undone"),
+    "team.late_forfeit": pgettext_lazy("audit", "Late team forfeited"),
     "team.status": pgettext_lazy("audit", "Team status changed"),
     "tournament.create": pgettext_lazy("audit", "Event created"),
     "tournament.update": pgettext_lazy("audit", "Event changed"),

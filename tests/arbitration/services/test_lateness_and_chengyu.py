@@ -100,22 +100,25 @@ def late(arb, minutes, leave=False):
                         leave_approved=leave)  # fmt: skip
 
 
-def test_late_arrival_within_ten_minutes_proposes_nothing(arb):
-    case = late(arb, 10)
+@pytest.mark.parametrize(
+    ("minutes", "shown", "whole", "forfeit"),
+    [(9 + 59 / 60, 9.9, 9, False), (10, 10.0, 10, True), (10.5, 10.5, 10, True)],
+)  # fmt: skip
+def test_rule_迟到10分钟视为弃权_incident_path_boundary_9_59_10_00_10_30(
+    arb, minutes, shown, whole, forfeit
+):
+    """The late-arrival incident asks the same rule as the round's late list
+    (rules_engine.ladder.is_late): 9:59 proposes nothing, 10:00 and 10:30 propose the forfeit."""
+    case = late(arb, minutes)
     status = late_status(case)
-    assert (status.minutes_late, status.limit, status.forfeit) == (10, 10, False)
-    assert pending_forfeits(arb.tournament) == []
-
-
-def test_late_arrival_past_ten_minutes_proposes_the_forfeit(arb):
-    case = late(arb, 11)
-    assert late_status(case).forfeit
-    assert [i for i, _ in pending_forfeits(arb.tournament)] == [case]
+    assert (status.minutes_late, status.whole_minutes, status.limit) == (shown, whole, 10)
+    assert status.forfeit is forfeit
+    assert [i for i, _ in pending_forfeits(arb.tournament)] == ([case] if forfeit else [])
 
 
 def test_approved_leave_gives_fifteen_minutes(arb):
-    assert not late_status(late(arb, 14, leave=True)).forfeit
-    assert late_status(late(arb, 16, leave=True)).forfeit
+    assert not late_status(late(arb, 14 + 59 / 60, leave=True)).forfeit
+    assert late_status(late(arb, 15, leave=True)).forfeit
 
 
 def test_chief_referee_confirms_the_late_forfeit(arb):

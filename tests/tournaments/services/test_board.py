@@ -242,11 +242,13 @@ def started(db, time_machine):
     return ops
 
 
-def test_late_forfeits_proposed_on_the_board_at_start_plus_10_minutes(started, time_machine):
+def test_late_forfeits_proposed_on_the_board_from_start_plus_10_minutes(started, time_machine):
+    """"比赛宣布开始10分钟后…仍未…就位…作弃权论处": 9:59 proposes nothing, 10:00 does; the
+    chief ticks TEAMS (a forfeit is per team)."""
     rnd, chief = started.round, started.chief
+    time_machine.move_to(START + timedelta(minutes=9, seconds=59), tick=False)
+    assert board.late_tables(rnd) == []  # 9:59 is not late yet
     time_machine.move_to(START + timedelta(minutes=10), tick=False)
-    assert board.late_tables(rnd) == []  # 10 minutes is not late yet
-    time_machine.move_to(START + timedelta(minutes=11), tick=False)
     late = board.late_tables(rnd)
     assert [(e.match.table_number, [t.side for t in e.teams], e.both) for e in late] == [
         (1, ["NS"], False),
@@ -258,13 +260,15 @@ def test_late_forfeits_proposed_on_the_board_at_start_plus_10_minutes(started, t
     with pytest.raises(board.BoardError):
         board.confirm_forfeits(rnd, chief, [])  # nothing selected: nothing ruled
     with pytest.raises(RoundError):
-        board.confirm_forfeits(rnd, started.organiser, [table(rnd, 1).pk])
+        board.confirm_forfeits(rnd, started.organiser, [table(rnd, 1).away_id])
     assert not ResultVersion.objects.exists()
-    assert board.confirm_forfeits(rnd, chief, [table(rnd, 1).pk]) == 1
+    done = board.confirm_forfeits(rnd, chief, [table(rnd, 1).away_id])
+    assert done.tables == 1 and [t.team.pk for t in done.teams] == [table(rnd, 1).away_id]
     version = ResultVersion.objects.get()
     assert version.match == table(rnd, 1) and version.is_counting
     assert version.record["forfeit"] == "NS"
     assert [e.match.table_number for e in board.late_tables(rnd)] == [2]
-    assert board.confirm_forfeits(rnd, chief, [str(table(rnd, 2).pk)]) == 1
-    assert ResultVersion.objects.get(match=table(rnd, 2)).record["forfeit"] == "both"
+    second = table(rnd, 2)
+    assert board.confirm_forfeits(rnd, chief, [str(second.home_id), second.away_id]).tables == 1
+    assert ResultVersion.objects.get(match=second).record["forfeit"] == "both"
     assert board.late_tables(rnd) == []
