@@ -170,9 +170,7 @@ def test_late_list_holds_only_unseated_teams_at_tables_where_nothing_was_entered
     assert late == {(1, first.away_id), (3, third.home_id), (3, third.away_id)}
 
 
-def test_late_forfeit_is_per_team_the_opponent_gets_the_presets_forfeit_win(
-    started, time_machine
-):
+def test_late_forfeit_is_per_team_the_opponent_gets_the_presets_forfeit_win(started, time_machine):
     tournament, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     time_machine.move_to(START + timedelta(minutes=10), tick=False)
