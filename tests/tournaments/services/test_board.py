@@ -295,9 +295,9 @@ def test_board_reads_and_bulk_confirms_250_tables_in_bounded_queries(
     db, django_assert_max_num_queries
 ):
     """The board reads the round in a fixed number of queries whatever its size, and bulk
-    confirm costs a bounded number per table (12: lock, latest, dispute check, confirmation,
-    counting flags, audit, revision; each table in its own savepoint, so one refusal stops
-    no other), plus a few for the round (permission, selection, its completion)."""
+    confirm costs a bounded number per table (11: savepoint, lock, latest, dispute check,
+    confirmation, counting flags, round check, audit; one refusal stops no other), plus a few
+    for the round (permission, selection, its completion, one revision bump)."""
     tables = 250
     tournament, rnd, chief = volume_round(tables)
     with django_assert_max_num_queries(8):
@@ -305,7 +305,7 @@ def test_board_reads_and_bulk_confirms_250_tables_in_bounded_queries(
     assert len(rows) == tables and {row.state for row in rows} == {board.SUBMITTED}
     assert all(row.score is not None and row.score.counts for row in rows)
     selection = [f"{row.match.pk}:{row.latest.number}" for row in rows]
-    with django_assert_max_num_queries(10 + 12 * tables) as captured:
+    with django_assert_max_num_queries(10 + 11 * tables) as captured:
         done, refused = board.bulk_confirm(rnd, chief, selection)
     assert (done, refused) == (tables, [])
     print(f"\nbulk confirm of {tables} tables: {len(captured)} queries "
