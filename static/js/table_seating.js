@@ -41,8 +41,9 @@
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.querySelector(".seat-state").textContent = on ? button.dataset.on : button.dataset.off;
     });
-    var all = document.getElementById("seat-all");
-    if (all) { all.disabled = state.want.EW && state.want.NS; }
+    var all = document.getElementById("seat-all"), both = state.want.EW && state.want.NS;
+    if (all) { all.disabled = both; }
+    card.classList.toggle("all-seated", both);  // both seated: the card shrinks to its marks
   }
 
   function retryLater() {

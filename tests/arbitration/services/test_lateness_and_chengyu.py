@@ -3,6 +3,7 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.utils import timezone
 
 from arbitration.services.incidents import log_incident
 from arbitration.services.lateness import late_status, pending_forfeits
@@ -101,15 +102,22 @@ def late(arb, minutes, leave=False):
 
 
 @pytest.mark.parametrize(
-    ("minutes", "shown", "whole", "forfeit"),
-    [(9 + 59 / 60, 9.9, 9, False), (10, 10.0, 10, True), (10.5, 10.5, 10, True)],
+    ("elapsed", "shown", "whole", "forfeit"),
+    [(timedelta(minutes=9, seconds=59), 9.9, 9, False), (timedelta(minutes=10), 10.0, 10, True),
+     (timedelta(minutes=10, seconds=30), 10.5, 10, True)],
 )  # fmt: skip
 def test_rule_迟到10分钟视为弃权_incident_path_boundary_9_59_10_00_10_30(
-    arb, minutes, shown, whole, forfeit
+    arb, time_machine, elapsed, shown, whole, forfeit
 ):
     """The late-arrival incident asks the same rule as the round's late list
-    (rules_engine.ladder.is_late): 9:59 proposes nothing, 10:00 and 10:30 propose the forfeit."""
-    case = late(arb, minutes)
+    (rules_engine.ladder.is_late): a team arriving 9:59 after the start is in time, 10:00 and
+    10:30 propose the forfeit (the referee logs the arrival as it happens: the clock moved)."""
+    arb.round.started_at = T0
+    arb.round.save()
+    time_machine.move_to(T0 + elapsed, tick=False)
+    case = log_incident(arb.tournament, arb.referee, category="late_arrival",
+                        description="arrived late", match=arb.match, team=arb.teams[1],
+                        arrived_at=timezone.now())  # fmt: skip
     status = late_status(case)
     assert (status.minutes_late, status.whole_minutes, status.limit) == (shown, whole, 10)
     assert status.forfeit is forfeit
