@@ -301,11 +301,28 @@ def minutes_late(start: datetime, arrival: datetime) -> float:
 def late_forfeit(
     late_minutes: float | None, leave_approved: bool = False, settings: LadderSettings | None = None
 ) -> bool:
-    """True when a team ``late_minutes`` late (None: never came) forfeits the match: more
-    than 10 minutes, or 15 with a leave approved in advance (seed 003 十三 第2、4条)."""
+    """The one lateness rule (seed 003 十三 第2、4条 "比赛宣布开始10分钟后…仍未…就位…作弃权论处";
+    tractor "迟到10分钟视为弃权"): a team ``late_minutes`` late (None: never came) forfeits
+    once the elapsed time reaches the limit, 10 minutes (``late_limit_minutes``) or 15 with a
+    leave approved in advance (``late_leave_limit_minutes``): 9:59 is in time, 10:00 is late.
+    ``late_minutes`` is the exact elapsed time (never rounded up or down before this test)."""
     if late_minutes is None:
         return True
-    return late_minutes > late_limit(leave_approved, settings)
+    return late_minutes >= late_limit(leave_approved, settings)
+
+
+def is_late(
+    start: datetime,
+    at: datetime | None,
+    leave_approved: bool = False,
+    settings: LadderSettings | None = None,
+) -> bool:
+    """:func:`late_forfeit` on the time elapsed from the round's ``start`` to ``at`` (an
+    arrival, or now for a team still not seated): every path (the late list of a round, the
+    late-arrival incident) asks this one function. ``at`` None: the team never came."""
+    if at is None:
+        return True
+    return late_forfeit(minutes_late(start, at), leave_approved, settings)
 
 
 # --- appeals ---------------------------------------------------------------------------------------

@@ -172,6 +172,8 @@ for _code, _words in {
     "tournament.reopen": pgettext_lazy("audit", "Event reopened"),
     "tournament.status": pgettext_lazy("audit", "Event status changed"),
     "user.deactivate": pgettext_lazy("audit", "Login deactivated"),
+    "team.unseated": pgettext_lazy("audit", "Seat mark undone"),
+    "team.late_forfeit": pgettext_lazy("audit", "Late team forfeited"),
 }.items():
     action(_code, _words)
 

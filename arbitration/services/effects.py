@@ -76,7 +76,11 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
             raise ArbitrationError(
                 _("The match has no counting result yet: enter and confirm it first."), "match"
             )
-        record = forfeit_record(match.round.tournament.game, adjustment["side"])
+        game = match.round.tournament.game
+        if ruling.step == ladder.FORFEIT:  # late arrival: the team did not play (弃权)
+            record = forfeit_record(game, adjustment["side"])
+        else:  # a penalty match loss (判负): scored like a forfeit, never called one
+            record = adjustments.add_adjustment({"game": game, "deals": []}, adjustment)
         base = None
     else:
         _check_deal(adjustment, counting.record)

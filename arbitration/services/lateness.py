@@ -1,5 +1,9 @@
-"""Late arrival: the arrival time against the round's start; past the limit the system
-proposes the forfeit, which the chief referee confirms (a ``forfeit`` ruling)."""
+"""Late arrival: the arrival time against the round's start; from the limit on the system
+proposes the forfeit, which the chief referee confirms (a ``forfeit`` ruling).
+
+The rule is the engine's one lateness rule (``rules_engine.ladder.is_late``), the same the
+round's late list asks (``tournaments.services.checkin.late_teams``): elapsed time ≥ the
+preset's ``late_limit_minutes`` (15 with a leave, ``late_leave_limit_minutes``)."""
 
 from __future__ import annotations
 
@@ -15,15 +19,16 @@ from .common import settings_of
 
 @dataclass(frozen=True)
 class LateStatus:
-    minutes_late: float | None  # None: the arrival time or the round's start is unknown
+    minutes_late: float | None  # tenths, cut; None: the arrival or the round's start unknown
     limit: int
     forfeit: bool
     confirmed: bool
 
     @property
     def whole_minutes(self) -> int | None:
-        """Minutes late as a referee says them: every started minute counts (11.5 → 12)."""
-        return None if self.minutes_late is None else math.ceil(self.minutes_late)
+        """Whole minutes late, as a clock shows them: 9:59 is 9, 10:30 is 10 (the rule reads
+        the exact time, never this)."""
+        return None if self.minutes_late is None else math.floor(self.minutes_late)
 
 
 def late_status(incident: Incident) -> LateStatus | None:
@@ -33,11 +38,12 @@ def late_status(incident: Incident) -> LateStatus | None:
     settings = settings_of(incident.tournament)
     limit = ladder.late_limit(incident.leave_approved, settings)
     start = incident.match.round.started_at if incident.match_id else None
-    minutes = None
+    minutes = forfeit = None
     if start is not None and incident.arrived_at is not None:
-        minutes = round(ladder.minutes_late(start, incident.arrived_at), 1)
-    forfeit = minutes is not None and ladder.late_forfeit(minutes, incident.leave_approved,
-                                                          settings)  # fmt: skip
+        # tenths of a minute, cut (never rounded up: 9:59 shows 9.9, not the limit's 10.0)
+        minutes = math.floor(ladder.minutes_late(start, incident.arrived_at) * 10) / 10
+        forfeit = ladder.is_late(start, incident.arrived_at, incident.leave_approved, settings)
+    forfeit = bool(forfeit)
     confirmed = incident.rulings.filter(step=ladder.FORFEIT, revocation__isnull=True).exists()
     return LateStatus(minutes, limit, forfeit, confirmed)
 

@@ -133,3 +133,18 @@ def table(live_server, phone, login, make_tournament, make_user, grant):
     event.url = f"{live_server.url}/t/{event.tournament.slug}/table/1/"
     phone.goto(event.url)
     return event
+
+
+def confirm_dialog(page, *names: str) -> str:
+    """Answer a confirmation dialog (static/js/confirm_dialog.js) with its OK button, after
+    checking that it names each of ``names`` and that its buttons are thumb-sized; returns
+    the dialog's text."""
+    dialog = page.locator("dialog.confirm-dialog")
+    dialog.wait_for()
+    text = dialog.inner_text()
+    for name in names:
+        assert name in text, (name, text)
+    ok = dialog.locator(".confirm-ok")
+    assert ok.bounding_box()["height"] >= 44
+    ok.click()
+    return text

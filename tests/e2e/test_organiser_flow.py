@@ -15,6 +15,7 @@ from django.utils import timezone
 from openpyxl import Workbook
 
 from tests import factories
+from tests.e2e.conftest import confirm_dialog
 from tournaments.models import (
     AuditLog,
     CheckIn,
@@ -146,6 +147,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
         drawn = set(rnd.slots.values_list("team_id", flat=True))
         assert absent.pk not in drawn and len(drawn) == 8
         page.click("#publish")
+        confirm_dialog(page, f"第 {number} 轮")  # publishing asks first
         page.wait_for_selector("#start-clock")
         page.click("#start-clock")
         page.wait_for_selector("#attendance-link")
@@ -171,8 +173,9 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
             # the chief confirms the proposed forfeit on the operations board
             page.goto(f"{base}/t/suzhou-2026/manage/rounds/1/board/")
             assert page.locator("#late-forfeits tbody tr").count() == 1
-            page.check("#late-forfeits input[name=match]")
+            page.check("#late-forfeits input[name=team]")
             page.click("#board-confirm-forfeits")
+            confirm_dialog(page, first.away.name)  # the dialog names the team
             page.wait_for_selector("#board")
             forfeit = ResultVersion.objects.get(match=first)
             assert forfeit.is_counting and forfeit.record["forfeit"] == "NS"
@@ -180,9 +183,9 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
         rnd = Round.objects.get(pk=rnd.pk)
         enter_results(rnd, referees)
         page.goto(f"{base}/t/suzhou-2026/manage/rounds/{number}/board/")
-        for box in page.locator("#board input[name=match]").all():
-            box.check()
+        page.check("#select-submitted")  # select all submitted
         page.click("#bulk-confirm")
+        confirm_dialog(page)
         page.wait_for_selector("#board")
         played = Match.objects.filter(round=rnd).exclude(away=None)
         assert ResultVersion.objects.filter(match__in=played, is_counting=True).count() == 4
@@ -194,6 +197,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     # 9. finish the event and print the prize list
     page.goto(f"{base}/t/suzhou-2026/manage/status/")
     page.click("#finish-event")
+    confirm_dialog(page)  # finishing asks first
     page.wait_for_selector("#prizes-link")
     assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.FINISHED
     page.click("#prizes-link")

@@ -178,38 +178,38 @@ def test_steps_depend_on_the_game():
 # --- late arrival -----------------------------------------------------------------------------
 
 
-def test_late_arrival_ten_minutes_is_still_in_time():
-    assert not late_forfeit(10)
-
-
-def test_late_arrival_past_ten_minutes_is_a_forfeit():
+def test_late_arrival_rule_迟到10分钟视为弃权_ten_minutes_is_late_9_59_is_not():
+    assert not late_forfeit(9 + 59 / 60)
+    assert late_forfeit(10)
     assert late_forfeit(10.5)
 
 
 def test_late_arrival_with_approved_leave_gives_fifteen_minutes():
     assert not late_forfeit(14, leave_approved=True)
-    assert not late_forfeit(15, leave_approved=True)
-    assert late_forfeit(15.1, leave_approved=True)
+    assert not late_forfeit(14 + 59 / 60, leave_approved=True)
+    assert late_forfeit(15, leave_approved=True)
 
 
 def test_team_that_never_came_forfeits():
     assert late_forfeit(None)
+    assert ladder.is_late(T0, None)
 
 
 @pytest.mark.parametrize(
-    ("minutes", "leave_approved", "forfeits"),
-    [(0, False, False), (5, False, False), (10, False, False), (11, False, True),
-     (None, False, True), (12, True, False), (16, True, True)],
+    ("elapsed", "leave_approved", "forfeits"),
+    [(timedelta(0), False, False), (timedelta(minutes=9, seconds=59), False, False),
+     (timedelta(minutes=10), False, True), (timedelta(minutes=10, seconds=30), False, True),
+     (timedelta(minutes=14, seconds=59), True, False), (timedelta(minutes=15), True, True),
+     (-timedelta(minutes=3), False, False)],
 )  # fmt: skip
-def test_more_than_ten_minutes_late_is_a_forfeit_fifteen_with_approved_leave(
-    minutes, leave_approved, forfeits
-):
-    assert late_forfeit(minutes, leave_approved=leave_approved) is forfeits
+def test_is_late_from_ten_minutes_on_fifteen_with_approved_leave(elapsed, leave_approved, forfeits):
+    assert ladder.is_late(T0, T0 + elapsed, leave_approved) is forfeits
 
 
 def test_late_limit_is_configurable():
     settings = ladder_settings("tractor", {"late_limit_minutes": 5})
-    assert late_forfeit(6, settings=settings)
+    assert late_forfeit(5, settings=settings)
+    assert not late_forfeit(4.99, settings=settings)
 
 
 def test_minutes_late_counts_from_the_round_start():

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from . import checkin
 from . import results as views
 
 MATCH = "tournaments/<slug:slug>/matches/<int:match_id>/"
@@ -19,6 +20,7 @@ urlpatterns: list = [
     ),
     path(f"{MATCH}void/", views.VoidView.as_view(), name="match-void"),
     path(f"{MATCH}forfeit/", views.ForfeitView.as_view(), name="match-forfeit"),
+    path(f"{MATCH}seated/", checkin.SeatedView.as_view(), name="match-seated"),
     path(f"{MATCH}restore/", views.RestoreView.as_view(), name="match-restore"),
     path(f"{ROUND}finalise/", views.FinaliseView.as_view(), name="round-finalise"),
     path(f"{ROUND}reopen/", views.ReopenView.as_view(), name="round-reopen"),

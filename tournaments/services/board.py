@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules_engine.outcome import Outcome
 from tournaments import permissions
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -31,6 +32,7 @@ from tournaments.models import (
     Round,
     TableAssignment,
 )
+from tournaments.standings.service import revision_batch
 from tournaments.validation import MAX_TABLE
 
 NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
@@ -95,10 +97,18 @@ class TableState:
     state: str
     latest: ResultVersion | None = None
     referees: list[str] = field(default_factory=list)
+    home_seated: bool = False  # 已入座: marked seated this round from the table page
+    away_seated: bool = False
 
     @property
     def table(self) -> int | None:
         return self.match.table_number
+
+    @property
+    def score(self) -> Outcome | None:
+        """The latest version's result as the engine answered it (points, levels, forfeit or
+        penalty loss): what the chief confirms, on the row."""
+        return Outcome.from_answer(self.latest.outcome) if self.latest is not None else None
 
 
 def state_of(match: Match, versions: list[ResultVersion], captain_confirmations: int) -> str:
@@ -135,7 +145,8 @@ def select(rows: list[TableState], referee: str = "", state: str = "",
 
 
 def read(rnd: Round) -> list[TableState]:
-    """Every table of the round with its state (a fixed number of queries)."""
+    """Every table of the round with its state, latest version (its score) and seat marks
+    (a fixed number of queries, whatever the number of tables)."""
     versions = ResultVersion.objects.order_by("number")
     matches = (
         rnd.matches.select_related("home", "away")
@@ -147,6 +158,7 @@ def read(rnd: Round) -> list[TableState]:
         "table_number", "user__username"
     ):
         referees[table].append(username)
+    seated = set(rnd.seatings.values_list("team_id", flat=True))
     captains: dict[int, int] = defaultdict(int)
     for version_id in ResultConfirmation.objects.filter(
         version__match__round=rnd, capacity=ResultConfirmation.Capacity.CAPTAIN
@@ -162,6 +174,8 @@ def read(rnd: Round) -> list[TableState]:
                 state_of(match, history, captains[latest.pk] if latest else 0),
                 latest,
                 sorted(referees.get(match.table_number, [])),
+                match.home_id in seated,
+                match.away_id in seated,
             )
         )
     return rows
@@ -175,27 +189,49 @@ def counts(rows: list[TableState]) -> dict[str, int]:
 
 
 def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, list[str]]:
-    """The chief referee confirms the latest version of each selected table. Returns how many
-    now count and, for each table refused, why (one table's refusal stops no other)."""
+    """The chief referee confirms the version seen of each selected table (``match_ids``:
+    "<match>:<version>" as the board sends, or bare match ids for the latest). Returns how many
+    now count and, for each table refused, why (one table's refusal stops no other). The
+    matches and their latest versions are read in two queries; each confirmation then costs a
+    bounded number of queries (tests/tournaments/services/test_board.py counts them)."""
     from tournaments.services import result_confirm, results
 
     permissions.require(user, rnd.tournament, "result.correct", results.ResultForbidden,
                         _("Only the chief referee may confirm results in bulk."))  # fmt: skip
-    ids = {int(pk) for pk in match_ids if str(pk).isdigit()}
+    seen = _selection(match_ids)  # match id → the version the chief saw (None: the latest)
     actor = results.Actor(user, None, "web", source)
+    latest: dict[int, int] = {}
+    versions = ResultVersion.objects.filter(match__round=rnd, match_id__in=seen)
+    for match_id, number in versions.values_list("match_id", "number"):
+        latest[match_id] = max(number, latest.get(match_id, 0))
     done, refused = 0, []
-    for match in rnd.matches.filter(pk__in=ids).order_by("table_number"):
-        latest = results.latest_version(match)
-        try:
-            if latest is None:
-                raise results.ResultError(_("There is no result to confirm yet."), "version")
-            result_confirm.confirm(match, latest.number, actor)
-            done += 1
-        except results.ResultError as error:
-            refused.append(
-                _("Table %(table)s: %(reason)s") % {"table": match.table_number, "reason": error}
-            )
+    matches = rnd.matches.filter(pk__in=seen).select_related("round__tournament", "home", "away")
+    # one transaction, one revision bump and one commit for the selection (each table in its
+    # own savepoint: a refusal undoes that table only); 250 commits cost seconds
+    with revision_batch():
+        for match in matches.order_by("table_number"):
+            try:
+                if match.pk not in latest:
+                    raise results.ResultError(_("There is no result to confirm yet."), "version")
+                # the version seen on the board: a newer one saved since is refused
+                result_confirm.confirm(match, seen[match.pk] or latest[match.pk], actor)
+                done += 1
+            except results.ResultError as error:
+                refused.append(
+                    _("Table %(table)s: %(reason)s")
+                    % {"table": match.table_number, "reason": error}
+                )
     return done, refused
+
+
+def _selection(values) -> dict[int, int | None]:
+    """The board's ticks: "<match id>:<version seen>" (or a bare match id: its latest)."""
+    seen: dict[int, int | None] = {}
+    for value in values:
+        match_id, _sep, number = str(value).partition(":")
+        if match_id.isdigit():
+            seen[int(match_id)] = int(number) if number.isdigit() else None
+    return seen
 
 
 # --- the chief's queue and the late teams -------------------------------------------------
@@ -233,13 +269,15 @@ def late_tables(rnd: Round, tables: TableRange | None = None, now=None) -> list[
     return list(grouped.values())
 
 
-def confirm_forfeits(rnd: Round, user, match_ids, now=None) -> int:
-    """The chief confirms the forfeits of the selected late tables from the board (the same
-    action and permission as the attendance page). Returns the tables ruled."""
+def confirm_forfeits(rnd: Round, user, team_ids, now=None, source: str = ""):
+    """The chief confirms the forfeits of the ticked late TEAMS (``team_ids``: a forfeit is
+    per team, ``checkin.confirm_late_forfeits``) from the board or the attendance page (the
+    same action and permission). Nothing ticked is refused. Returns ``checkin.Forfeits``
+    (``.teams`` ruled absent, ``.tables`` count, ``.skipped`` reasons)."""
     from tournaments.services import checkin
 
     checkin.require(user, rnd.tournament, "forfeit.confirm", _("confirm late forfeits"))
-    ids = [int(pk) for pk in match_ids if str(pk).isdigit()]
+    ids = [int(pk) for pk in team_ids if str(pk).isdigit()]
     if not ids:
-        raise BoardError(gettext_lazy("Select the tables whose forfeits you confirm."), "match")
-    return checkin.confirm_late_forfeits(rnd, user, ids, now)
+        raise BoardError(gettext_lazy("Tick the late teams whose forfeits you confirm."), "team")
+    return checkin.confirm_late_forfeits(rnd, user, ids, now, source)

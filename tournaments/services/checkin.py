@@ -6,8 +6,10 @@
   An event that never uses check-in draws every active team.
 - A leave (请假) for round n is either "misses the round" (not paired, 0 points, not a bye)
   or "may arrive late" (15 minutes instead of 10 before the forfeit).
-- Each round the table referee marks each team seated. At start + the late limit the chief
-  referee sees every team not seated and confirms their forfeits in one action; each forfeit
+- Each round the table referee marks each team seated (已入座, from the table page). At start
+  + the late limit (``rules_engine.ladder.is_late``) the chief referee sees every team not
+  seated at a table where nothing was entered, ticks the teams that are absent and confirms
+  them in one action; a forfeit is per team (its opponent gets the preset's forfeit win) and
   is an ordinary result version (the results service's ``mark_absent``), so it is versioned,
   audited and can be corrected like any result.
 """
@@ -128,20 +130,71 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
 # --- seating and lateness -----------------------------------------------------------------
 
 
-def mark_seated(match: Match, team: Team, user) -> Seating:
-    """The table referee (or the chief) marks ``team`` seated at ``match``'s table."""
+SIDES = ("EW", "NS")
+
+
+def _side_teams(match: Match) -> dict[str, Team]:
+    return {"EW": match.home, "NS": match.away}
+
+
+def seating_of(match: Match) -> dict[str, bool]:
+    """{"EW": seated?, "NS": seated?} for the table's two teams this round."""
+    seated = set(
+        Seating.objects.filter(
+            round_id=match.round_id, team_id__in=[match.home_id, match.away_id]
+        ).values_list("team_id", flat=True)
+    )
+    return {"EW": match.home_id in seated, "NS": match.away_id in seated}
+
+
+def set_seated(match: Match, sides: dict, actor) -> dict[str, bool]:
+    """The table (its referee, its device's key, or the chief) marks each side given seated
+    (True, 已入座) or not (False: a wrong tap undone). The phone sends the whole wanted state,
+    so a repeat or a late retry changes nothing: the same state twice is one mark. Refused at
+    a bye, a table the actor may not write, or a round not open. Returns the table's marks."""
+    from tournaments.services import results
+
+    if match.is_bye:
+        raise RoundError(_("A bye has no table to sit at."), "match")
+    if actor.user is None and actor.table_key is None:
+        raise results.NotLoggedIn()
+    if not results.can_enter(actor, match):
+        raise RoundForbidden(_("You may not mark teams seated at table %(table)s.")
+                             % {"table": match.table_number})  # fmt: skip
+    results.require_open_round(match)
+    if not isinstance(sides, dict) or not sides or set(sides) - set(SIDES):
+        raise RoundError(_("Say which side is seated: EW or NS, each true or false."), "sides")
     tournament = match.round.tournament
-    if not permissions.can_write_table(user, tournament, match.table_number):
-        raise RoundError(_("You may not mark teams seated at this table."))
+    who = actor.user if actor.user is not None else None
+    by_name = _name(actor.user) if actor.user is not None else _("table link")
+    teams = _side_teams(match)
+    with transaction.atomic():
+        for side, wanted in sides.items():
+            team = teams[side]
+            data = {"round": match.round.number, "table": match.table_number, "side": side}
+            if wanted:
+                _seating, created = Seating.objects.get_or_create(
+                    round=match.round, team=team, defaults={"by_name": str(by_name)[:150]}
+                )
+                if created:
+                    log_action(tournament, who, "team.seated", team, data=data,
+                               source=actor.source)  # fmt: skip
+            elif Seating.objects.filter(round=match.round, team=team).delete()[0]:
+                log_action(tournament, who, "team.unseated", team, data=data,
+                           source=actor.source)  # fmt: skip
+    return seating_of(match)
+
+
+def mark_seated(match: Match, team: Team, user) -> Seating:
+    """The table referee (or the chief) marks ``team`` seated at ``match``'s table (a form's
+    POST; the table page sends :func:`set_seated` through the API)."""
+    from tournaments.services import results
+
     if team.pk not in (match.home_id, match.away_id):
         raise RoundError(_("%(team)s does not play at this table.") % {"team": team.name}, "team")
-    seating, created = Seating.objects.get_or_create(
-        round=match.round, team=team, defaults={"by_name": _name(user)}
-    )
-    if created:
-        log_action(tournament, user, "team.seated", team,
-                   data={"round": match.round.number, "table": match.table_number})  # fmt: skip
-    return seating
+    side = "EW" if team.pk == match.home_id else "NS"
+    set_seated(match, {side: True}, results.Actor(user, None, "web", ""))
+    return Seating.objects.get(round=match.round, team=team)
 
 
 @dataclass(frozen=True)
@@ -150,17 +203,30 @@ class LateTeam:
     team: Team
     side: str  # "EW" or "NS"
     limit: int  # minutes
-    minutes_late: int  # whole minutes since the start
+    minutes_late: int  # whole minutes since the start (shown; the rule reads the exact time)
+
+    @property
+    def opponent(self) -> Team | None:
+        return self.match.away if self.side == "EW" else self.match.home
+
+
+def seated_ids(rnd: Round) -> set[int]:
+    """The teams marked seated in the round (已入座)."""
+    return set(rnd.seatings.values_list("team_id", flat=True))
 
 
 def late_teams(rnd: Round, now: datetime | None = None) -> list[LateTeam]:
-    """Teams not seated past the start + their limit, at tables without a result yet."""
+    """The round's late list: each team NOT marked seated, at a table where nothing was
+    entered yet (no version), once the time since the round's start reaches its limit
+    (``rules_engine.ladder.is_late``, the one rule: ≥ 10:00, or 15:00 with an approved
+    late-arrival leave; the minutes are the event's ``late_limit_minutes`` and
+    ``late_leave_limit_minutes``). In table order, East–West first."""
     if rnd.started_at is None:
         return []
     now = now or timezone.now()
     tournament = rnd.tournament
     settings = ladder.ladder_settings(tournament.game, tournament.settings or {})
-    seated = set(rnd.seatings.values_list("team_id", flat=True))
+    seated = seated_ids(rnd)
     late_leave = set(
         RoundLeave.objects.filter(
             team__tournament=tournament, round_number=rnd.number, kind=Kind.LATE_ARRIVAL
@@ -178,27 +244,74 @@ def late_teams(rnd: Round, now: datetime | None = None) -> list[LateTeam]:
         for side, team in (("EW", match.home), ("NS", match.away)):
             if team.pk in seated:
                 continue
-            limit = ladder.late_limit(team.pk in late_leave, settings)
-            if ladder.late_forfeit(minutes, team.pk in late_leave, settings):
-                late.append(LateTeam(match, team, side, limit, minutes))
+            leave = team.pk in late_leave
+            if ladder.is_late(rnd.started_at, now, leave, settings):
+                late.append(LateTeam(match, team, side, ladder.late_limit(leave, settings),
+                                     minutes))  # fmt: skip
     return late
 
 
-def confirm_late_forfeits(rnd: Round, user, match_ids=None, now: datetime | None = None) -> int:
-    """The chief referee confirms the forfeits of every late team (or of ``match_ids``):
-    one forfeit version per table (both sides absent: "both"). Returns the tables ruled."""
+@dataclass
+class Forfeits:
+    """What a confirmation of late forfeits did: the teams ruled absent (one forfeit version
+    per table), and the teams selected that were no longer late, each with why."""
+
+    teams: list[LateTeam]
+    skipped: list[str]
+
+    @property
+    def tables(self) -> int:
+        return len({late.match.pk for late in self.teams})
+
+
+def confirm_late_forfeits(
+    rnd: Round, user, team_ids=None, now: datetime | None = None, source: str = ""
+) -> Forfeits:
+    """The chief referee rules the selected late teams (``team_ids``; None: every team on
+    the late list) absent. A forfeit is per team: one team absent gives its opponent the
+    preset's forfeit win (``forfeit_points``); both teams of a table selected is the preset's
+    double no-show (``no_show_points``). Each table's forfeit is an ordinary result version
+    that counts at once; each team's forfeit is in the audit log. A team selected that is no
+    longer late (seated meanwhile, or its table has a result now) is skipped, and said."""
     from tournaments.services import result_entry, results
 
     tournament = rnd.tournament
     require(user, tournament, "forfeit.confirm", _("confirm late forfeits"))
-    wanted = None if match_ids is None else {int(pk) for pk in match_ids}
-    absent_sides: dict[int, tuple[Match, set[str]]] = {}
+    wanted = None if team_ids is None else {int(pk) for pk in team_ids if str(pk).isdigit()}
+    by_table: dict[int, list[LateTeam]] = {}
+    found: set[int] = set()
     for late in late_teams(rnd, now):
-        if wanted is not None and late.match.pk not in wanted:
+        if wanted is not None and late.team.pk not in wanted:
             continue
-        absent_sides.setdefault(late.match.pk, (late.match, set()))[1].add(late.side)
-    actor = results.Actor(user, None, "web", "")
-    for match, sides in absent_sides.values():
-        absent = "both" if len(sides) == 2 else next(iter(sides))
-        result_entry.mark_absent(match, absent, actor, 0, note=_("late arrival"))
-    return len(absent_sides)
+        found.add(late.team.pk)
+        by_table.setdefault(late.match.pk, []).append(late)
+    skipped = []
+    if wanted:
+        for team in Team.objects.filter(tournament=tournament, pk__in=wanted - found):
+            skipped.append(
+                _("%(team)s is no longer late (seated, or its table has a result): nothing "
+                  "ruled.") % {"team": team.name}
+            )  # fmt: skip
+    actor = results.Actor(user, None, "web", source)
+    ruled: list[LateTeam] = []
+    for teams in by_table.values():
+        match = teams[0].match
+        absent = "both" if len(teams) == 2 else teams[0].side
+        try:
+            with transaction.atomic():
+                result_entry.mark_absent(match, absent, actor, 0, note=_("late arrival"))
+                for late in teams:
+                    log_action(tournament, user, "team.late_forfeit", late.team,
+                               data={"round": rnd.number, "table": match.table_number,
+                                     "absent": absent, "minutes_late": late.minutes_late,
+                                     "limit": late.limit},
+                               reason=_("late arrival"), source=source)  # fmt: skip
+        except results.ResultError as error:
+            names = "、".join(late.team.name for late in teams)
+            skipped.append(
+                _("Table %(table)s (%(teams)s): %(reason)s")
+                % {"table": match.table_number, "teams": names, "reason": error}
+            )
+            continue
+        ruled.extend(teams)
+    return Forfeits(ruled, skipped)

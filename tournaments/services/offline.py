@@ -40,6 +40,7 @@ PAGE_FILES = (
     "js/table_match_end.js",
     "js/table_history.js",
     "js/table.js",
+    "js/table_seating.js",
     "js/table_engine.js",
     "js/engine_client.js",
     "js/engine_core.mjs",

@@ -190,7 +190,8 @@ def team_history(team: Team) -> list[dict]:
     for slot in slots:
         match, side = slot.match, slot.side
         row = {"round": slot.round.number, "side": side, "rank": ranks.get(slot.round.number),
-               "table": match.table_number, "levels": None, "forfeit": None}  # fmt: skip
+               "table": match.table_number, "levels": None, "forfeit": None,
+               "penalty": None}  # fmt: skip
         if match.is_bye:
             row.update(opponent=None, result="bye", points=bye, side=None, table=None)
         else:
@@ -203,17 +204,22 @@ def team_history(team: Team) -> list[dict]:
 
 
 def _side_result(answer: dict | None, side: str) -> dict:
-    """The side's result, points, level score ("K : 8", own level first) and forfeit
-    ("own": this side did not come, "other", "both")."""
+    """The side's result, points, level score ("K : 8", own level first), forfeit 弃权
+    ("own": this side did not come, "other", "both") and penalty 判负 (a ruling's match loss,
+    scored like a forfeit but never called one: "own", "other", "both")."""
     outcome = Outcome.from_answer(answer)
     other = "NS" if side == "EW" else "EW"
     levels = f"{outcome.level(side)} : {outcome.level(other)}" if outcome.has_levels else None
-    forfeit = None
-    if outcome.forfeit:
-        forfeit = "both" if outcome.forfeit == "both" else (
-            "own" if outcome.forfeit == side else "other")  # fmt: skip
+
+    def whose(absent):
+        if not absent:
+            return None
+        return "both" if absent == "both" else ("own" if absent == side else "other")
+
+    penalty = whose(outcome.match_loss)
+    forfeit = None if penalty else whose(outcome.forfeit)
     return {"result": outcome.result_for(side), "points": outcome.points(side),
-            "levels": levels, "forfeit": forfeit}  # fmt: skip
+            "levels": levels, "forfeit": forfeit, "penalty": penalty}  # fmt: skip
 
 
 def counted_round_numbers(tournament: Tournament) -> list[int]:

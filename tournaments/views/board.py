@@ -67,6 +67,7 @@ class BoardView(RoleRequiredMixin, TemplateView):
             can_answer=self.may("call.answer"),
             can_rule=self.may("forfeit.confirm"),
             waiting=service.WAITING,
+            submitted=(service.SUBMITTED, service.HALF_CONFIRMED),
         )
         context["late"] = sum(len(entry.teams) for entry in context["late_tables"])
         people = {name for row in everything for name in row.referees}
@@ -85,10 +86,15 @@ class BoardView(RoleRequiredMixin, TemplateView):
             messages.success(request, _("Call from table %(table)s answered.")
                              % {"table": call.table_number})  # fmt: skip
         elif action == "forfeits":
-            done = service.confirm_forfeits(rnd, request.user, request.POST.getlist("match"))
-            messages.success(
-                request, _("Forfeits confirmed at %(count)s tables.") % {"count": done}
-            )
+            done = service.confirm_forfeits(rnd, request.user, request.POST.getlist("team"),
+                                            source=source)  # fmt: skip
+            for reason in done.skipped:
+                messages.error(request, reason)
+            if done.teams:
+                names = "、".join(late.team.name for late in done.teams)
+                messages.success(request, _("Forfeits confirmed (弃权) at %(count)s tables: "
+                                            "%(teams)s.") % {"count": done.tables,
+                                                             "teams": names})  # fmt: skip
         else:
             done, refused = service.bulk_confirm(
                 rnd, request.user, request.POST.getlist("match"), source

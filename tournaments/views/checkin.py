@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 from tournaments.models import CheckIn, Match, Round, RoundLeave, Team
 from tournaments.pairing.service import left_out
 from tournaments.services import checkin as service
+from tournaments.services.audit import client_address
 from tournaments.services.rounds import RoundError
 
 from .mixins import RoleRequiredMixin
@@ -102,12 +103,9 @@ class AttendanceView(ActionPage):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rnd = self.get_round()
-        playing = rnd.matches.exclude(away=None).count() * 2
+        context.update(attendance_context(rnd))
         context.update(
             round=rnd,
-            late=service.late_teams(rnd),
-            seated=rnd.seatings.count(),
-            playing=playing,
             leaves=RoundLeave.objects.filter(team__tournament=self.tournament)
             .select_related("team")
             .order_by("round_number", "team__name"),
@@ -127,9 +125,47 @@ class AttendanceView(ActionPage):
             team = get_object_or_404(Team, tournament=self.tournament, pk=data["team"])
             service.grant_leave(team, data["round"], data["kind"], request.user, data["reason"])
             return _("Leave recorded for %(team)s.") % {"team": team.name}
-        ids = [value for value in request.POST.getlist("match") if value.isdigit()]
-        done = service.confirm_late_forfeits(rnd, request.user, ids or None)
-        return _("Forfeits confirmed at %(count)s tables.") % {"count": done}
+        return forfeit_message(request, rnd, request.POST.getlist("team"))
+
+
+def attendance_context(rnd: Round) -> dict:
+    """The late list, the seat marks of the tables where nothing was entered yet, counts."""
+    seated = service.seated_ids(rnd)
+    matches = list(
+        rnd.matches.exclude(away=None).select_related("home", "away").order_by("table_number")
+    )
+    waiting = set(
+        rnd.matches.exclude(away=None).filter(versions__isnull=True).values_list("pk", flat=True)
+    )
+    tables = [
+        {"match": m, "home_seated": m.home_id in seated, "away_seated": m.away_id in seated}
+        for m in matches
+        if m.pk in waiting and not (m.home_id in seated and m.away_id in seated)
+    ]
+    return {
+        "late": service.late_teams(rnd),
+        "seated": len(seated),
+        "playing": len(matches) * 2,
+        "unseated_tables": tables,
+    }
+
+
+def forfeit_message(request, rnd: Round, team_ids) -> str:
+    """Confirm the late forfeits of the teams ticked (never every team: none ticked, none
+    ruled) and say what was done, naming each team; the skipped ones as errors."""
+    ids = [value for value in team_ids if str(value).isdigit()]
+    if not ids:
+        raise RoundError(_("Tick the late teams whose forfeits you confirm."), "team")
+    done = service.confirm_late_forfeits(rnd, request.user, ids, source=client_address(request))
+    for reason in done.skipped:
+        messages.error(request, reason)
+    names = "、".join(late.team.name for late in done.teams)
+    if not done.teams:
+        return _("No forfeit ruled.")
+    return _("Forfeits confirmed (弃权) at %(count)s tables: %(teams)s.") % {
+        "count": done.tables,
+        "teams": names,
+    }
 
 
 class SeatedView(ActionPage):
@@ -156,7 +192,9 @@ class SeatedView(ActionPage):
         return self.request.POST.get("next") or fallback
 
     def get(self, request, *args, **kwargs):
-        return redirect("tournaments:attendance", slug=self.tournament.slug, **self.kwargs)
+        """Marks are POSTed (the table page sends them through the API): a GET (a link
+        followed, a reload) goes to the table page, where the marks are."""
+        return redirect("tournaments:table-entry", self.tournament.slug, self.kwargs["table"])
 
 
 def draft_left_out(tournament, number: int):

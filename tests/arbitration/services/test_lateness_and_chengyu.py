@@ -3,6 +3,7 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.utils import timezone
 
 from arbitration.services.incidents import log_incident
 from arbitration.services.lateness import late_status, pending_forfeits
@@ -100,22 +101,32 @@ def late(arb, minutes, leave=False):
                         leave_approved=leave)  # fmt: skip
 
 
-def test_late_arrival_within_ten_minutes_proposes_nothing(arb):
-    case = late(arb, 10)
+@pytest.mark.parametrize(
+    ("elapsed", "shown", "whole", "forfeit"),
+    [(timedelta(minutes=9, seconds=59), 9.9, 9, False), (timedelta(minutes=10), 10.0, 10, True),
+     (timedelta(minutes=10, seconds=30), 10.5, 10, True)],
+)  # fmt: skip
+def test_rule_迟到10分钟视为弃权_incident_path_boundary_9_59_10_00_10_30(
+    arb, time_machine, elapsed, shown, whole, forfeit
+):
+    """The late-arrival incident asks the same rule as the round's late list
+    (rules_engine.ladder.is_late): a team arriving 9:59 after the start is in time, 10:00 and
+    10:30 propose the forfeit (the referee logs the arrival as it happens: the clock moved)."""
+    arb.round.started_at = T0
+    arb.round.save()
+    time_machine.move_to(T0 + elapsed, tick=False)
+    case = log_incident(arb.tournament, arb.referee, category="late_arrival",
+                        description="arrived late", match=arb.match, team=arb.teams[1],
+                        arrived_at=timezone.now())  # fmt: skip
     status = late_status(case)
-    assert (status.minutes_late, status.limit, status.forfeit) == (10, 10, False)
-    assert pending_forfeits(arb.tournament) == []
-
-
-def test_late_arrival_past_ten_minutes_proposes_the_forfeit(arb):
-    case = late(arb, 11)
-    assert late_status(case).forfeit
-    assert [i for i, _ in pending_forfeits(arb.tournament)] == [case]
+    assert (status.minutes_late, status.whole_minutes, status.limit) == (shown, whole, 10)
+    assert status.forfeit is forfeit
+    assert [i for i, _ in pending_forfeits(arb.tournament)] == ([case] if forfeit else [])
 
 
 def test_approved_leave_gives_fifteen_minutes(arb):
-    assert not late_status(late(arb, 14, leave=True)).forfeit
-    assert late_status(late(arb, 16, leave=True)).forfeit
+    assert not late_status(late(arb, 14 + 59 / 60, leave=True)).forfeit
+    assert late_status(late(arb, 15, leave=True)).forfeit
 
 
 def test_chief_referee_confirms_the_late_forfeit(arb):

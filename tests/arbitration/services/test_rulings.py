@@ -109,10 +109,10 @@ def test_level_deduction_needs_a_counting_result(arb):
     assert not Ruling.objects.exists()  # refused whole: nothing half-stored
 
 
-def test_match_loss_without_a_result_is_a_forfeit(arb):
+def test_match_loss_without_a_result_is_scored_as_a_forfeit_but_named_判负(arb):
     ruled(arb, "match_loss", team=arb.teams[1])
     outcome = counting_outcome(arb.match)
-    assert outcome["forfeit"] == "NS"
+    assert outcome["forfeit"] == "NS" and outcome["match_loss"] == "NS"  # 判负, not 弃权
     assert points(arb.tournament)["Team 001"] == 17
 
 

@@ -242,11 +242,13 @@ def started(db, time_machine):
     return ops
 
 
-def test_late_forfeits_proposed_on_the_board_at_start_plus_10_minutes(started, time_machine):
+def test_late_forfeits_proposed_on_the_board_from_start_plus_10_minutes(started, time_machine):
+    """Seed: "比赛宣布开始10分钟后…仍未…就位…作弃权论处": 9:59 proposes nothing, 10:00 does; the
+    chief ticks TEAMS (a forfeit is per team)."""
     rnd, chief = started.round, started.chief
+    time_machine.move_to(START + timedelta(minutes=9, seconds=59), tick=False)
+    assert board.late_tables(rnd) == []  # 9:59 is not late yet
     time_machine.move_to(START + timedelta(minutes=10), tick=False)
-    assert board.late_tables(rnd) == []  # 10 minutes is not late yet
-    time_machine.move_to(START + timedelta(minutes=11), tick=False)
     late = board.late_tables(rnd)
     assert [(e.match.table_number, [t.side for t in e.teams], e.both) for e in late] == [
         (1, ["NS"], False),
@@ -258,13 +260,65 @@ def test_late_forfeits_proposed_on_the_board_at_start_plus_10_minutes(started, t
     with pytest.raises(board.BoardError):
         board.confirm_forfeits(rnd, chief, [])  # nothing selected: nothing ruled
     with pytest.raises(RoundError):
-        board.confirm_forfeits(rnd, started.organiser, [table(rnd, 1).pk])
+        board.confirm_forfeits(rnd, started.organiser, [table(rnd, 1).away_id])
     assert not ResultVersion.objects.exists()
-    assert board.confirm_forfeits(rnd, chief, [table(rnd, 1).pk]) == 1
+    done = board.confirm_forfeits(rnd, chief, [table(rnd, 1).away_id])
+    assert done.tables == 1 and [t.team.pk for t in done.teams] == [table(rnd, 1).away_id]
     version = ResultVersion.objects.get()
     assert version.match == table(rnd, 1) and version.is_counting
     assert version.record["forfeit"] == "NS"
     assert [e.match.table_number for e in board.late_tables(rnd)] == [2]
-    assert board.confirm_forfeits(rnd, chief, [str(table(rnd, 2).pk)]) == 1
-    assert ResultVersion.objects.get(match=table(rnd, 2)).record["forfeit"] == "both"
+    second = table(rnd, 2)
+    assert board.confirm_forfeits(rnd, chief, [str(second.home_id), second.away_id]).tables == 1
+    assert ResultVersion.objects.get(match=second).record["forfeit"] == "both"
     assert board.late_tables(rnd) == []
+
+
+# --- volume: 250 tables ---------------------------------------------------------------------
+
+
+def volume_round(tables: int = 250):
+    """Round 1 in play with ``tables`` tables, each holding a submitted result (a referee's
+    entry, not confirmed): the board at 500 teams."""
+    tournament = factories.tournament(teams=tables * 2)
+    teams = list(tournament.teams.order_by("pk"))
+    rnd = factories.round_(tournament, 1, list(zip(teams[::2], teams[1::2], strict=True)),
+                           status=Round.Status.IN_PLAY)  # fmt: skip
+    referee = factories.grant(factories.user(), tournament, "table_referee",
+                              tables=range(1, tables + 1))  # fmt: skip
+    for match in rnd.matches.all():
+        factories.result(match, counting=False, by=referee)
+    return tournament, rnd, factories.chief_of(tournament)
+
+
+def test_board_reads_and_bulk_confirms_250_tables_in_bounded_queries(
+    db, django_assert_max_num_queries
+):
+    """The board reads the round in a fixed number of queries whatever its size, and bulk
+    confirm costs a bounded number per table (11: savepoint, lock, latest, dispute check,
+    confirmation, counting flags, round check, audit; one refusal stops no other), plus a few
+    for the round (permission, selection, its completion, one revision bump)."""
+    tables = 250
+    tournament, rnd, chief = volume_round(tables)
+    with django_assert_max_num_queries(8):
+        rows = board.read(rnd)
+    assert len(rows) == tables and {row.state for row in rows} == {board.SUBMITTED}
+    assert all(row.score is not None and row.score.counts for row in rows)
+    selection = [f"{row.match.pk}:{row.latest.number}" for row in rows]
+    with django_assert_max_num_queries(10 + 11 * tables) as captured:
+        done, refused = board.bulk_confirm(rnd, chief, selection)
+    assert (done, refused) == (tables, [])
+    print(f"\nbulk confirm of {tables} tables: {len(captured)} queries "
+          f"({len(captured) / tables:.1f} per table)")  # fmt: skip
+    assert ResultVersion.objects.filter(match__round=rnd, is_counting=True).count() == tables
+
+
+def test_bulk_confirm_refuses_a_version_newer_than_the_one_seen(event):
+    tournament, rnd, a, _b, chief = event
+    first = table(rnd, 1)
+    enter(first, a)
+    seen = f"{first.pk}:1"
+    result_entry.submit(first, factories.guandan_record(), factories.actor(a), 1)  # version 2
+    done, refused = board.bulk_confirm(rnd, chief, [seen])
+    assert done == 0 and len(refused) == 1 and "1" in refused[0]
+    assert not ResultVersion.objects.filter(match=first, is_counting=True).exists()

@@ -120,24 +120,97 @@ def started(event, time_machine):
     return tournament, organiser, chief, rnd
 
 
-def test_late_forfeits_proposed_at_start_plus_10_minutes(started, time_machine):
-    tournament, _organiser, chief, rnd = started
-    first = rnd.matches.get(table_number=1)
+def seat_all_but(rnd, chief, *absent):
     for match in rnd.matches.exclude(away=None):
         for team in (match.home, match.away):
-            if not (match == first and team == first.away):
+            if team not in absent:
                 checkin.mark_seated(match, team, chief)
+
+
+@pytest.mark.parametrize(
+    ("elapsed", "late"),
+    [(timedelta(minutes=9, seconds=59), False), (timedelta(minutes=10), True),
+     (timedelta(minutes=10, seconds=30), True)],
+)  # fmt: skip
+def test_rule_比赛宣布开始10分钟后仍未就位作弃权论处_late_list_boundary(
+    started, time_machine, elapsed, late
+):
+    """Seeds: "比赛宣布开始10分钟后…仍未…就位…作弃权论处"; "迟到10分钟视为弃权": the elapsed
+    time reaching 10:00 is late (9:59 is not; 10:30 is), whole minutes never floored first."""
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    seat_all_but(rnd, chief, first.away)
+    time_machine.move_to(START + elapsed, tick=False)
+    listed = [(entry.match.pk, entry.team.pk, entry.side) for entry in checkin.late_teams(rnd)]
+    assert listed == ([(first.pk, first.away_id, "NS")] if late else [])
+
+
+def test_late_limit_minutes_is_the_events_setting(started, time_machine):
+    tournament, _organiser, chief, rnd = started
+    tournament.settings = {**(tournament.settings or {}), "late_limit_minutes": 5}
+    tournament.save(update_fields=["settings"])
+    rnd = Round.objects.get(pk=rnd.pk)
+    first = rnd.matches.get(table_number=1)
+    seat_all_but(rnd, chief, first.away)
+    time_machine.move_to(START + timedelta(minutes=4, seconds=59), tick=False)
+    assert checkin.late_teams(rnd) == []
+    time_machine.move_to(START + timedelta(minutes=5), tick=False)
+    assert [entry.team.pk for entry in checkin.late_teams(rnd)] == [first.away_id]
+
+
+def test_late_list_holds_only_unseated_teams_at_tables_where_nothing_was_entered(
+    started, time_machine
+):
+    tournament, _organiser, chief, rnd = started
+    first, second, third = (rnd.matches.get(table_number=n) for n in (1, 2, 3))
+    checkin.mark_seated(first, first.home, chief)  # table 1: only 甲 seated
+    factories.result(second)  # table 2: nothing seated but a result entered
     time_machine.move_to(START + timedelta(minutes=10), tick=False)
-    assert checkin.late_teams(rnd) == []  # 10 minutes is not late yet
-    time_machine.move_to(START + timedelta(minutes=11), tick=False)
-    late = checkin.late_teams(rnd)
-    assert [(entry.match.pk, entry.team.pk, entry.side, entry.minutes_late) for entry in late] == [
-        (first.pk, first.away_id, "NS", 11)
-    ]
-    assert checkin.confirm_late_forfeits(rnd, chief) == 1
+    late = {(entry.match.table_number, entry.team.pk) for entry in checkin.late_teams(rnd)}
+    assert late == {(1, first.away_id), (3, third.home_id), (3, third.away_id)}
+
+
+def test_late_forfeit_is_per_team_the_opponent_gets_the_presets_forfeit_win(started, time_machine):
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    time_machine.move_to(START + timedelta(minutes=10), tick=False)
+    # both teams of table 1 are late; the chief ticks only the away team (乙队)
+    done = checkin.confirm_late_forfeits(rnd, chief, [first.away_id])
+    assert [late.team.pk for late in done.teams] == [first.away_id] and done.tables == 1
     version = ResultVersion.objects.get(match=first)
+    win, loss = tournament.get_preset().forfeit_points
     assert version.is_counting and version.record["forfeit"] == "NS"
-    assert checkin.late_teams(rnd) == []  # the table has its result now
+    assert version.outcome["match_points"] == {"EW": win, "NS": loss}
+    assert win > loss  # a forfeit win, never a 0:0 double forfeit
+    assert not ResultVersion.objects.exclude(match=first).exists()  # no other table touched
+    entry = AuditLog.objects.get(action="team.late_forfeit")
+    assert entry.target_id == str(first.away_id) and entry.data["absent"] == "NS"
+    assert entry.data["table"] == 1 and entry.actor_name == chief.username
+    assert checkin.late_teams(rnd)[0].match.table_number != 1  # the table has its result
+
+
+def test_both_teams_ticked_is_the_presets_double_no_show(started, time_machine):
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    time_machine.move_to(START + timedelta(minutes=20), tick=False)
+    done = checkin.confirm_late_forfeits(rnd, chief, [first.home_id, first.away_id])
+    assert done.tables == 1 and len(done.teams) == 2
+    version = ResultVersion.objects.get(match=first)
+    no_show = tournament.get_preset().no_show_points
+    assert version.record["forfeit"] == "both"
+    assert version.outcome["match_points"] == {"EW": no_show, "NS": no_show}
+    assert AuditLog.objects.filter(action="team.late_forfeit").count() == 2
+    assert not ResultVersion.objects.exclude(match=first).exists()
+
+
+def test_a_team_seated_meanwhile_is_skipped_and_said(started, time_machine):
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    time_machine.move_to(START + timedelta(minutes=11), tick=False)
+    checkin.mark_seated(first, first.away, chief)  # arrived while the chief was ticking
+    done = checkin.confirm_late_forfeits(rnd, chief, [first.away_id])
+    assert done.teams == [] and first.away.name in done.skipped[0]
+    assert not ResultVersion.objects.exists()
 
 
 def test_a_late_arrival_leave_gives_15_minutes(started, time_machine):
@@ -151,21 +224,20 @@ def test_a_late_arrival_leave_gives_15_minutes(started, time_machine):
     assert first.home_id in {entry.team.pk for entry in checkin.late_teams(rnd)}
 
 
-def test_both_teams_late_is_one_forfeit_of_both(started, time_machine):
-    tournament, _organiser, chief, rnd = started
-    first = rnd.matches.get(table_number=1)
-    time_machine.move_to(START + timedelta(minutes=20), tick=False)
-    assert checkin.confirm_late_forfeits(rnd, chief, match_ids=[first.pk]) == 1
-    assert ResultVersion.objects.get(match=first).record["forfeit"] == "both"
-    assert not ResultVersion.objects.exclude(match=first).exists()
-
-
 def test_only_the_chief_confirms_late_forfeits(started, time_machine):
     _tournament, organiser, _chief, rnd = started
     time_machine.move_to(START + timedelta(minutes=20), tick=False)
     with pytest.raises(RoundError):
         checkin.confirm_late_forfeits(rnd, organiser)
     assert not ResultVersion.objects.exists()
+
+
+def test_the_seated_address_answers_a_get_with_the_table_page_not_an_error(started, client):
+    tournament, _organiser, chief, rnd = started
+    client.force_login(chief)
+    response = client.get(f"/t/{tournament.slug}/manage/rounds/{rnd.number}/tables/1/seated/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/t/{tournament.slug}/table/1/"
 
 
 def test_a_table_referee_marks_only_their_own_tables_seated(started):
@@ -225,17 +297,42 @@ def test_round_page_shows_a_stale_draft(event, client):
     assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.DRAFT
 
 
-def test_attendance_page_confirms_every_late_forfeit_at_once(started, client, time_machine):
+def test_attendance_page_names_each_late_team_unticked_and_forfeits_only_the_ticked(
+    started, client, time_machine
+):
     tournament, _organiser, chief, rnd = started
-    time_machine.move_to(START + timedelta(minutes=12), tick=False)
+    first = rnd.matches.get(table_number=1)
+    seat_all_but(rnd, chief, first.away)
+    time_machine.move_to(START + timedelta(minutes=10, seconds=30), tick=False)
     client.force_login(chief)
     url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/attendance/"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "late-teams" in page and "12 min (limit 10)" in page
-    tables = list(rnd.matches.exclude(away=None).values_list("pk", flat=True))
-    assert client.post(url, {"match": tables}).status_code == 302
-    assert ResultVersion.objects.filter(match__round=rnd, is_counting=True).count() == len(tables)
-    assert set(ResultVersion.objects.values_list("record__forfeit", flat=True)) == {"both"}
+    assert "late-teams" in page and "10 min (limit 10)" in page
+    assert page.count('name="team" value=') == 1 and f'value="{first.away_id}"' in page
+    assert " checked" not in page.split('id="late-teams"')[1].split("</table>")[0]
+    assert 'data-select-all="team"' in page and first.away.name in page
+    # nothing ticked: nothing ruled, and said
+    response = client.post(url, {}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert "Tick the late teams" in response.content.decode()
+    assert not ResultVersion.objects.exists()
+    response = client.post(url, {"team": [first.away_id]}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert first.away.name in response.content.decode()
+    version = ResultVersion.objects.get(match=first)
+    assert version.is_counting and version.record["forfeit"] == "NS"
+    assert ResultVersion.objects.count() == 1
+
+
+def test_attendance_page_shows_each_teams_seat_mark(started, client):
+    tournament, _organiser, chief, rnd = started
+    first = rnd.matches.get(table_number=1)
+    checkin.mark_seated(first, first.home, chief)
+    client.force_login(chief)
+    page = client.get(
+        f"/t/{tournament.slug}/manage/rounds/{rnd.number}/attendance/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    marks = page.split('id="seat-marks"')[1].split("</table>")[0]
+    row = marks.split("</tr>")[1]  # table 1 (after the header row)
+    assert first.home.name in row and 'data-seated="1"' in row and 'data-seated="0"' in row
 
 
 def test_table_referee_marks_a_team_seated_from_the_table(started, client):

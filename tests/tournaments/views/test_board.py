@@ -138,17 +138,22 @@ def test_late_forfeits_confirmed_from_the_board_on_a_frozen_clock(started, clien
     time_machine.move_to(START + timedelta(minutes=12), tick=False)
     page = client.get(board_url(started), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="late-forfeits"' in page and "12 min (limit 10)" in page
-    assert f'name="match" value="{first.pk}"' in page and "both teams absent" in page
+    late = page.split('id="late-forfeits"')[1].split("</table>")[0]
+    assert f'name="team" value="{first.home_id}"' in late
+    assert f'name="team" value="{first.away_id}"' in late and " checked" not in late
+    assert first.home.name in late and first.away.name in late
     client.post(board_url(started), {"action": "forfeits"})  # nothing selected: nothing ruled
     assert not ResultVersion.objects.exists()
     client.force_login(started.organiser)
-    refused = client.post(board_url(started), {"action": "forfeits", "match": first.pk})
+    refused = client.post(board_url(started), {"action": "forfeits", "team": first.away_id})
     assert refused.status_code == 403
     client.force_login(started.chief)
-    response = client.post(board_url(started), {"action": "forfeits", "match": first.pk})
+    response = client.post(board_url(started), {"action": "forfeits",
+                                                "team": [first.home_id, first.away_id]})  # fmt: skip
     assert response.status_code == 302
     version = ResultVersion.objects.get()
     assert version.match == first and version.is_counting and version.record["forfeit"] == "both"
+    assert AuditLog.objects.filter(action="team.late_forfeit").count() == 2
     entry = AuditLog.objects.get(action="result.submission", target_id=str(first.pk))
     assert entry.actor_name == started.chief.username and entry.data["via"] == "web"
     assert 'id="late-forfeits"' not in client.get(board_url(started)).content.decode()

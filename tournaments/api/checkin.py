@@ -1,0 +1,42 @@
+"""REST API of seating at a table (已入座): the table page marks each team seated.
+
+Thin: ``tournaments.services.checkin.set_seated`` decides. The phone sends the whole wanted
+state ({"EW": true, "NS": true}), so a retry after a lost answer (same Idempotency-Key or
+not) changes nothing twice.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from tournaments.services import checkin
+
+from .results import IDEMPOTENCY_PARAMETER, MatchAPIView
+
+
+class SeatingSerializer(serializers.Serializer):
+    EW = serializers.BooleanField(required=False, help_text="East–West (home) team seated")
+    NS = serializers.BooleanField(required=False, help_text="North–South (away) team seated")
+
+    def validate(self, attrs):
+        if not attrs:
+            raise serializers.ValidationError("Say which side is seated: EW or NS.")
+        return attrs
+
+
+class SeatedView(MatchAPIView):
+    """GET: which of the table's teams are marked seated this round. POST: mark them."""
+
+    @extend_schema(responses=SeatingSerializer)
+    def get(self, request, slug, match_id):
+        return Response(checkin.seating_of(self.get_match(teams=True)))
+
+    @extend_schema(
+        request=SeatingSerializer, responses=SeatingSerializer, parameters=[IDEMPOTENCY_PARAMETER]
+    )
+    def post(self, request, slug, match_id):
+        self.idempotency_key()  # checked when sent; the state itself makes a repeat harmless
+        data = self.valid(SeatingSerializer)
+        return Response(checkin.set_seated(self.get_match(teams=True), data, self.actor()))
