@@ -505,4 +505,15 @@ _MATCH_FORMAT = {
     ),
 }
 
-ZH: dict[str, str] = TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT
+# issue 28: throws followed unit by unit, each seed's rules in its own preset
+_ISSUE28 = {
+    "must answer the throw unit by unit: its unit {number} ({unit}) needs {duty} of "
+    "{suit_name} (the hand holds it), but the play answers it with {duty2}": (
+        "须逐个单元应对甩牌：第 {number} 个单元（{unit}）须以{suit_name}的{duty}应对"
+        "（手中有），但所出的牌只以{duty2}应对"
+    ),
+}
+
+ZH: dict[str, str] = (
+    TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT | _ISSUE28
+)
