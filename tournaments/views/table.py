@@ -164,6 +164,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "format": fmt,
             "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
             "end_reasons": match_formats.end_reasons(),
+            # what the engine's answer says while the match is not over (one more deal)
+            "next_steps": match_formats.next_steps(),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()}
         | {"game_n": glossary.game_label("%s")},
