@@ -286,3 +286,15 @@ def test_seed_3_2_4_a_hand_holding_the_throws_units_must_answer_with_them(case):
     for play in _all_plays(hand, len(lead)):
         legal = api.check(ask | {"play": list(play)})["legal"]
         assert legal == _laid_out(Counter(play), units), play
+
+
+def test_seed_3_2_4_listing_on_a_throw_of_two_triples_lists_the_mirrored_answers():
+    # a throw of two loose triples (3 + 3): any two triples answer it, never a triple and a pair
+    lead = "CA CA CA C9 C9 C9"
+    hand = "C2 C2 C2 C4 C4 C4 C7 C7 C7 C3 C3 D3"
+    answer = cli(request(hand, lead, list=True))
+    listed = {_key(p["cards"]) for p in answer["legal_plays"]}
+    assert listed == {_key(p.split()) for p in (
+        "C2 C2 C2 C4 C4 C4", "C2 C2 C2 C7 C7 C7", "C4 C4 C4 C7 C7 C7")}  # fmt: skip
+    refused = api.check(request(hand, lead, "C2 C2 C2 C3 C3 C7"))
+    assert not refused["legal"] and "unit 2 (a triple)" in refused["reason"]
