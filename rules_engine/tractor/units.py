@@ -129,26 +129,38 @@ def plan_of(piece: Piece) -> list[tuple[int, int]]:
 
 
 def answer_plan(answer_: tuple) -> list[tuple[int, int]]:
-    """Every run of an answer's pieces: what a play giving that answer holds."""
-    return [run for piece in answer_ for run in plan_of(piece)]
+    """Every run of an answer's pieces: what a play giving that answer holds (runs of one
+    form next to each other, for :func:`placements`)."""
+    return sorted((run for piece in answer_ for run in plan_of(piece)), reverse=True)
 
 
-def placements(held: Counter, plan: list[tuple[int, int]], ordering: Ordering) -> Iterator[Counter]:
-    """Each way to take the runs of ``plan`` out of ``held``: a Counter of the cards used."""
+def placements(
+    held: Counter, plan: list[tuple[int, int]], ordering: Ordering, floor: tuple | None = None
+) -> Iterator[Counter]:
+    """Each way to take the runs of ``plan`` out of ``held``: a Counter of the cards used.
+    Runs of the same form follow each other in the plan and are placed in increasing order
+    (``floor``: where the run before of this form stood), so that a set of runs is yielded
+    once, not once per order of its runs."""
     if not plan:
         yield Counter()
         return
     (width, length), rest = plan[0], plan[1:]
+    same_next = bool(rest) and rest[0] == plan[0]
     by_position: dict[int, list[Card]] = {}
     for card, n in held.items():
         if n >= width:
             by_position.setdefault(ordering.position(card), []).append(card)
+    for options in by_position.values():
+        options.sort(key=_card_order)
     for start in sorted(by_position):
         if not all(start + i in by_position for i in range(length)):
             continue
         for choice in _choices([by_position[start + i] for i in range(length)]):
+            where = (start, tuple(_card_order(card) for card in choice))
+            if floor is not None and where < floor:
+                continue
             used = Counter({card: width for card in choice})
-            for more in placements(held - used, rest, ordering):
+            for more in placements(held - used, rest, ordering, where if same_next else None):
                 yield used + more
 
 
