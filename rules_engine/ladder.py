@@ -12,7 +12,8 @@ count in turn (two warnings can end, through a violation, in a match loss).
 
 The idiom-chain ladder (seed 000) names the penalty from the offence and how often the
 team committed it in the same match: speaking out of turn — 1st a warning, 2nd one trick
-to the opponents, 3rd the round lost 4:9; a missed 必出 or a changed play — one trick;
+to the opponents, 3rd the round lost 4:9; a missed 必出 or a changed play — one trick; no
+valid play within the 10 seconds of a play (seed 五 出牌时限) — one trick, every time;
 showing cards to a partner — the round lost 4:9; a spectator's hint — the beneficiary
 loses the round 4:9 and the hinting unit drops one place in the final ranking.
 
@@ -145,7 +146,8 @@ def chengyu_penalties(category: str, previous: int = 0) -> list[Penalty]:
     if category == SIGNALLING:
         step = (WARNING, TRICK_TO_OPPONENTS, ROUND_LOST)[min(previous, 2)]
         return [Penalty(step)]
-    if category in (MISSED_COMPULSORY, CHANGED_PLAY):
+    if category in (MISSED_COMPULSORY, CHANGED_PLAY, SLOW_PLAY):
+        # 七.二, 七.三; 五 "限制 10 秒内，不能有效出牌，判输一墩"
         return [Penalty(TRICK_TO_OPPONENTS)]
     if category == CARD_SHOWING:
         return [Penalty(ROUND_LOST)]
@@ -164,19 +166,23 @@ def proposed_penalties(
     timed: str = "play",
     times=None,
 ) -> list[Penalty]:
-    """What the ladder proposes for an incident (chengyu's fixed ladder; the national
-    in-play ladder when the preset's ``in_play_ladder`` is "national", where a slow play
-    timed at ``seconds`` is judged by the preset's time limits ``times``
-    (:class:`rules_engine.ladder_national.NationalTimes`); late arrival is decided by
-    :func:`late_forfeit`; otherwise nothing is fixed)."""
+    """What the ladder proposes for an incident: chengyu's fixed ladder (a slow play timed
+    within the preset's ``times.play_normal``, 10 s, is no offence); an in-play ladder's
+    ("national" or "suzhou", the preset's ``in_play_ladder``), where a slow play timed at
+    ``seconds`` is judged by the preset's time limits ``times``
+    (:func:`rules_engine.ladder_national.times_of`); late arrival is decided by
+    :func:`late_forfeit`; otherwise nothing is fixed."""
     if game == "chengyu":
+        limit = getattr(times, "play_normal", None)
+        if category == SLOW_PLAY and seconds is not None and limit and seconds <= limit:
+            return []
         return chengyu_penalties(category, previous)
-    if in_play_ladder == "national":
+    if in_play_ladder in ("national", "suzhou"):
         from rules_engine.ladder_national import in_play_penalties, slow_play_proposal
 
         if category == SLOW_PLAY:
-            return slow_play_proposal(seconds, timed, times)
-        return in_play_penalties(category, previous)
+            return slow_play_proposal(seconds, timed, times, in_play_ladder, previous)
+        return in_play_penalties(category, previous, in_play_ladder)
     return []
 
 

@@ -522,6 +522,25 @@ _DESK = {
     ),
 }
 
+# issue 28: throws followed unit by unit, each seed's rules in its own preset
+_ISSUE28 = {
+    "must answer the throw unit by unit: its unit {number} ({unit}) needs {duty} of "
+    "{suit_name} (the hand holds it), but the play answers it with {duty2}": (
+        "须逐个单元应对甩牌：第 {number} 个单元（{unit}）须以{suit_name}的{duty}应对"
+        "（手中有），但所出的牌只以{duty2}应对"
+    ),
+    "not over: one more deal": "比赛未结束：再打一副",
+    "first_deal must be true or false": "first_deal 须为 true 或 false",
+    "dealer must be the dealing seat E, S, W or N, not {dealer!r}": (
+        "dealer 须为本局庄家座位 E、S、W 或 N，而不是 {dealer!r}"
+    ),
+    "{seat} declared {suit} with {count} card(s): after the first deal this changes "
+    "the trump suit only, the dealer stays": (
+        "{seat} 以 {count} 张级牌亮主，主花色为 {suit}：非首局只变更主牌花色，庄家不变（不能借此夺得先发权）"
+    ),
+    "the round was lost 4:9 by penalty": "判该轮次比赛 4:9 负",
+}
+
 ZH: dict[str, str] = (
-    TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT | _DESK
+    TERMS | _GENERAL | _GUANDAN | _TRACTOR | _CHENGYU | _ISSUE17 | _MATCH_FORMAT | _DESK | _ISSUE28
 )

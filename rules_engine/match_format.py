@@ -153,7 +153,12 @@ END_REASONS = {
     "time": t("time was up"),
     "extra_deal": t("the extra deal decided it"),
     "final_levels": t("the final levels were entered"),
+    # an idiom-chain match lost 4:9 by penalty (rules_engine.chengyu.scoring; seed 七)
+    "round_lost": t("the round was lost 4:9 by penalty"),
 }
+# What a score answer's ``next`` says while the match is not over (an idiom-chain record of
+# fewer than its deals, or tied: seed 六 加赛, one deal at a time).
+NEXT_STEPS = {"one_more_deal": t("not over: one more deal")}
 
 
 def with_level_points(record: dict, answer: dict) -> dict:

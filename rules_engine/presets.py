@@ -85,8 +85,9 @@ TRACTOR_KILL_READINGS = ("strict", "flexible")
 # "before_first" (上家, Suzhou) or "after_first" (下家, national) opponent then leads.
 TRIBUTE_DIRECTIONS = ("counter_clockwise", "clockwise")
 TRIBUTE_LEADERS = ("before_first", "after_first")
-# In-play penalty ladder of the national text (rules_engine.ladder_national), or none.
-IN_PLAY_LADDERS = (None, "national")
+# In-play penalty ladder (rules_engine.ladder_national): the national text's, the Suzhou
+# seed's (十二, 十三 第5条, 十(三), 五(五)), or none.
+IN_PLAY_LADDERS = (None, "national", "suzhou")
 NATIONAL_TRIBUTE = {
     "partner_return_limit": "10",
     "equal_tribute_direction": "clockwise",
@@ -94,6 +95,10 @@ NATIONAL_TRIBUTE = {
     "in_play_ladder": "national",
 }
 TIME_UP_RULES = ("finish_deal", "one_more_deal")
+# What the tricks tiebreak sees of an idiom-chain round lost 4:9 by penalty (SPEC 4.4):
+# "match" (4:9 in each of the match's three deals, 12:27, whenever it fell) or "played"
+# (4:9 in each deal played).
+CHENGYU_ROUND_LOST_READINGS = ("match", "played")
 # The national text's time and procedure (SPEC 5): 0-20 s a play is normal, 20-30 s a verbal
 # warning, then a violation and the loss of a round of play; tribute within 15 s of the deal,
 # the return within 30 s.
@@ -103,6 +108,9 @@ NATIONAL_TIMES = {
     "tribute_seconds": 15,
     "tribute_return_seconds": 30,
 }
+# The Suzhou seed's (掼蛋 苏州 十三 第5条): "出牌：0—30秒属正常出牌时间；贡牌后，还牌人必须在
+# 40秒内还牌" (no warning band, no limit on the tribute itself).
+SUZHOU_TIMES = {"play_seconds": 30, "tribute_return_seconds": 40}
 
 # Round 1 method (SPEC 2): a random draw from the recorded seed ("random", the default), or
 # seeded ("seed": teams with seed numbers kept apart, the top half meets the bottom half).
@@ -127,6 +135,10 @@ class Preset:
     tractor_deal_table: tuple[tuple[int, str, int], ...] | None = None
     chengyu_suit_ring: tuple[str, ...] | None = None
     deals_per_match: int | None = field(default=None, metadata={"min": 1})  # chengyu: 3
+    # chengyu: what a round lost 4:9 by penalty counts for (rules_engine.chengyu.scoring)
+    chengyu_round_lost: str = field(
+        default="match", metadata={"choices": CHENGYU_ROUND_LOST_READINGS}
+    )
     # A referee may enter only the final levels instead of every deal (games with levels).
     final_levels_entry: bool = False
     # Round timing (SPEC 2): referees warn the tables in the last minutes; at time, either the
@@ -153,7 +165,7 @@ class Preset:
         default="counter_clockwise", metadata={"choices": TRIBUTE_DIRECTIONS}
     )
     equal_tribute_leader: str = field(default="before_first", metadata={"choices": TRIBUTE_LEADERS})
-    in_play_ladder: str | None = field(default=None, metadata={"choices": ("national",)})
+    in_play_ladder: str | None = field(default=None, metadata={"choices": ("national", "suzhou")})
     # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
     unit_best_teams: int = field(default=2, metadata={"min": 1})
     # The event's match format (SPEC 2, rules_engine.match_format): how a match ends (pass A,
@@ -170,6 +182,9 @@ class Preset:
     tribute_seconds: int | None = field(default=None, metadata={"min": 1})
     tribute_return_seconds: int | None = field(default=None, metadata={"min": 1})
     round_one_method: str = field(default="random", metadata={"choices": ROUND_ONE_METHODS})
+    # The round clock a new event of this preset starts with (the event's own round length
+    # is the setting): idiom chain 五 "30 分钟内完成比赛".
+    default_round_minutes: int = 60
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings
@@ -263,8 +278,9 @@ class Preset:
         return dataclasses.asdict(self)
 
 
-# Fields of a preset a tournament may not change: which preset it is and which game it plays.
-FIXED_FIELDS = ("name", "game")
+# Fields of a preset a tournament may not change: which preset it is and which game it plays;
+# and the round length a new event starts with (the event's round length is its own setting).
+FIXED_FIELDS = ("name", "game", "default_round_minutes")
 PRESET_SETTINGS = tuple(f.name for f in dataclasses.fields(Preset) if f.name not in FIXED_FIELDS)
 
 
@@ -280,6 +296,7 @@ SCORING_SETTINGS = (
     "level_difference_table",
     "tractor_deal_table",
     "deals_per_match",
+    "chengyu_round_lost",
     "level_points_table",
     "forfeit_level_points",
     "forfeit_level_difference",
@@ -309,6 +326,8 @@ PRESETS: dict[str, Preset] = {
             level_difference_table=SUZHOU_LEVEL_TABLE,
             fail_a_limit=None,
             final_levels_entry=True,
+            in_play_ladder="suzhou",
+            **SUZHOU_TIMES,
         ),
         Preset(
             name="guandan-national-2017",
@@ -362,6 +381,8 @@ PRESETS: dict[str, Preset] = {
             decks=1,
             chengyu_suit_ring=CHENGYU_SUIT_RING,
             deals_per_match=3,
+            play_seconds=10,  # 五 "出牌时限，限制 10 秒内，不能有效出牌，判输一墩"
+            default_round_minutes=30,  # 五 "30 分钟内完成比赛"
         ),
     )
 }

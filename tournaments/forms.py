@@ -53,9 +53,21 @@ class TournamentForm(forms.ModelForm):
         self.fields["settings"].help_text = _(
             "Optional changes to the preset and the penalty ladder, as a JSON object."
         )
+        # blank: the preset's own round clock (idiom chain 五: 30 minutes; the others 60)
+        self.fields["round_minutes"].required = False
+        self.fields["round_minutes"].initial = None
+        self.fields["round_minutes"].help_text = _(
+            "Leave blank for the preset's: 30 minutes for idiom-chain poker, 60 for the others."
+        )
 
     def clean_settings(self):
         return self.cleaned_data.get("settings") or {}
+
+    def clean(self):
+        data = super().clean()
+        if data.get("round_minutes") is None and data.get("preset") in PRESETS:
+            data["round_minutes"] = PRESETS[data["preset"]].default_round_minutes
+        return data
 
 
 class TeamForm(forms.Form):

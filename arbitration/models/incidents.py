@@ -19,26 +19,34 @@ class Category(models.TextChoices):
     CARD_SHOWING = ladder.CARD_SHOWING, _("Showing cards")
     SPECTATOR_HINT = ladder.SPECTATOR_HINT, _("Spectator hint")
     CHANGED_PLAY = ladder.CHANGED_PLAY, _("Changed a play")
-    # the national text's own categories (SPEC 5): only under the national in-play ladder
+    # the in-play ladders' own categories (SPEC 5): only under a ladder that has them
+    # (ten-card call and wrong tribute: national and Suzhou; misplayed combination: national)
     TEN_CARD_CALL = ladder_national.TEN_CARD_CALL, _("10 cards or fewer not announced (报牌)")
     MISPLAYED_COMBINATION = ladder_national.MISPLAYED_COMBINATION, _("Misplayed combination")
-    WRONG_TRIBUTE = ladder_national.WRONG_TRIBUTE, _("Wrong tribute found after play began")
+    WRONG_TRIBUTE = ladder_national.WRONG_TRIBUTE, _("Wrong tribute or return (违规进贡)")
     OTHER = ladder.OTHER, _("Other")
 
 
-NATIONAL_ONLY = ladder_national.NATIONAL_ONLY_CATEGORIES
+LADDER_ONLY = ladder_national.OWN_CATEGORIES
 
 
 def offers_national(preset) -> bool:
-    """Whether an event of ``preset`` logs the national text's own categories."""
+    """Whether an event of ``preset`` rules by the national in-play ladder (a wrong tribute
+    found after play began names its deal and the offender's seat, who is scored last)."""
     return getattr(preset, "in_play_ladder", None) == "national"
 
 
+def offers_category(preset, category: str) -> bool:
+    """Whether an event of ``preset`` logs ``category``: the general ladder's always, an
+    in-play ladder's own only under that ladder."""
+    offered = ladder_national.offered_categories(getattr(preset, "in_play_ladder", None))
+    return category not in LADDER_ONLY or category in offered
+
+
 def category_choices(preset) -> list[tuple[str, str]]:
-    """The categories an event of ``preset`` offers (the national ones only under the
-    national in-play ladder)."""
-    national = offers_national(preset)
-    return [(v, label) for v, label in Category.choices if national or v not in NATIONAL_ONLY]
+    """The categories an event of ``preset`` offers (an in-play ladder's own ones only under
+    that ladder)."""
+    return [(v, label) for v, label in Category.choices if offers_category(preset, v)]
 
 
 MAX_SECONDS = 24 * 3600  # a slow play is timed in seconds; a day is more than any match

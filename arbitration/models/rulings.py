@@ -26,11 +26,13 @@ class Step(models.TextChoices):
     SCORED_LAST = ladder.SCORED_LAST, _("Scored last in the deal (下游)")
 
 
-# Steps of the national in-play ladder (rules_engine.ladder_national) that the ladder proposes
-# beside a general step; the chief referee rules them as the general step they come with.
+# Steps of the in-play ladders (rules_engine.ladder_national: national, Suzhou) that the ladder
+# proposes beside a general step; the chief referee rules them as the general step they come
+# with.
 IN_PLAY_STEP_LABELS = {
     "round_of_play_lost": _("Loses a round of play (停止一圈出牌权)"),
     "foul": _("Foul (犯规)"),
+    "tribute_redone": _("The tribute is given again (重新给牌)"),
 }
 
 

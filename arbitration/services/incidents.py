@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from arbitration.models import Evidence, Incident
 from arbitration.models.incidents import (
     MAX_SECONDS,
-    NATIONAL_ONLY,
     Category,
     Timed,
+    offers_category,
     offers_national,
 )
 from rules_engine.adjustments import SEAT_SIDES
@@ -52,13 +52,19 @@ def log_incident(
         raise ArbitrationForbidden(_("You may not log incidents at this table."))
     if category not in Category.values:
         raise ArbitrationError(_("Choose a category of the list."), "category")
-    if category in NATIONAL_ONLY and not offers_national(tournament.get_preset()):
-        raise ArbitrationError(
-            _("“%(category)s” is an incident of the national rules only: this event's scoring "
-              "preset does not use the national in-play penalty ladder.")
-            % {"category": Category(category).label},
-            "category",
-        )  # fmt: skip
+    preset = tournament.get_preset()
+    if not offers_category(preset, category):
+        if category == Category.MISPLAYED_COMBINATION or preset.game != "guandan":
+            message = _(
+                "“%(category)s” is an incident of the national rules only: this event's "
+                "scoring preset does not use the national in-play penalty ladder."
+            )
+        else:
+            message = _(
+                "“%(category)s” is an incident of the Guandan rules (national or "
+                "Suzhou): this event's scoring preset has no in-play penalty ladder."
+            )
+        raise ArbitrationError(message % {"category": Category(category).label}, "category")
     if not (description or "").strip():
         raise ArbitrationError(_("Say what happened."), "description")
     _check_parties(tournament, match, team, player)
@@ -71,7 +77,7 @@ def log_incident(
                                "timed")  # fmt: skip
     if category == Category.LATE_ARRIVAL and (match is None or team is None):
         raise ArbitrationError(_("A late arrival names the match and the late team."), "team")
-    deal, seat = _check_deal_and_seat(category, match, team, deal, seat)
+    deal, seat = _check_deal_and_seat(category, match, team, deal, seat, offers_national(preset))
     with transaction.atomic():
         incident = Incident.objects.create(
             tournament=tournament, match=match, team=team, player=player, category=category,
@@ -88,9 +94,13 @@ def log_incident(
     return incident
 
 
-def _check_deal_and_seat(category, match, team, deal, seat) -> tuple[int | None, str]:
+def _check_deal_and_seat(
+    category, match, team, deal, seat, scored_last: bool = True
+) -> tuple[int | None, str]:
     """A deal number (1 for the first) and a seat of the team concerned, both needed by a
-    wrong tribute (the ruling scores that seat last in that deal)."""
+    wrong tribute under the national ladder (``scored_last``: the ruling scores that seat
+    last in that deal); under Suzhou's the tribute is given again (五(五) 重新给牌), so the
+    match and the team are enough."""
     try:
         deal = bounded_int(deal, "deal", 1, SMALLINT_MAX)
     except BadInput:
@@ -105,11 +115,11 @@ def _check_deal_and_seat(category, match, team, deal, seat) -> tuple[int | None,
             raise ArbitrationError(
                 _("A wrong tribute names the match and the offending team."), "team"
             )
-        if deal is None:
+        if deal is None and scored_last:
             raise ArbitrationError(
                 _("A wrong tribute names the deal it was found in (1 for the first)."), "deal"
             )
-        if not seat:
+        if not seat and scored_last:
             raise ArbitrationError(_("A wrong tribute names the offender's seat."), "seat")
     if seat and match is not None and team is not None:
         if SEAT_SIDES[seat] != side_of(team, match):

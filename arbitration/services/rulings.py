@@ -11,7 +11,7 @@ from arbitration.models.incidents import Category
 from arbitration.models.rulings import Step
 from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
-from rules_engine.ladder_national import NATIONAL_STEPS, NationalTimes
+from rules_engine.ladder_national import IN_PLAY_STEPS, times_of
 from tournaments.models import Team, Tournament
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate, revision_batch
@@ -34,10 +34,12 @@ def team_steps(team: Team, exclude: Ruling | None = None) -> list[str]:
 
 
 def proposal(incident: Incident) -> list[ladder.Penalty]:
-    """What the ladder proposes for the incident: chengyu's fixed ladder; under the national
-    in-play ladder, the n-th offence of a category by the team in the match (earlier
-    incidents ruled and in force, a dismissal not counted), a slow play by its seconds and a
-    wrong tribute scored last."""
+    """What the ladder proposes for the incident: chengyu's fixed ladder (a slow play over its
+    10 seconds: one trick); under an in-play ladder (national, Suzhou), the n-th offence of a
+    category by the team in the match (earlier incidents ruled and in force, a dismissal not
+    counted), a slow play by its seconds against the preset's limits, a wrong tribute scored
+    last (national) or given again (Suzhou), a wrong, exposed or out-of-turn card a round of
+    play lost (Suzhou)."""
     previous = 0
     if incident.team_id and incident.match_id:
         previous = (
@@ -57,7 +59,7 @@ def proposal(incident: Incident) -> list[ladder.Penalty]:
     preset = tournament.get_preset()
     return ladder.proposed_penalties(
         tournament.game, incident.category, previous, preset.in_play_ladder,
-        seconds=incident.seconds, timed=incident.timed, times=NationalTimes.of(preset),
+        seconds=incident.seconds, timed=incident.timed, times=times_of(preset),
     )  # fmt: skip
 
 
@@ -112,11 +114,11 @@ def check_step(tournament: Tournament, step: object, field: str = "step") -> str
 
 
 def in_play_steps(incident: Incident, step: str) -> list[str]:
-    """The national in-play steps (停止一圈出牌权, 犯规) a ruling of ``step`` on
+    """The in-play steps (停止一圈/一轮出牌, 犯规, 重新给牌) a ruling of ``step`` on
     ``incident`` carries: those the ladder proposes, unless the incident is dismissed."""
     if step == ladder.NO_PENALTY:
         return []
-    return [p.step for p in proposal(incident) if p.step in NATIONAL_STEPS]
+    return [p.step for p in proposal(incident) if p.step in IN_PLAY_STEPS]
 
 
 def scored_last_deal(

@@ -4,9 +4,14 @@ A deal gives ``{"tricks": {"EW": 8, "NS": 5}}`` (adding up to 13), or ``{"trump"
 "tricks": [{"leader": "E", "cards": [...]}, ...13 tricks]}`` resolved by the engine (its
 first illegal play, if any, is reported in the trace; penalties are a referee's ruling).
 The side with more tricks wins the deal. A match is ``deals_per_match`` deals (3): most
-deals won, then most tricks; still tied, one extra deal at a time decides (a record may
-hold more deals only while the match is tied). A record with fewer deals (time ran out)
-is scored on what it holds; a tie is a draw.
+deals won, then most tricks; still tied, one extra deal at a time decides (seed 六 "如出现
+平分情况，则加赛。加赛时以每一局（一副牌）为单位，直到分出胜负"; a record may hold more deals only
+while the match is tied). The answer says whether the match is ``over``: after its 3 deals
+with a winner (``end`` "deals"), after an extra deal that decided it ("extra_deal"), or lost
+by penalty ("round_lost"). Otherwise ``over`` is false and ``next`` is "one_more_deal": a
+record of fewer deals is not a finished match (its winner is the side ahead so far, as a
+match cut short by time is scored on what it holds), and a tied record (deals won and
+tricks level, e.g. two deals 7:6, 6:7) has no winner yet: one more deal (SPEC 4.4).
 
 Penalties that change a result (SPEC 5), in ``"penalties"``:
 
@@ -14,9 +19,16 @@ Penalties that change a result (SPEC 5), in ``"penalties"``:
   from NS to the opponents (speaking out of turn a second time, a missed 必出, changing
   a play);
 * ``{"type": "round_lost", "side": "EW", "deal": 2}`` — that deal is set to 4:9 against
-  EW; without ``deal`` the whole round is lost: every deal is set to 4:9 against EW (one
-  such deal when none was played). Used for a third speaking offence, showing cards to a
-  partner, a spectator's hint (the beneficiary loses).
+  EW; without ``deal`` the whole round is lost (seed 七 "判该轮次比赛 4：9 负"). Used for a
+  third speaking offence, showing cards to a partner, a spectator's hint (the beneficiary
+  loses).
+
+What the tricks tiebreak sees of a round lost 4:9 (SPEC 4.4, the preset's
+``chengyu_round_lost``): by default ("match") a match lost 4:9 by penalty counts as 4:9 in
+each of the match's three deals — 0:3 in deals won and 12:27 in tricks — whenever the penalty
+fell and however many deals were played (one, two, three or an extra deal): the same offence
+costs the same in the standings. With "played", every deal played is set to 4:9 (one such
+deal when none was played), so the tricks tiebreak sees 4:9 per deal played.
 
 Round-lost penalties are applied after trick transfers.
 """
@@ -35,6 +47,10 @@ from rules_engine.presets import (
     other_side,
     resolve_preset,
 )
+
+# why a chengyu match is over beyond the 3 deals or an extra deal (words: match_format.END_REASONS)
+ROUND_LOST_END = "round_lost"
+ONE_MORE_DEAL = "one_more_deal"  # the answer's ``next`` (words: match_format.NEXT_STEPS)
 
 TRICKS_PER_DEAL = 13
 LOST_ROUND = 4  # tricks left to a side that loses the round 4:9
@@ -123,8 +139,11 @@ def deal_tricks(deal: object, where: str, suit_ring: tuple[str, ...]) -> dict:
     return replay.as_dict() | {"trump": trump}
 
 
-def apply_penalties(entries: list[dict], penalties: object) -> None:
-    """Apply the record's penalties to the deals' trick counts (in place)."""
+def apply_penalties(entries: list[dict], penalties: object, match_deals: int | None = None) -> bool:
+    """Apply the record's penalties to the deals' trick counts (in place). A round lost
+    without a deal makes the record ``match_deals`` deals of 4:9 (the "match" reading), or
+    sets every deal played to 4:9 when ``match_deals`` is None ("played"). True when the
+    whole round was lost."""
     if not isinstance(penalties, list):
         raise RulesError(t("penalties must be a list"), "penalties")
     rounds_lost = []
@@ -166,12 +185,20 @@ def apply_penalties(entries: list[dict], penalties: object) -> None:
                 field,
             ) from None
         entry.setdefault("penalties", []).append(penalty)
+    whole = False
     for side, deal, penalty in rounds_lost:
+        if deal is None:
+            whole = True
+            if match_deals is not None:  # the match's deals, whatever was played
+                del entries[match_deals:]
+                entries.extend({"tricks": {}, "not_played": True}
+                               for _ in range(match_deals - len(entries)))  # fmt: skip
         if not entries:
             entries.append({"tricks": round_lost(side)})
         for entry in entries if deal is None else [entries[deal - 1]]:
             entry["tricks"] = round_lost(side)
             entry.setdefault("penalties", []).append(penalty)
+    return whole
 
 
 class Tally:
@@ -207,13 +234,14 @@ def score(record: dict) -> dict:
         return forfeit_answer(preset, record["forfeit"], deals, deals_won=zero, tricks=dict(zero))
     ring = parse_suit_ring(preset.chengyu_suit_ring)
     entries = [deal_tricks(d, sub_field("deals", i), ring) for i, d in enumerate(deals)]
-    apply_penalties(entries, record.get("penalties") or [])
+    per_match = preset.deals_per_match or 3
+    match_deals = per_match if preset.chengyu_round_lost == "match" else None
+    whole_round_lost = apply_penalties(entries, record.get("penalties") or [], match_deals)
     if not entries:
         raise RulesError(t("deals is empty: give at least one deal, or a forfeit"), "deals")
-    per_match = preset.deals_per_match or 3
     tally = Tally()
     for i, entry in enumerate(entries):
-        if i >= per_match and tally.leader() is not None:
+        if i >= per_match and tally.leader() is not None and not whole_round_lost:
             where = sub_field("deals", i)
             raise RulesError(
                 t(
@@ -226,6 +254,12 @@ def score(record: dict) -> dict:
         entry["winner"] = tally.add(entry["tricks"])
         entry["deal"] = i + 1
     winner = tally.leader()
+    if whole_round_lost:
+        end = ROUND_LOST_END
+    elif winner is None or len(entries) < per_match:
+        end = None  # tied, or deals still to play: one more deal
+    else:
+        end = "deals" if len(entries) == per_match else "extra_deal"
     return {
         "winner": winner,
         "deals_won": tally.deals_won,
@@ -233,5 +267,8 @@ def score(record: dict) -> dict:
         "match_points": match_points(preset, winner),
         "forfeit": None,
         "preset": preset.name,
+        "over": end is not None,
+        "end": end,
+        "next": None if end is not None else ONE_MORE_DEAL,
         "trace": entries,
     }

@@ -7,7 +7,9 @@ the JSON of SPEC 4.5. A check request is one of:
 * a lead: ``{"trump", "level", "hand", "play"}`` without ``lead`` (a normal form; several
   units are a throw, to be checked with ``throw`` and ``others``);
 * a throw: ``{"trump", "level", "throw", "others": [[...], [...], [...]]}``;
-* a trump declaration: ``{"level", "declarations": [{"seat": "E", "cards": ["S5"]}, ...]}``;
+* a trump declaration: ``{"level", "declarations": [{"seat": "E", "cards": ["S5"]}, ...],
+  "first_deal"?: true, "dealer"?: "E"}`` (after the first deal the suit changes and the
+  dealer stays);
 * a whole deal's play log: ``{"trump", "level", "dealer", "hands", "bottom"?, "play_log"}``
   (see :mod:`rules_engine.tractor.replay`);
 * who wins one trick: ``{"trump", "level", "trick": [{"seat": "E", "cards": [...]}, ...]}``
@@ -64,7 +66,12 @@ def _copies(*lists: list) -> None:
 def check(request: dict) -> dict:
     """Rule on a follow, a lead, a throw or a trump declaration (SPEC 4.5 ``check``)."""
     if "declarations" in request:
-        return check_declarations(request.get("level"), request["declarations"])
+        return check_declarations(
+            request.get("level"),
+            request["declarations"],
+            request.get("first_deal", True),
+            request.get("dealer"),
+        )
     ordering = parse_ordering(request)
     kill_reading = resolve_preset(request, "tractor").tractor_kill_reading
     if "play_log" in request:

@@ -12,6 +12,12 @@ A declaration shows one or more level cards of one suit. In order:
 
 Each entry of the request gives the seat and every card it shows at that moment (a
 reinforcement repeats the cards shown before and adds the new ones).
+
+First deal or not (``"first_deal"``, default true; seed 三.1 "一盘比赛的首局由对阵双方抢夺先发权…
+非首局时，则仅可以变更主牌花色，但不能借此夺得先发权"): in the first deal the last declarer
+becomes the dealer (庄家, the answer's ``dealer``); after it a declaration only changes the
+trump suit: the answer says ``"dealer_stays": true`` and gives back the request's
+``dealer`` (the seat dealing this deal), never the declarer.
 """
 
 from __future__ import annotations
@@ -51,9 +57,19 @@ def _parse_entry(entry: object, field: str, level: str) -> tuple[str, str, int]:
     return seat, suits.pop(), len(cards)
 
 
-def check_declarations(level: object, declarations: object) -> dict:
-    """Rule on a sequence of declarations; the first illegal one is reported."""
+def check_declarations(
+    level: object, declarations: object, first_deal: object = True, dealer: object = None
+) -> dict:
+    """Rule on a sequence of declarations; the first illegal one is reported. In the first
+    deal the last declarer deals; after it the suit changes and ``dealer`` stays."""
     level_rank = RANKS[parse_level(level)]
+    if not isinstance(first_deal, bool):
+        raise RulesError(t("first_deal must be true or false"), "first_deal")
+    if dealer is not None and (not isinstance(dealer, str) or dealer.upper() not in SIDES):
+        raise RulesError(
+            t("dealer must be the dealing seat E, S, W or N, not {dealer!r}", dealer=dealer),
+            "dealer",
+        )
     if not isinstance(declarations, list) or not declarations:
         raise RulesError(t("declarations must be a non-empty list"), "declarations")
     standing: tuple[str, str, int] | None = None
@@ -68,13 +84,32 @@ def check_declarations(level: object, declarations: object) -> dict:
             }
         standing = (seat, suit, count)
     seat, suit, count = standing
+    if first_deal:
+        return {
+            "legal": True,
+            "reason": t(
+                "{seat} declared {suit} with {count} card(s)", seat=seat, suit=suit, count=count
+            ),
+            "trump": suit,
+            "declarer": seat,
+            "first_deal": True,
+            "dealer": seat,
+            "dealer_stays": False,
+        }
     return {
         "legal": True,
         "reason": t(
-            "{seat} declared {suit} with {count} card(s)", seat=seat, suit=suit, count=count
+            "{seat} declared {suit} with {count} card(s): after the first deal this changes "
+            "the trump suit only, the dealer stays",
+            seat=seat,
+            suit=suit,
+            count=count,
         ),
         "trump": suit,
         "declarer": seat,
+        "first_deal": False,
+        "dealer": dealer.upper() if isinstance(dealer, str) else None,
+        "dealer_stays": True,
     }
 
 

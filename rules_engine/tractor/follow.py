@@ -15,13 +15,19 @@ structure as well as the hand allows, in this priority order (the seed's):
   a pair and a single, c. a triple and singles, d. a tractor of pairs and singles, e. two
   loose pairs and singles, f. a pair and singles, g. singles.
 
-All of this is one rule: the shape of the followed cards (:func:`forms.shape_of` with the
-lead's triple and pair units as caps, every triple that cannot be matched answerable by a
-pair) must be the best shape the hand's cards of that suit allow. A throw (甩牌) is
-followed the same way, unit by unit.
+All of this is one rule: the followed cards must answer the lead's units as well as the
+hand's cards of that suit do (:func:`units.answer`; for one unit, the shape
+:func:`forms.shape_of` reads with the unit as caps). A throw (甩牌) is followed the same
+way, unit by unit (SPEC 4.3; seed 三.2(4) "必须优先应对相同形式…对拖拉机必须优先跟拖拉机"):
+tractors first, the longest first, then triples, then pairs. Against a throw of two
+tractors of two pairs, a hand holding two such tractors must play them both (the mirrored
+answer); a tractor of three pairs and a loose pair leaves one led tractor unanswered and is
+illegal. Against a tractor and a pair, a tractor and any pair answer both units.
 
 A follower void in the led suit may play anything; trumps in exactly the led form are a
-kill (杀牌), otherwise the cards count as a follow and cannot win. The one special rule:
+kill (杀牌), otherwise the cards count as a follow and cannot win. With the flexible kill
+reading, trumps whose unit-by-unit answer to a throw is perfect (every unit laid out in its
+own form) kill it too. The one special rule:
 a tractor of two triples beats a tractor of three pairs, so trumps in that form also kill
 it.
 """
@@ -31,14 +37,10 @@ from __future__ import annotations
 from rules_engine.cards import Card, cards_text, check_in_hand
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
-from rules_engine.tractor.forms import Form, Shape, form_of, shape_of, suit_of_cards
+from rules_engine.tractor.forms import Form, form_of, shape_of, suit_of_cards
 from rules_engine.tractor.order import SUIT_NAMES, TRUMP, Ordering
-
-
-def lead_caps(lead: list[Card], ordering: Ordering) -> tuple[int, int]:
-    """(triple units, pair units) a follower has to answer for this lead."""
-    shape = shape_of(lead, ordering)
-    return sum(shape.triples), sum(shape.pairs)
+from rules_engine.tractor.units import answer as units_answer
+from rules_engine.tractor.units import describe_piece, lead_units, perfect
 
 
 def special_beats(play: Form | None, lead: Form | None) -> bool:
@@ -61,7 +63,8 @@ def is_kill(
 
     A throw's kill is read by the preset's ``kill_reading``: ``"strict"`` (seed 三.4 完全一致:
     the trumps have the throw's shape as played) or ``"flexible"`` (the trumps can be laid
-    out as the throw's units: a trump triple may stand for a pair and a single)."""
+    out as the throw's units, unit by unit: a trump triple may stand for a pair and a
+    single, a tractor of three pairs for a tractor of two and a pair)."""
     if ordering.suit_of(lead[0]) == TRUMP or suit_of_cards(play, ordering) != TRUMP:
         return False
     lead_shape = shape_of(lead, ordering)
@@ -69,9 +72,8 @@ def is_kill(
         return True
     lead_form = form_of(lead, ordering)
     if kill_reading == "flexible" and lead_form is None and len(play) == len(lead):
-        triple_cap, pair_cap = sum(lead_shape.triples), sum(lead_shape.pairs)
-        laid_out = shape_of(play, ordering, triple_cap, pair_cap)
-        return laid_out.rank == lead_shape.rank
+        units = lead_units(lead, ordering)
+        return units_answer(play, units, ordering) == perfect(units)
     return special_beats(form_of(play, ordering), lead_form)
 
 
@@ -128,26 +130,36 @@ def check_follow(
         )
     if len(held) <= len(lead):
         return answer | {"legal": True, "reason": t("all {suit_name} played", suit_name=suit_name)}
-    triple_cap, pair_cap = lead_caps(lead, ordering)
-    best = shape_of(held, ordering, triple_cap, pair_cap)
-    got = shape_of(followed, ordering, triple_cap, pair_cap)
-    if got.rank < best.rank:
-        return answer | _illegal(
-            t(
-                "must play {duty} of {suit_name} (the hand holds it), but the play has {duty2}",
-                duty=_duty(best),
-                suit_name=suit_name,
-                duty2=_duty(got) or t("only singles"),
-            )
-        )
+    units = lead_units(lead, ordering)
+    best = units_answer(held, units, ordering)
+    got = units_answer(followed, units, ordering)
+    if got < best:
+        return answer | _illegal(_shortfall(units, best, got, suit_name))
     return answer | {
         "legal": True,
         "reason": t("follows {lead_form}", lead_form=answer["lead_form"]),
     }
 
 
-def _duty(shape: Shape) -> str:
-    return Shape(shape.triples, shape.pairs).describe() if shape.rank != ((), ()) else ""
+def _shortfall(units: tuple, best: tuple, got: tuple, suit_name: str) -> str:
+    """Why a follow is illegal: the first unit it answers worse than the hand could."""
+    index = next(i for i, (b, g) in enumerate(zip(best, got, strict=True)) if g < b)
+    if len(units) == 1:
+        return t(
+            "must play {duty} of {suit_name} (the hand holds it), but the play has {duty2}",
+            duty=describe_piece(best[0]),
+            suit_name=suit_name,
+            duty2=describe_piece(got[0]),
+        )
+    return t(
+        "must answer the throw unit by unit: its unit {number} ({unit}) needs {duty} of "
+        "{suit_name} (the hand holds it), but the play answers it with {duty2}",
+        number=index + 1,
+        unit=units[index].describe(),
+        duty=describe_piece(best[index]),
+        suit_name=suit_name,
+        duty2=describe_piece(got[index]),
+    )
 
 
 def _lead_text(lead: list[Card], ordering: Ordering) -> str:

@@ -2,7 +2,8 @@
 
 Strongest first: kills (by the trick's order), then follows of the led suit by shape and
 top card, then the other cards (strongest cards first). Holding the led suit, the plays
-are those whose shape answers the lead as well as the hand allows (:mod:`.follow`);
+are those that answer the lead's units as well as the hand allows, unit by unit
+(:mod:`.follow`, :mod:`.units`);
 holding fewer cards of it than were led, every one of them plus any other cards; void,
 any cards."""
 
@@ -15,9 +16,10 @@ from rules_engine.cards import Card, cards_text
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
 from rules_engine.listing import count_multisets, listing, multiset_combinations
-from rules_engine.tractor.follow import is_kill, lead_caps, lead_suit, special_beats
+from rules_engine.tractor.follow import is_kill, lead_suit, special_beats
 from rules_engine.tractor.forms import form_of, shape_of
 from rules_engine.tractor.order import TRUMP, Ordering
+from rules_engine.tractor.units import answer, answer_plan, lead_units, placements
 
 SUIT_ORDER = {TRUMP: 4, "S": 3, "H": 2, "C": 1, "D": 0}
 SEARCH_LIMIT = 200_000  # candidate plays one listing may look at
@@ -85,15 +87,14 @@ def _suit_follows(ordering: Ordering, held: list[Card], lead: list[Card]) -> Ite
     if len(held) == size:
         yield _entry(tuple(held), ordering, "follow")
         return
-    triple_cap, pair_cap = lead_caps(lead, ordering)
-    best = shape_of(held, ordering, triple_cap, pair_cap).rank
-    plan = _duty_plan(ordering, held, lead)
+    units = lead_units(lead, ordering)
+    best = answer(held, units, ordering)
     found = []
-    for combo in _built(Counter(held), plan, size, ordering):
-        shape = shape_of(combo, ordering, triple_cap, pair_cap)
-        if shape.rank >= best:
+    for combo in _built(Counter(held), answer_plan(best), size, ordering):
+        got = answer(combo, units, ordering)
+        if got >= best:
             top = max(ordering.position(card) for card in combo)
-            found.append((shape.rank, top, combo))
+            found.append((got, top, combo))
     found.sort(key=lambda item: (item[0], item[1], _names(item[2])), reverse=True)
     for _, _, combo in found:
         yield _entry(combo, ordering, "follow")
@@ -101,9 +102,7 @@ def _suit_follows(ordering: Ordering, held: list[Card], lead: list[Card]) -> Ite
 
 def _duty_plan(ordering: Ordering, held: list[Card], lead: list[Card]) -> list[tuple[int, int]]:
     """The runs (cards per unit, length) the follower's best answer to the lead holds."""
-    triple_cap, pair_cap = lead_caps(lead, ordering)
-    best = shape_of(held, ordering, triple_cap, pair_cap)
-    return [(3, k) for k in best.triples] + [(2, k) for k in best.pairs]
+    return answer_plan(answer(held, lead_units(lead, ordering), ordering))
 
 
 def _names(combo: tuple) -> tuple[str, ...]:
@@ -124,7 +123,7 @@ def _built(
     if singles < 0:
         return
     budget = SEARCH_LIMIT
-    for used in _placements(held, plan, ordering):
+    for used in placements(held, plan, ordering):
         rest = held - used
         if distinct:
             rest = Counter({card: 1 for card in rest if card not in used})
@@ -143,34 +142,6 @@ def _built(
             if key not in seen:
                 seen.add(key)
                 yield combo
-
-
-def _placements(held: Counter, plan: list[tuple[int, int]], ordering: Ordering):
-    """Each way to take the runs of ``plan`` out of ``held``: a Counter of the cards used."""
-    if not plan:
-        yield Counter()
-        return
-    (width, length), rest = plan[0], plan[1:]
-    by_position: dict[int, list[Card]] = {}
-    for card, n in held.items():
-        if n >= width:
-            by_position.setdefault(ordering.position(card), []).append(card)
-    for start in sorted(by_position):
-        if not all(start + i in by_position for i in range(length)):
-            continue
-        for choice in _choices([by_position[start + i] for i in range(length)]):
-            used = Counter({card: width for card in choice})
-            for more in _placements(held - used, rest, ordering):
-                yield used + more
-
-
-def _choices(options: list[list[Card]]):
-    if not options:
-        yield ()
-        return
-    for first in options[0]:
-        for rest in _choices(options[1:]):
-            yield (first, *rest)
 
 
 def _kills(ordering: Ordering, hand: list[Card], lead: list[Card], kill_reading: str):
@@ -205,13 +176,13 @@ def _kills(ordering: Ordering, hand: list[Card], lead: list[Card], kill_reading:
 
 def _sure_kills(trumps: Counter, plan, size: int, ordering: Ordering) -> Iterator[tuple]:
     key = _card_key(ordering)
-    placements = sorted(
-        _placements(trumps, plan, ordering),
+    ways = sorted(
+        placements(trumps, plan, ordering),
         key=lambda used: sorted((key(c) for c in used), reverse=True),
         reverse=True,
     )
     singles = size - sum(width * length for width, length in plan)
-    for used in placements:
+    for used in ways:
         rest = [(card, 1) for card, _ in _strength_order(trumps.elements(), ordering)
                 if card not in used]  # fmt: skip
         for extra in multiset_combinations(rest, singles):

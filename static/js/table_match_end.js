@@ -28,8 +28,13 @@
     var points = answer.match_points ? answer.match_points.EW + " : " + answer.match_points.NS : "";
     // a match that is over (a side passed A, the deals or the time are up) is won, not led
     var over = answer.over || answer.passed_a;
+    // not over, in the engine's words (idiom chain: a record short of its deals, or tied:
+    // "one more deal"); a tied record has no winner and no points yet
+    var next = !over && answer.next ? (cfg.next_steps || {})[answer.next] || answer.next : "";
+    if (next && !answer.winner) { winner = next; points = ""; }
     result.textContent = (answer.winner ? (over ? T.wins : T.leads).replace("%s", winner) : winner) +
-      (points ? " · " + T.points + " " + points : "") + (answer.passed_a ? " · " + T.passed_a : "") + stale;
+      (points ? " · " + T.points + " " + points : "") + (answer.passed_a ? " · " + T.passed_a : "") +
+      (next && answer.winner ? " · " + next : "") + stale;
   };
 
   function sideTeam(side) { return side === "EW" ? cfg.home : cfg.away; }

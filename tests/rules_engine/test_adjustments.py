@@ -140,9 +140,10 @@ def test_trick_transfer_can_change_the_winner():
 
 
 def test_round_lost_4_9_for_the_offender():
+    # a 2-deal record lost 4:9 counts as the match's three deals 4:9 (SPEC 4.4; 成语 七)
     answer = adjusted(CHENGYU, type="round_lost", side="EW")
-    assert [d["tricks"] for d in answer["trace"]] == [{"EW": 4, "NS": 9}] * 2
-    assert answer["winner"] == "NS"
+    assert [d["tricks"] for d in answer["trace"]] == [{"EW": 4, "NS": 9}] * 3
+    assert answer["winner"] == "NS" and answer["tricks"] == {"EW": 12, "NS": 27}
 
 
 def test_removing_the_rulings_adjustment_restores_the_original_result():

@@ -156,7 +156,7 @@ def test_chengyu_spectator_hint_beneficiary_loses_and_hinting_unit_drops_one_pla
 
 
 def test_chengyu_other_offences_are_left_to_the_chief_referee():
-    assert ladder.chengyu_penalties("slow_play") == []
+    assert ladder.chengyu_penalties("wrong_card") == []
     assert ladder.proposed_penalties("guandan", "signalling", 2) == []
 
 

@@ -59,13 +59,14 @@ def test_scored_last_is_a_step_of_guandan_under_the_national_ladder_only():
     assert err.value.field == "step"
 
 
-def test_in_play_penalty_proposed_only_for_presets_with_the_national_ladder():
+def test_in_play_penalty_proposed_only_for_presets_with_an_in_play_ladder():
     national = get_preset("guandan-national-2017").in_play_ladder
     suzhou = get_preset("guandan-suzhou-2016").in_play_ladder
-    assert national == "national" and suzhou is None
+    assert national == "national" and suzhou == "suzhou"  # issue 28: Suzhou has its own
     assert steps(ladder.proposed_penalties("guandan", ladder.OUT_OF_TURN, 1, national)) == [
         ladder.VIOLATION, ROUND_OF_PLAY_LOST]  # fmt: skip
-    assert ladder.proposed_penalties("guandan", ladder.OUT_OF_TURN, 1, suzhou) == []
+    assert ladder.proposed_penalties("guandan", ladder.OUT_OF_TURN, 1, None) == []
+    assert ladder.proposed_penalties("tractor", ladder.OUT_OF_TURN, 1, None) == []
 
 
 def test_play_time_limit_20_s_normal_30_s_verbal_warning_then_violation_and_round_lost():

@@ -15,7 +15,13 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from rules_engine.i18n import localize
-from rules_engine.match_format import END_REASONS, end_reason, format_text, parse_format
+from rules_engine.match_format import (
+    END_REASONS,
+    NEXT_STEPS,
+    end_reason,
+    format_text,
+    parse_format,
+)
 from rules_engine.presets import MATCH_FORMAT_GAMES
 from tournaments.errors import ServiceError
 
@@ -85,6 +91,12 @@ def over_text(answer: dict) -> str:
     """Why the match of ``answer`` is over, in the active language ("" while it is not)."""
     reason = end_reason(answer) if answer.get("over", bool(answer.get("passed_a"))) else None
     return localize(reason, get_language()) if reason else ""
+
+
+def next_steps() -> dict[str, str]:
+    """Each ``next`` of an engine answer in words, in the active language (for the table
+    page: an idiom-chain match short of its deals or tied is "not over: one more deal")."""
+    return {step: localize(words, get_language()) for step, words in NEXT_STEPS.items()}
 
 
 def end_reasons() -> dict[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from rules_engine.presets import PRESETS
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
@@ -19,9 +20,12 @@ from .audit import log_action
 
 
 def create_tournament(user, **fields) -> Tournament:
-    """Create an event; its creator becomes its first organiser."""
+    """Create an event; its creator becomes its first organiser. Without a round length the
+    preset's own applies (idiom chain 五 "30 分钟内完成比赛": 30 minutes; the others 60)."""
     if not permissions.can_create_tournament(user):
         raise Forbidden(_("You may not create events."))
+    if fields.get("round_minutes") is None and fields.get("preset") in PRESETS:
+        fields["round_minutes"] = PRESETS[fields["preset"]].default_round_minutes
     with transaction.atomic():
         tournament = Tournament.objects.create(created_by=user, **fields)
         TournamentRole.objects.create(user=user, tournament=tournament, role=Role.ORGANISER)

@@ -208,6 +208,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "end_reasons": match_formats.end_reasons(),
             # the rules engine on the phone with no network (None without Pyodide installed)
             "offline": offline.page_config(results.engine_base(match), get_language()),
+            # what the engine's answer says while the match is not over (one more deal)
+            "next_steps": match_formats.next_steps(),
         },
         "strings": {name: str(text) for name, text in STRINGS.items()}
         | {"game_n": glossary.game_label("%s")},

@@ -196,3 +196,22 @@ def test_api_desk_lists_legal_plays_and_replays_a_tractor_deal_as_the_cli(arb, a
                               input=json.dumps(request), capture_output=True, text=True,
                               check=True)  # fmt: skip
         assert answer == json.loads(done.stdout)
+
+
+def test_api_desk_follows_a_tractor_throw_unit_by_unit_as_the_cli(arb, api):
+    """Issue 28's examples (seed 拖拉机 三.2(4); SPEC §4.3) through the API desk."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.rules_engine.test_tractor_throw_units import ISSUE_EXAMPLES, request
+
+    api.force_authenticate(arb.referee)
+    for hand, lead, play, legal, kill, extra in ISSUE_EXAMPLES.values():
+        asked = request(hand, lead, play, **extra)
+        answer = api.post(path(arb, "desk/"), {"request": asked}, format="json").json()
+        assert (answer["legal"], answer["kill"]) == (legal, kill), answer
+        done = subprocess.run([sys.executable, "-m", "rules_engine", "check", "-"],
+                              input=json.dumps(asked), capture_output=True, text=True,
+                              check=True)  # fmt: skip
+        assert answer == json.loads(done.stdout)

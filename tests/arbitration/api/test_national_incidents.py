@@ -42,8 +42,9 @@ def categories(api, arb):
 
 
 def test_api_offers_the_national_categories_only_under_the_national_ladder(arb, api):
-    offered = categories(api, arb)
-    assert "ten_card_call" not in offered and "wrong_tribute" not in offered
+    offered = categories(api, arb)  # Suzhou: 十(三) 报数 and 五(五) 违规进贡, not 出错牌型
+    assert "misplayed_combination" not in offered
+    assert {"ten_card_call", "wrong_tribute"} <= set(offered)
     assert offered["out_of_turn"] == "越序出牌"
     national(arb)
     offered = categories(api, arb)
@@ -52,7 +53,7 @@ def test_api_offers_the_national_categories_only_under_the_national_ladder(arb, 
 
 
 def test_api_refuses_a_national_category_under_the_suzhou_preset_as_error_and_field(arb, api):
-    response = log(api, arb)
+    response = log(api, arb, category="misplayed_combination")
     assert response.status_code == 400
     body = response.json()
     assert body["field"] == "category" and "national rules only" in body["error"]

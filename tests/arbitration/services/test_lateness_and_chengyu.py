@@ -46,8 +46,9 @@ def test_chengyu_talking_ladder_warning_then_trick_then_round_lost(chengyu):
     assert proposal(third) == [Penalty("round_lost")]
     rule_proposed(chengyu, third)
     outcome = counting_outcome(chengyu.match)
-    assert [d["tricks"] for d in outcome["trace"]] == [{"EW": 4, "NS": 9}] * 2
-    assert outcome["winner"] == "NS"
+    # the round lost 4:9 counts as the match's three deals 4:9 (成语 七; SPEC 4.4): 12:27
+    assert [d["tricks"] for d in outcome["trace"]] == [{"EW": 4, "NS": 9}] * 3
+    assert outcome["winner"] == "NS" and outcome["tricks"] == {"EW": 12, "NS": 27}
     assert points(chengyu.tournament)["Team 002"] == 2
 
 

@@ -21,7 +21,7 @@ IN_PLAY = ["ten_card_call", "out_of_turn", "misplayed_combination"]
 
 
 def national(arb):
-    arb.tournament.preset = "guandan-national"
+    arb.tournament.preset, arb.tournament.settings = "guandan-national", {}
     arb.tournament.save()
     return arb
 
@@ -98,22 +98,41 @@ def test_dismissing_a_second_offence_carries_no_loss_of_a_round_of_play(arb):
     assert ruling.in_play_steps == []
 
 
+def no_ladder(arb):
+    """A Guandan event without an in-play ladder (the Suzhou preset has its own since issue 28)."""
+    arb.tournament.settings = {"in_play_ladder": None}
+    arb.tournament.save()
+
+
 @pytest.mark.parametrize("category", ["ten_card_call", "misplayed_combination", "wrong_tribute"])
-def test_national_only_categories_are_refused_under_other_presets(arb, category):
+def test_ladder_categories_are_refused_without_an_in_play_ladder(arb, category):
+    no_ladder(arb)
     with pytest.raises(ArbitrationError) as err:
         offence(arb, category, deal=1, seat="E")
     assert err.value.field == "category" and "national" in err.value.message
 
 
-def test_other_presets_offer_the_categories_they_had(arb):
+def test_misplayed_combination_is_refused_under_the_suzhou_ladder(arb):
+    with pytest.raises(ArbitrationError) as err:
+        offence(arb, "misplayed_combination")
+    assert err.value.field == "category" and "national rules only" in err.value.message
+
+
+def test_each_ladder_offers_its_own_categories(arb):
+    no_ladder(arb)
+    plain = [value for value, _ in category_choices(arb.tournament.get_preset())]
+    assert plain == [c for c in Category.values if c not in
+                     ("ten_card_call", "misplayed_combination", "wrong_tribute")]  # fmt: skip
+    arb.tournament.settings = {}
+    arb.tournament.save()  # Suzhou 十(三) 报数 and 五(五) 违规进贡, not the national 出错牌型
     suzhou = [value for value, _ in category_choices(arb.tournament.get_preset())]
-    assert suzhou == [c for c in Category.values if c not in
-                      ("ten_card_call", "misplayed_combination", "wrong_tribute")]  # fmt: skip
+    assert suzhou == [c for c in Category.values if c != "misplayed_combination"]
     national(arb)
     assert [v for v, _ in category_choices(arb.tournament.get_preset())] == Category.values
 
 
-def test_out_of_turn_under_other_presets_proposes_nothing_as_before(arb):
+def test_out_of_turn_without_an_in_play_ladder_proposes_nothing_as_before(arb):
+    no_ladder(arb)
     assert steps(offence(arb, "out_of_turn")) == []
 
 

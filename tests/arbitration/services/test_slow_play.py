@@ -43,8 +43,29 @@ def test_the_events_settings_move_the_limits(arb):
     assert steps(slow(arb, 35)) == ["verbal_warning"]
 
 
-def test_suzhou_preset_proposes_nothing_for_slow_play_as_before(arb):
+def test_without_an_in_play_ladder_slow_play_proposes_nothing_as_before(arb):
+    arb.tournament.settings = {"in_play_ladder": None, "play_seconds": None,
+                               "tribute_return_seconds": None}  # fmt: skip
+    arb.tournament.save()
     assert steps(slow(arb, 99)) == []
+
+
+def test_suzhou_13_5_play_30_s_normal_return_within_40_s(arb):
+    """掼蛋 苏州 十三 第5条 "出牌：0—30秒属正常出牌时间；贡牌后，还牌人必须在40秒内还牌"."""
+    assert steps(slow(arb, 30)) == [] and steps(slow(arb, 40, "return")) == []
+    assert steps(slow(arb, 16, "tribute")) == []  # the seed sets no limit on the tribute
+    assert steps(slow(arb, 31)) == ["verbal_warning"]
+    assert steps(slow(arb, 41, "return")) == ["verbal_warning"]
+
+
+def test_suzhou_13_5_a_second_slow_play_in_the_match_is_proposed_a_warning(arb):
+    from arbitration.services.rulings import rule
+
+    rule(slow(arb, 45), arb.chief, step="verbal_warning", reason="first")
+    case = slow(arb, 45)
+    assert steps(case) == ["warning"]
+    [ruling, *_] = rule(case, arb.chief, step="warning", reason="second")
+    assert ruling.in_play_steps == []
 
 
 def test_seconds_must_be_a_whole_number(arb):

@@ -241,3 +241,41 @@ def test_desk_takes_a_play_log_one_play_a_line():
     with pytest.raises(ArbitrationError) as err:
         build_request({"game": "tractor", "play_log": "East CA"})
     assert err.value.field == "play_log"
+
+
+# --- issue 28: a tractor throw is followed unit by unit (seed 拖拉机 三.2(4); SPEC §4.3) ---
+
+T5 = {"game": "tractor", "trump": "S", "level": "5"}
+THROW_EXAMPLES = {
+    # name: (form fields, legal, kill)
+    "seed_3_2_4_two_tractors_mirrored_answer_legal": (
+        {"hand": "C2 C2 C3 C3 C4 C4 CT CT CJ CJ CQ D3", "lead": "CA CA CK CK C9 C9 C8 C8",
+         "play": "C2 C2 C3 C3 CT CT CJ CJ"}, True, False),
+    "seed_3_2_4_two_tractors_long_run_and_pair_illegal": (
+        {"hand": "C2 C2 C3 C3 C4 C4 CT CT CJ CJ CQ D3", "lead": "CA CA CK CK C9 C9 C8 C8",
+         "play": "C2 C2 C3 C3 C4 C4 CT CT"}, False, False),
+    "seed_3_2_4_tractor_and_pair_answered_by_tractor_and_pair": (
+        {"hand": "C2 C2 C3 C3 C4 C4 C7 C7 CQ D3", "lead": "CA CA CK CK C9 C9",
+         "play": "C2 C2 C3 C3 C7 C7"}, True, False),
+    "seed_3_2_4_two_loose_pairs_answered_by_two_loose_pairs": (
+        {"hand": "C2 C2 C3 C3 C4 C4 C7", "lead": "CA CA C9 C9", "play": "C2 C2 C4 C4"},
+        True, False),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", THROW_EXAMPLES)
+def test_desk_follows_a_throw_unit_by_unit_as_the_cli(arb, client, name):
+    fields, legal, kill = THROW_EXAMPLES[name]
+    request = T5 | {key: value.split() for key, value in fields.items()}
+    answer = page_answer(client, arb, T5 | fields)
+    assert answer == cli("check", request)
+    assert (answer["legal"], answer["kill"]) == (legal, kill), answer["reason"]
+
+
+def test_desk_flexible_kill_of_a_throw_laid_out_as_its_units(arb, client):
+    request = T5 | {"hand": ["S2", "S2", "S3", "S3", "S4", "S4", "H3"],
+                    "lead": ["CA", "CA", "CK", "CK", "C9", "C9"],
+                    "play": ["S2", "S2", "S3", "S3", "S4", "S4"],
+                    "settings": {"tractor_kill_reading": "flexible"}}  # fmt: skip
+    answer = page_answer(client, arb, {"game": "tractor", "json": json.dumps(request)})
+    assert answer == cli("check", request) and answer["kill"] is True

@@ -56,6 +56,38 @@ def test_preset_must_match_the_game(client, organiser):
     assert "not for the chosen game" in response.content.decode()
 
 
+def test_chengyu_5_an_idiom_chain_event_left_blank_plays_30_minute_rounds(client, organiser):
+    """成语接龙 五 "30 分钟内完成比赛": the preset's round clock when the form leaves it blank;
+    a round length typed in stays the event's own."""
+    client.force_login(organiser)
+    base = {"game": "chengyu", "preset": "chengyu", "num_rounds": 3}
+    response = client.post("/new/", base | {"name": "成语赛", "slug": "idioms"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Tournament.objects.get(slug="idioms").round_minutes == 30
+    client.post("/new/", base | {"name": "成语赛 2", "slug": "idioms-2", "round_minutes": 45})
+    assert Tournament.objects.get(slug="idioms-2").round_minutes == 45
+    page = client.get("/new/").content.decode()
+    assert "成语接龙扑克 30 分钟" in page  # the help says what blank means
+
+
+def test_an_event_created_through_the_api_without_a_round_length_takes_the_presets(
+    organiser,
+):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser)
+    response = api.post("/api/tournaments/", {"name": "成语赛", "slug": "idioms-api",
+                        "game": "chengyu", "preset": "chengyu", "num_rounds": 3},
+                        format="json")  # fmt: skip
+    assert response.status_code == 201, response.json()
+    assert response.json()["round_minutes"] == 30
+    response = api.post("/api/tournaments/", {"name": "掼蛋赛", "slug": "guandan-api",
+                        "game": "guandan", "preset": "guandan-suzhou-2016", "num_rounds": 3},
+                        format="json")  # fmt: skip
+    assert response.json()["round_minutes"] == 60
+
+
 def test_user_without_permission_cannot_create_events(client, make_user):
     client.force_login(make_user())
     assert client.get("/new/").status_code == 403
