@@ -6,3 +6,8 @@ class ArbitrationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "arbitration"
     verbose_name = _("Arbitration")
+
+    def ready(self) -> None:
+        from arbitration.services import homes
+
+        homes.register()  # the arbitration panels of the roles' homes

@@ -3,6 +3,7 @@ from django.urls import path
 from . import (
     urls_assignments,
     urls_checkin,
+    urls_homes,
     urls_public,
     urls_results,
     urls_rounds,
@@ -50,6 +51,7 @@ urlpatterns = [
     *urls_rounds.urlpatterns,
     *urls_stages.urlpatterns,
     *urls_checkin.urlpatterns,
+    *urls_homes.urlpatterns,
     *urls_assignments.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,
