@@ -77,6 +77,23 @@ DECISIONS = {
 
 # The audit log's actions and kinds of action in words; the code stays in the record.
 AUDIT_ACTIONS = {
+    "account.invite": pgettext_lazy("audit", "Official invited"),
+    "account.captain": pgettext_lazy("audit", "Captain login made"),
+    "account.link": pgettext_lazy("audit", "One-time login link made"),
+    "account.link_used": pgettext_lazy("audit", "One-time login link used"),
+    "event.settings": pgettext_lazy("audit", "Event settings changed"),
+    "round.redraft": pgettext_lazy("audit", "Round drawn again"),
+    "round.confirm_rematches": pgettext_lazy("audit", "Rematches confirmed"),
+    "section.assign": pgettext_lazy("audit", "Teams assigned to a section"),
+    "section.create": pgettext_lazy("audit", "Section created"),
+    "section.delete": pgettext_lazy("audit", "Section deleted"),
+    "section.remove": pgettext_lazy("audit", "Team removed from a section"),
+    "section.split": pgettext_lazy("audit", "Teams split into sections"),
+    "stage.create": pgettext_lazy("audit", "Stage created"),
+    "stage.delete": pgettext_lazy("audit", "Stage deleted"),
+    "stage.update": pgettext_lazy("audit", "Stage changed"),
+    "standings.draw_lots": pgettext_lazy("audit", "Lots drawn"),
+    "team.reimport": pgettext_lazy("audit", "Teams imported again"),
     "api_token.issue": pgettext_lazy("audit", "API token issued"),
     "api_token.revoke": pgettext_lazy("audit", "API token revoked"),
     "appeal.accept_late": pgettext_lazy("audit", "Late appeal accepted"),
@@ -133,6 +150,11 @@ AUDIT_ACTIONS = {
     "user.deactivate": pgettext_lazy("audit", "Login deactivated"),
 }
 AUDIT_KINDS = {
+    "account": pgettext_lazy("audit kind", "Accounts"),
+    "event": pgettext_lazy("audit kind", "Event"),
+    "section": pgettext_lazy("audit kind", "Sections"),
+    "stage": pgettext_lazy("audit kind", "Stages"),
+    "standings": pgettext_lazy("audit kind", "Standings"),
     "api_token": pgettext_lazy("audit kind", "API tokens"),
     "appeal": pgettext_lazy("audit kind", "Appeals"),
     "call": pgettext_lazy("audit kind", "Calls from tables"),

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import (
+    urls_accounts,
     urls_assignments,
     urls_checkin,
     urls_homes,
@@ -52,6 +53,7 @@ urlpatterns = [
     *urls_stages.urlpatterns,
     *urls_checkin.urlpatterns,
     *urls_homes.urlpatterns,
+    *urls_accounts.urlpatterns,
     *urls_assignments.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,
