@@ -167,7 +167,9 @@ class RoleForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         people = {}
-        for held in tournament.roles.select_related("user").order_by("user__first_name", "user__username"):
+        for held in tournament.roles.select_related("user").order_by(
+            "user__first_name", "user__username"
+        ):
             user = held.user
             label = user.get_full_name() or user.username
             people[str(user.pk)] = f"{label} ({user.username})" if user.get_full_name() else label

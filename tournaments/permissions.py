@@ -128,9 +128,7 @@ ACTIONS: dict[str, Action] = {
         {CHIEF, ORGANISER}, _("Only the chief referee and the organiser use the chief's desk.")
     ),
     "home.referee": _action({TABLE, CHIEF}, _("Only the event's referees have tables here.")),
-    "home.captain": _action(
-        {CAPTAIN}, _("Only a team captain of this event has a match here."), False
-    ),
+    "home.captain": _action({CAPTAIN}, _("Only a team captain of this event has a match here.")),
     # people
     "identity.view": _action(OFFICIALS, _("Only the event's officials see who entered what.")),
     "login.unlock": _action(

@@ -7,32 +7,73 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0020_event_revision_shards'),
+        ("tournaments", "0020_event_revision_shards"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LoginLink',
+            name="LoginLink",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('purpose', models.CharField(choices=[('official', 'Invited official'), ('captain', 'Team captain')], max_length=20)),
-                ('key', models.CharField(default=tournaments.models.accounts.new_login_key, editable=False, max_length=64, unique=True)),
-                ('created_by_name', models.CharField(blank=True, max_length=150)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('expires_at', models.DateTimeField()),
-                ('used_at', models.DateTimeField(blank=True, null=True)),
-                ('team', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='login_links', to='tournaments.team')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='login_links', to='tournaments.tournament')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='login_links', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "purpose",
+                    models.CharField(
+                        choices=[("official", "Invited official"), ("captain", "Team captain")],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        default=tournaments.models.accounts.new_login_key,
+                        editable=False,
+                        max_length=64,
+                        unique=True,
+                    ),
+                ),
+                ("created_by_name", models.CharField(blank=True, max_length=150)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("expires_at", models.DateTimeField()),
+                ("used_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "team",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="login_links",
+                        to="tournaments.team",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="login_links",
+                        to="tournaments.tournament",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="login_links",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'one-time login link',
-                'verbose_name_plural': 'one-time login links',
-                'ordering': ['tournament', '-created_at'],
-                'indexes': [models.Index(fields=['tournament', 'team'], name='login_link_team')],
+                "verbose_name": "one-time login link",
+                "verbose_name_plural": "one-time login links",
+                "ordering": ["tournament", "-created_at"],
+                "indexes": [models.Index(fields=["tournament", "team"], name="login_link_team")],
             },
         ),
     ]

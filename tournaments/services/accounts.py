@@ -147,7 +147,9 @@ class CaptainLogin:
     created: bool
 
 
-def make_captain_logins(tournament: Tournament, by, team_ids, source: str = "") -> list[CaptainLogin]:
+def make_captain_logins(
+    tournament: Tournament, by, team_ids, source: str = ""
+) -> list[CaptainLogin]:
     """For each team of ``team_ids``: its captain (a new account named after the team's first
     player when the team has none) and a fresh one-time link. A captain who has chosen a
     password keeps logging in with it (no link)."""
@@ -231,8 +233,10 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
         link = find_link(key)
         if link is None:
             raise AccountError(REFUSED, "link")
-        link = LoginLink.objects.select_for_update().select_related("user", "tournament").get(
-            pk=link.pk
+        link = (
+            LoginLink.objects.select_for_update()
+            .select_related("user", "tournament")
+            .get(pk=link.pk)
         )
         if link.used_at is not None:
             raise AccountError(REFUSED, "link")
@@ -262,7 +266,9 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
 MAX_TEAM_ANSWERS = 20
 
 
-def search_teams(tournament: Tournament, query: object, limit: int = MAX_TEAM_ANSWERS) -> list[Team]:
+def search_teams(
+    tournament: Tournament, query: object, limit: int = MAX_TEAM_ANSWERS
+) -> list[Team]:
     """Teams whose name, player, pinyin (full or initials) or number (seed) matches
     ``query`` (the roles page's team search): an exact name or number first."""
     text = " ".join(str(query or "").split()).lower()[:50]

@@ -35,8 +35,8 @@ HOME_URL = {
     Role.ORGANISER: "tournaments:console",
     Role.CHIEF_REFEREE: "tournaments:chief-desk",
     Role.TABLE_REFEREE: "tournaments:my-tables",
-    Role.CAPTAIN: "tournaments:my-match",
     Role.COMMITTEE: "arbitration:committee",
+    Role.CAPTAIN: "tournaments:my-match",
 }
 HOME_LABEL = {
     Role.ORGANISER: _("Organiser console"),
@@ -45,8 +45,7 @@ HOME_LABEL = {
     Role.CAPTAIN: _("My match and my team's rulings"),
     Role.COMMITTEE: _("Open appeals (committee)"),
 }
-HOME_ORDER = (Role.ORGANISER, Role.CHIEF_REFEREE, Role.TABLE_REFEREE, Role.COMMITTEE,
-              Role.CAPTAIN)  # fmt: skip
+HOME_ORDER = list(HOME_URL)  # the order of the buttons: the organiser's first
 
 
 @dataclass
@@ -84,8 +83,12 @@ def homes_of(user) -> list[EventHomes]:
             continue  # a captain of two teams has one home
         seen.add((held.tournament_id, held.role))
         entry.homes.append(
-            Home(held.role, home_url(held.role, held.tournament), HOME_LABEL[held.role],
-                 held.team.name if held.team_id else "")  # fmt: skip
+            Home(
+                held.role,
+                home_url(held.role, held.tournament),
+                HOME_LABEL[held.role],
+                held.team.name if held.team_id else "",
+            )  # fmt: skip
         )
     for entry in events.values():
         entry.homes.sort(key=lambda home: HOME_ORDER.index(home.role))
@@ -249,8 +252,14 @@ def referee_tables(tournament: Tournament, user) -> tuple[Round | None, list[MyT
                                   "", False))  # fmt: skip
             continue
         tables.append(
-            MyTable(number, row.match, row.state, STATE_LABEL[row.state],
-                    NEXT_ACTION[row.state], row.state == board.NOT_STARTED)  # fmt: skip
+            MyTable(
+                number,
+                row.match,
+                row.state,
+                STATE_LABEL[row.state],
+                NEXT_ACTION[row.state],
+                row.state == board.NOT_STARTED,
+            )  # fmt: skip
         )
     return rnd, tables
 

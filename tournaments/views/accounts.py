@@ -175,7 +175,9 @@ class SetPasswordView(LoginRequiredMixin, FormView):
         if request.user.is_authenticated and not (
             request.session.get(LINK_SESSION) or not request.user.has_usable_password()
         ):
-            return redirect("password_change" if _has_url("password_change") else "tournaments:home")
+            return redirect(
+                "password_change" if _has_url("password_change") else "tournaments:home"
+            )
         return super().dispatch(request, *args, **kwargs)
 
     def get_form_kwargs(self):

@@ -73,7 +73,9 @@ def test_an_expired_or_replaced_link_is_refused(client, event):
     invitation = accounts.invite_official(event, organiser, "李裁判", "table_referee")
     held = TournamentRole.objects.get(user=invitation.user)
     newer = accounts.reissue(event, organiser, held)
-    assert client.get(reverse("tournaments:login-link", args=[invitation.link.key])).status_code == 410
+    assert (
+        client.get(reverse("tournaments:login-link", args=[invitation.link.key])).status_code == 410
+    )
     LoginLink.objects.filter(pk=newer.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
     assert client.get(reverse("tournaments:login-link", args=[newer.key])).status_code == 410
 

@@ -60,7 +60,9 @@ def test_each_role_s_home_is_linked_from_the_front_page_and_the_event(demo, clie
 
 def test_chief_desk_links_the_board_and_attendance_of_every_round(demo, client):
     event, users = demo
-    response, text = page(client, users["chief"], reverse("tournaments:chief-desk", args=[event.slug]))
+    response, text = page(
+        client, users["chief"], reverse("tournaments:chief-desk", args=[event.slug])
+    )
     assert response.status_code == 200
     for rnd in event.rounds.exclude(status="draft"):
         assert reverse("tournaments:board", args=[event.slug, rnd.number]) in text
@@ -111,7 +113,9 @@ def test_referee_sees_each_assigned_table_with_its_state_and_next_action(demo, c
     from tournaments.models import TableAssignment
 
     event, users = demo
-    response, text = page(client, users["referee1"], reverse("tournaments:my-tables", args=[event.slug]))
+    response, text = page(
+        client, users["referee1"], reverse("tournaments:my-tables", args=[event.slug])
+    )
     tables = TableAssignment.objects.filter(tournament=event, user=users["referee1"])
     assert tables.count() > 0
     for assigned in tables:
@@ -137,7 +141,9 @@ def test_captain_sees_the_match_with_confirm_or_dispute_and_rulings_with_appeal(
     [ruling] = rule(incident, users["chief"], step="warning", reason="第一次警告")
     if not match.versions.exists():
         factories.result(match, counting=False, by=users["chief"])
-    response, text = page(client, users["captain1"], reverse("tournaments:my-match", args=[event.slug]))
+    response, text = page(
+        client, users["captain1"], reverse("tournaments:my-match", args=[event.slug])
+    )
     assert response.status_code == 200
     assert reverse("tournaments:match-result", args=[event.slug, match.pk]) in text
     assert "确认或提出异议" in text
