@@ -75,6 +75,26 @@ DECISIONS = {
 }
 
 
+# Every export (and background job) by its identifier: the job pages name it in words.
+EXPORT_KINDS = {
+    "archive": pgettext_lazy("export", "Event archive (JSON)"),
+    "bracket-pdf": pgettext_lazy("export", "Bracket (PDF)"),
+    "certificates-pdf": pgettext_lazy("export", "Certificates (PDF)"),
+    "pairings-pdf": pgettext_lazy("export", "Pairings (PDF)"),
+    "pairings-xlsx": pgettext_lazy("export", "Pairings (Excel)"),
+    "prizes-pdf": pgettext_lazy("export", "Prize list (PDF)"),
+    "scoresheets": pgettext_lazy("export", "Scoresheets (PDF)"),
+    "standings-pdf": pgettext_lazy("export", "Standings (PDF)"),
+    "standings-xlsx": pgettext_lazy("export", "Standings (Excel)"),
+    "table-cards-pdf": pgettext_lazy("export", "Table cards (PDF)"),
+    "table-links-pdf": pgettext_lazy("export", "Table links QR sheet (PDF)"),
+    "team-badges-pdf": pgettext_lazy("export", "Team badges (PDF)"),
+    "units-pdf": pgettext_lazy("export", "Unit standings (PDF)"),
+    "units-xlsx": pgettext_lazy("export", "Unit standings (Excel)"),
+    "team-import": pgettext_lazy("export", "Team import"),
+}
+
+
 # The audit log's actions and kinds of action in words; the code stays in the record.
 AUDIT_ACTIONS = {
     "account.invite": pgettext_lazy("audit", "Official invited"),

@@ -76,3 +76,9 @@ def audit_action(code):
 @register.filter
 def audit_kind(code):
     return glossary.word(glossary.AUDIT_KINDS, code)
+
+
+@register.filter
+def export_kind(code):
+    """An export or job by its identifier, in words (``standings-pdf`` → 排名（PDF）)."""
+    return glossary.word(glossary.EXPORT_KINDS, code)
