@@ -65,7 +65,7 @@ CONTROLS = r"""() => {
 
 @pytest.mark.django_db(transaction=True)
 def test_every_page_a_role_reaches_fits_a_phone_with_thumb_sized_controls(
-    world,
+    world,  # noqa: F811 - the fixture imported above
     browser,
     live_server,
     client,  # noqa: F811
