@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.utils import translation
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from tests.reachability import ROLE_PAGES, crawl, reached_names
 from tests.test_vocabulary import (

@@ -68,7 +68,7 @@ def test_every_page_a_role_reaches_fits_a_phone_with_thumb_sized_controls(
     world,  # noqa: F811 - the fixture imported above
     browser,
     live_server,
-    client,  # noqa: F811
+    client,
 ):
     slug = world.events[0].slug
     SCREENS.mkdir(parents=True, exist_ok=True)
