@@ -40,7 +40,7 @@ def english_words(text: str, allowed: set[str]) -> list[str]:
 
 
 @pytest.fixture
-def roles_world(world):
+def roles_world(world):  # noqa: F811 - the fixture imported above
     """The vocabulary walk's world, and a ruling against captain1's team not yet appealed
     (its appeal button is on the captain's home)."""
     from arbitration.services.incidents import log_incident
@@ -56,10 +56,10 @@ def roles_world(world):
     return world
 
 
-def crawl_as(client, world, username):
+def crawl_as(client, event_world, username):
     client.logout()
-    client.force_login(world.users[username])
-    return crawl(client, "/", "zh-hans", slugs={world.events[0].slug})
+    client.force_login(event_world.users[username])
+    return crawl(client, "/", "zh-hans", slugs={event_world.events[0].slug})
 
 
 @pytest.mark.parametrize("username", sorted(ROLE_PAGES))
@@ -74,13 +74,13 @@ def test_every_page_of_a_role_is_reachable_from_its_front_page_by_links(roles_wo
 @pytest.mark.parametrize("username", sorted(ROLE_PAGES))
 def test_every_page_a_role_reaches_in_chinese_shows_no_code_and_no_english(roles_world, client,
                                                                           username):  # fmt: skip
-    world = roles_world
+    event_world = roles_world
     usernames = set(get_user_model().objects.values_list("username", flat=True))
-    slugs = {e.slug for e in world.events}
+    slugs = {e.slug for e in event_world.events}
     names = data_names()
     latin_names = {w for name in names for w in re.findall(r"[A-Za-z]+", name)}
     found = []
-    for path, _name, status, html in crawl_as(client, world, username):
+    for path, _name, status, html in crawl_as(client, event_world, username):
         if status != 200 or not html:
             continue
         text = visible_text(html.encode())
