@@ -147,7 +147,7 @@ def resolve_team(tournament: Tournament, text: str) -> Team | None:
         )
     raise forms.ValidationError(
         _("Several teams match: %(names)s. Type more of the name, or pick one from the list."),
-        params={"names": "、".join(team.name for team in found[:5])},
+        params={"names": " · ".join(team.name for team in found[:5])},
     )
 
 
