@@ -201,7 +201,7 @@ class InviteForm(forms.Form):
     """An official new to this event, by name: an account and a one-time login link."""
 
     name = forms.CharField(label=_("name"), max_length=60,
-                           help_text=_("As it should appear on the pages, e.g. 王裁判."))  # fmt: skip
+                           help_text=_("As it should appear on the pages, e.g. Chief referee Wang."))  # fmt: skip
     role = forms.ChoiceField(
         label=_("role"),
         choices=[(code, label) for code, label in glossary.ROLES.items() if code != Role.CAPTAIN],
