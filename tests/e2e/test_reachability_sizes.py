@@ -2,7 +2,8 @@
 by links (tests/reachability.py), opened on a 390×844 phone in Chinese, has no visible
 control under 44 px high — links, buttons, selects, inputs, check boxes and radios with
 their labels, summaries — and passes the layout checks of test_layout.py (no sideways
-scrolling of the page, nothing clipped, no squeezed table column). Each role's home is
+scrolling of the page, nothing clipped, no squeezed table column), no table scrolling sideways
+(it stacks) and no short name broken across lines. Each role's home is
 photographed (var/screens/) to be looked at."""
 
 from __future__ import annotations
@@ -54,6 +55,19 @@ CONTROLS = r"""() => {
     }
     const r = box.getBoundingClientRect();
     if (r.height < 44) small.push(name(el) + " " + Math.round(r.height) + "px high");
+  }
+  // a short name in a table (a team, a unit, a player: no space, at most 12 characters) is
+  // never broken across lines (苏/州棋牌协会)
+  for (const cell of document.querySelectorAll("td, th")) {
+    if (!visible(cell)) continue;
+    for (const node of cell.childNodes) {
+      const text = node.nodeType === 3 ? node.textContent.trim() : "";
+      if (!text || /\s/.test(text) || [...text].length > 12 || [...text].length < 2) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) small.push("broken name: " + text + " in " + lines.size + " lines");
+    }
   }
   for (const wrap of document.querySelectorAll(".table-wrap")) {  // tables stack, never scroll
     if (visible(wrap) && wrap.scrollWidth > wrap.clientWidth + 1)
