@@ -22,7 +22,9 @@ def phone_page(browser):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(browser, live_server, login):
+def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(
+    browser, live_server, login
+):
     event = factories.tournament(teams=4, name="苏州公开赛", slug="suzhou-open")
     factories.round_(event, 1, [tuple(event.teams.order_by("name")[:2]),
                                 tuple(event.teams.order_by("name")[2:4])], status="in_play")  # fmt: skip
