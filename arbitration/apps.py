@@ -7,5 +7,9 @@ class ArbitrationConfig(AppConfig):
     name = "arbitration"
     verbose_name = _("Arbitration")
 
-    def ready(self):
+    def ready(self) -> None:
+        from arbitration.services import homes
+
         from . import audit_actions  # noqa: F401  (declares arbitration's audit actions)
+
+        homes.register()  # the arbitration panels of the roles' homes

@@ -18,7 +18,7 @@ from arbitration.models.rulings import Step
 from rules_engine import ladder, seating
 from tournaments import glossary
 from tournaments.glossary import SEATS
-from tournaments.models import Match, Player, Team, Tournament
+from tournaments.models import Game, Match, Player, Team, Tournament
 from tournaments.services.results import current_round
 from tournaments.validation import SMALLINT_MAX
 
@@ -234,7 +234,7 @@ class VoteForm(forms.Form):
 
 
 class DeskForm(forms.Form):
-    GAMES = [("guandan", "掼蛋 Guandan"), ("tractor", "拖拉机 Tractor"), ("chengyu", "成语接龙")]
+    GAMES = Game.choices  # the games in the reader's language, one vocabulary
     ACTIONS = [("check", _("Rule on a play")), ("classify", _("List readings")),
                ("score", _("Score a match record"))]  # fmt: skip
     CARDS = _('Cards as text, e.g. "S7 H7 BJ" (♠♥♣♦ and 黑桃7 are accepted)')

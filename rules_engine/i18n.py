@@ -83,7 +83,16 @@ _SUB_PATH = re.compile(r"\{(field|where|field_name)\}((?:\.[a-z_]+)+)")
 
 def _in_words(template: str, params: dict, lang: str | None) -> tuple[str, dict]:
     """The template and parameters with paths and seats in words."""
-    from rules_engine.words import PATH_PARAMS, SEAT_PARAMS, path_words, seat_word
+    from rules_engine.words import (
+        CARD_PARAMS,
+        GAME_PARAMS,
+        PATH_PARAMS,
+        SEAT_PARAMS,
+        card_words,
+        game_word,
+        path_words,
+        seat_word,
+    )
 
     params = dict(params)
 
@@ -99,6 +108,10 @@ def _in_words(template: str, params: dict, lang: str | None) -> tuple[str, dict]
             params[key] = path_words(value, lang)
         elif base in SEAT_PARAMS:
             params[key] = seat_word(value, lang)
+        elif base in GAME_PARAMS:
+            params[key] = game_word(value, lang)
+        elif base in CARD_PARAMS:
+            params[key] = card_words(value, lang)
     return template, params
 
 

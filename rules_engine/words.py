@@ -139,6 +139,16 @@ SEAT_PARAMS = frozenset({
     "receivers", "first", "second",
 })  # fmt: skip
 PATH_PARAMS = frozenset({"field", "where", "field_name"})
+# Cards and games named in a message: in words for people (S8 → ♠8, BJ → 大王, guandan → 掼蛋).
+CARD_PARAMS = frozenset({"card", "card2", "cards", "names", "chains", "same_suit"})
+GAME_PARAMS = frozenset({"game", "game2"})
+GAMES = {
+    "zh": {"guandan": "掼蛋", "tractor": "拖拉机", "chengyu": "成语接龙扑克"},
+    "en": {"guandan": "Guandan", "tractor": "Tractor", "chengyu": "idiom-chain poker"},
+}
+SUIT_SIGNS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+JOKER_WORDS = {"zh": {"BJ": "大王", "LJ": "小王"}, "en": {"BJ": "big joker", "LJ": "small joker"}}
+_CARD = re.compile(r"(?<![A-Za-z0-9])(?:([SHCD])(10|[2-9TJQKA])|(BJ|LJ))(?![A-Za-z0-9])")
 
 _SEGMENT = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
@@ -176,3 +186,28 @@ def path_words(path: object, lang: str | None) -> object:
             if word:
                 parts.append(word)
     return JOIN[lang_key].join(parts) if parts else path
+
+
+def game_word(code: object, lang: str | None) -> object:
+    """A game's code in words (``guandan`` → 掼蛋); anything else unchanged."""
+    if isinstance(code, str):
+        return GAMES[language(lang)].get(code, code)
+    return code
+
+
+def card_words(value: object, lang: str | None) -> object:
+    """Card codes in a message in words: ``S8`` → ♠8, ``CA`` → ♣A, ``BJ`` → 大王 (a card,
+    a list of cards or a text holding them); anything else unchanged."""
+    if isinstance(value, list | tuple):
+        return " ".join(str(card_words(item, lang)) for item in value)
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    jokers = JOKER_WORDS[language(lang)]
+
+    def word(match: re.Match) -> str:
+        suit, rank, joker = match.groups()
+        if joker:
+            return jokers[joker]
+        return SUIT_SIGNS[suit] + ("10" if rank == "T" else rank)
+
+    return _CARD.sub(word, str(value))

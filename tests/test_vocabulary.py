@@ -44,6 +44,9 @@ NOT_RENDERED_BY_GET = {
     "tournaments:export-job-file": "the job's file, no page",
     "tournaments:export-job-retry": "POST only",
     "tournaments:checkin-badge": "POST only (a badge scan)",
+    "tournaments:chief-desk-counts": "JSON for the chief's desk script",
+    "tournaments:team-search": "JSON for the roles page's team search",
+    "tournaments:login-link": "a one-time key (read in tests/tournaments/views/test_accounts.py)",
     "arbitration:revoke": "POST only",
     "arbitration:accept-late": "POST only",
 }
@@ -351,6 +354,8 @@ USERNAME_PAGES = (
     "/accounts/",
     "/manage/assignments/",
     "/event-creators/",
+    "/manage/roles/",  # the person to give a role: name and login, two namesakes told apart
+    "/manage/accounts/",  # the logins made for invited officials and captains
 )
 USERNAME_PAGE_EXACT = ("/manage/",)  # the console's roles
 

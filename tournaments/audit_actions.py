@@ -108,6 +108,7 @@ for _code, _words in {
     "team": pgettext_lazy("audit kind", "Teams"),
     "tournament": pgettext_lazy("audit kind", "Event"),
     "user": pgettext_lazy("audit kind", "Users"),
+    "account": pgettext_lazy("audit kind", "Accounts"),
 }.items():
     kind(_code, _words)
 
@@ -174,6 +175,10 @@ for _code, _words in {
     "user.deactivate": pgettext_lazy("audit", "Login deactivated"),
     "team.unseated": pgettext_lazy("audit", "Seat mark undone"),
     "team.late_forfeit": pgettext_lazy("audit", "Late team forfeited"),
+    "account.invite": pgettext_lazy("audit", "Official invited"),
+    "account.captain": pgettext_lazy("audit", "Captain login made"),
+    "account.link": pgettext_lazy("audit", "One-time login link made"),
+    "account.link_used": pgettext_lazy("audit", "One-time login link used"),
 }.items():
     action(_code, _words)
 

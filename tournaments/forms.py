@@ -130,32 +130,94 @@ class ImportForm(forms.Form):
         return upload
 
 
+class TeamSearchField(forms.CharField):
+    """A team typed by name, a player's name, pinyin (``szyd`` for 苏州一队) or number: the
+    roles page's search instead of a list of every team (services/accounts.search_teams)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 200)
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.widget.attrs.update({"list": "team-choices", "autocomplete": "off",
+                                  "data-team-search": ""})  # fmt: skip
+
+
+def resolve_team(tournament: Tournament, text: str) -> Team | None:
+    """The one team ``text`` names, or a ValidationError saying which teams it could be."""
+    from tournaments.services.accounts import search_teams
+
+    if not text:
+        return None
+    found = search_teams(tournament, text, limit=6)
+    exact = [team for team in found if team.name == text]
+    if exact or len(found) == 1:
+        return (exact or found)[0]
+    if not found:
+        raise forms.ValidationError(
+            _("No team matches “%(text)s”: type its name, its pinyin initials or its number."),
+            params={"text": text[:50]},
+        )
+    raise forms.ValidationError(
+        _("Several teams match: %(names)s. Type more of the name, or pick one from the list."),
+        params={"names": " · ".join(team.name for team in found[:5])},
+    )
+
+
 class RoleForm(forms.Form):
-    username = forms.CharField(label=_("username"), max_length=150)
+    """A role for someone who already holds one in this event (people new to the event are
+    invited by name: InviteForm). No username is typed, so the form never says which
+    usernames exist (issue 31)."""
+
+    person = forms.ChoiceField(label=_("person"))
     role = forms.ChoiceField(label=_("role"), choices=list(glossary.ROLES.items()))
-    team = forms.ModelChoiceField(
-        label=_("team (captains)"), queryset=Team.objects.none(), required=False
+    team = TeamSearchField(
+        label=_("team (captains)"),
+        help_text=_("Type the team's name, its pinyin initials or its number."),
     )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
+        people = {}
+        for held in tournament.roles.select_related("user").order_by(
+            "user__first_name", "user__username"
+        ):
+            user = held.user
+            label = user.get_full_name() or user.username
+            people[str(user.pk)] = f"{label} ({user.username})" if user.get_full_name() else label
+        self.fields["person"].choices = [("", "—"), *people.items()]
 
-    def clean_username(self):
-        username = self.cleaned_data["username"].strip()
-        try:
-            return get_user_model().objects.get(username=username)
-        except get_user_model().DoesNotExist as exc:
-            raise forms.ValidationError(_("No user with this username.")) from exc
+    def clean_person(self):
+        value = self.cleaned_data["person"]
+        user = (
+            get_user_model().objects.filter(pk=int(value), paisai_roles__tournament=self.tournament)
+            .distinct().first() if str(value).isdigit() else None
+        )  # fmt: skip
+        if user is None:
+            raise forms.ValidationError(_("Choose a person of the list."))
+        return user
+
+    def clean_team(self):
+        return resolve_team(self.tournament, self.cleaned_data.get("team", "").strip())
 
     def clean(self):
         data = super().clean()
-        if data.get("role") == Role.CAPTAIN and not data.get("team"):
+        if data.get("role") == Role.CAPTAIN and not data.get("team") and "team" not in self.errors:
             self.add_error("team", _("A captain speaks for a team: choose it."))
         if data.get("role") and data.get("role") != Role.CAPTAIN:
             data["team"] = None
         return data
 
 
-__all__ = ["Game", "ImportForm", "RoleForm", "TeamForm", "TournamentForm"]
+class InviteForm(forms.Form):
+    """An official new to this event, by name: an account and a one-time login link."""
+
+    name = forms.CharField(label=_("name"), max_length=60,
+                           help_text=_("As it should appear on the pages, e.g. Chief referee Wang."))  # fmt: skip
+    role = forms.ChoiceField(
+        label=_("role"),
+        choices=[(code, label) for code, label in glossary.ROLES.items() if code != Role.CAPTAIN],
+    )
+
+
+__all__ = ["Game", "ImportForm", "InviteForm", "RoleForm", "TeamForm", "TournamentForm"]

@@ -75,6 +75,28 @@ DECISIONS = {
 }
 
 
+# Every export (and background job) by its identifier: the job pages name it in words.
+EXPORT_KINDS = {
+    "archive": pgettext_lazy("export", "Event archive (JSON)"),
+    "bracket-pdf": pgettext_lazy("export", "Bracket (PDF)"),
+    "certificates-pdf": pgettext_lazy("export", "Certificates (PDF)"),
+    "pairings-pdf": pgettext_lazy("export", "Pairings (PDF)"),
+    "pairings-xlsx": pgettext_lazy("export", "Pairings (Excel)"),
+    "prizes-pdf": pgettext_lazy("export", "Prize list (PDF)"),
+    "scoresheets": pgettext_lazy("export", "Scoresheets (PDF)"),
+    "standings-pdf": pgettext_lazy("export", "Standings (PDF)"),
+    "standings-xlsx": pgettext_lazy("export", "Standings (Excel)"),
+    "table-cards-pdf": pgettext_lazy("export", "Table cards (PDF)"),
+    "table-links-pdf": pgettext_lazy("export", "Table links QR sheet (PDF)"),
+    "team-badges-pdf": pgettext_lazy("export", "Team badges (PDF)"),
+    "units-pdf": pgettext_lazy("export", "Unit standings (PDF)"),
+    "units-xlsx": pgettext_lazy("export", "Unit standings (Excel)"),
+    "team-import": pgettext_lazy("export", "Team import"),
+}
+
+
+
+
 def audit_action(code: str) -> str:
     """An audit action in words: the registry's (tournaments.audit_actions)."""
     from tournaments import audit_actions

@@ -123,6 +123,12 @@ ACTIONS: dict[str, Action] = {
         {CAPTAIN}, _("Only the captain of a team involved may appeal against this ruling."), False
     ),
     "appeal.accept_late": _action({CHIEF}, ONLY_CHIEF),
+    # every role's home (services/homes.py)
+    "home.chief": _action(
+        {CHIEF, ORGANISER}, _("Only the chief referee and the organiser use the chief's desk.")
+    ),
+    "home.referee": _action({TABLE, CHIEF}, _("Only the event's referees have tables here.")),
+    "home.captain": _action({CAPTAIN}, _("Only a team captain of this event has a match here.")),
     # people
     "identity.view": _action(OFFICIALS, _("Only the event's officials see who entered what.")),
     "login.unlock": _action(

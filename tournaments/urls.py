@@ -1,8 +1,10 @@
 from django.urls import path
 
 from . import (
+    urls_accounts,
     urls_assignments,
     urls_checkin,
+    urls_homes,
     urls_public,
     urls_results,
     urls_rounds,
@@ -52,6 +54,8 @@ urlpatterns = [
     *urls_rounds.urlpatterns,
     *urls_stages.urlpatterns,
     *urls_checkin.urlpatterns,
+    *urls_homes.urlpatterns,
+    *urls_accounts.urlpatterns,
     *urls_assignments.urlpatterns,
     *urls_results.urlpatterns,
     *urls_public.urlpatterns,

@@ -38,3 +38,39 @@
   tick();
   setInterval(tick, 1000);
 })();
+
+/* Tables wider than the screen stack on phones (issue 24): a table that would scroll
+   sideways inside its .table-wrap becomes table.stack (paisai.css), each cell labelled with
+   its column's heading, checked again when the window changes size. */
+(function () {
+  var PHONE = 600;
+  function label(table) {
+    var heads = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+      return (th.innerText || th.textContent || "").trim();
+    });
+    if (!heads.length) return;
+    table.querySelectorAll("tbody tr").forEach(function (row) {
+      Array.prototype.forEach.call(row.children, function (cell, i) {
+        if (!cell.hasAttribute("data-label") && heads[i]) cell.setAttribute("data-label", heads[i]);
+      });
+    });
+  }
+  function fit() {
+    document.querySelectorAll(".table-wrap > table").forEach(function (table) {
+      var wrap = table.parentElement;
+      if (table.dataset.stacked === "auto") {
+        if (window.innerWidth > PHONE) { table.classList.remove("stack"); delete table.dataset.stacked; }
+        return;
+      }
+      if (window.innerWidth <= PHONE && !table.classList.contains("stack") &&
+          table.scrollWidth > wrap.clientWidth + 1) {
+        label(table);
+        table.classList.add("stack");
+        table.dataset.stacked = "auto";
+      }
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fit);
+  else fit();
+  window.addEventListener("resize", fit);
+})();

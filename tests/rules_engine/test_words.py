@@ -39,3 +39,19 @@ def test_field_suffixes_in_a_template_read_as_one_field():
 
     text = t("{field}.type must be one of {types}", field="penalties[0]", types="a, b")
     assert localize(text, "zh-hans", words=True) == "第 1 项判罚的类型 须为 a, b 之一"
+
+
+def test_cards_and_games_of_a_message_are_in_words_for_people():
+    """Issue 24: no card code (S8, CA) and no game code (guandan) on a page."""
+    from rules_engine.i18n import localize, t
+
+    text = t("must chain to {card} (必出) with {chains}", card="S7", chains=["S8", "CA"])
+    assert localize(text, "zh-hans", words=True) == "须用 ♠8 ♣A 接龙头 ♠7（必出）"
+    assert localize(text, "en", words=True) == "must chain to ♠7 (必出) with ♠8 ♣A"
+    assert localize(text, "en") == "must chain to S7 (必出) with ['S8', 'CA']"  # the CLI's
+    game = t("match formats apply to guandan and tractor, not {game}", game="chengyu")
+    assert (
+        localize(game, "zh-hans", words=True) == "赛制只适用于掼蛋和拖拉机，不适用于 成语接龙扑克"
+    )
+    joker = t("play {card} is not in the hand", card="BJ")
+    assert localize(joker, "zh-hans", words=True) == "所出的 大王 不在手牌中"

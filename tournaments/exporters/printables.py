@@ -39,19 +39,27 @@ class TableCardsPdf(Exporter):
 
 
 class TeamBadgesPdf(Exporter):
-    """A badge per active team: name, unit, players and a QR that opens its check-in."""
+    """A badge per active team: name, unit, players, a QR that opens its check-in and, once
+    made, the captain's one-time login QR (services/accounts.captain_links)."""
 
     identifier = "team-badges-pdf"
     extension = "pdf"
     content_type = PDF
 
     def render_bytes(self) -> bytes:
+        from tournaments.services.accounts import captain_links, link_path
+
         slug = self.tournament.slug
         teams = self.tournament.teams.filter(status="active").prefetch_related("players")
+        logins = captain_links(self.tournament)  # the captain's one-time login, when ready
         badges = []
         for team in teams.select_related("unit").order_by("unit__name", "pk"):
             url = public_url(f"/t/{slug}/manage/checkin/team/{team.pk}/")
-            badges.append({"team": team, "url": url, "qr": mark_safe(qr_svg(url, box_size=4))})
+            badge = {"team": team, "url": url, "qr": mark_safe(qr_svg(url, box_size=4))}
+            if team.pk in logins:
+                login = public_url(link_path(logins[team.pk]))
+                badge |= {"login_url": login, "login_qr": mark_safe(qr_svg(login, box_size=3))}
+            badges.append(badge)
         context = {"tournament": self.tournament, "badges": badges}
         return template_to_pdf("pdf/team_badges.html", context, "printables.css")
 

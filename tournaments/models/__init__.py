@@ -1,3 +1,4 @@
+from .accounts import LoginLink
 from .audit import AuditLog
 from .calls import RefereeCall
 from .checkin import CheckIn, RoundLeave, Seating
@@ -17,6 +18,7 @@ __all__ = [
     "EventRevision",
     "ExportJob",
     "Game",
+    "LoginLink",
     "LotDraw",
     "Match",
     "Player",

@@ -144,7 +144,7 @@ def _append_based(match, record, outcome, actor, base_version, kind, counting, n
     log_action(match.round.tournament, actor.user, "result.conflict", match,
                data={"base_version": base, "latest": latest.number, "record": record,
                      "kind": kind, "via": actor.via},
-               reason="changed meanwhile", source=actor.source)  # fmt: skip
+               reason="", source=actor.source)  # fmt: skip
     raise ChangedMeanwhile(latest, record, by=actor.user)
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from .audit import log_action
 
 HISTORY_APPS = ("tournaments", "arbitration")
-NOT_HISTORY = {"tournaments.tournamentrole", "tournaments.tableassignment"}
+NOT_HISTORY = {"tournaments.tournamentrole", "tournaments.tableassignment", "tournaments.loginlink"}
 
 
 class UserHasHistory(Exception):

@@ -76,3 +76,18 @@ def audit_action(code):
 @register.filter
 def audit_kind(code):
     return glossary.audit_kind(code)
+
+
+@register.filter
+def export_kind(code):
+    """An export or job by its identifier, in words (``standings-pdf`` → 排名（PDF）)."""
+    return glossary.word(glossary.EXPORT_KINDS, code)
+
+
+@register.filter
+def audit_data(data):
+    """An audit entry's kept data as JSON (its keys as stored, Chinese readable), never a
+    Python repr."""
+    import json
+
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)

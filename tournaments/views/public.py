@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.views.generic import ListView, TemplateView
 
 from tournaments import permissions
-from tournaments.models import TableAssignment, Tournament, TournamentRole
+from tournaments.models import TableAssignment, Tournament
+from tournaments.services import homes
 
 from .mixins import TournamentMixin
 
@@ -22,9 +23,7 @@ class HomeView(ListView):
         user = self.request.user
         context["can_create"] = permissions.can_create_tournament(user)
         if user.is_authenticated:
-            context["my_roles"] = TournamentRole.objects.filter(user=user).select_related(
-                "tournament", "team"
-            )
+            context["my_homes"] = homes.homes_of(user)
         return context
 
 
@@ -37,6 +36,7 @@ class TournamentDetailView(TournamentMixin, TemplateView):
         context["team_count"] = self.tournament.teams.count()
         user = self.request.user
         if user.is_authenticated:
+            context["my_homes"] = homes.homes_in(user, self.tournament)
             context["my_tables"] = list(
                 TableAssignment.objects.filter(tournament=self.tournament, user=user)
                 .order_by("table_number")

@@ -7,6 +7,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
@@ -51,7 +52,6 @@ class ConsoleView(RoleRequiredMixin, TemplateView):
                 "user", "team"
             ),
             import_form=ImportForm(),
-            role_form=RoleForm(tournament=self.tournament),
             units=self.tournament.units.count(),
         )
         return context
@@ -152,9 +152,16 @@ class RoleAddView(RoleRequiredMixin, FormView):
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "tournament": self.tournament}
 
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        form.fields["team"].widget.attrs["data-url"] = reverse(
+            "tournaments:team-search", args=[self.tournament.slug]
+        )
+        return form
+
     def form_valid(self, form):
         data = form.cleaned_data
-        roles.grant(self.tournament, self.request.user, data["username"], data["role"],
+        roles.grant(self.tournament, self.request.user, data["person"], data["role"],
                     data["team"], client_address(self.request))  # fmt: skip
         messages.success(self.request, _("Role given."))
         return redirect("tournaments:console", slug=self.tournament.slug)

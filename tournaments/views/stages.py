@@ -17,7 +17,13 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from tournaments.models import Stage, Team
-from tournaments.services import stage_rounds, stage_sections, stage_standings, stages
+from tournaments.services import (
+    match_formats,
+    stage_rounds,
+    stage_sections,
+    stage_standings,
+    stages,
+)
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin
@@ -149,7 +155,9 @@ class StageDetailView(StageMixin, TemplateView):
                 ]
             sections.append(section)
         placed = set(stage.entries.values_list("team_id", flat=True))
-        waiting = [(t, names.get(t, "")) for t in stage_sections.stage_entrants(stage) if t not in placed]
+        waiting = [
+            (t, names.get(t, "")) for t in stage_sections.stage_entrants(stage) if t not in placed
+        ]
         context.update(
             stage=stage,
             sections=sections,
@@ -161,6 +169,7 @@ class StageDetailView(StageMixin, TemplateView):
             section_form=SectionForm(),
             split_form=SplitForm(),
             fmt=stage.engine_format(),
+            fmt_text=match_formats.text(stage.engine_format()),
         )
         return context
 

@@ -74,13 +74,13 @@ def desk_page(arb_event, client, fields, **headers) -> tuple[str, dict]:
 
 def test_rules_desk_ruling_is_chinese_by_default_and_the_answer_stays_the_cli_json(event, client):
     ruling, answer = desk_page(event, client, MISSED_MUST_PLAY)
-    assert "须用 S8 接龙头 S7（必出）" in ruling
-    assert answer["reason"] == "must chain to S7 (必出) with S8"
+    assert "须用 ♠8 接龙头 ♠7（必出）" in ruling  # cards in words (issue 24: no S8 on a page)
+    assert answer["reason"] == "must chain to S7 (必出) with S8"  # the engine's JSON keeps codes
 
 
 def test_rules_desk_ruling_is_english_on_request(event, client):
     ruling, _ = desk_page(event, client, MISSED_MUST_PLAY, HTTP_ACCEPT_LANGUAGE="en")
-    assert "must chain to S7 (必出) with S8" in ruling
+    assert "must chain to ♠7 (必出) with ♠8" in ruling
 
 
 def test_rules_desk_bad_request_names_the_field_in_chinese(event, client):

@@ -1,0 +1,298 @@
+"""Accounts without the admin: the organiser invites officials by name and makes captain
+logins in bulk; each new person gets a one-time login link (and its QR) to log in the first
+time and choose a password.
+
+- :func:`invite_official` — a new account named as the organiser typed it, the role in this
+  event, a one-time link. The organiser never types a username, so nothing here says which
+  usernames exist (issue 31);
+- :func:`make_captain_logins` — for each chosen team, its captain's account (made once, named
+  after the team's first player) and a fresh one-time link; an earlier unused link of that
+  captain stops working;
+- :func:`use_link` — the link logs its person in once, before it expires
+  (``PAISAI_LOGIN_LINK_DAYS``, 14 by default); a used, expired or replaced link says so;
+- :func:`captain_links` — the live captain links by team (printed on the team badges).
+
+A person who already has an account elsewhere opens the link while logged in and takes the
+role into that account (:func:`use_link` with ``current``).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import permissions
+from tournaments.errors import ServiceError
+from tournaments.models import LoginLink, Role, Team, Tournament, TournamentRole
+
+from . import roles as role_service
+from .audit import log_action
+from .find_table import spellings
+
+NAME_MAX = 60
+
+
+class AccountError(ServiceError):
+    """An invitation or a login link refused."""
+
+
+def link_days() -> int:
+    return int(getattr(settings, "PAISAI_LOGIN_LINK_DAYS", 14))
+
+
+def link_path(link: LoginLink) -> str:
+    return reverse("tournaments:login-link", args=[link.key])
+
+
+def _username(base: str) -> str:
+    """A new, unused username from ``base`` (its pinyin, letters and digits) and a random
+    suffix: never derived from whether another username exists."""
+    user_model = get_user_model()
+    stem = re.sub(r"[^a-z0-9]+", "", spellings(base)[1])[:20] or "user"
+    while True:
+        candidate = f"{stem}-{secrets.token_hex(3)}"
+        if not user_model.objects.filter(username=candidate).exists():
+            return candidate
+
+
+def _new_user(name: str):
+    user = get_user_model()(username=_username(name), first_name=name[:150])
+    user.set_unusable_password()
+    user.save()
+    return user
+
+
+def _issue(tournament: Tournament, user, by, purpose: str, team: Team | None = None) -> LoginLink:
+    """A fresh link for ``user`` in ``tournament``; their earlier unused links stop working."""
+    now = timezone.now()
+    LoginLink.objects.filter(
+        tournament=tournament, user=user, used_at__isnull=True, expires_at__gt=now
+    ).update(expires_at=now)
+    return LoginLink.objects.create(
+        tournament=tournament, user=user, team=team, purpose=purpose,
+        created_by_name=by.get_username() if by is not None else "",
+        expires_at=now + timedelta(days=link_days()),
+    )  # fmt: skip
+
+
+def clean_name(name: object) -> str:
+    text = " ".join(str(name or "").split())
+    if not text:
+        raise AccountError(_("Type the person's name."), "name")
+    if len(text) > NAME_MAX:
+        raise AccountError(
+            _("A name has at most %(max)s characters."), "name", max=NAME_MAX
+        )  # fmt: skip
+    return text
+
+
+@dataclass
+class Invitation:
+    user: object
+    role: str
+    link: LoginLink
+
+
+def invite_official(tournament: Tournament, by, name: object, role: str,
+                    source: str = "") -> Invitation:  # fmt: skip
+    """A new account for an official named ``name`` with ``role`` in this event, and its
+    one-time login link."""
+    permissions.require(by, tournament, "role.grant")
+    if role not in permissions.OFFICIALS:
+        raise AccountError(_("Choose an official's role: captains are made from the team list."),
+                           "role")  # fmt: skip
+    name = clean_name(name)
+    with transaction.atomic():
+        user = _new_user(name)
+        role_service.grant(tournament, by, user, role, None, source)
+        link = _issue(tournament, user, by, LoginLink.Purpose.OFFICIAL)
+        log_action(tournament, by, "account.invite", user,
+                   data={"user": user.username, "name": name, "role": role},
+                   source=source)  # fmt: skip
+    return Invitation(user, role, link)
+
+
+def reissue(tournament: Tournament, by, held: TournamentRole, source: str = "") -> LoginLink:
+    """A new one-time link for a person holding a role in this event (a lost link); only for
+    people who have never set a password of their own (an account with a password logs in)."""
+    permissions.require(by, tournament, "role.grant")
+    if held.tournament_id != tournament.pk:
+        raise AccountError(_("This role is not in this event."), "role")
+    if held.user.has_usable_password() or held.user.is_staff or held.user.is_superuser:
+        raise AccountError(
+            _("This person has chosen a password: they log in with it (a forgotten password "
+              "is reset from the login page)."), "role")  # fmt: skip
+    purpose = LoginLink.Purpose.CAPTAIN if held.role == Role.CAPTAIN else LoginLink.Purpose.OFFICIAL
+    with transaction.atomic():
+        link = _issue(tournament, held.user, by, purpose, held.team)
+        log_action(tournament, by, "account.link", held.user,
+                   data={"user": held.user.username}, source=source)  # fmt: skip
+    return link
+
+
+@dataclass
+class CaptainLogin:
+    team: Team
+    user: object
+    link: LoginLink | None
+    created: bool
+
+
+def make_captain_logins(
+    tournament: Tournament, by, team_ids, source: str = ""
+) -> list[CaptainLogin]:
+    """For each team of ``team_ids``: its captain (a new account named after the team's first
+    player when the team has none) and a fresh one-time link. A captain who has chosen a
+    password keeps logging in with it (no link)."""
+    permissions.require(by, tournament, "role.grant")
+    ids = {int(pk) for pk in team_ids if str(pk).isdigit() and len(str(pk)) < 12}
+    if not ids:
+        raise AccountError(_("Select the teams whose captains need a login."), "team")
+    teams = (
+        Team.objects.filter(tournament=tournament, pk__in=ids)
+        .prefetch_related("players")
+        .order_by("seed", "name")
+    )
+    captains = {
+        held.team_id: held.user
+        for held in TournamentRole.objects.filter(
+            tournament=tournament, role=Role.CAPTAIN, team_id__in=ids
+        ).select_related("user")
+    }
+    made = []
+    with transaction.atomic():
+        for team in teams:
+            user = captains.get(team.pk)
+            created = user is None
+            if created:
+                players = sorted(team.players.all(), key=lambda p: p.seat_order)
+                name = players[0].name if players else team.name
+                user = _new_user(name)
+                role_service.grant(tournament, by, user, Role.CAPTAIN, team, source)
+            link = None
+            if not user.has_usable_password():
+                link = _issue(tournament, user, by, LoginLink.Purpose.CAPTAIN, team)
+            made.append(CaptainLogin(team, user, link, created))
+        log_action(tournament, by, "account.captain", None,
+                   data={"teams": len(made), "new": sum(m.created for m in made)},
+                   source=source)  # fmt: skip
+    return made
+
+
+def captain_links(tournament: Tournament) -> dict[int, LoginLink]:
+    """team id → its captain's live (unused, unexpired) link: the team badge prints it."""
+    now = timezone.now()
+    live = LoginLink.objects.filter(
+        tournament=tournament, purpose=LoginLink.Purpose.CAPTAIN, used_at__isnull=True,
+        expires_at__gt=now, team__isnull=False,
+    ).order_by("created_at")  # fmt: skip
+    return {link.team_id: link for link in live}
+
+
+def live_links(tournament: Tournament) -> dict[int, LoginLink]:
+    """user id → their live link in this event (the accounts page shows it again)."""
+    now = timezone.now()
+    live = LoginLink.objects.filter(
+        tournament=tournament, used_at__isnull=True, expires_at__gt=now
+    ).order_by("created_at")
+    return {link.user_id: link for link in live}
+
+
+REFUSED = _("This login link has been used, has expired or was replaced by a newer one. "
+            "Ask the organiser for a new link.")  # fmt: skip
+
+
+def find_link(key: str) -> LoginLink | None:
+    """The live link of ``key`` (None when unknown, used, expired or the account closed)."""
+    key = str(key or "")
+    if not key or len(key) > 64:
+        return None
+    link = LoginLink.objects.select_related("user", "tournament", "team").filter(key=key).first()
+    if link is None or link.used_at is not None or link.expires_at <= timezone.now():
+        return None
+    if not link.user.is_active:
+        return None
+    return link
+
+
+def use_link(key: str, current=None, source: str = "") -> LoginLink:
+    """Spend the link of ``key``: the person to log in is the link's (returned with the
+    link). With ``current`` (someone already logged in, not the link's account), the roles
+    the link's account holds in its event move to ``current`` and the new account is closed:
+    a person with an account from another event keeps one login."""
+    with transaction.atomic():
+        link = find_link(key)
+        if link is None:
+            raise AccountError(REFUSED, "link")
+        link = (
+            LoginLink.objects.select_for_update()
+            .select_related("user", "tournament")
+            .get(pk=link.pk)
+        )
+        if link.used_at is not None:
+            raise AccountError(REFUSED, "link")
+        link.used_at = timezone.now()
+        link.save(update_fields=["used_at"])
+        moved = None
+        if current is not None and current.is_authenticated and current.pk != link.user_id:
+            moved = link.user
+            for held in TournamentRole.objects.filter(user=moved, tournament=link.tournament):
+                TournamentRole.objects.get_or_create(
+                    user=current, tournament=link.tournament, role=held.role,
+                    defaults={"team": held.team},
+                )  # fmt: skip
+                held.delete()
+            moved.is_active = False
+            moved.save(update_fields=["is_active"])
+            link.user = current
+        log_action(link.tournament, link.user, "account.link_used", link.user,
+                   data={"user": link.user.get_username(),
+                         **({"merged": moved.get_username()} if moved else {})},
+                   source=source)  # fmt: skip
+    return link
+
+
+# --- finding a team by what a person types ---------------------------------------------------
+
+MAX_TEAM_ANSWERS = 20
+
+
+def search_teams(
+    tournament: Tournament, query: object, limit: int = MAX_TEAM_ANSWERS
+) -> list[Team]:
+    """Teams whose name, player, pinyin (full or initials) or number (seed) matches
+    ``query`` (the roles page's team search): an exact name or number first."""
+    text = " ".join(str(query or "").split()).lower()[:50]
+    if not text:
+        return []
+    teams = list(
+        Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("name")
+    )
+    if text.isdigit():
+        return [team for team in teams if team.seed == int(text)][:limit]
+    squeezed = text.replace(" ", "")
+    spelled = squeezed.isascii() and squeezed.isalnum()
+    exact, found = [], []
+    for team in teams:
+        names = [team.name] + [p.name for p in team.players.all()]
+        if team.name.lower() == text:
+            exact.append(team)
+            continue
+        hit = any(text in name.lower() for name in names)
+        if not hit and spelled:
+            hit = any(
+                initials.startswith(squeezed) or full.startswith(squeezed)
+                for initials, full in (spellings(name) for name in names)
+            )
+        if hit:
+            found.append(team)
+    return (exact + found)[:limit]
