@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "tournaments.mirror.MirrorMiddleware",  # a mirror answers public reads only
     "django.middleware.common.CommonMiddleware",
     "tournaments.middleware.UploadSizeLimitMiddleware",  # before CSRF, which reads the body
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -259,6 +260,15 @@ CACHES = {
     )
 }
 SESSION_ENGINE = "config.sessions"  # Django's database sessions, read by prebuilt SQL
+
+# A public mirror (README, "Public mirrors"): this site's database is a hot standby of the
+# venue's, read-only; PAISAI_MIRROR_OF is the venue site's address, where every write and
+# login is sent (tournaments.mirror). Nothing may write a row: sessions and messages are
+# signed cookies (an anonymous visitor of the public pages has neither anyway).
+PAISAI_MIRROR_OF = os.environ.get("PAISAI_MIRROR_OF", "").rstrip("/")
+if PAISAI_MIRROR_OF:
+    SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+    MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
 # Security: strict unless DEBUG. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER via env.
 HTTPS_ONLY = not (DEBUG or TESTING)
