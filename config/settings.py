@@ -59,8 +59,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "tournaments.mirror.MirrorMiddleware",  # a mirror answers public reads only
     "django.middleware.common.CommonMiddleware",
+    "tournaments.mirror.MirrorMiddleware",  # a mirror answers public reads only
     "tournaments.middleware.UploadSizeLimitMiddleware",  # before CSRF, which reads the body
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -134,7 +134,8 @@ class Venue:
 
     # --- the clusters ----------------------------------------------------------------------
 
-    def build(self, teams: int, workers: int = 0) -> tuple[str, str, dict]:
+    def build(self, teams: int, workers: int = 0, rounds: int = 1,
+              mirror_env: dict | None = None) -> tuple[str, str, dict]:  # fmt: skip
         """The venue's cluster with the paisai schema and an event of ``teams`` teams (see
         :func:`build_event`), its hot standby, and an app on each (gunicorn with ``workers``
         workers, else runserver): (venue address, mirror address, the event). The apps start
@@ -155,8 +156,9 @@ class Venue:
         self.standby.configure([f"port = {self.standby.port}", "wal_receiver_timeout = '10s'",
                                 "wal_retrieve_retry_interval = '1s'"])  # fmt: skip
         self.standby.start()
-        mirror = self.start_app("mirror", self.standby, mirror_of=venue, workers=workers)
-        event = self.setup_event(teams)
+        mirror = self.start_app("mirror", self.standby, mirror_of=venue, workers=workers,
+                                env=mirror_env)  # fmt: skip
+        event = self.setup_event(teams, rounds)
         wait_for(self.streaming, 30, "the standby streams from the venue")
         for base in (venue, mirror):
             wait_for(lambda base=base: _answers(base + "/"), 90, f"{base} starts", every=0.2)
@@ -246,10 +248,11 @@ class Venue:
         self.primary.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def setup_event(self, teams: int) -> dict:
+    def setup_event(self, teams: int, rounds: int = 1) -> dict:
         """The event at the venue (in the venue's database): ``teams`` teams, round 1 in play,
         a chief referee with an API token."""
-        done = subprocess.run([PY, "-m", "tests.replication", "setup", str(teams)], cwd=ROOT,
+        done = subprocess.run([PY, "-m", "tests.replication", "setup", str(teams), str(rounds)],
+                              cwd=ROOT,
                               env=self.env(self.primary), check=True, capture_output=True,
                               text=True)  # fmt: skip
         return json.loads(done.stdout.strip().splitlines()[-1])
@@ -312,7 +315,7 @@ def enter_result(base: str, token: str, match_id: int, record: dict) -> tuple[in
 # --- inside Django ---------------------------------------------------------------------------
 
 
-def build_event(teams: int) -> dict:
+def build_event(teams: int, rounds: int = 1) -> dict:
     import django
 
     django.setup()
@@ -326,16 +329,20 @@ def build_event(teams: int) -> dict:
     made = Team.objects.bulk_create(
         Team(tournament=tournament, name=f"第{i + 1:03d}队", seed=i + 1) for i in range(teams)
     )
-    rnd = Round.objects.create(tournament=tournament, number=1, status="in_play")
-    matches = Match.objects.bulk_create(
-        Match(round=rnd, table_number=t + 1, home=made[2 * t], away=made[2 * t + 1])
-        for t in range(teams // 2)
-    )
-    RoundSlot.objects.bulk_create(
-        RoundSlot(round=rnd, match=m, team=team, side=side)
-        for m in matches
-        for team, side in ((m.home, "EW"), (m.away, "NS"))
-    )
+    matches = []
+    for number in range(1, rounds + 1):  # every round in play: results may come in for any
+        rnd = Round.objects.create(tournament=tournament, number=number, status="in_play")
+        order = made if number == 1 else random.Random(number).sample(made, len(made))
+        played = Match.objects.bulk_create(
+            Match(round=rnd, table_number=t + 1, home=order[2 * t], away=order[2 * t + 1])
+            for t in range(teams // 2)
+        )
+        RoundSlot.objects.bulk_create(
+            RoundSlot(round=rnd, match=m, team=team, side=side)
+            for m in played
+            for team, side in ((m.home, "EW"), (m.away, "NS"))
+        )
+        matches += played
     chief = get_user_model().objects.create_user("chief", password="mirror-" + "x" * 12)
     TournamentRole.objects.create(user=chief, tournament=tournament, role="chief_referee")
     token = Token.objects.create(user=chief)
@@ -345,4 +352,4 @@ def build_event(teams: int) -> dict:
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     if sys.argv[1:2] == ["setup"]:
-        print(json.dumps(build_event(int(sys.argv[2]))))
+        print(json.dumps(build_event(int(sys.argv[2]), int(sys.argv[3]))))

@@ -9,9 +9,11 @@ the language and the answer format. So
   not older than the revision) gets a 304 at the cost of loading the event row: no cache
   read, no rendering;
 - otherwise the rendered bytes are read from the cache under the ETag, or rendered and
-  stored there. While one request renders a new revision, concurrent requests for the same
-  page get the previous revision's answer for a few seconds (no thundering herd when 10,000
-  phones open the pairings at once); with the cache down every request renders.
+  stored there. While one request renders a page, concurrent requests for the same page —
+  at that revision or a newer one — get the latest answer already rendered, for a second
+  (no thundering herd when 10,000 phones open the pairings at once, and one render at a time
+  while results change the revision 50 times a second); with the cache down every request
+  renders.
 
 Nothing here can be stale after a cache outage: the key holds the revision the database has
 now. Cached pages are the same for everybody (no user, no CSRF token, no messages), so they
@@ -84,22 +86,30 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
     key = f"paisai:public:{tag}"
     answer = cache.get(key)
     if answer is None:
-        latest_key = f"paisai:public-latest:{identity(tournament, kind, params)}"
-        if not cache.add(f"{key}:lock", 1, REBUILD_LOCK_SECONDS):
-            previous = cache.get(latest_key)  # another request renders this revision now
+        name = identity(tournament, kind, params)
+        latest_key = f"paisai:public-latest:{name}"
+        # one render of a page at a time, whichever revision it is for: while results come
+        # in at 50 a second every request would otherwise find a new revision to render
+        lock_key = f"paisai:public-render:{name}"
+        locked = cache.add(lock_key, 1, REBUILD_LOCK_SECONDS)
+        if not locked:
+            previous = cache.get(latest_key)  # another request renders this page now
             if previous is not None:
                 response = _response(previous)
                 response["Cache-Control"] = "public, max-age=1"
                 return response
-        response = render()
-        if hasattr(response, "render"):
-            response = response.render()
+        try:
+            response = render()
+            if hasattr(response, "render"):
+                response = response.render()
+        finally:
+            if locked:
+                cache.delete(lock_key)
         if response.status_code != 200:
             return response
         answer = Answer(bytes(response.content), response["Content-Type"], tag, modified)
         cache.set(key, answer, TTL_SECONDS)
         cache.set(latest_key, answer, TTL_SECONDS)
-        cache.delete(f"{key}:lock")
         response = _with_headers(response, tag, modified)
         response.cached_answer = answer
         return response
