@@ -266,6 +266,11 @@ SESSION_ENGINE = "config.sessions"  # Django's database sessions, read by prebui
 # login is sent (tournaments.mirror). Nothing may write a row: sessions and messages are
 # signed cookies (an anonymous visitor of the public pages has neither anyway).
 PAISAI_MIRROR_OF = os.environ.get("PAISAI_MIRROR_OF", "").rstrip("/")
+# Seconds between two renders of a public page (tournaments.services.public_cache): 1 on a
+# mirror, whose pages follow results coming in at 50 a second; 0 (at once) otherwise.
+PAISAI_PUBLIC_RENDER_PAUSE = int(
+    os.environ.get("PAISAI_PUBLIC_RENDER_PAUSE", "1" if PAISAI_MIRROR_OF else "0")
+)
 if PAISAI_MIRROR_OF:
     SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
     MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"

@@ -13,7 +13,9 @@ the language and the answer format. So
   at that revision or a newer one — get the latest answer already rendered, for a second
   (no thundering herd when 10,000 phones open the pairings at once, and one render at a time
   while results change the revision 50 times a second); with the cache down every request
-  renders.
+  renders. A public mirror also pauses a second between two renders of a page
+  (PAISAI_PUBLIC_RENDER_PAUSE): its visitors see answers at most that much older, and its
+  CPU serves them rather than rendering every revision replication brings.
 
 Nothing here can be stale after a cache outage: the key holds the revision the database has
 now. Cached pages are the same for everybody (no user, no CSRF token, no messages), so they
@@ -28,6 +30,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
@@ -103,8 +106,12 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
             if hasattr(response, "render"):
                 response = response.render()
         finally:
-            if locked:
-                cache.delete(lock_key)
+            if locked:  # the next render of this page: at once, or after the pause set
+                pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+                if pause > 0:
+                    cache.set(lock_key, 1, pause)
+                else:
+                    cache.delete(lock_key)
         if response.status_code != 200:
             return response
         answer = Answer(bytes(response.content), response["Content-Type"], tag, modified)

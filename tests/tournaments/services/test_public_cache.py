@@ -243,3 +243,22 @@ def test_one_render_of_a_page_at_a_time_whatever_its_revision(chinese_event):
     cache.delete(f"paisai:public-render:{name}")  # that render is done
     after = client.get(path, **EN)
     assert after.context is not None and after["ETag"] != first["ETag"]
+
+
+def test_a_mirror_pauses_between_two_renders_of_a_page(chinese_event, settings):
+    """PAISAI_PUBLIC_RENDER_PAUSE (1 s on a mirror): a page rendered is not rendered again
+    for that long, whatever revision replication brings; the venue (0) renders at once."""
+    from tournaments.standings.service import invalidate
+
+    client = Client()
+    path = reverse("tournaments:public-pairings", args=[chinese_event.slug])
+    settings.PAISAI_PUBLIC_RENDER_PAUSE = 1
+    first = client.get(path, **EN)
+    invalidate(chinese_event)
+    paused = client.get(path, **EN)
+    assert paused.context is None and paused["ETag"] == first["ETag"]
+    settings.PAISAI_PUBLIC_RENDER_PAUSE = 0
+    from django.core.cache import cache
+
+    cache.clear()  # the pause over
+    assert client.get(path, **EN)["ETag"] != first["ETag"]
