@@ -3,8 +3,8 @@
 What it does
   1. Builds a venue primary and a hot standby on throw-away clusters (tests/replication.py:
      initdb, pg_basebackup -R, ports of 8800-8899, fsync on) with a BENCH_TEAMS-team Guandan
-     event (default 5,000; five rounds in play, no result yet), gunicorn on each (2 gthread
-     workers x 4 threads; the mirror with PAISAI_MIRROR_OF and its own Redis cache,
+     event (default 5,000; five rounds in play, no result yet), gunicorn on each (BENCH_WORKERS gthread
+     workers, default 4, x 4 threads; the mirror with PAISAI_MIRROR_OF and its own Redis cache,
      BENCH_REDIS_URL, default db 8).
   2. Lag: the chief referee's API submissions at 50/s to the venue (a separate process,
      paced, each a confirmed result) for LAG_SECONDS, while the venue's pg_stat_replication
@@ -50,7 +50,7 @@ CUT_SECONDS = int(os.environ.get("BENCH_CUT_SECONDS", "60"))
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "600"))
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/8")
 PAGE_SECONDS = int(os.environ.get("BENCH_PAGE_SECONDS", "100"))
-WORKERS = 2
+WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
 WRITERS = 10  # connections sharing the 50/s
 
 
@@ -151,6 +151,7 @@ def main() -> int:  # noqa: PLR0915 (one bench, one story)
     try:
         t0 = time.perf_counter()
         venue, mirror, event = cluster.build(TEAMS, workers=WORKERS, rounds=ROUNDS,
+                                             app_env={"DB_CONN_MAX_AGE": "600"},
                                              mirror_env={"CACHE_URL": REDIS})  # fmt: skip
         print(f"clusters, schema, event and both sites in {time.perf_counter() - t0:.0f} s")
         results = Results(venue, event["token"], event["matches"])

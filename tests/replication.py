@@ -135,7 +135,8 @@ class Venue:
     # --- the clusters ----------------------------------------------------------------------
 
     def build(self, teams: int, workers: int = 0, rounds: int = 1,
-              mirror_env: dict | None = None) -> tuple[str, str, dict]:  # fmt: skip
+              app_env: dict | None = None, mirror_env: dict | None = None
+              ) -> tuple[str, str, dict]:  # fmt: skip
         """The venue's cluster with the paisai schema and an event of ``teams`` teams (see
         :func:`build_event`), its hot standby, and an app on each (gunicorn with ``workers``
         workers, else runserver): (venue address, mirror address, the event). The apps start
@@ -146,7 +147,7 @@ class Venue:
         self.primary.configure(self.settings(self.primary.port))
         self.primary.start()
         self.primary.query("CREATE DATABASE paisai", db="postgres")
-        venue = self.start_app("venue", self.primary, workers=workers)
+        venue = self.start_app("venue", self.primary, workers=workers, env=app_env)
         subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                        env=self.env(self.primary), check=True)  # fmt: skip
         backup = [str(pg_bin() / "pg_basebackup"), "-h", "127.0.0.1", "-p",
@@ -157,7 +158,7 @@ class Venue:
                                 "wal_retrieve_retry_interval = '1s'"])  # fmt: skip
         self.standby.start()
         mirror = self.start_app("mirror", self.standby, mirror_of=venue, workers=workers,
-                                env=mirror_env)  # fmt: skip
+                                env=(app_env or {}) | (mirror_env or {}))  # fmt: skip
         event = self.setup_event(teams, rounds)
         wait_for(self.streaming, 30, "the standby streams from the venue")
         for base in (venue, mirror):
