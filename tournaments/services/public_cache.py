@@ -14,8 +14,9 @@ the language and the answer format. So
   (no thundering herd when 10,000 phones open the pairings at once, and one render at a time
   while results change the revision 50 times a second); with the cache down every request
   renders. A public mirror also pauses a second between two renders of a page
-  (PAISAI_PUBLIC_RENDER_PAUSE): its visitors see answers at most that much older, and its
-  CPU serves them rather than rendering every revision replication brings.
+  (PAISAI_PUBLIC_RENDER_PAUSE), and each of its processes serves the answer it last served
+  for that long without asking the cache: its visitors see answers at most that much older,
+  and its CPU serves them rather than rendering every revision replication brings.
 
 Nothing here can be stale after a cache outage: the key holds the revision the database has
 now. Cached pages are the same for everybody (no user, no CSRF token, no messages), so they
@@ -27,6 +28,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -55,6 +59,13 @@ class Answer:
     content_type: str
     etag: str
     last_modified: float
+
+
+# With a render pause (a mirror), each process keeps the answers it served for that long and
+# serves them again without asking the cache: the most requested pages cost no Redis trip.
+HELD_ANSWERS = 256
+_held: OrderedDict[str, tuple[float, Answer]] = OrderedDict()
+_held_lock = threading.Lock()
 
 
 def identity(tournament: Tournament, kind: str, params: dict) -> str:
@@ -86,10 +97,32 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
     not_modified = get_conditional_response(request, etag=tag, last_modified=modified)
     if not_modified is not None:
         return _with_headers(not_modified, tag, modified)
+    pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+    name = identity(tournament, kind, params)
+    if pause > 0:
+        held = _held.get(name)
+        if held is not None and held[0] > time.monotonic():
+            response = _response(held[1])  # this process's answer of less than `pause` ago
+            response["Cache-Control"] = f"public, max-age={pause}"
+            return response
+    response = _serve(tournament, tag, name, modified, render)
+    if pause > 0 and getattr(response, "cached_answer", None) is not None:
+        _hold(name, response.cached_answer, pause)
+    return response
+
+
+def _hold(name: str, answer: Answer, pause: int) -> None:
+    with _held_lock:
+        _held[name] = (time.monotonic() + pause, answer)
+        _held.move_to_end(name)
+        while len(_held) > HELD_ANSWERS:
+            _held.popitem(last=False)
+
+
+def _serve(tournament, tag: str, name: str, modified: int, render: Callable):
     key = f"paisai:public:{tag}"
     answer = cache.get(key)
     if answer is None:
-        name = identity(tournament, kind, params)
         latest_key = f"paisai:public-latest:{name}"
         # one render of a page at a time, whichever revision it is for: while results come
         # in at 50 a second every request would otherwise find a new revision to render
@@ -100,6 +133,7 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
             if previous is not None:
                 response = _response(previous)
                 response["Cache-Control"] = "public, max-age=1"
+                response.cached_answer = previous
                 return response
         try:
             response = render()
@@ -120,7 +154,9 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
         response = _with_headers(response, tag, modified)
         response.cached_answer = answer
         return response
-    return _response(answer)
+    response = _response(answer)
+    response.cached_answer = answer
+    return response
 
 
 def serve_json(request, tournament: Tournament, kind: str, params: dict, build: Callable):
