@@ -98,7 +98,8 @@ def writer(base: str, token: str, matches: list[int], rate: float, seconds: floa
     for t in threads:
         t.join()
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    out.put((len(latencies) - len(errors), errors[:5], len(errors), q[49], q[94]))
+    took = time.perf_counter() - start
+    out.put((len(latencies) - len(errors), errors[:5], len(errors), q[49], q[94], took))
 
 
 class Results:
@@ -120,9 +121,10 @@ class Results:
 
     def finish(self, process: multiprocessing.Process) -> str:
         process.join()
-        ok, errors, failed, p50, p95 = self.queue.get()
+        ok, errors, failed, p50, p95, took = self.queue.get()
         note = f" errors {failed} {errors}" if failed else ""
-        return f"{ok} results stored, p50 {p50:.0f} ms, p95 {p95:.0f} ms{note}"
+        return (f"{ok} results stored in {took:.0f} s ({ok / took:.0f}/s), p50 {p50:.0f} ms, "
+                f"p95 {p95:.0f} ms{note}")  # fmt: skip
 
 
 def sample_lag(cluster: rep.Venue, stop: threading.Event, samples: list) -> None:

@@ -215,6 +215,11 @@ class ProjectorPage(PublicMixin, TemplateView):
             dwell_seconds=PROJECTOR_DWELL_SECONDS,
             sync_seconds=PROJECTOR_SYNC_SECONDS,
             stale_seconds=PROJECTOR_STALE_SECONDS,
+            # projector.js puts the time in (%(time)s)
+            msg_stale=_(
+                "The data on this screen is more than a minute old (complete up to %(time)s): "
+                "pairings and results may have changed since."
+            ),
             warning_minutes=self.tournament.get_preset().warning_minutes,
             **clock_messages(self.tournament, rnd),
         )
