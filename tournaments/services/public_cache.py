@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -64,6 +65,9 @@ class Answer:
 # With a render pause (a mirror), each process keeps the answers it served for that long and
 # serves them again without asking the cache: the most requested pages cost no Redis trip.
 HELD_ANSWERS = 256
+# With a render pause, one page's renders take at most this share of the time: a page that
+# took 0.5 s to render (find-my-table's index of 10,000 players) waits 3 s for the next.
+RENDER_SHARE = 0.2
 _held: OrderedDict[str, tuple[float, Answer]] = OrderedDict()
 _held_lock = threading.Lock()
 
@@ -135,15 +139,17 @@ def _serve(tournament, tag: str, name: str, modified: int, render: Callable):
                 response["Cache-Control"] = "public, max-age=1"
                 response.cached_answer = previous
                 return response
+        began = time.monotonic()
         try:
             response = render()
             if hasattr(response, "render"):
                 response = response.render()
         finally:
-            if locked:  # the next render of this page: at once, or after the pause set
+            if locked:  # the next render of this page: at once, or after the pause
                 pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
-                if pause > 0:
-                    cache.set(lock_key, 1, pause)
+                if pause > 0:  # … and a page slow to render waits longer (RENDER_SHARE)
+                    took = time.monotonic() - began
+                    cache.set(lock_key, 1, max(pause, math.ceil(took / RENDER_SHARE)))
                 else:
                     cache.delete(lock_key)
         if response.status_code != 200:
