@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.mirror.MirrorMiddleware",  # a mirror answers public reads only
     "tournaments.middleware.UploadSizeLimitMiddleware",  # before CSRF, which reads the body
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -266,6 +267,20 @@ CACHES = {
     )
 }
 SESSION_ENGINE = "config.sessions"  # Django's database sessions, read by prebuilt SQL
+
+# A public mirror (README, "Public mirrors"): this site's database is a hot standby of the
+# venue's, read-only; PAISAI_MIRROR_OF is the venue site's address, where every write and
+# login is sent (tournaments.mirror). Nothing may write a row: sessions and messages are
+# signed cookies (an anonymous visitor of the public pages has neither anyway).
+PAISAI_MIRROR_OF = os.environ.get("PAISAI_MIRROR_OF", "").rstrip("/")
+# Seconds between two renders of a public page (tournaments.services.public_cache): 1 on a
+# mirror, whose pages follow results coming in at 50 a second; 0 (at once) otherwise.
+PAISAI_PUBLIC_RENDER_PAUSE = int(
+    os.environ.get("PAISAI_PUBLIC_RENDER_PAUSE", "1" if PAISAI_MIRROR_OF else "0")
+)
+if PAISAI_MIRROR_OF:
+    SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+    MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
 # Security: strict unless DEBUG. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER via env.
 HTTPS_ONLY = not (DEBUG or TESTING)

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 
 fail() { echo "make serve: $*" >&2; exit 2; }
+[[ -f var/paisai.env ]] && { set -a; . var/paisai.env; set +a; }  # scripts/venue-box.sh writes it
 [[ "${DATABASE_URL:-}" == postgres* ]] || fail "set DATABASE_URL=postgres://user@host:5432/db (PostgreSQL)"
 [[ "${CACHE_URL:-}" == redis* ]] || fail "set CACHE_URL=redis://host:6379/1 (the shared cache of every worker)"
 export CELERY_BROKER_URL="${CELERY_BROKER_URL:-${CACHE_URL%/*}/0}"
@@ -15,6 +16,14 @@ export DB_CONN_MAX_AGE="${DB_CONN_MAX_AGE:-600}"
 export DJANGO_SETTINGS_MODULE=config.settings
 
 $PY manage.py check --deploy --fail-level ERROR
+if [[ -n "${PAISAI_MIRROR_OF:-}" ]]; then
+  # a public mirror (README, "Public mirrors"): its database is a read-only hot standby of the
+  # venue's, migrated there; no worker (a mirror starts no job), gunicorn only
+  $PY manage.py collectstatic --noinput -v 0
+  $PY manage.py compilemessages --ignore=.venv -v 0 2>/dev/null || true
+  echo "make serve: public mirror of $PAISAI_MIRROR_OF; gunicorn on ${GUNICORN_BIND:-127.0.0.1:8000}"
+  exec $PY -m gunicorn config.wsgi -c config/gunicorn.py
+fi
 $PY manage.py migrate --noinput
 $PY manage.py collectstatic --noinput -v 0
 $PY manage.py compilemessages --ignore=.venv -v 0 2>/dev/null || true

@@ -8,7 +8,12 @@
    shown in turn without anyone touching the screen. A hall's or a section's screen reads its
    next screens for the same hall and section: data-pairings-url carries ?section= and
    ?hall= (the page's own), and only the page number is added here. A new round reloads the
-   page. */
+   page.
+
+   How fresh the screen is: the clock API says up to when this site's data is complete
+   (data_as_of: the venue's time; on a public mirror, what its replication has brought). When
+   that is more than data-stale-seconds ago — a mirror cut off from the venue, or a screen
+   that cannot reach its server — a warning says so, with the time the data is complete to. */
 (function () {
   "use strict";
   var root = document.getElementById("projector");
@@ -29,6 +34,9 @@
   var pages = parseInt(data.pages, 10) || 1;
   var page = 1;
   var timer = null;
+  var staleBox = document.getElementById("projector-stale");
+  var staleAfter = (parseInt(data.staleSeconds, 10) || 60) * 1000;
+  var asOf = Date.now(); // this screen's clock: until the first answer, the page's load
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function format(seconds) {
@@ -42,7 +50,19 @@
     clock.textContent = text;
     if (message !== null) note.textContent = message;
   }
+  function clockTime(ms) {
+    var d = new Date(ms + skew);
+    return pad(d.getHours()) + ":" + pad(d.getMinutes()) + ":" + pad(d.getSeconds());
+  }
+  function checkFresh() {
+    if (!staleBox) return;
+    var stale = isNaN(asOf) || Date.now() - asOf > staleAfter;
+    if (stale) staleBox.textContent = data.msgStale.replace("%(time)s", isNaN(asOf) ? "--:--:--" : clockTime(asOf));
+    staleBox.hidden = !stale;
+    document.body.classList.toggle("stale-data", stale);
+  }
   function tick() {
+    checkFresh();
     if (status === "finalised") {
       show("finalised", "--:--", data.msgFinalised);
       if (timer !== null) { clearInterval(timer); timer = null; } // the countdown stops
@@ -56,6 +76,7 @@
   function startTicking() {
     if (timer === null && status !== "finalised") timer = setInterval(tick, 1000);
   }
+  setInterval(checkFresh, 5000); // also once the countdown has stopped
   function syncClock() {
     fetch(data.clockUrl, {headers: {"Accept": "application/json"}, cache: "no-store"})
       .then(function (r) { return r.ok ? r.json() : null; })
@@ -63,6 +84,8 @@
         if (!c) return;
         if (String(c.round || "") !== round) { window.location.reload(); return; }
         skew = Date.parse(c.now) - Date.now();
+        if ("data_as_of" in c) asOf = c.data_as_of ? Date.parse(c.data_as_of) - skew : NaN;
+        else asOf = Date.now();
         endsAt = c.ends_at ? Date.parse(c.ends_at) : NaN;
         status = c.status || "";
         tick();

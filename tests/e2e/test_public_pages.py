@@ -175,3 +175,35 @@ def test_projector_countdown_stops_when_the_round_is_finalised(live_server, big_
     assert "1" in note and ("finalised" in note or "已结束" in note)
     desktop.wait_for_timeout(2200)
     assert desktop.locator("#clock").inner_text() == "--:--"  # stopped, not counting on
+
+
+@pytest.mark.django_db(transaction=True)
+def test_projector_warns_when_its_data_is_more_than_a_minute_old(live_server, event, desktop):
+    """A mirror cut off from the venue: the clock API's data_as_of stops moving; once it is
+    more than a minute old the projector says so in red, with the time the data is complete
+    to; when fresh data comes back the warning goes."""
+    import json
+
+    _set_clock(event, timedelta(minutes=30))
+    state = {"age": timedelta(minutes=2)}
+
+    def clock(route):
+        answer = json.loads(route.fetch().text())
+        answer["data_as_of"] = (timezone.now() - state["age"]).isoformat()
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+
+    desktop.route("**/public/clock/", clock)
+    desktop.goto(f"{live_server.url}/t/{event.slug}/projector/")
+    assert "成绩更新于" in desktop.locator("#projector-freshness").inner_text()
+    stale = desktop.locator("#projector-stale")
+    stale.wait_for(state="visible")
+    assert "超过一分钟" in stale.inner_text()
+    background = desktop.evaluate(
+        "getComputedStyle(document.getElementById('projector-stale')).backgroundColor"
+    )
+    assert background == "rgb(179, 38, 30)"
+    state["age"] = timedelta(seconds=3)
+    desktop.reload()
+    desktop.wait_for_function("document.getElementById('projector-stale').hidden")
+    desktop.wait_for_timeout(6000)  # the freshness check runs every 5 s
+    assert stale.is_hidden()

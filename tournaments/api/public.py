@@ -13,6 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments import mirror
 from tournaments.exporters.tables import clean_number
 from tournaments.services import find_table, public, public_cache
 
@@ -48,6 +49,12 @@ def paged(page: public.Page, rows: list, key: str = "results") -> dict:
     }
 
 
+def revised_at(tournament) -> str | None:
+    """When the event's public data last changed (the revision's time, replicated with it)."""
+    moment = tournament.revised_at or tournament.created_at
+    return moment.isoformat() if moment else None
+
+
 class PublicView(TournamentScopedMixin, APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []  # the same answer for everybody; no session read
@@ -71,6 +78,7 @@ class PublicStandingsView(PublicView):
             return (
                 {
                     "revision": tournament.revision,
+                    "revised_at": revised_at(tournament),
                     "round": rnd.number if rnd else None,
                     "stage": stage.pk if stage else None,
                     "section": section.pk if section else None,
@@ -144,7 +152,8 @@ class PublicPairingsView(PublicView):
             ]
             where = {"section": section.name if section else None,
                      "hall": hall.name if hall else None}  # fmt: skip
-            return {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
+            return ({"round": rnd.number, "status": rnd.status, "revised_at": revised_at(tournament)}
+                    | where | paged(page, tables, "tables"))  # fmt: skip
 
         return public_cache.serve_json(request, tournament, "api-pairings", params, build)
 
@@ -174,6 +183,13 @@ class PublicFindTableView(PublicView):
 class PublicClockView(PublicView):
     @extend_schema(summary="The current round's clock (public)", responses=dict)
     def get(self, request, slug):
-        response = Response(public.clock(public.current_round(self.get_tournament())))
+        tournament = self.get_tournament()
+        answer = public.clock(public.current_round(tournament))
+        # how fresh this site's data is (a mirror: up to when replication brought it)
+        revised_at = tournament.revised_at
+        answer |= mirror.freshness(mirror.data_as_of()) | {
+            "revised_at": revised_at.isoformat() if revised_at else None
+        }
+        response = Response(answer)
         response["Cache-Control"] = "public, max-age=2"
         return response

@@ -9,9 +9,14 @@ the language and the answer format. So
   not older than the revision) gets a 304 at the cost of loading the event row: no cache
   read, no rendering;
 - otherwise the rendered bytes are read from the cache under the ETag, or rendered and
-  stored there. While one request renders a new revision, concurrent requests for the same
-  page get the previous revision's answer for a few seconds (no thundering herd when 10,000
-  phones open the pairings at once); with the cache down every request renders.
+  stored there. While one request renders a page, concurrent requests for the same page —
+  at that revision or a newer one — get the latest answer already rendered, for a second
+  (no thundering herd when 10,000 phones open the pairings at once, and one render at a time
+  while results change the revision 50 times a second); with the cache down every request
+  renders. A public mirror also pauses a second between two renders of a page
+  (PAISAI_PUBLIC_RENDER_PAUSE), and each of its processes serves the answer it last served
+  for that long without asking the cache: its visitors see answers at most that much older,
+  and its CPU serves them rather than rendering every revision replication brings.
 
 Nothing here can be stale after a cache outage: the key holds the revision the database has
 now. Cached pages are the same for everybody (no user, no CSRF token, no messages), so they
@@ -23,9 +28,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
@@ -50,6 +60,16 @@ class Answer:
     content_type: str
     etag: str
     last_modified: float
+
+
+# With a render pause (a mirror), each process keeps the answers it served for that long and
+# serves them again without asking the cache: the most requested pages cost no Redis trip.
+HELD_ANSWERS = 256
+# With a render pause, one page's renders take at most this share of the time: a page that
+# took 0.5 s to render (find-my-table's index of 10,000 players) waits 3 s for the next.
+RENDER_SHARE = 0.2
+_held: OrderedDict[str, tuple[float, Answer]] = OrderedDict()
+_held_lock = threading.Lock()
 
 
 def identity(tournament: Tournament, kind: str, params: dict) -> str:
@@ -81,29 +101,68 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
     not_modified = get_conditional_response(request, etag=tag, last_modified=modified)
     if not_modified is not None:
         return _with_headers(not_modified, tag, modified)
+    pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+    name = identity(tournament, kind, params)
+    if pause > 0:
+        held = _held.get(name)
+        if held is not None and held[0] > time.monotonic():
+            response = _response(held[1])  # this process's answer of less than `pause` ago
+            response["Cache-Control"] = f"public, max-age={pause}"
+            return response
+    response = _serve(tournament, tag, name, modified, render)
+    if pause > 0 and getattr(response, "cached_answer", None) is not None:
+        _hold(name, response.cached_answer, pause)
+    return response
+
+
+def _hold(name: str, answer: Answer, pause: int) -> None:
+    with _held_lock:
+        _held[name] = (time.monotonic() + pause, answer)
+        _held.move_to_end(name)
+        while len(_held) > HELD_ANSWERS:
+            _held.popitem(last=False)
+
+
+def _serve(tournament, tag: str, name: str, modified: int, render: Callable):
     key = f"paisai:public:{tag}"
     answer = cache.get(key)
     if answer is None:
-        latest_key = f"paisai:public-latest:{identity(tournament, kind, params)}"
-        if not cache.add(f"{key}:lock", 1, REBUILD_LOCK_SECONDS):
-            previous = cache.get(latest_key)  # another request renders this revision now
+        latest_key = f"paisai:public-latest:{name}"
+        # one render of a page at a time, whichever revision it is for: while results come
+        # in at 50 a second every request would otherwise find a new revision to render
+        lock_key = f"paisai:public-render:{name}"
+        locked = cache.add(lock_key, 1, REBUILD_LOCK_SECONDS)
+        if not locked:
+            previous = cache.get(latest_key)  # another request renders this page now
             if previous is not None:
                 response = _response(previous)
                 response["Cache-Control"] = "public, max-age=1"
+                response.cached_answer = previous
                 return response
-        response = render()
-        if hasattr(response, "render"):
-            response = response.render()
+        began = time.monotonic()
+        try:
+            response = render()
+            if hasattr(response, "render"):
+                response = response.render()
+        finally:
+            if locked:  # the next render of this page: at once, or after the pause
+                pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+                if pause > 0:  # … and a page slow to render waits longer (RENDER_SHARE)
+                    took = time.monotonic() - began
+                    cache.set(lock_key, 1, max(pause, math.ceil(took / RENDER_SHARE)))
+                else:
+                    cache.delete(lock_key)
         if response.status_code != 200:
             return response
         answer = Answer(bytes(response.content), response["Content-Type"], tag, modified)
         cache.set(key, answer, TTL_SECONDS)
         cache.set(latest_key, answer, TTL_SECONDS)
-        cache.delete(f"{key}:lock")
         response = _with_headers(response, tag, modified)
         response.cached_answer = answer
         return response
-    return _response(answer)
+    response = _response(answer)
+    response.cached_answer = answer
+    return response
 
 
 def serve_json(request, tournament: Tournament, kind: str, params: dict, build: Callable):

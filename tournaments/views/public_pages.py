@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from rules_engine.presets import bye_points
+from tournaments import mirror
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
@@ -34,6 +35,7 @@ PROJECTOR_COLUMNS, PROJECTOR_ROWS = 3, 14  # tables per projector screen at 1920
 PROJECTOR_PAGE = PROJECTOR_COLUMNS * PROJECTOR_ROWS
 PROJECTOR_DWELL_SECONDS = 8  # how long each screen of tables shows
 PROJECTOR_SYNC_SECONDS = 15  # how often the projector reads the clock (status, end, time)
+PROJECTOR_STALE_SECONDS = 60  # data older than this (a mirror cut off, no server) is flagged
 
 
 class PublicMixin(TournamentMixin):
@@ -58,6 +60,9 @@ class PublicMixin(TournamentMixin):
         context = super(TournamentMixin, self).get_context_data(**kwargs)
         context["tournament"] = self.tournament
         context["refresh_seconds"] = REFRESH_SECONDS
+        # how fresh the page is, from the data (cached with the page: it names the revision)
+        context["revised_at"] = self.tournament.revised_at or self.tournament.created_at
+        context["mirror_of"] = mirror.venue()
         return context
 
 
@@ -209,6 +214,12 @@ class ProjectorPage(PublicMixin, TemplateView):
             screen_text=screen % shown if page else "",
             dwell_seconds=PROJECTOR_DWELL_SECONDS,
             sync_seconds=PROJECTOR_SYNC_SECONDS,
+            stale_seconds=PROJECTOR_STALE_SECONDS,
+            # projector.js puts the time in (%(time)s)
+            msg_stale=_(
+                "The data on this screen is more than a minute old (complete up to %(time)s): "
+                "pairings and results may have changed since."
+            ),
             warning_minutes=self.tournament.get_preset().warning_minutes,
             **clock_messages(self.tournament, rnd),
         )

@@ -216,3 +216,49 @@ def test_projector_shows_the_first_screen_and_pages_through_the_rest(big_round):
     assert len(response.context["rows"]) == 42
     assert 'data-pages="6"' in text and "page_size=42" in text
     assert "Tables 1–42 of 250 · screen 1 of 6" in text
+
+
+def test_one_render_of_a_page_at_a_time_whatever_its_revision(chinese_event):
+    """Results at 50 a second make a new revision every 20 ms: while one request renders a
+    page, a request finding a newer revision gets the latest rendered answer (for a second)
+    instead of rendering too; once that render is done, the next request renders."""
+    from django.core.cache import cache
+
+    from tournaments.services import public_cache
+    from tournaments.standings.service import invalidate
+
+    client = Client()
+    path = reverse("tournaments:public-standings", args=[chinese_event.slug])
+    first = client.get(path, **EN)
+    assert first.context is not None
+    invalidate(chinese_event)  # a result confirmed meanwhile: a new revision
+    chinese_event.refresh_from_db()
+    name = public_cache.identity(
+        chinese_event, "standings", {"page": 1, "stage": "", "section": ""}
+    )
+    assert cache.add(f"paisai:public-render:{name}", 1, 10)  # another request renders the page
+    meanwhile = client.get(path, **EN)
+    assert meanwhile.context is None and meanwhile.content == first.content
+    assert meanwhile["ETag"] == first["ETag"] and meanwhile["Cache-Control"] == "public, max-age=1"
+    cache.delete(f"paisai:public-render:{name}")  # that render is done
+    after = client.get(path, **EN)
+    assert after.context is not None and after["ETag"] != first["ETag"]
+
+
+def test_a_mirror_pauses_between_two_renders_of_a_page(chinese_event, settings):
+    """PAISAI_PUBLIC_RENDER_PAUSE (1 s on a mirror): a page rendered is not rendered again
+    for that long, whatever revision replication brings; the venue (0) renders at once."""
+    from tournaments.standings.service import invalidate
+
+    client = Client()
+    path = reverse("tournaments:public-pairings", args=[chinese_event.slug])
+    settings.PAISAI_PUBLIC_RENDER_PAUSE = 1
+    first = client.get(path, **EN)
+    invalidate(chinese_event)
+    paused = client.get(path, **EN)
+    assert paused.context is None and paused["ETag"] == first["ETag"]
+    settings.PAISAI_PUBLIC_RENDER_PAUSE = 0
+    from django.core.cache import cache
+
+    cache.clear()  # the pause over
+    assert client.get(path, **EN)["ETag"] != first["ETag"]
