@@ -108,6 +108,11 @@ NATIONAL_TIMES = {
 # seeded ("seed": teams with seed numbers kept apart, the top half meets the bottom half).
 ROUND_ONE_METHODS = ("random", "seed")
 
+# The official ranking of an event in stages (SPEC 2): the places the last stage's matches
+# cannot separate (the losers of one knockout round) are ranked by the earlier stage's
+# ranking ("earlier_stage", the default), or the teams share the place ("shared").
+KNOCKOUT_PLACES = ("earlier_stage", "shared")
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -170,6 +175,7 @@ class Preset:
     tribute_seconds: int | None = field(default=None, metadata={"min": 1})
     tribute_return_seconds: int | None = field(default=None, metadata={"min": 1})
     round_one_method: str = field(default="random", metadata={"choices": ROUND_ONE_METHODS})
+    knockout_places: str = field(default="earlier_stage", metadata={"choices": KNOCKOUT_PLACES})
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings

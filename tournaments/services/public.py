@@ -308,10 +308,9 @@ def standings_view(tournament, stage_id: object = "", section_id: object = ""):
     sections: the n-th of every section share a place); or one section's. An unknown stage
     or section is refused (StageNotFound naming it)."""
     from tournaments.services import stage_standings, stages
-    from tournaments.standings.service import standings_for
 
     if stage_id in (None, ""):
-        return standings_for(tournament), None, None
+        return stage_standings.official_standings(tournament), None, None
     stage = stages.get_stage(tournament, stage_id)
     if section_id not in (None, ""):
         section = stages.get_section(stage, section_id)

@@ -10,19 +10,25 @@ rules engine's ``winner``; a bye goes through).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_engine.outcome import Outcome
 from tournaments.models import Match, ResultVersion, Round, Section, Stage, Team, Tournament
 from tournaments.pairing.knockout import Bracket, knockout_bracket
 from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.standings.core import StandingRow, compute_standings
-from tournaments.standings.service import TeamStanding, outcomes_for, standings_for
+from tournaments.standings.service import (
+    TeamStanding,
+    outcomes_for,
+    recorded_draws,
+    standings_for,
+)
 from tournaments.standings.stages import (
     FinalPlace,
     final_ranking,
     knockout_groups,
     rerank,
+    rows_by_draws,
 )
 
 
@@ -50,13 +56,17 @@ def section_standings(section: Section) -> list[StandingRow]:
     teams = list(Team.objects.filter(tournament=tournament).values_list("pk", "draw_lot"))
     numbers = counted_rounds(stage)
     outcomes = [o for o in outcomes_for(tournament) if o.round_no in numbers]
+    draws = recorded_draws(tournament)
     rows = compute_standings(
         [pk for pk, _ in teams],
         outcomes,
         tournament.get_preset().standings_order,
         draw_lots={pk: lot for pk, lot in teams if lot is not None},
+        draws=draws,
     )
-    return rerank(rows, set(entries(section)))
+    # a tie at a cut line is decided by a recorded draw of lots (services.lots), whatever
+    # the preset's standings order
+    return rows_by_draws(rerank(rows, set(entries(section))), draws)
 
 
 def section_rows(section: Section) -> list[TeamStanding]:
@@ -170,24 +180,33 @@ class RankedTeam:
 
 
 def event_ranking(tournament: Tournament) -> list[RankedTeam]:
-    """The event's final ranking. Without stages: its standings. With stages: the last
-    stage's order first (a knockout: winner, runner-up, third-place match, then the
-    losers of each earlier round by seed), then the teams that went no further by the
-    ranking of the stage they left. Teams that entered no stage are not ranked."""
-    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
+    """The event's official final ranking: the one answer every page, export, API answer,
+    prize list and certificate reads (through this function or :func:`official_standings`).
+
+    Without stages: its standings. With stages: the last stage's places first (a knockout:
+    winner, runner-up, third-place match, then the losers of each earlier round), the places
+    its matches cannot separate ranked by the earlier stage's ranking or shared, as the
+    event setting ``knockout_places`` says; then the teams that went no further by the
+    ranking of the stage they left; last, any team that entered no stage, by the event's
+    standings (stage "")."""
     stages = list(tournament.stages.order_by("order"))
     if not stages:
         return [
             RankedTeam(row.rank, row.team, row.name, "", "", row.shared)
-            for row in standings_for(tournament)
+            for row in official_standings(tournament)
         ]
+    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
     section_of: dict[tuple[int, int], str] = {}
     for stage in stages:
         for team, name in stage.entries.values_list("team_id", "section__name"):
             section_of[(stage.pk, team)] = name
     by_pk = {stage.pk: stage for stage in stages}
-    places: list[FinalPlace] = final_ranking([(stage.pk, stage_groups(stage)) for stage in stages])
-    return [
+    places: list[FinalPlace] = final_ranking(
+        [(stage.pk, stage_groups(stage)) for stage in stages],
+        tournament.get_preset().knockout_places,
+        recorded_draws(tournament),
+    )
+    ranked = [
         RankedTeam(
             place.rank,
             place.team,
@@ -197,4 +216,29 @@ def event_ranking(tournament: Tournament) -> list[RankedTeam]:
             place.shared,
         )  # fmt: skip
         for place in places
+    ]
+    placed = {row.team for row in ranked}
+    rest = [row for row in standings_for(tournament) if row.team not in placed]
+    start = len(ranked)
+    for index, row in enumerate(rest):
+        previous = rest[index - 1] if index else None
+        tied = previous is not None and previous.rank == row.rank and row.shared
+        rank = ranked[-1].rank if tied else start + index + 1
+        ranked.append(RankedTeam(rank, row.team, row.name, "", "", tied or row.shared))
+    return ranked
+
+
+def official_standings(tournament: Tournament) -> list[TeamStanding]:
+    """The event's standings rows (points and every tiebreak, name, unit, status) in the
+    order and with the places of :func:`event_ranking`, each row's ``stage`` naming the
+    stage whose ranking placed the team. The public standings' default tab, the xlsx
+    sheet 最终, the standings PDF and the prize list read it."""
+    rows = standings_for(tournament)
+    if not tournament.stages.exists():
+        return rows_by_draws(rows, recorded_draws(tournament))
+    by_team = {row.team: row for row in rows}
+    return [
+        replace(by_team[place.team], rank=place.rank, shared=place.shared, stage=place.stage)
+        for place in event_ranking(tournament)
+        if place.team in by_team
     ]
