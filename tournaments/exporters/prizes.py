@@ -94,8 +94,15 @@ def prize_list(tournament) -> list[Prize]:
         if award is not None:
             points = int(row.points) if float(row.points).is_integer() else row.points
             prizes.append(
-                Prize(award.name, rank, row.name, row.unit, players.get(row.team, ""), points,
-                      row.stage)  # fmt: skip
+                Prize(
+                    award.name,
+                    rank,
+                    row.name,
+                    row.unit,
+                    players.get(row.team, ""),
+                    points,
+                    row.stage,
+                )  # fmt: skip
             )
     return prizes
 

@@ -69,7 +69,9 @@ def rows_by_draws(rows: Sequence[StandingRow], draws) -> list[StandingRow]:
     return out
 
 
-def cut_ties(groups: Sequence[Sequence[Hashable]], cuts: Sequence[int]) -> list[tuple[int, int, list]]:
+def cut_ties(
+    groups: Sequence[Sequence[Hashable]], cuts: Sequence[int]
+) -> list[tuple[int, int, list]]:
     """The ties that straddle a cut line: ``(first place, cut, teams)`` for every group that
     holds places on both sides of a cut (a cut ``n``: places 1..n are in, n+1.. out)."""
     found = []
@@ -138,8 +140,6 @@ class FinalPlace:
     rank: int
     stage: Hashable  # the stage whose ranking placed the team (the furthest it went)
     shared: bool = False
-
-
 
 
 def final_ranking(
