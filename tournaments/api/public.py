@@ -135,6 +135,7 @@ class PublicPairingsView(PublicView):
             tables = [
                 {
                     "table": row["table"],
+                    "label": row["label"],  # 决赛 / 三四名决赛 of a knockout ("" otherwise)
                     "home": row["home"].name,
                     "away": row["away"].name if row["away"] else None,
                     "home_id": row["home"].pk,
@@ -144,7 +145,9 @@ class PublicPairingsView(PublicView):
             ]
             where = {"section": section.name if section else None,
                      "hall": hall.name if hall else None}  # fmt: skip
-            return {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
+            return (
+                {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
+            )
 
         return public_cache.serve_json(request, tournament, "api-pairings", params, build)
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points
+from tournaments import glossary
 from tournaments.halls import Hall
 from tournaments.models import ResultVersion, Round, RoundSlot, Team, Tournament
 from tournaments.standings.service import outcomes_for, rank_history
@@ -49,9 +50,13 @@ def pairing_rows(
             "match_id", "outcome"
         )
     )
+    from tournaments.services.stage_standings import knockout_codes
+
+    codes = knockout_codes(rnd) if rnd.stage_id else {}
     return [
         {
             "table": match.table_number,
+            "label": glossary.knockout_match(codes.get(match.pk, "")),
             "home": match.home,
             "away": match.away,
             "search": f"{match.home.name} {match.away.name if match.away else ''}".lower(),

@@ -144,18 +144,59 @@ def stage_ranking(stage: Stage) -> list[int]:
     return [team for group in stage_groups(stage) for team in group]
 
 
+def expected_sizes(stage: Stage) -> list[int]:
+    """The sizes of the stage's sections: their entries once seeded; before, what will
+    enter (the top ``qualify_top`` of each source section, or every registered entrant),
+    spread over its sections."""
+    sizes = [len(entries(section)) for section in stage.sections.all()]
+    if any(sizes):
+        return sizes
+    if stage.entrants == Stage.Entrants.QUALIFIED:
+        top = stage.qualify_top or 0
+        total = sum(
+            sum(min(top, len(entries(section)) or top) for section in source.sections.all())
+            or top  # a source not seeded yet: one section
+            for source in stage.sources.all()
+        )
+    else:
+        from tournaments.services.stage_sections import registered_entrants
+
+        total = len(registered_entrants(stage.tournament))
+    parts = max(1, len(sizes))
+    return [total // parts + (1 if index < total % parts else 0) for index in range(parts)]
+
+
 def planned_rounds(stage: Stage) -> int:
     """How many rounds the stage plays: a Swiss its setting; a round robin the Berger
-    tables of its biggest section; a knockout the rounds of its biggest bracket."""
+    tables of its biggest section; a knockout the rounds of its biggest bracket (before
+    the stage is seeded, from the teams that will enter it)."""
     if stage.kind == Stage.Kind.SWISS:
         return stage.num_rounds or 0
-    sizes = [len(entries(section)) for section in stage.sections.all()]
-    sizes = [size for size in sizes if size >= 2]
+    sizes = [size for size in expected_sizes(stage) if size >= 2]
     if not sizes:
         return 0
     if stage.kind == Stage.Kind.ROUND_ROBIN:
         return max(len(berger_rounds(range(size))) for size in sizes)
     return max(len(knockout_bracket(range(size)).rounds) for size in sizes)
+
+
+@dataclass(frozen=True)
+class RoundCount:
+    stage: str  # "" for an event without stages
+    done: int  # rounds drawn
+    planned: int
+
+
+def round_counts(tournament: Tournament) -> list[RoundCount]:
+    """Rounds drawn / planned, per stage (an event without stages: its setting), for the
+    status and stage pages: never the rounds of every stage against the event's setting."""
+    found = list(tournament.stages.order_by("order"))
+    if not found:
+        return [RoundCount("", tournament.rounds.count(), tournament.num_rounds or 0)]
+    return [
+        RoundCount(stage.name, stage_rounds(stage).count(), planned_rounds(stage))
+        for stage in found
+    ]
 
 
 def is_complete(stage: Stage) -> bool:
@@ -242,3 +283,26 @@ def official_standings(tournament: Tournament) -> list[TeamStanding]:
         for place in event_ranking(tournament)
         if place.team in by_team
     ]
+
+
+def knockout_codes(rnd: Round) -> dict[int, str]:
+    """{match id: "final" | "third_place" | "semi_final"} for a knockout round's matches
+    (glossary.knockout_match names them): the third-place match by its bracket place; the
+    final the one match of its bracket round in its section; a semi-final one of two."""
+    if rnd.stage_id is None:
+        return {}
+    rows = list(Match.objects.filter(round=rnd).exclude(bracket_slot="")
+                .values_list("pk", "section_id", "bracket_slot"))  # fmt: skip
+    per_round: dict[tuple, int] = {}
+    for _pk, section, slot in rows:
+        if slot.startswith("R"):
+            key = (section, slot.split("-")[0])
+            per_round[key] = per_round.get(key, 0) + 1
+    codes = {}
+    for pk, section, slot in rows:
+        if slot == "3P":
+            codes[pk] = "third_place"
+        elif slot.startswith("R"):
+            size = per_round[(section, slot.split("-")[0])]
+            codes[pk] = {1: "final", 2: "semi_final"}.get(size, "")
+    return {pk: code for pk, code in codes.items() if code}

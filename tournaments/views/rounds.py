@@ -12,11 +12,12 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from tournaments import glossary
 from tournaments.models import AuditLog, Match, Round, Team
 from tournaments.pairing import FLAG_REMATCH
 from tournaments.pairing.messages import flag_badge, render_explanation, team_ids_in
 from tournaments.services import checkin as checkin_service
-from tournaments.services import match_formats
+from tournaments.services import match_formats, stage_standings
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import standings_for
@@ -95,8 +96,10 @@ class RoundDetailView(RoundMixin, TemplateView):
             if rnd.number > 1
             else {}
         )
+        codes = stage_standings.knockout_codes(rnd) if rnd.stage_id else {}
         for match in tables:
             match.badges = flag_badges(match.flags)
+            match.knockout_label = glossary.knockout_match(codes.get(match.pk, ""))
             match.home_place, match.away_place = (
                 before.get(match.home_id),
                 before.get(match.away_id),

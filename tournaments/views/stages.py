@@ -161,6 +161,7 @@ class StageListView(RoleRequiredMixin, TemplateView):
         found = stages.stages_of(self.tournament)
         for stage in found:
             stage.planned = stage_standings.planned_rounds(stage)
+            stage.done = stage_standings.stage_rounds(stage).count()
             stage.complete = stage_standings.is_complete(stage)
         context.update(stages=found, form=StageForm(tournament=self.tournament),
                        ranking=stage_standings.event_ranking(self.tournament) if found else [])  # fmt: skip
