@@ -68,13 +68,18 @@ class Prize:
     stage: str = ""  # an event in stages: the stage whose ranking placed the team
 
 
-def prize_list(tournament) -> list[Prize]:
+def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
     """Every team with an award, by final rank (active teams only). Refused while teams
-    are tied across a prize band's line (services.lots: the chief draws lots first)."""
+    are tied across a prize band's line (services.lots: the chief draws lots first); with
+    ``waiting`` (a list) the ties are put in it instead and their teams get no award yet
+    (the provisional prize list names them as waiting for lots)."""
     from tournaments.services import lots
 
     ties = lots.prize_cut_ties(tournament)
-    if ties:
+    held = {team for tie in ties for team in tie.teams}
+    if ties and waiting is not None:
+        waiting.extend(ties)
+    elif ties:
         raise ExportError(
             _("The prize list waits for lots (SPEC §3): %(ties)s. The chief referee or the "
               "organiser draws them on the standings page.") % {
@@ -88,7 +93,7 @@ def prize_list(tournament) -> list[Prize]:
     }
     prizes = []
     for rank, row in final_places(tournament):
-        if not row.active:
+        if not row.active or row.team in held:
             continue
         award = next((a for a in awards if a.first <= rank <= a.last), None)
         if award is not None:
@@ -126,9 +131,11 @@ class PrizeListPdf(Exporter):
     content_type = PDF
 
     def render_bytes(self) -> bytes:
+        waiting: list = []
         context = {
             "tournament": self.tournament,
-            "prizes": prize_list(self.tournament),
+            "prizes": prize_list(self.tournament, waiting),
+            "waiting": waiting,
             # an event in stages ranks by its stages, not by points: the column names the
             # stage that placed each team instead of event totals
             "staged": self.tournament.stages.exists(),

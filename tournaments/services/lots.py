@@ -135,7 +135,7 @@ class CutTie:
         }
         return _("%(where)s, %(kind)s after place %(cut)s: %(teams)s are tied") % {
             "where": self.where, "kind": kinds[self.kind], "cut": self.cut,
-            "teams": "、".join(self.names),
+            "teams": str(_(", ")).join(self.names),
         }  # fmt: skip
 
 
