@@ -218,7 +218,21 @@ def _side_result(answer: dict | None, side: str) -> dict:
         forfeit = "both" if outcome.forfeit == "both" else (
             "own" if outcome.forfeit == side else "other")  # fmt: skip
     return {"result": outcome.result_for(side), "points": outcome.points(side),
-            "levels": levels, "forfeit": forfeit}  # fmt: skip
+            "levels": levels, "forfeit": forfeit,
+            # best of three: games won (2 : 1); national preset: 级差分, own first
+            "games": f"{outcome.games_ew if side == 'EW' else outcome.games_ns} : "
+                     f"{outcome.games_ns if side == 'EW' else outcome.games_ew}"
+                     if outcome.has_games else None,
+            "level_points": _pair_text(outcome.level_points_ew, outcome.level_points_ns, side)
+                            if outcome.has_level_points else None}  # fmt: skip
+
+
+def _pair_text(ew, ns, side: str) -> str:
+    def plain(value):
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+
+    own, other = (ew, ns) if side == "EW" else (ns, ew)
+    return f"{plain(own)} : {plain(other)}"
 
 
 def counted_round_numbers(tournament: Tournament) -> list[int]:

@@ -87,3 +87,27 @@ def test_the_find_page_names_the_round_that_is_over(final_round, client):
     event, *_ = final_round
     text = client.get(f"/t/{event.slug}/find/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "第  轮" not in text and "第 轮" not in text
+
+
+def test_a_best_of_three_shows_its_games_beside_the_match_points(final_round, client):
+    event, _swiss, knockout, _last = final_round
+    semis = Round.objects.filter(stage=knockout).order_by("number").first()
+    match = semis.matches.exclude(away=None).first()
+    pairings = client.get(f"/t/{event.slug}/pairings/?round={semis.number}",
+                          HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()  # fmt: skip
+    assert "局分 2 : 1" in pairings
+    team = client.get(f"/t/{event.slug}/teams/{match.home_id}/").content.decode()
+    assert "局分 2 : 1" in team
+    client.force_login(factories.chief_of(event))
+    results_page = client.get(f"/t/{event.slug}/results/?round={semis.number}").content.decode()
+    assert "局分 2 : 1" in results_page
+
+
+def test_national_preset_results_show_level_points_beside_match_points(client):
+    event = factories.tournament(teams=2, preset="guandan-national")
+    home, away = list(event.teams.order_by("name"))
+    factories.played_round(event, 1, [(home, away)])
+    pairings = client.get(f"/t/{event.slug}/pairings/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "级差分" in pairings.content.decode()
+    team = client.get(f"/t/{event.slug}/teams/{home.pk}/").content.decode()
+    assert "级差分" in team
