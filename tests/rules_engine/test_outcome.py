@@ -61,9 +61,11 @@ def test_a_draw_is_a_draw_for_both():
 def test_parts_name_paths_every_answer_has_or_leaves_out():
     answer = guandan([["E", "W"]])
     for name, path in PARTS.items():
-        if name in ("deals_ew", "deals_ns", "tricks_ew", "tricks_ns", "void", "match_loss") or (
-            name.startswith("level_points") and "level_points" not in answer
-        ) or name.startswith("games"):
+        if (
+            name in ("deals_ew", "deals_ns", "tricks_ew", "tricks_ns", "void", "match_loss")
+            or (name.startswith("level_points") and "level_points" not in answer)
+            or name.startswith("games")
+        ):
             continue  # not a guandan counter, no level_points_table, or not best of three
         value = answer
         for key in path:
