@@ -28,7 +28,11 @@
     // a match that is over (a side passed A, the deals or the time are up) is won, not led
     var over = answer.over || answer.passed_a;
     result.textContent = (answer.winner ? (over ? T.wins : T.leads).replace("%s", winner) : winner) +
-      (points ? " · " + T.points + " " + points : "") + (answer.passed_a ? " · " + T.passed_a : "") + stale;
+      (points ? " · " + T.points + " " + points : "") +
+      // best of three: the games (2 : 1); national preset: 级差分 beside the match points
+      (answer.games_won ? " · " + T.games_won + " " + answer.games_won.EW + " : " + answer.games_won.NS : "") +
+      (answer.level_points ? " · " + T.level_points + " " + answer.level_points.EW + " : " + answer.level_points.NS : "") +
+      (answer.passed_a ? " · " + T.passed_a : "") + stale;
   };
 
   function sideTeam(side) { return side === "EW" ? cfg.home : cfg.away; }

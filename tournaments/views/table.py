@@ -35,6 +35,7 @@ STRINGS = {
     "leads": _("%s leads"),
     "wins": _("%s wins"),
     "points": _("match points"),
+    "level_points": _("Level points"),  # 级差分, beside the match points (national preset)
     "passed_a": _("passed A"),
     "dealer": _("dealer"),
     "defenders": _("defenders"),
