@@ -38,6 +38,8 @@ PARTS: dict[str, tuple[str, ...]] = {
     "match_loss": ("match_loss",),
     "winner": ("winner",),
     "void": ("void",),
+    "games_ew": ("games_won", "EW"),  # best of three: games won
+    "games_ns": ("games_won", "NS"),
     "level_points_ew": ("level_points", "EW"),
     "level_points_ns": ("level_points", "NS"),
 }
@@ -85,6 +87,8 @@ class Outcome:
     void: bool = False
     level_points_ew: float = 0  # 级差分 (presets with a level_points_table)
     level_points_ns: float = 0
+    games_ew: int = 0  # best of three (三局二胜): games won
+    games_ns: int = 0
 
     @classmethod
     def from_answer(cls, answer: object) -> Outcome:
@@ -121,6 +125,8 @@ class Outcome:
             void=bool(parts.get("void")),
             level_points_ew=parts.get("level_points_ew") or 0,
             level_points_ns=parts.get("level_points_ns") or 0,
+            games_ew=parts.get("games_ew") or 0,
+            games_ns=parts.get("games_ns") or 0,
         )
 
     @property
@@ -138,6 +144,15 @@ class Outcome:
         if not self.counts:
             return ""
         return f"{_number(self.points_ew)} : {_number(self.points_ns)}"
+
+    @property
+    def has_games(self) -> bool:
+        """A best-of-three result (games won are counted)."""
+        return bool(self.games_ew or self.games_ns)
+
+    @property
+    def has_level_points(self) -> bool:
+        return bool(self.level_points_ew or self.level_points_ns)
 
     def points(self, side: str) -> float | None:
         return self.points_ew if side == "EW" else self.points_ns

@@ -116,6 +116,11 @@ SUZHOU_TIMES = {"play_seconds": 30, "tribute_return_seconds": 40}
 # seeded ("seed": teams with seed numbers kept apart, the top half meets the bottom half).
 ROUND_ONE_METHODS = ("random", "seed")
 
+# The official ranking of an event in stages (SPEC 2): the places the last stage's matches
+# cannot separate (the losers of one knockout round) are ranked by the earlier stage's
+# ranking ("earlier_stage", the default), or the teams share the place ("shared").
+KNOCKOUT_PLACES = ("earlier_stage", "shared")
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -185,6 +190,7 @@ class Preset:
     # The round clock a new event of this preset starts with (the event's own round length
     # is the setting): idiom chain 五 "30 分钟内完成比赛".
     default_round_minutes: int = 60
+    knockout_places: str = field(default="earlier_stage", metadata={"choices": KNOCKOUT_PLACES})
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings

@@ -356,6 +356,18 @@ def play_stage_round(stage_, winner=None, by=None, deals=None):
     return round_close.finalise(rnd, chief_of(stage_.tournament))
 
 
+def settle_cut_lots(stage_, seed: int = 1) -> int:
+    """Draw lots (as the chief referee) for every tie at the stage's qualification line or
+    knockout seeding, until none is left; the number of draws."""
+    from tournaments.services import lots
+
+    drawn = 0
+    while ties := lots.stage_cut_ties(stage_):
+        lots.draw_cut(stage_.tournament, chief_of(stage_.tournament), ties[0].teams, seed=seed)
+        drawn += 1
+    return drawn
+
+
 def board_round(status: str = "in_play"):
     """The operations board's round 1: 5 tables and a bye; table referee ``a`` (ref-a) holds
     tables 1-3, ``b`` (ref-b) tables 4-5; the event's chief and organiser."""

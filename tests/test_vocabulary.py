@@ -161,8 +161,16 @@ def staged_event():
     return event, stage
 
 
-STAGE_PAGES = ("tournaments:stage", "tournaments:stage-section-add", "tournaments:stage-assign",
-               "tournaments:stage-split", "tournaments:stage-draw", "tournaments:public-bracket")
+STAGE_PAGES = (
+    "tournaments:stage",
+    "tournaments:stage-section-add",
+    "tournaments:stage-assign",
+    "tournaments:stage-split",
+    "tournaments:stage-draw",
+    "tournaments:public-bracket",
+    "tournaments:stage-edit",
+    "tournaments:stage-delete",
+)
 # the staged event walks only the pages that differ for a stage (the rest are the demo's)
 STAGED_EVENT_PAGES = {*STAGE_PAGES, "tournaments:stages", "tournaments:stage-add",
                       "tournaments:public-standings", "tournaments:projector",

@@ -81,6 +81,14 @@ def english_words(text: str, names: list[str]) -> list[str]:
     return ENGLISH_WORD.findall(text)
 
 
+def settle_prize_lots(event) -> None:
+    """Draw lots for every tie across a prize band (the certificates wait for them)."""
+    from tournaments.services import lots
+
+    while ties := lots.prize_cut_ties(event):
+        lots.draw_cut(event, factories.chief_of(event), ties[0].teams, seed=1)
+
+
 @pytest.fixture
 def events(db, media):
     from tournaments.models import Tournament
@@ -99,6 +107,8 @@ def events(db, media):
     factories.result(rnd.matches.get(table_number=1))
     Team.objects.filter(pk=teams[3].pk).update(status=Team.Status.WITHDRAWN)
     display_names(get_user_model().objects.all())
+    for event in (guandan, staged, tractor, chengyu, odd):  # ties at a prize band: lots drawn
+        settle_prize_lots(event)
     # every export of the demo and of the staged event; of the others what differs for them
     return {"guandan": (guandan, None, None), "staged": (staged, stage, None),
             "tractor": (tractor, None, GAME_EXPORTS), "chengyu": (chengyu, None, GAME_EXPORTS),

@@ -52,6 +52,7 @@ LABELS = {
     "tribute_seconds": _("seconds for the tribute after the deal"),
     "tribute_return_seconds": _("seconds for the return"),
     "round_one_method": _("round 1 method"),
+    "knockout_places": _("final ranking: places a knockout round does not separate"),
     "escalation": _("penalty escalation"),
     "late_limit_minutes": _("late after (minutes)"),
     "late_leave_limit_minutes": _("late with an approved leave after (minutes)"),
@@ -74,6 +75,8 @@ CHOICE_LABELS = {
     "clockwise": _("against the order of play"),
     "before_first": _("the first-out player's opponent before them"),
     "after_first": _("the first-out player's opponent after them"),
+    "earlier_stage": _("ranked by the earlier stage's ranking"),
+    "shared": _("shared by the teams"),
 }
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")

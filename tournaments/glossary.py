@@ -146,6 +146,20 @@ def game_label(number) -> str:
     return gettext("Game %(n)s") % {"n": number}
 
 
+# The knockout matches named on pairings, the projector, the table page and the scoresheet
+# (issue 25); the bracket page names whole rounds (pairing.messages knockout.*).
+KNOCKOUT_MATCHES = {
+    "final": pgettext_lazy("knockout", "Final"),
+    "third_place": _("Third-place match"),
+    "semi_final": pgettext_lazy("knockout match", "Semi-final"),
+}
+
+
+def knockout_match(code: str) -> str:
+    """决赛 / 三四名决赛 / 半决赛 for a knockout match's code ("" for none)."""
+    return word(KNOCKOUT_MATCHES, code, "") if code else ""
+
+
 def names_by_username(usernames) -> dict[str, str]:
     """username → display name, for pages that hold usernames (the board's referees)."""
     from django.contrib.auth import get_user_model

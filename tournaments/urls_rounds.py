@@ -16,4 +16,9 @@ urlpatterns: list = [
     path(ROUND + "start/", rounds.StartClockView.as_view(), name="round-start"),
     path(MANAGE + "standings/", standings.StandingsView.as_view(), name="manage-standings"),
     path(MANAGE + "standings/draw-lots/", standings.DrawLotsView.as_view(), name="draw-lots"),
+    path(
+        MANAGE + "standings/draw-cut-lots/",
+        standings.DrawCutLotsView.as_view(),
+        name="draw-cut-lots",
+    ),
 ]

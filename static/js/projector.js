@@ -121,6 +121,7 @@
     answer.tables.forEach(function (t) {
       var div = document.createElement("div");
       div.appendChild(cell(t.table === null ? "—" : String(t.table), "b"));
+      if (t.label) { div.appendChild(cell(t.label, "badge")); div.appendChild(document.createTextNode(" ")); }
       div.appendChild(document.createTextNode(t.home + " "));
       div.appendChild(cell("–", "muted"));
       div.appendChild(document.createTextNode(" "));

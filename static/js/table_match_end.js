@@ -33,7 +33,11 @@
     var next = !over && answer.next ? (cfg.next_steps || {})[answer.next] || answer.next : "";
     if (next && !answer.winner) { winner = next; points = ""; }
     result.textContent = (answer.winner ? (over ? T.wins : T.leads).replace("%s", winner) : winner) +
-      (points ? " · " + T.points + " " + points : "") + (answer.passed_a ? " · " + T.passed_a : "") +
+      (points ? " · " + T.points + " " + points : "") +
+      // best of three: the games (2 : 1); national preset: 级差分 beside the match points
+      (answer.games_won ? " · " + T.games_won + " " + answer.games_won.EW + " : " + answer.games_won.NS : "") +
+      (answer.level_points ? " · " + T.level_points + " " + answer.level_points.EW + " : " + answer.level_points.NS : "") +
+      (answer.passed_a ? " · " + T.passed_a : "") +
       (next && answer.winner ? " · " + next : "") + stale;
   };
 

@@ -61,10 +61,12 @@ def test_a_draw_is_a_draw_for_both():
 def test_parts_name_paths_every_answer_has_or_leaves_out():
     answer = guandan([["E", "W"]])
     for name, path in PARTS.items():
-        if name in ("deals_ew", "deals_ns", "tricks_ew", "tricks_ns", "void", "match_loss") or (
-            name.startswith("level_points") and "level_points" not in answer
+        if (
+            name in ("deals_ew", "deals_ns", "tricks_ew", "tricks_ns", "void", "match_loss")
+            or (name.startswith("level_points") and "level_points" not in answer)
+            or name.startswith("games")
         ):
-            continue  # not a guandan counter, or no level_points_table in this preset
+            continue  # not a guandan counter, no level_points_table, or not best of three
         value = answer
         for key in path:
             value = value[key]
@@ -110,3 +112,10 @@ def test_a_void_is_recorded_and_answered_as_not_played():
     assert void_record("chengyu") == {"game": "chengyu", "void": True}
     outcome = Outcome.from_answer(void_answer())
     assert outcome.void and not outcome.counts and outcome.winner is None
+
+
+def test_a_best_of_three_answer_reads_its_games_won():
+    outcome = Outcome.from_answer({"match_points": {"EW": 2, "NS": 0},
+                                   "games_won": {"EW": 2, "NS": 1}, "winner": "EW"})  # fmt: skip
+    assert (outcome.games_ew, outcome.games_ns, outcome.has_games) == (2, 1, True)
+    assert not Outcome.from_answer({"match_points": {"EW": 2, "NS": 0}}).has_games

@@ -143,6 +143,7 @@ class PublicPairingsView(PublicView):
             tables = [
                 {
                     "table": row["table"],
+                    "label": row["label"],  # 决赛 / 三四名决赛 of a knockout ("" otherwise)
                     "home": row["home"].name,
                     "away": row["away"].name if row["away"] else None,
                     "home_id": row["home"].pk,

@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.services import stage_standings
-from tournaments.standings.service import standings_for
 
 from .base import PDF, Exporter, ExportError
 from .pdf import template_to_pdf
@@ -66,10 +65,27 @@ class Prize:
     unit: str
     players: str
     points: float
+    stage: str = ""  # an event in stages: the stage whose ranking placed the team
 
 
-def prize_list(tournament) -> list[Prize]:
-    """Every team with an award, by final rank (active teams only)."""
+def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
+    """Every team with an award, by final rank (active teams only). Refused while teams
+    are tied across a prize band's line (services.lots: the chief draws lots first); with
+    ``waiting`` (a list) the ties are put in it instead and their teams get no award yet
+    (the provisional prize list names them as waiting for lots)."""
+    from tournaments.services import lots
+
+    ties = lots.prize_cut_ties(tournament)
+    held = {team for tie in ties for team in tie.teams}
+    if ties and waiting is not None:
+        waiting.extend(ties)
+    elif ties:
+        raise ExportError(
+            _("The prize list waits for lots (SPEC §3): %(ties)s. The chief referee or the "
+              "organiser draws them on the standings page.") % {
+                "ties": "; ".join(tie.text for tie in ties)},
+            "lots",
+        )  # fmt: skip
     awards = parse_awards(tournament.awards) or default_awards()
     players = {
         team.pk: " · ".join(p.name for p in team.players.all())
@@ -77,13 +93,21 @@ def prize_list(tournament) -> list[Prize]:
     }
     prizes = []
     for rank, row in final_places(tournament):
-        if not row.active:
+        if not row.active or row.team in held:
             continue
         award = next((a for a in awards if a.first <= rank <= a.last), None)
         if award is not None:
             points = int(row.points) if float(row.points).is_integer() else row.points
             prizes.append(
-                Prize(award.name, rank, row.name, row.unit, players.get(row.team, ""), points)
+                Prize(
+                    award.name,
+                    rank,
+                    row.name,
+                    row.unit,
+                    players.get(row.team, ""),
+                    points,
+                    row.stage,
+                )  # fmt: skip
             )
     return prizes
 
@@ -95,15 +119,10 @@ def is_final(tournament) -> bool:
 
 
 def final_places(tournament) -> list[tuple[int, object]]:
-    """(final place, standings row) of every ranked team: the standings' order, or for an
-    event run in stages the order of its stages (a knockout's winner first, whatever the
-    points: services.stage_standings.event_ranking)."""
-    rows = standings_for(tournament)
-    if not tournament.stages.exists():
-        return [(row.rank, row) for row in rows]
-    by_team = {row.team: row for row in rows}
-    ranked = stage_standings.event_ranking(tournament)
-    return [(place.rank, by_team[place.team]) for place in ranked if place.team in by_team]
+    """(final place, standings row) of every ranked team, in the event's official ranking
+    (services.stage_standings.official_standings: for an event in stages the knockout's
+    winner first, whatever the points)."""
+    return [(row.rank, row) for row in stage_standings.official_standings(tournament)]
 
 
 class PrizeListPdf(Exporter):
@@ -112,9 +131,14 @@ class PrizeListPdf(Exporter):
     content_type = PDF
 
     def render_bytes(self) -> bytes:
+        waiting: list = []
         context = {
             "tournament": self.tournament,
-            "prizes": prize_list(self.tournament),
+            "prizes": prize_list(self.tournament, waiting),
+            "waiting": waiting,
+            # an event in stages ranks by its stages, not by points: the column names the
+            # stage that placed each team instead of event totals
+            "staged": self.tournament.stages.exists(),
             "provisional": not is_final(self.tournament),
             "today": timezone.localdate(),
         }

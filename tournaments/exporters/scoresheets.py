@@ -70,6 +70,7 @@ class Sheet:
     table: int
     home: Side  # East–West
     away: Side  # North–South
+    label: str = ""  # a knockout's 决赛 / 三四名决赛 (glossary.knockout_match)
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class SheetSet:
     game: str
     venue: str = ""
     sheets: list[Sheet] = field(default_factory=list)
+    games: int = 1  # 3: best of three, a grid per game (第1/2/3局)
 
     def header(self) -> dict:
         return {
@@ -88,6 +90,7 @@ class SheetSet:
             "round_no": self.round_no,
             "game": self.game,
             "venue": self.venue,
+            "games": self.games,
         }
 
 
@@ -106,26 +109,57 @@ def load_sheets(rnd: Round, start: int = 0, stop: int | None = None) -> list[She
         .prefetch_related("home__players", "away__players")
         .order_by("table_number")[start:stop]
     )
-    return [Sheet(match.table_number, _side(match.home), _side(match.away)) for match in matches]
+    from tournaments.services.stage_standings import knockout_codes
+
+    codes = knockout_codes(rnd) if rnd.stage_id else {}
+    return [
+        Sheet(
+            match.table_number,
+            _side(match.home),
+            _side(match.away),
+            glossary.knockout_match(codes.get(match.pk, "")),
+        )  # fmt: skip
+        for match in matches
+    ]
 
 
 def table_count(rnd: Round) -> int:
     return Match.objects.filter(round=rnd, away__isnull=False).count()
 
 
+def round_games(rnd: Round) -> int:
+    """3 when the round's matches are best of three (the stage's format, else the event's)."""
+    fmt = None
+    if rnd.stage_id is not None:
+        fmt = rnd.stage.engine_format()
+    if fmt is None:
+        fmt = rnd.tournament.get_preset().match_format or {}
+    return 3 if (fmt or {}).get("games") == 3 else 1
+
+
 def sheet_set(rnd: Round, sheets: list[Sheet] | None = None) -> SheetSet:
     tournament = rnd.tournament
-    return SheetSet(tournament.name, rnd.number, tournament.game, tournament.venue, sheets or [])
+    return SheetSet(tournament.name, rnd.number, tournament.game, tournament.venue, sheets or [],
+                    games=round_games(rnd))  # fmt: skip
 
 
-def _grid(game: str) -> dict:
+GAME_GRID_TOPS = (72, 123, 174)  # mm: a best-of-three sheet's three grids of 6 rows
+
+
+def _grid(game: str, games: int = 1) -> dict:
     columns = GRIDS.get(game, GRIDS["guandan"])
-    return {"columns": columns, "rows": range(1, GRID_ROWS.get(game, 18) + 1)}
+    if games == 3:  # one grid per game, the game named in its first head (第1局)
+        rows = range(1, GRID_ROWS.get(game, 18) // 3 + 1)
+        return {"columns": columns, "rows": rows,
+                "games": [(glossary.game_label(n), top)
+                          for n, top in enumerate(GAME_GRID_TOPS, start=1)]}  # fmt: skip
+    return {"columns": columns, "rows": range(1, GRID_ROWS.get(game, 18) + 1), "games": []}
 
 
 def background_html(header: dict) -> str:
     """The page every sheet of the round shares, in the active language."""
-    context = {**header, "grid": _grid(header["game"]), "sheet_list": [None]}
+    context = {**header, "grid": _grid(header["game"], header.get("games", 1)),
+               "sheet_list": [None]}  # fmt: skip
     return render_to_string("pdf/scoresheet_background.html", context)
 
 
@@ -141,7 +175,8 @@ def fields_pdf(sheets: list[Sheet]) -> bytes:
 
 def plain_pdf(header: dict, sheets: list[Sheet]) -> bytes:
     """The same sheets as one ordinary document (every page drawn in full): for comparison."""
-    context = {**header, "grid": _grid(header["game"]), "sheet_list": sheets}
+    context = {**header, "grid": _grid(header["game"], header.get("games", 1)),
+               "sheet_list": sheets}  # fmt: skip
     return pdf.template_to_pdf("pdf/scoresheet_plain.html", context, CSS)
 
 

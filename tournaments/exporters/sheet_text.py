@@ -49,13 +49,14 @@ class Box:
 
 
 TABLE_BOX = Box(157, 13, 36, 12, TABLE_NO, "right")
+LABEL_BOX = Box(110, 21, 40, 7, TEAM)  # a knockout's 决赛 / 三四名决赛 (.matchlabel)
 COLUMNS = (51 + 1.5, 141 + 1.5)  # the info table's two team columns (.c1, .c2)
 CELL_WIDTH = 51
 
 
 def boxes_of(sheet) -> list[tuple[Box, str]]:
     """The sheet's lines and their cells: table number; per side team, unit, two players."""
-    lines = [(TABLE_BOX, str(sheet.table))]
+    lines = [(TABLE_BOX, str(sheet.table)), (LABEL_BOX, getattr(sheet, "label", ""))]
     for left, side in zip(COLUMNS, (sheet.home, sheet.away), strict=True):
         lines.append((Box(left, 31, CELL_WIDTH, 7, TEAM), side.team))
         for row, text in enumerate((side.unit, *side.players)):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from rules_engine.outcome import Outcome
 from tournaments import glossary
 from tournaments.models import Match, ResultVersion, Round, Team
+from tournaments.services.stage_standings import official_standings
 from tournaments.standings.service import metric_labels, standings_for
 
 
@@ -52,6 +53,14 @@ def finished_round_numbers(tournament) -> list[int]:
     )
 
 
+def standings_rows(tournament, after_round: int | None = None):
+    """The rows a standings export lists: after a round, that round's standings; the final
+    sheet, the event's official ranking (services.stage_standings.official_standings)."""
+    if after_round is None:
+        return official_standings(tournament)
+    return standings_for(tournament, after_round)
+
+
 def standings_table(tournament, after_round: int | None = None) -> Table:
     labels = [item for item in metric_labels(tournament) if item[0] != "points"]
     columns = [
@@ -62,13 +71,17 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
         *[Column(label, 12, numeric=True) for _key, label in labels],
         Column(_("Status"), 10),
     ]
+    staged = after_round is None and tournament.stages.exists()
+    if staged:  # the official ranking: the stage that placed each team beside its place
+        columns.insert(3, Column(_("Placed by stage"), 14))
     rows = []
-    for row in standings_for(tournament, after_round):
+    for row in standings_rows(tournament, after_round):
         rows.append(
             (
                 row.rank,
                 row.name,
                 row.unit,
+                *([row.stage] if staged else []),
                 clean_number(row.points),
                 *[clean_number(row.metrics.get(key)) for key, _label in labels],
                 "" if row.active else str(Team.Status(row.status).label),

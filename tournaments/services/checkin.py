@@ -55,8 +55,13 @@ def checked_in_ids(tournament: Tournament) -> set[int]:
     )
 
 
-def check_in(teams, user, via: str = CheckIn.Via.LIST) -> int:
-    """Check ``teams`` in (idempotent: a team already in stays as it was); the number new."""
+def check_in(teams, user, via: str = CheckIn.Via.LIST, section=None) -> int:
+    """Check ``teams`` in (idempotent: a team already in stays as it was); the number new.
+    In an event in stages a team checking in while a stage is under way joins that stage
+    from its next round (``section``: the one it joins when the stage has several), or the
+    check-in is refused with the reason (stage_sections.late_entry_section)."""
+    from tournaments.services import stage_sections
+
     teams = list(teams)
     if not teams:
         return 0
@@ -68,7 +73,10 @@ def check_in(teams, user, via: str = CheckIn.Via.LIST) -> int:
         for team in teams:
             if team.pk in present or team.tournament_id != tournament.pk:
                 continue
+            joins = stage_sections.late_entry_section(team, section)  # StageError: refused
             CheckIn.objects.create(team=team, via=via, by_name=_name(user))
+            if joins is not None:
+                stage_sections.add_late_entry(joins, team, user)
             events.advance(tournament, Tournament.Status.CHECK_IN)
             log_action(tournament, user, "team.check_in", team, data={"via": via})
             done += 1
@@ -315,3 +323,55 @@ def confirm_late_forfeits(
             continue
         ruled.extend(teams)
     return Forfeits(ruled, skipped)
+
+
+# --- who is not in a draw, and why ----------------------------------------------------------
+
+
+def not_drawn(rnd: Round) -> list[tuple[Team, str]]:
+    """Every active team that has no table (nor bye) in round ``rnd``, with why (SPEC §2: a
+    checked-in team is never missing from a draw without a reason shown): on leave; not
+    checked in; in an event in stages, not in the stage (not qualified, or knocked out), or
+    checked in after this round was drawn (it plays from the next one)."""
+    from tournaments.models import SectionEntry
+
+    tournament = rnd.tournament
+    playing = set()
+    for home, away in rnd.matches.values_list("home_id", "away_id"):
+        playing |= {home, away}
+    teams = list(
+        tournament.teams.filter(status=Team.Status.ACTIVE).exclude(pk__in=playing).order_by("name")
+    )
+    if not teams:
+        return []
+    on_leave = set(
+        RoundLeave.objects.filter(team__tournament=tournament, round_number=rnd.number,
+                                  kind=Kind.MISS_ROUND).values_list("team_id", flat=True)
+    )  # fmt: skip
+    present = checked_in_ids(tournament)
+    in_stage = set()
+    eliminated = set()
+    if rnd.stage_id is not None:
+        in_stage = set(
+            SectionEntry.objects.filter(stage=rnd.stage_id).values_list("team_id", flat=True)
+        )
+        if rnd.stage.is_knockout:
+            earlier = Match.objects.filter(round__stage=rnd.stage_id, round__number__lt=rnd.number)
+            for home, away in earlier.values_list("home_id", "away_id"):
+                eliminated |= {home, away}
+    out = []
+    for team in teams:
+        if team.pk in on_leave:
+            why = _("on leave for this round")
+        elif present and team.pk not in present:
+            why = _("not checked in")
+        elif rnd.stage_id is not None and team.pk not in in_stage:
+            why = (_("not among the qualifiers of this stage")
+                   if rnd.stage.entrants == "qualified"
+                   else _("not in this stage"))  # fmt: skip
+        elif team.pk in eliminated:
+            why = _("knocked out")
+        else:
+            why = _("checked in after this round was drawn: plays from the next round")
+        out.append((team, str(why)))
+    return out

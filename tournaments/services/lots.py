@@ -9,15 +9,17 @@ the standings then rank those teams by the drawn order.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import LotDraw, Round, Team, Tournament
+from tournaments.models import LotDraw, Round, Stage, Team, Tournament
 from tournaments.permissions import require
 from tournaments.standings.core import draw_lots
 from tournaments.standings.service import invalidate, standings_for
+from tournaments.standings.stages import cut_ties
 
 from .audit import log_action
 from .events import require_not_finished
@@ -104,5 +106,144 @@ def draw_tie(
             },
             source=source,
         )
+        invalidate(tournament)
+    return draw
+
+
+# --- lots at cut lines (qualification, knockout seeding, prize bands) ------------------------
+
+QUALIFICATION, SEEDING, PRIZE = "qualification", "seeding", "prize"
+
+
+@dataclass(frozen=True)
+class CutTie:
+    """Teams tied across a cut line: the next stage's draw (or the prize list) waits for a
+    recorded draw of lots among exactly them."""
+
+    kind: str  # QUALIFICATION | SEEDING | PRIZE
+    where: str  # the stage (and section) or the award whose line it is
+    cut: int  # the last place inside the line
+    teams: tuple[int, ...]
+    names: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        kinds = {
+            QUALIFICATION: _("qualification line"),
+            SEEDING: _("knockout seeding"),
+            PRIZE: _("prize band"),
+        }
+        return _("%(where)s, %(kind)s after place %(cut)s: %(teams)s are tied") % {
+            "where": self.where, "kind": kinds[self.kind], "cut": self.cut,
+            "teams": str(_(", ")).join(self.names),
+        }  # fmt: skip
+
+
+def _names(tournament, teams) -> dict[int, str]:
+    return dict(Team.objects.filter(tournament=tournament, pk__in=teams).values_list("pk", "name"))
+
+
+def stage_cut_ties(stage: Stage) -> list[CutTie]:
+    """Ties across the qualification line of a stage of qualifiers (the top ``qualify_top``
+    of each source section), and for a knockout across any seed line among the qualifiers
+    (the bracket is seeded 1 v N by that order): the stage's first draw waits for lots."""
+    from tournaments.services import stage_standings
+
+    if stage.entrants != Stage.Entrants.QUALIFIED or not stage.qualify_top:
+        return []
+    found = []
+    top = stage.qualify_top
+    for source in stage.sources.order_by("order"):
+        sections = list(source.sections.order_by("order"))
+        for section in sections:
+            groups = stage_standings.section_groups(section)
+            cuts = list(range(1, top + 1)) if stage.is_knockout else [top]
+            where = source.name if len(sections) == 1 else f"{source.name} · {section.name}"
+            for first, cut, teams in cut_ties(groups, cuts):
+                straddles_line = first <= top < first + len(teams) - 1
+                names = _names(stage.tournament, teams)
+                found.append(CutTie(QUALIFICATION if straddles_line else SEEDING, where,
+                                    top if straddles_line else cut, tuple(teams),
+                                    tuple(names.get(t, "") for t in teams)))  # fmt: skip
+    return found
+
+
+def prize_cut_ties(tournament: Tournament) -> list[CutTie]:
+    """Ties in the official ranking across a prize band's line (an award's first or last
+    place): the prize list and certificates wait for lots."""
+    from tournaments.exporters.prizes import default_awards, parse_awards
+    from tournaments.services import stage_standings
+
+    awards = parse_awards(tournament.awards) or default_awards()
+    ranking = stage_standings.event_ranking(tournament)
+    groups: list[list[int]] = []
+    last_rank = None
+    for row in ranking:
+        if groups and row.shared and row.rank == last_rank:
+            groups[-1].append(row.team)
+        else:
+            groups.append([row.team])
+        last_rank = row.rank
+    lines = sorted({a.last for a in awards} | {a.first - 1 for a in awards if a.first > 1})
+    found = []
+    for _first, cut, teams in cut_ties(groups, lines):
+        award = next((a for a in awards if a.first - 1 == cut or a.last == cut), None)
+        names = _names(tournament, teams)
+        found.append(CutTie(PRIZE, award.name if award else "", cut, tuple(teams),
+                            tuple(names.get(t, "") for t in teams)))  # fmt: skip
+    return found
+
+
+def open_cut_ties(tournament: Tournament) -> list[CutTie]:
+    """Every cut-line tie waiting for lots now: the stage about to start, and the prizes."""
+    from tournaments.services import stage_standings
+
+    found = []
+    for stage in tournament.stages.order_by("order"):
+        if Round.objects.filter(stage=stage).exists() or stage.entries.exists():
+            continue
+        sources = list(stage.sources.all())
+        if sources and all(stage_standings.is_complete(s) for s in sources):
+            found += stage_cut_ties(stage)
+    return found + prize_cut_ties(tournament)
+
+
+def require_no_cut_tie(ties: list[CutTie], field: str = "lots") -> None:
+    if ties:
+        raise LotsError(
+            _("Draw lots first (SPEC §3): %(ties)s. The chief referee or the organiser draws "
+              "them on the standings page."),
+            field,
+            ties="; ".join(tie.text for tie in ties),
+        )  # fmt: skip
+
+
+def draw_cut(tournament: Tournament, user, teams, seed: int | None = None,
+             source: str = "") -> LotDraw:  # fmt: skip
+    """Draw lots among exactly the teams of an open cut-line tie, recorded and logged."""
+    require(user, tournament, "standings.draw_lots")
+    wanted = {int(team) for team in teams}
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        tie = next((t for t in open_cut_ties(tournament) if set(t.teams) == wanted), None)
+        if tie is None:
+            raise LotsError(_("These teams are not tied at a cut line any more: there is "
+                              "nothing to draw."), "teams")  # fmt: skip
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        _lots, record = draw_lots(sorted(wanted), seed)
+        names = _names(tournament, wanted)
+        after = latest_counted_round(tournament)
+        draw = LotDraw.objects.create(
+            tournament=tournament, after_round=after, teams=sorted(wanted),
+            order=record["order"], names=[names[t] for t in record["order"]], seed=seed,
+            method=record["method"], drawn_by=user if user.is_authenticated else None,
+            drawn_by_name=user.get_username() if user.is_authenticated else "",
+        )  # fmt: skip
+        log_action(tournament, user, "standings.draw_lots", draw,
+                   {"cut": tie.kind, "where": tie.where, "place": tie.cut,
+                    "after_round": after, "teams": sorted(wanted), "order": record["order"],
+                    "names": draw.names, "seed": seed, "method": record["method"]},
+                   source=source)  # fmt: skip
         invalidate(tournament)
     return draw

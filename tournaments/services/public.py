@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points
+from tournaments import glossary
 from tournaments.halls import Hall
 from tournaments.models import ResultVersion, Round, RoundSlot, Team, Tournament
 from tournaments.standings.service import outcomes_for, rank_history
@@ -49,9 +50,13 @@ def pairing_rows(
             "match_id", "outcome"
         )
     )
+    from tournaments.services.stage_standings import knockout_codes
+
+    codes = knockout_codes(rnd) if rnd.stage_id else {}
     return [
         {
             "table": match.table_number,
+            "label": glossary.knockout_match(codes.get(match.pk, "")),
             "home": match.home,
             "away": match.away,
             "search": f"{match.home.name} {match.away.name if match.away else ''}".lower(),
@@ -219,7 +224,21 @@ def _side_result(answer: dict | None, side: str) -> dict:
     penalty = whose(outcome.match_loss)
     forfeit = None if penalty else whose(outcome.forfeit)
     return {"result": outcome.result_for(side), "points": outcome.points(side),
-            "levels": levels, "forfeit": forfeit, "penalty": penalty}  # fmt: skip
+            "levels": levels, "forfeit": forfeit, "penalty": penalty,
+            # best of three: games won (2 : 1); national preset: 级差分, own first
+            "games": f"{outcome.games_ew if side == 'EW' else outcome.games_ns} : "
+                     f"{outcome.games_ns if side == 'EW' else outcome.games_ew}"
+                     if outcome.has_games else None,
+            "level_points": _pair_text(outcome.level_points_ew, outcome.level_points_ns, side)
+                            if outcome.has_level_points else None}  # fmt: skip
+
+
+def _pair_text(ew, ns, side: str) -> str:
+    def plain(value):
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+
+    own, other = (ew, ns) if side == "EW" else (ns, ew)
+    return f"{plain(own)} : {plain(other)}"
 
 
 def counted_round_numbers(tournament: Tournament) -> list[int]:
@@ -314,10 +333,9 @@ def standings_view(tournament, stage_id: object = "", section_id: object = ""):
     sections: the n-th of every section share a place); or one section's. An unknown stage
     or section is refused (StageNotFound naming it)."""
     from tournaments.services import stage_standings, stages
-    from tournaments.standings.service import standings_for
 
     if stage_id in (None, ""):
-        return standings_for(tournament), None, None
+        return stage_standings.official_standings(tournament), None, None
     stage = stages.get_stage(tournament, stage_id)
     if section_id not in (None, ""):
         section = stages.get_section(stage, section_id)

@@ -249,4 +249,70 @@ def seed_stage(stage: Stage, user, source: str = "") -> dict[int, list]:
                 "sources",
                 stage=unfinished[0],
             )
+        from tournaments.services import lots
+
+        lots.require_no_cut_tie(lots.stage_cut_ties(stage))  # ties at the line: lots first
     return split_teams(stage, user, "snake", source)
+
+
+# --- late entries -------------------------------------------------------------------------
+
+
+def late_entry_section(team: Team, section_id=None) -> Section | None:
+    """Where a team checking in now joins a staged event (SPEC §2: a late check-in joins
+    from the next round): the current stage's section (chosen by the organiser when the
+    stage has several), or None when no stage has been seeded yet (the team enters the
+    stage with everybody when its first round is drawn). Refused, with the reason, when
+    the current stage cannot take a team any more (qualifiers only, a fixed knockout or
+    round-robin field, every stage over). Nothing is written."""
+    from tournaments.services import stage_rounds
+
+    tournament = team.tournament
+    if not tournament.stages.exists():
+        return None
+    stage = stage_rounds.current_stage(tournament)
+    if stage is None:
+        raise StageError(_("Every stage of this event is over: %(team)s cannot join now."),
+                         "team", team=team.name)  # fmt: skip
+    entry = SectionEntry.objects.filter(stage=stage, team=team).select_related("section").first()
+    if entry is not None:
+        return entry.section
+    if not stage.entries.exists():
+        return None
+    if stage.entrants == Stage.Entrants.QUALIFIED:
+        raise StageError(
+            _("The stage %(stage)s takes the qualifiers of the earlier stages only: "
+              "%(team)s, not among them, cannot join it."), "team", stage=stage.name,
+            team=team.name,
+        )  # fmt: skip
+    if stage.kind != Stage.Kind.SWISS:
+        raise StageError(
+            _("The stage %(stage)s is a %(kind)s: its field is fixed once drawn, so "
+              "%(team)s cannot join it."), "team", stage=stage.name,
+            kind=stage.get_kind_display(), team=team.name,
+        )  # fmt: skip
+    sections = list(stage.sections.order_by("order"))
+    if section_id in (None, ""):
+        if len(sections) == 1:
+            return sections[0]
+        raise StageError(
+            _("The stage %(stage)s has %(count)s sections: choose the one %(team)s joins."),
+            "section", stage=stage.name, count=len(sections), team=team.name,
+        )  # fmt: skip
+    chosen = next((s for s in sections if str(s.pk) == str(section_id)), None)
+    if chosen is None:
+        raise StageError(_("This stage has no section %(section)s."), "section",
+                         section=section_id)  # fmt: skip
+    return chosen
+
+
+def add_late_entry(section: Section, team: Team, user, source: str = "") -> None:
+    """Put a team checking in late into a stage already under way (last seed of its
+    section); it is paired from the stage's next draw. Logged."""
+    if SectionEntry.objects.filter(stage=section.stage_id, team=team).exists():
+        return
+    _append(section, [team.pk])
+    log_action(team.tournament, user, "stage.late_entry", section.stage,
+               data={"team": team.pk, "name": team.name, "section": section.pk,
+                     "section_name": section.name}, source=source)  # fmt: skip
+    invalidate(team.tournament)

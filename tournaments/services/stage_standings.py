@@ -10,19 +10,25 @@ rules engine's ``winner``; a bye goes through).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_engine.outcome import Outcome
 from tournaments.models import Match, ResultVersion, Round, Section, Stage, Team, Tournament
 from tournaments.pairing.knockout import Bracket, knockout_bracket
 from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.standings.core import StandingRow, compute_standings
-from tournaments.standings.service import TeamStanding, outcomes_for, standings_for
+from tournaments.standings.service import (
+    TeamStanding,
+    outcomes_for,
+    recorded_draws,
+    standings_for,
+)
 from tournaments.standings.stages import (
     FinalPlace,
     final_ranking,
     knockout_groups,
     rerank,
+    rows_by_draws,
 )
 
 
@@ -50,13 +56,17 @@ def section_standings(section: Section) -> list[StandingRow]:
     teams = list(Team.objects.filter(tournament=tournament).values_list("pk", "draw_lot"))
     numbers = counted_rounds(stage)
     outcomes = [o for o in outcomes_for(tournament) if o.round_no in numbers]
+    draws = recorded_draws(tournament)
     rows = compute_standings(
         [pk for pk, _ in teams],
         outcomes,
         tournament.get_preset().standings_order,
         draw_lots={pk: lot for pk, lot in teams if lot is not None},
+        draws=draws,
     )
-    return rerank(rows, set(entries(section)))
+    # a tie at a cut line is decided by a recorded draw of lots (services.lots), whatever
+    # the preset's standings order
+    return rows_by_draws(rerank(rows, set(entries(section))), draws)
 
 
 def section_rows(section: Section) -> list[TeamStanding]:
@@ -134,18 +144,59 @@ def stage_ranking(stage: Stage) -> list[int]:
     return [team for group in stage_groups(stage) for team in group]
 
 
+def expected_sizes(stage: Stage) -> list[int]:
+    """The sizes of the stage's sections: their entries once seeded; before, what will
+    enter (the top ``qualify_top`` of each source section, or every registered entrant),
+    spread over its sections."""
+    sizes = [len(entries(section)) for section in stage.sections.all()]
+    if any(sizes):
+        return sizes
+    if stage.entrants == Stage.Entrants.QUALIFIED:
+        top = stage.qualify_top or 0
+        total = sum(
+            sum(min(top, len(entries(section)) or top) for section in source.sections.all())
+            or top  # a source not seeded yet: one section
+            for source in stage.sources.all()
+        )
+    else:
+        from tournaments.services.stage_sections import registered_entrants
+
+        total = len(registered_entrants(stage.tournament))
+    parts = max(1, len(sizes))
+    return [total // parts + (1 if index < total % parts else 0) for index in range(parts)]
+
+
 def planned_rounds(stage: Stage) -> int:
     """How many rounds the stage plays: a Swiss its setting; a round robin the Berger
-    tables of its biggest section; a knockout the rounds of its biggest bracket."""
+    tables of its biggest section; a knockout the rounds of its biggest bracket (before
+    the stage is seeded, from the teams that will enter it)."""
     if stage.kind == Stage.Kind.SWISS:
         return stage.num_rounds or 0
-    sizes = [len(entries(section)) for section in stage.sections.all()]
-    sizes = [size for size in sizes if size >= 2]
+    sizes = [size for size in expected_sizes(stage) if size >= 2]
     if not sizes:
         return 0
     if stage.kind == Stage.Kind.ROUND_ROBIN:
         return max(len(berger_rounds(range(size))) for size in sizes)
     return max(len(knockout_bracket(range(size)).rounds) for size in sizes)
+
+
+@dataclass(frozen=True)
+class RoundCount:
+    stage: str  # "" for an event without stages
+    done: int  # rounds drawn
+    planned: int
+
+
+def round_counts(tournament: Tournament) -> list[RoundCount]:
+    """Rounds drawn / planned, per stage (an event without stages: its setting), for the
+    status and stage pages: never the rounds of every stage against the event's setting."""
+    found = list(tournament.stages.order_by("order"))
+    if not found:
+        return [RoundCount("", tournament.rounds.count(), tournament.num_rounds or 0)]
+    return [
+        RoundCount(stage.name, stage_rounds(stage).count(), planned_rounds(stage))
+        for stage in found
+    ]
 
 
 def is_complete(stage: Stage) -> bool:
@@ -170,24 +221,33 @@ class RankedTeam:
 
 
 def event_ranking(tournament: Tournament) -> list[RankedTeam]:
-    """The event's final ranking. Without stages: its standings. With stages: the last
-    stage's order first (a knockout: winner, runner-up, third-place match, then the
-    losers of each earlier round by seed), then the teams that went no further by the
-    ranking of the stage they left. Teams that entered no stage are not ranked."""
-    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
+    """The event's official final ranking: the one answer every page, export, API answer,
+    prize list and certificate reads (through this function or :func:`official_standings`).
+
+    Without stages: its standings. With stages: the last stage's places first (a knockout:
+    winner, runner-up, third-place match, then the losers of each earlier round), the places
+    its matches cannot separate ranked by the earlier stage's ranking or shared, as the
+    event setting ``knockout_places`` says; then the teams that went no further by the
+    ranking of the stage they left; last, any team that entered no stage, by the event's
+    standings (stage "")."""
     stages = list(tournament.stages.order_by("order"))
     if not stages:
         return [
             RankedTeam(row.rank, row.team, row.name, "", "", row.shared)
-            for row in standings_for(tournament)
+            for row in official_standings(tournament)
         ]
+    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
     section_of: dict[tuple[int, int], str] = {}
     for stage in stages:
         for team, name in stage.entries.values_list("team_id", "section__name"):
             section_of[(stage.pk, team)] = name
     by_pk = {stage.pk: stage for stage in stages}
-    places: list[FinalPlace] = final_ranking([(stage.pk, stage_groups(stage)) for stage in stages])
-    return [
+    places: list[FinalPlace] = final_ranking(
+        [(stage.pk, stage_groups(stage)) for stage in stages],
+        tournament.get_preset().knockout_places,
+        recorded_draws(tournament),
+    )
+    ranked = [
         RankedTeam(
             place.rank,
             place.team,
@@ -198,3 +258,51 @@ def event_ranking(tournament: Tournament) -> list[RankedTeam]:
         )  # fmt: skip
         for place in places
     ]
+    placed = {row.team for row in ranked}
+    rest = [row for row in standings_for(tournament) if row.team not in placed]
+    start = len(ranked)
+    for index, row in enumerate(rest):
+        previous = rest[index - 1] if index else None
+        tied = previous is not None and previous.rank == row.rank and row.shared
+        rank = ranked[-1].rank if tied else start + index + 1
+        ranked.append(RankedTeam(rank, row.team, row.name, "", "", tied or row.shared))
+    return ranked
+
+
+def official_standings(tournament: Tournament) -> list[TeamStanding]:
+    """The event's standings rows (points and every tiebreak, name, unit, status) in the
+    order and with the places of :func:`event_ranking`, each row's ``stage`` naming the
+    stage whose ranking placed the team. The public standings' default tab, the xlsx
+    sheet 最终, the standings PDF and the prize list read it."""
+    rows = standings_for(tournament)
+    if not tournament.stages.exists():
+        return rows_by_draws(rows, recorded_draws(tournament))
+    by_team = {row.team: row for row in rows}
+    return [
+        replace(by_team[place.team], rank=place.rank, shared=place.shared, stage=place.stage)
+        for place in event_ranking(tournament)
+        if place.team in by_team
+    ]
+
+
+def knockout_codes(rnd: Round) -> dict[int, str]:
+    """{match id: "final" | "third_place" | "semi_final"} for a knockout round's matches
+    (glossary.knockout_match names them): the third-place match by its bracket place; the
+    final the one match of its bracket round in its section; a semi-final one of two."""
+    if rnd.stage_id is None:
+        return {}
+    rows = list(Match.objects.filter(round=rnd).exclude(bracket_slot="")
+                .values_list("pk", "section_id", "bracket_slot"))  # fmt: skip
+    per_round: dict[tuple, int] = {}
+    for _pk, section, slot in rows:
+        if slot.startswith("R"):
+            key = (section, slot.split("-")[0])
+            per_round[key] = per_round.get(key, 0) + 1
+    codes = {}
+    for pk, section, slot in rows:
+        if slot == "3P":
+            codes[pk] = "third_place"
+        elif slot.startswith("R"):
+            size = per_round[(section, slot.split("-")[0])]
+            codes[pk] = {1: "final", 2: "semi_final"}.get(size, "")
+    return {pk: code for pk, code in codes.items() if code}

@@ -113,8 +113,9 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
         raise StageError(_("Give the stage a name."), "name")
     if stage.kind == Stage.Kind.SWISS and not stage.num_rounds:
         raise StageError(_("A Swiss stage needs its number of rounds."), "num_rounds")
-    if stage.kind != Stage.Kind.SWISS:
-        stage.num_rounds = None  # the field decides (Berger tables, bracket size)
+    if stage.kind != Stage.Kind.SWISS and stage.num_rounds:
+        raise StageError(_("Only a Swiss stage has a number of rounds (a round robin's or a "
+                           "knockout's field decides)."), "num_rounds")  # fmt: skip
     if stage.third_place and stage.kind != Stage.Kind.KNOCKOUT:
         raise StageError(_("Only a knockout has a third-place match."), "third_place")
     if stage.entrants not in Stage.Entrants.values:
@@ -131,7 +132,9 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
             raise StageError(_("Qualifiers come from earlier stages of this event only."),
                              "sources")  # fmt: skip
     else:
-        stage.qualify_top = None
+        if stage.qualify_top:
+            raise StageError(_("Only a stage of qualifiers takes the top teams of each "
+                               "section."), "qualify_top")  # fmt: skip
         if sources:
             raise StageError(_("A stage of all teams has no qualifying stages."), "sources")
     if stage.carry_points and stage.kind == Stage.Kind.KNOCKOUT:

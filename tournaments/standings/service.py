@@ -74,6 +74,8 @@ class TeamStanding(StandingRow):
     name: str = ""
     unit: str = ""
     status: str = Team.Status.ACTIVE
+    # the stage whose ranking placed the team in an event's official ranking ("" otherwise)
+    stage: str = ""
 
     @property
     def active(self) -> bool:
@@ -312,6 +314,11 @@ def _draws(tournament: Tournament, after_round: int | None = None) -> list[tuple
     if after_round is not None:
         rows = rows.filter(Q(after_round__isnull=True) | Q(after_round__lte=after_round))
     return [tuple(order) for order in rows.values_list("order", flat=True)]
+
+
+def recorded_draws(tournament: Tournament, after_round: int | None = None):
+    """The recorded draws of lots that apply after ``after_round`` (stage standings)."""
+    return _draws(tournament, after_round)
 
 
 def _memo_key(tournament: Tournament, what: str, after_round, teams, moves) -> str:

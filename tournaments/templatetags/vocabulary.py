@@ -91,3 +91,33 @@ def audit_data(data):
     import json
 
     return json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
+
+
+@register.filter
+def result_details(outcome, side="EW"):
+    """What stands beside a result's match points (issue 25), ``side``'s first: games of a
+    best of three (局分 2 : 1), the levels (级数 A : 10) and 级差分 where the preset
+    keeps it: ``[(label, "a : b"), ...]``."""
+    from django.utils.translation import gettext
+
+    if outcome is None or not getattr(outcome, "counts", False):
+        return []
+    other = "NS" if side == "EW" else "EW"
+
+    def pair(ew, ns):
+        own, theirs = (ew, ns) if side == "EW" else (ns, ew)
+        return f"{_plain(own)} : {_plain(theirs)}"
+
+    found = []
+    if outcome.has_games:
+        found.append((gettext("games won"), pair(outcome.games_ew, outcome.games_ns)))
+    if outcome.has_levels:
+        found.append((gettext("Levels"), f"{outcome.level(side)} : {outcome.level(other)}"))
+    if outcome.has_level_points:
+        found.append((gettext("Level points"),
+                      pair(outcome.level_points_ew, outcome.level_points_ns)))  # fmt: skip
+    return found
+
+
+def _plain(value):
+    return int(value) if isinstance(value, float) and value.is_integer() else value

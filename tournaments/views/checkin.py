@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
 from tournaments.models import CheckIn, Match, Round, RoundLeave, Team
-from tournaments.pairing.service import left_out
 from tournaments.services import checkin as service
 from tournaments.services.audit import client_address
 from tournaments.services.rounds import RoundError
@@ -40,6 +39,20 @@ class ActionPage(RoleRequiredMixin, TemplateView):
         return redirect(request.path)
 
 
+def late_sections(tournament) -> list:
+    """The sections a late check-in may join (the current stage's, when it has several and
+    has been drawn): the organiser picks one."""
+    from tournaments.services import stage_rounds
+
+    if not tournament.stages.exists():
+        return []
+    stage = stage_rounds.current_stage(tournament)
+    if stage is None or not stage.entries.exists():
+        return []
+    sections = list(stage.sections.order_by("order"))
+    return sections if len(sections) > 1 else []
+
+
 class CheckInView(ActionPage):
     template_name = "tournaments/checkin/list.html"
 
@@ -52,6 +65,7 @@ class CheckInView(ActionPage):
         context.update(
             teams=teams,
             present=len(present),
+            late_sections=late_sections(self.tournament),
             closed=self.tournament.rounds.exclude(status=Round.Status.DRAFT).exists(),
         )
         return context
@@ -66,7 +80,7 @@ class CheckInView(ActionPage):
             teams = self.tournament.teams.filter(status=Team.Status.ACTIVE)
         else:
             teams = self.tournament.teams.filter(pk__in=ids)
-        done = service.check_in(teams, request.user)
+        done = service.check_in(teams, request.user, section=request.POST.get("section") or None)
         return _("%(count)s teams checked in.") % {"count": done}
 
 
@@ -86,7 +100,8 @@ class BadgeCheckInView(ActionPage):
 
     def act(self, request) -> str:
         team = self.get_team()
-        service.check_in([team], request.user, via=CheckIn.Via.BADGE)
+        service.check_in([team], request.user, via=CheckIn.Via.BADGE,
+                         section=request.POST.get("section") or None)  # fmt: skip
         return _("%(team)s is checked in.") % {"team": team.name}
 
 
@@ -195,8 +210,3 @@ class SeatedView(ActionPage):
         """Marks are POSTed (the table page sends them through the API): a GET (a link
         followed, a reload) goes to the table page, where the marks are."""
         return redirect("tournaments:table-entry", self.tournament.slug, self.kwargs["table"])
-
-
-def draft_left_out(tournament, number: int):
-    """Teams the draw of round ``number`` leaves out, for the round page."""
-    return tournament.teams.filter(pk__in=left_out(tournament, number)).order_by("name")

@@ -10,6 +10,7 @@ from django.views.generic import TemplateView
 
 from tournaments.models import Round
 from tournaments.services import events as service
+from tournaments.services import stage_standings
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin
@@ -24,6 +25,7 @@ class EventStatusView(RoleRequiredMixin, TemplateView):
         rounds = self.tournament.rounds.order_by("number")
         context.update(
             rounds=rounds,
+            counts=stage_standings.round_counts(self.tournament),
             open_rounds=[r.number for r in rounds if r.status != Round.Status.FINALISED],
             can_finish=self.may("event.finish"),
             can_reopen=self.may("event.reopen"),

@@ -256,9 +256,13 @@ def clock_messages(tournament, rnd=None) -> dict:
     else:
         warning = _("Last %(n)s minutes.")
         over = _("Time is up: finish the deal in play.")
-    finalised = _("Round %(n)s is finalised: its results are final.") % {
-        "n": rnd.number if rnd else ""
-    }
+    rnd = rnd or public.current_round(tournament)
+    if tournament.status == tournament.Status.FINISHED:
+        finalised = _("The event is finished: its results are final.")
+    elif rnd is None:
+        finalised = _("The round is finalised: its results are final.")
+    else:  # the round named, never "Round  is finalised"
+        finalised = _("Round %(n)s is finalised: its results are final.") % {"n": rnd.number}
     return {"msg_warning": warning % {"n": minutes}, "msg_over": over, "msg_finalised": finalised}
 
 

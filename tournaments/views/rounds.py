@@ -12,15 +12,16 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from tournaments import glossary
 from tournaments.models import AuditLog, Match, Round, Team
 from tournaments.pairing import FLAG_REMATCH
 from tournaments.pairing.messages import flag_badge, render_explanation, team_ids_in
-from tournaments.services import match_formats
+from tournaments.services import checkin as checkin_service
+from tournaments.services import match_formats, stage_standings
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import standings_for
 
-from .checkin import draft_left_out
 from .mixins import RoleRequiredMixin
 
 
@@ -95,8 +96,10 @@ class RoundDetailView(RoundMixin, TemplateView):
             if rnd.number > 1
             else {}
         )
+        codes = stage_standings.knockout_codes(rnd) if rnd.stage_id else {}
         for match in tables:
             match.badges = flag_badges(match.flags)
+            match.knockout_label = glossary.knockout_match(codes.get(match.pk, ""))
             match.home_place, match.away_place = (
                 before.get(match.home_id),
                 before.get(match.away_id),
@@ -124,7 +127,7 @@ class RoundDetailView(RoundMixin, TemplateView):
             left_out=Team.objects.filter(tournament=self.tournament)
             .exclude(status=Team.Status.ACTIVE)
             .order_by("name"),
-            not_drawn=draft_left_out(self.tournament, rnd.number),
+            not_drawn=checkin_service.not_drawn(rnd),
             stale=service.stale_reason(rnd),
         )
         return context

@@ -64,8 +64,54 @@ class StageForm(forms.Form):
 
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.tournament = tournament
         found = tournament.stages.order_by("order") if tournament is not None else []
         self.fields["sources"].choices = [(str(stage.pk), stage.name) for stage in found]
+
+    @classmethod
+    def initial_of(cls, stage: Stage) -> dict:
+        """The form's fields for a stored stage (the edit page; what was stored, shown)."""
+        fmt = stage.match_format or {}
+        return {
+            "name": stage.name, "kind": stage.kind, "num_rounds": stage.num_rounds,
+            "end": fmt.get("end", ""), "deals": fmt.get("deals"), "minutes": fmt.get("minutes"),
+            "best_of_three": fmt.get("games") == 3, "entrants": stage.entrants,
+            "qualify_top": stage.qualify_top,
+            "sources": [str(pk) for pk in stage.sources.values_list("pk", flat=True)],
+            "carry_points": stage.carry_points, "third_place": stage.third_place,
+        }  # fmt: skip
+
+    def clean(self):
+        """Every choice is stored as shown or refused naming its field: a value that the
+        other choices make meaningless is refused, never dropped."""
+        data = super().clean()
+        end, kind = data.get("end") or "", data.get("kind")
+        deals, minutes = data.get("deals"), data.get("minutes")
+        uses = {
+            "": (), "pass_a": (), "deals": ("deals",), "time": ("minutes",),
+            "time_or_deals": ("deals", "minutes"),
+        }.get(end, ())  # fmt: skip
+        for key, value in (("deals", deals), ("minutes", minutes)):
+            if value and key not in uses:
+                self.add_error(key, _("Not used when a match ends as chosen under “A match "
+                                      "ends by”: choose an end that uses it, or leave it "
+                                      "empty."))  # fmt: skip
+            elif not value and key in uses:
+                self.add_error(key, _("Needed for the end chosen under “A match ends by”."))
+        if data.get("num_rounds") and kind != Stage.Kind.SWISS:
+            self.add_error("num_rounds", _("Only a Swiss stage has a number of rounds (a "
+                                           "round robin's or a knockout's field decides)."))  # fmt: skip
+        if data.get("entrants") == Stage.Entrants.ALL:
+            if data.get("qualify_top"):
+                self.add_error("qualify_top", _("Only a stage of qualifiers takes the top "
+                                                "teams of each section."))  # fmt: skip
+            if data.get("sources"):
+                self.add_error("sources", _("A stage of all teams has no qualifying stages."))
+        if data.get("third_place") and kind != Stage.Kind.KNOCKOUT:
+            self.add_error("third_place", _("Only a knockout has a third-place match."))
+        if data.get("carry_points") and kind == Stage.Kind.KNOCKOUT:
+            self.add_error("carry_points", _("A knockout does not carry points."))
+        return data
 
     def service_fields(self) -> dict:
         data = self.cleaned_data
@@ -75,8 +121,8 @@ class StageForm(forms.Form):
             for key in ("deals", "minutes"):
                 if data.get(key):
                     fmt[key] = data[key]
-            if data.get("best_of_three"):
-                fmt["games"] = 3
+        if data.get("best_of_three"):
+            fmt["games"] = 3  # with the event's usual end when none is chosen
         return {
             "name": data["name"],
             "kind": data["kind"],
@@ -121,6 +167,7 @@ class StageListView(RoleRequiredMixin, TemplateView):
         found = stages.stages_of(self.tournament)
         for stage in found:
             stage.planned = stage_standings.planned_rounds(stage)
+            stage.done = stage_standings.stage_rounds(stage).count()
             stage.complete = stage_standings.is_complete(stage)
         context.update(stages=found, form=StageForm(tournament=self.tournament),
                        ranking=stage_standings.event_ranking(self.tournament) if found else [])  # fmt: skip
@@ -191,6 +238,58 @@ class StageActionView(StageMixin, View):
 
     def act(self, request) -> str:
         raise NotImplementedError
+
+
+class StageEditView(StageMixin, TemplateView):
+    """GET: the stage's form filled from what is stored; POST: every field changed through
+    the service (refused, naming the field, once the stage's first round is drawn)."""
+
+    template_name = "tournaments/stages/stage_edit.html"
+    action = "stage.manage"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        form = StageForm(initial=StageForm.initial_of(self.stage), tournament=self.tournament)
+        form.fields["sources"].choices = [
+            choice for choice in form.fields["sources"].choices if choice[0] != str(self.stage.pk)
+        ]
+        context.update(stage=self.stage, form=form, locked=stages.has_rounds(self.stage))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = StageForm(request.POST, tournament=self.tournament)
+        if not form.is_valid():
+            raise form_refusal(form)
+        fields = form.service_fields()
+        if stages.has_rounds(self.stage):  # only the name may change: send only what changed
+            fields = {k: v for k, v in fields.items() if k == "name" or v != _stored(self.stage, k)}
+        stages.update_stage(self.stage, request.user, source=client_address(request), **fields)
+        messages.success(request, _("Stage %(name)s saved.") % {"name": fields["name"]})
+        return redirect(self.stage_url())
+
+    def error_url(self) -> str:
+        return reverse("tournaments:stage-edit", args=[self.tournament.slug, self.stage.pk])
+
+
+def _stored(stage: Stage, key: str):
+    if key == "sources":
+        return list(stage.sources.order_by("order").values_list("pk", flat=True))
+    return getattr(stage, key)
+
+
+class StageDeleteView(StageMixin, View):
+    """POST: remove a stage that has no round drawn (and feeds no later stage)."""
+
+    action = "stage.manage"
+
+    def post(self, request, *args, **kwargs):
+        name = self.stage.name
+        stages.delete_stage(self.stage, request.user, source=client_address(request))
+        messages.success(request, _("Stage %(name)s removed.") % {"name": name})
+        return redirect(reverse("tournaments:stages", args=[self.tournament.slug]))
+
+    def error_url(self) -> str:
+        return self.stage_url()
 
 
 class StageCreateView(RoleRequiredMixin, View):

@@ -48,6 +48,7 @@ class StandingsView(RoleRequiredMixin, TemplateView):
             tied=lots.tied_groups(self.tournament) if latest and lots.may_draw(self.tournament)
             else [],
             can_draw=self.may("standings.draw_lots"),
+            cut_ties=lots.open_cut_ties(self.tournament),
             draws=LotDraw.objects.filter(tournament=self.tournament).order_by("-drawn_at", "-pk"),
         )  # fmt: skip
         return context
@@ -68,6 +69,21 @@ class DrawLotsView(RoleRequiredMixin, TemplateView):
         except ValueError:
             rank = 0
         draw = lots.draw_tie(self.tournament, request.user, rank, source=client_address(request))
+        messages.success(
+            request,
+            _("Lots drawn (seed %(seed)s): %(order)s.")
+            % {"seed": draw.seed, "order": " > ".join(draw.names)},
+        )
+        return redirect(self.error_url())
+
+
+class DrawCutLotsView(DrawLotsView):
+    """POST: draw lots among the teams tied at a cut line (qualification, knockout seeding,
+    prize band), named by ``team`` ids (the chief referee or the organiser)."""
+
+    def post(self, request, *args, **kwargs):
+        teams = [value for value in request.POST.getlist("team") if value.isdigit()]
+        draw = lots.draw_cut(self.tournament, request.user, teams, source=client_address(request))
         messages.success(
             request,
             _("Lots drawn (seed %(seed)s): %(order)s.")

@@ -23,7 +23,14 @@ from rules_engine.guandan import seats as guandan_seats
 from tournaments import glossary, permissions
 from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
-from tournaments.services import calls, match_formats, offline, results, table_keys
+from tournaments.services import (
+    calls,
+    match_formats,
+    offline,
+    results,
+    stage_standings,
+    table_keys,
+)
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin, ServiceErrorMixin
@@ -36,6 +43,7 @@ STRINGS = {
     "leads": _("%s leads"),
     "wins": _("%s wins"),
     "points": _("match points"),
+    "level_points": _("Level points"),  # 级差分, beside the match points (national preset)
     "passed_a": _("passed A"),
     "dealer": _("dealer"),
     "defenders": _("defenders"),
@@ -178,6 +186,10 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",
         "open_call": calls.open_call(match.round, match.table_number),
         "format_text": match_formats.text(fmt),
+        # a knockout's final or third-place match says so (决赛 / 三四名决赛)
+        "knockout_label": glossary.knockout_match(
+            stage_standings.knockout_codes(match.round).get(match.pk, "")
+        ),
         "revoked": revoked,
         "config": {
             "game": tournament.game,

@@ -9,7 +9,7 @@ from tests.readers import pdf_pages, pdf_text
 from tournaments.exporters.base import ExportError
 from tournaments.exporters.prizes import parse_awards, prize_list
 from tournaments.models import AuditLog, Tournament
-from tournaments.services import prizes
+from tournaments.services import lots, prizes
 from tournaments.standings.service import standings_for
 
 
@@ -98,15 +98,24 @@ def test_prize_list_of_an_event_in_stages_follows_the_knockout_not_the_points():
     round_close.finalise(last, factories.chief_of(event))
 
     ranking = stage_standings.event_ranking(event)
+    # both semi-final losers share 3rd (no third-place match, no earlier stage), though by
+    # the points S2 (lost by 1 level) stands above S1 (lost by 3)
+    assert sorted((row.rank, row.name) for row in ranking[2:]) == [(3, "S1"), (3, "S2")]
+    by_points = {row.name: row.rank for row in standings_for(event)}
+    assert by_points["S2"] < by_points["S1"]
+    # the award "Third place 3" straddles their tie: the prize list waits for lots
+    with pytest.raises(ExportError) as waiting:
+        prize_list(event)
+    assert "S1" in waiting.value.message and "S2" in waiting.value.message
+    tie = lots.prize_cut_ties(event)[0]
+    assert tie.kind == lots.PRIZE and set(tie.names) == {"S1", "S2"}
+    draw = lots.draw_cut(event, factories.chief_of(event), tie.teams, seed=3)
     listed = prize_list(event)
+    ranking = stage_standings.event_ranking(event)
     assert [(p.rank, p.team) for p in listed] == [
         (row.rank, row.name) for row in ranking if row.rank <= 3
     ]
-    # both semi-final losers share 3rd (no third-place match), though by the points S2 (lost
-    # by 1 level) stands above S1 (lost by 3)
-    assert sorted((p.rank, p.team) for p in listed[2:]) == [(3, "S1"), (3, "S2")]
-    by_points = {row.name: row.rank for row in standings_for(event)}
-    assert by_points["S2"] < by_points["S1"]
+    assert listed[2].team == draw.names[0] and len(listed) == 3
 
 
 def test_certificates_wait_for_the_event_to_finish_and_the_prize_list_says_provisional(

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tournaments.pairing.knockout import knockout_bracket
 from tournaments.standings.core import StandingRow
-from tournaments.standings.stages import final_ranking, knockout_groups, rerank
+from tournaments.standings.stages import cut_ties, final_ranking, knockout_groups, rerank
 
 
 def play(bracket, rng):
@@ -73,3 +73,27 @@ def test_the_final_ranking_follows_the_last_stage_then_the_stage_a_team_left():
         ("a1", 1, "F"), ("b1", 2, "F"), ("a2", 3, "F"), ("b2", 3, "F"),
         ("a3", 5, "Q"), ("b3", 5, "Q"),
     ]  # fmt: skip
+
+
+def test_places_a_knockout_round_cannot_separate_follow_the_earlier_stage_when_set():
+    swiss = [["a"], ["b"], ["c", "d"], ["e"], ["f"]]  # c and d tied in the Swiss
+    knockout = [["e"], ["a"], ["b", "c", "d", "f"]]  # four quarter-final losers
+    shared = final_ranking([("S", swiss), ("K", knockout)], "shared")
+    assert [(r.team, r.rank) for r in shared][2:] == [("b", 3), ("c", 3), ("d", 3), ("f", 3)]
+    split = final_ranking([("S", swiss), ("K", knockout)], "earlier_stage")
+    assert [(r.team, r.rank, r.shared) for r in split] == [
+        ("e", 1, False), ("a", 2, False), ("b", 3, False), ("c", 4, True), ("d", 4, True),
+        ("f", 6, False),
+    ]  # fmt: skip
+
+
+def test_a_recorded_draw_of_lots_splits_a_shared_final_place():
+    ranking = final_ranking([("K", [["a"], ["b"], ["c", "d"]])], "shared", draws=[("d", "c")])
+    assert [(r.team, r.rank, r.shared) for r in ranking][2:] == [("d", 3, False), ("c", 4, False)]
+
+
+def test_cut_ties_name_the_groups_across_a_line_only():
+    groups = [["a"], ["b", "c"], ["d", "e", "f"], ["g"]]
+    assert cut_ties(groups, [2]) == [(2, 2, ["b", "c"])]
+    assert cut_ties(groups, [3]) == []  # the line falls between groups
+    assert cut_ties(groups, [4, 5]) == [(4, 4, ["d", "e", "f"])]
