@@ -95,6 +95,10 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # A persistent connection the server dropped (a restart, a killed backend) is
+        # checked before a request uses it, not found dead by the request (issue 31:
+        # 146 × 500 while backends were killed).
+        conn_health_checks=True,
     )
 }
 if not os.environ.get("DATABASE_URL"):

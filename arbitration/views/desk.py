@@ -14,6 +14,7 @@ from django.views.generic import FormView
 from arbitration.forms import DeskForm
 from arbitration.models import Incident
 from arbitration.services import desk, incidents
+from tournaments.validation import whole_number
 
 from .base import ArbitrationView
 
@@ -28,7 +29,8 @@ class DeskView(ArbitrationView, FormView):
 
     def incident(self) -> Incident | None:
         pk = self.request.POST.get("incident") or self.request.GET.get("incident")
-        if not pk or not str(pk).isdigit():
+        pk = whole_number(pk)
+        if pk is None:
             return None
         return Incident.objects.filter(pk=pk, tournament=self.tournament).first()
 

@@ -31,7 +31,7 @@ from tournaments.models import (
     Round,
     TableAssignment,
 )
-from tournaments.validation import MAX_TABLE
+from tournaments.validation import MAX_TABLE, whole_number
 
 NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
     "not_started",
@@ -74,7 +74,7 @@ def table_range(low: object = "", high: object = "") -> TableRange:
         text = str(value if value is not None else "").strip()
         if not text:
             return None
-        if not text.isdigit() or not 1 <= int(text) <= MAX_TABLE:
+        if not 1 <= (whole_number(text, MAX_TABLE) or 0):
             raise BoardError(
                 gettext_lazy("A table number is a whole number from 1 to %(max)s: “%(value)s”."),
                 name,
@@ -181,7 +181,7 @@ def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, li
 
     permissions.require(user, rnd.tournament, "result.correct", results.ResultForbidden,
                         _("Only the chief referee may confirm results in bulk."))  # fmt: skip
-    ids = {int(pk) for pk in match_ids if str(pk).isdigit()}
+    ids = {whole_number(pk) for pk in match_ids} - {None}
     actor = results.Actor(user, None, "web", source)
     done, refused = 0, []
     for match in rnd.matches.filter(pk__in=ids).order_by("table_number"):
@@ -239,7 +239,7 @@ def confirm_forfeits(rnd: Round, user, match_ids, now=None) -> int:
     from tournaments.services import checkin
 
     checkin.require(user, rnd.tournament, "forfeit.confirm", _("confirm late forfeits"))
-    ids = [int(pk) for pk in match_ids if str(pk).isdigit()]
+    ids = [n for n in map(whole_number, match_ids) if n is not None]
     if not ids:
         raise BoardError(gettext_lazy("Select the tables whose forfeits you confirm."), "match")
     return checkin.confirm_late_forfeits(rnd, user, ids, now)

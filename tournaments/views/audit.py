@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.views.generic import TemplateView
 
 from tournaments.models import AuditLog, Match, Team
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
 
@@ -33,8 +34,8 @@ def audit_entries(tournament, team: str = "", table: str = "", kind: str = ""):
             Q(target_type="tournaments.team", target_id__in=[str(pk) for pk in teams])
             | Q(target_type="tournaments.match", target_id__in=[str(pk) for pk in match_ids])
         )
-    if table.isdigit():
-        match_ids = matches.filter(table_number=int(table)).values_list("pk", flat=True)
+    if whole_number(table) is not None:
+        match_ids = matches.filter(table_number=whole_number(table)).values_list("pk", flat=True)
         entries = entries.filter(
             target_type="tournaments.match", target_id__in=[str(pk) for pk in match_ids]
         )

@@ -14,6 +14,7 @@ from tournaments.models import CheckIn, Match, Round, RoundLeave, Team
 from tournaments.pairing.service import left_out
 from tournaments.services import checkin as service
 from tournaments.services.rounds import RoundError
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
 
@@ -57,10 +58,12 @@ class CheckInView(ActionPage):
 
     def act(self, request) -> str:
         if request.POST.get("undo"):
-            team = get_object_or_404(Team, tournament=self.tournament, pk=request.POST["undo"])
+            team = get_object_or_404(
+                Team, tournament=self.tournament, pk=whole_number(request.POST["undo"])
+            )
             service.undo_check_in(team, request.user, request.POST.get("reason", ""))
             return _("%(team)s is no longer checked in.") % {"team": team.name}
-        ids = [value for value in request.POST.getlist("team") if value.isdigit()]
+        ids = [n for n in map(whole_number, request.POST.getlist("team")) if n is not None]
         if request.POST.get("all"):
             teams = self.tournament.teams.filter(status=Team.Status.ACTIVE)
         else:
@@ -127,7 +130,7 @@ class AttendanceView(ActionPage):
             team = get_object_or_404(Team, tournament=self.tournament, pk=data["team"])
             service.grant_leave(team, data["round"], data["kind"], request.user, data["reason"])
             return _("Leave recorded for %(team)s.") % {"team": team.name}
-        ids = [value for value in request.POST.getlist("match") if value.isdigit()]
+        ids = [n for n in map(whole_number, request.POST.getlist("match")) if n is not None]
         done = service.confirm_late_forfeits(rnd, request.user, ids or None)
         return _("Forfeits confirmed at %(count)s tables.") % {"count": done}
 
@@ -145,7 +148,9 @@ class SeatedView(ActionPage):
             round__number=self.kwargs["number"],
             table_number=self.kwargs["table"],
         )
-        team = get_object_or_404(Team, tournament=self.tournament, pk=request.POST.get("team"))
+        team = get_object_or_404(
+            Team, tournament=self.tournament, pk=whole_number(request.POST.get("team"))
+        )
         service.mark_seated(match, team, request.user)
         messages.success(request, _("%(team)s is seated.") % {"team": team.name})
         return redirect(self.error_url())
@@ -156,7 +161,9 @@ class SeatedView(ActionPage):
         return self.request.POST.get("next") or fallback
 
     def get(self, request, *args, **kwargs):
-        return redirect("tournaments:attendance", slug=self.tournament.slug, **self.kwargs)
+        return redirect(
+            "tournaments:attendance", slug=self.tournament.slug, number=self.kwargs["number"]
+        )
 
 
 def draft_left_out(tournament, number: int):
