@@ -227,6 +227,21 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The broker may go away and come back (issue 31). A worker retries for ever rather than
+# exiting after 100 attempts; it runs without gossip, mingle and broker heartbeats
+# (config.celery.Consumer), whose restart after a lost connection crashed it
+# ("Unrecoverable error: AttributeError('NoneType' object has no attribute 'hostname')",
+# kombu#582, celery#8091). Publishing a task waits at most PAISAI_PUBLISH_TIMEOUT seconds,
+# one try (redis-py's own retries included, a frozen Redis costs a job start ~4 s, not a
+# web thread for ever); the job
+# is then marked failed with its reason and a retry, and the sweep queues it again once the
+# broker answers.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
+PAISAI_PUBLISH_TIMEOUT = float(os.environ.get("PAISAI_PUBLISH_TIMEOUT", "1"))
+CELERY_BROKER_CONNECTION_TIMEOUT = PAISAI_PUBLISH_TIMEOUT
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_REDIS_SOCKET_TIMEOUT = CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = PAISAI_PUBLISH_TIMEOUT
 # A dead worker never leaves a job stuck. A worker process that dies gives its message back
 # (acks_late + reject_on_worker_lost). No task runs longer than the hard time limit (the
 # longest step, a 20,000-row import or 2,500 scoresheets assembled, takes well under a
@@ -239,7 +254,15 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # (with a retry button) after PAISAI_JOB_MAX_RESTARTS restarts.
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "600"))
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 300}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 300,
+    # a Redis that does not answer (stopped by SIGSTOP, a full network) fails in seconds
+    "socket_timeout": PAISAI_PUBLISH_TIMEOUT,
+    "socket_connect_timeout": PAISAI_PUBLISH_TIMEOUT,
+    "max_retries": 0,  # a publisher's connection: one try (a worker retries for ever)
+    # the worker's blocking pop returns every half second, well within the socket timeout
+    "polling_interval": 0.5,
+}
 PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "30"))
 PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "10"))
 PAISAI_JOB_MAX_RESTARTS = int(os.environ.get("PAISAI_JOB_MAX_RESTARTS", "3"))
