@@ -8,7 +8,7 @@ the ``X-Table-Key`` header (writes only its table's current match).
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
 from tournaments.services import (
     disputes,
     idempotency,
+    logins,
     lookups,
     result_confirm,
     result_effects,
@@ -198,7 +199,7 @@ class CaptainSignView(MatchAPIView):
         match = self.get_match()
         if not results.can_enter(self.actor(), match):
             raise results.ResultForbidden(_("Captains sign on the phone of this table only."))
-        captain = authenticate(request, username=data["username"], password=data["password"])
+        captain = logins.check_captain(request, data["username"], data["password"])
         signer = Actor(captain, None, "table-phone", self.actor().source)
         if captain is None or disputes.captain_team(signer, match) is None:
             raise results.ResultForbidden(
@@ -250,7 +251,9 @@ class VoidView(MatchAPIView):
     @extend_schema(request=VoidSerializer, responses={201: VersionSerializer})
     def post(self, request, slug, match_id):
         data = self.valid(VoidSerializer)
-        version = result_entry.void(self.get_match(), self.actor(), data["base_version"], data["reason"])
+        version = result_entry.void(
+            self.get_match(), self.actor(), data["base_version"], data["reason"]
+        )
         return _created(version)
 
 
