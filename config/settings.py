@@ -214,6 +214,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema_errors.document_errors",  # every operation's 4xx answers
+    ],
     # choice sets sharing a field name ("kind") get a name of their own
     "ENUM_NAME_OVERRIDES": {
         "KindEnum": "tournaments.models.results.ResultVersion.Kind",  # its name before stages

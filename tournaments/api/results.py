@@ -24,6 +24,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments import permissions
 from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
 from tournaments.services import (
     disputes,
@@ -154,9 +155,23 @@ class MatchResultView(MatchAPIView):
     """GET: the match, its seats, latest and counting versions and full history.
     POST: enter a result (a new version numbered base_version + 1)."""
 
-    @extend_schema(responses=MatchResultSerializer)
+    @extend_schema(
+        responses=MatchResultSerializer,
+        auth=[{"tableKey": []}, {"cookieAuth": []}, {"tokenAuth": []}, {"basicAuth": []}, {}],
+        description="Anyone may read a match of a published round; the versions not (yet) "
+        "counting — unconfirmed deals — only the event's organiser and chief referee, the "
+        "table's referee or table key, and the captains of the two teams see. Everybody else "
+        "gets the counting version alone (`latest` is then the counting version).",
+    )
     def get(self, request, slug, match_id):
-        return Response(match_result_data(self.get_match(teams=True), request.user))
+        match = self.get_match(teams=True)
+        actor = self.actor()
+        full = (
+            permissions.may(request.user, match.round.tournament, "result.board")
+            or results.can_enter(actor, match)
+            or disputes.captain_team(actor, match) is not None
+        )
+        return Response(match_result_data(match, request.user, unconfirmed=full))
 
     @extend_schema(
         request=SubmitSerializer,
