@@ -12,6 +12,15 @@ from tournaments import rows
 
 
 class ModelBackend(backends.ModelBackend):
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        """Django's; a username no user can have (a NUL, longer than the column) is no user,
+        not a database error (issue 31: 500s on login and basic auth)."""
+        name = username if username is not None else kwargs.get(get_user_model().USERNAME_FIELD)
+        if name is not None and ("\x00" in str(name) or len(str(name)) > 150):
+            get_user_model()().set_password(password or "")  # the time of a real check
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
     def get_user(self, user_id):
         model = get_user_model()
         try:

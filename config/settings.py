@@ -3,7 +3,6 @@
 import json
 import os
 import sys
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -97,6 +96,10 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # A persistent connection the server dropped (a restart, a killed backend) is
+        # checked before a request uses it, not found dead by the request (issue 31:
+        # 146 × 500 while backends were killed).
+        conn_health_checks=True,
     )
 }
 if not os.environ.get("DATABASE_URL"):
@@ -143,25 +146,33 @@ if (BASE_DIR / "node_modules" / "pyodide" / "package.json").is_file():
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
 
-# Login throttling (django-axes): the login page, the admin and the API's basic auth. An
-# account is locked after PAISAI_LOGIN_ACCOUNT_LIMIT failures, an address after
-# PAISAI_LOGIN_ADDRESS_LIMIT (a venue's referees share one address), for PAISAI_LOGIN_LOCK_MINUTES;
-# a locked login is refused before any password is hashed. The event's chief referee or
-# organiser (page "Locked logins") or an administrator lifts a lockout.
+# Login throttling (django-axes): the login page, the admin and the API's basic auth
+# (tournaments.services.logins). A username is locked at one address after
+# PAISAI_LOGIN_ACCOUNT_LIMIT failures there, for 1 minute, doubling with each further
+# limit's worth of failures within a day, at most PAISAI_LOGIN_LOCK_MINUTES; never at an
+# address where that user logged in before (axes' access log) nor on a table phone of the
+# user's event. A locked login is refused before any password is hashed. The event's chief
+# referee or organiser (page "Locked logins") lifts a lock of the event's people; staff and
+# superusers' locks only an administrator lifts (the admin's axes pages).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "config.auth.ModelBackend",  # Django's, with the per-request user read by prebuilt SQL
 ]
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_LIMIT", "5"))
-PAISAI_LOGIN_ADDRESS_LIMIT = int(os.environ.get("PAISAI_LOGIN_ADDRESS_LIMIT", "30"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("PAISAI_LOGIN_LOCK_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+PAISAI_LOGIN_LOCK_MINUTES = int(os.environ.get("PAISAI_LOGIN_LOCK_MINUTES", "15"))
+AXES_COOLOFF_TIME = "tournaments.services.logins.cool_off"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the pair, not either alone
+AXES_USERNAME_CALLABLE = "tournaments.services.logins.axes_username"
 AXES_HANDLER = "tournaments.services.logins.LoginThrottle"
 AXES_LOCKOUT_CALLABLE = "tournaments.services.logins.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "tournaments.services.audit.client_address"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a lock ends on time
-AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept with their address
+# successful logins are kept (username, address, time: the addresses a lock never stops);
+# failures too, for the escalating lock length
+AXES_DISABLE_ACCESS_LOG = False
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
+PAISAI_CAPTAIN_SIGN_LIMIT = int(os.environ.get("PAISAI_CAPTAIN_SIGN_LIMIT", "10"))
 AXES_VERBOSE = False
 # X-Forwarded-For is believed only from these addresses (the reverse proxy); none by default.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
@@ -211,6 +222,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema_errors.document_errors",  # every operation's 4xx answers
+    ],
     # choice sets sharing a field name ("kind") get a name of their own
     "ENUM_NAME_OVERRIDES": {
         "KindEnum": "tournaments.models.results.ResultVersion.Kind",  # its name before stages
@@ -231,6 +246,21 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The broker may go away and come back (issue 31). A worker retries for ever rather than
+# exiting after 100 attempts; it runs without gossip, mingle and broker heartbeats
+# (config.celery.Consumer), whose restart after a lost connection crashed it
+# ("Unrecoverable error: AttributeError('NoneType' object has no attribute 'hostname')",
+# kombu#582, celery#8091). Publishing a task waits at most PAISAI_PUBLISH_TIMEOUT seconds,
+# one try (redis-py's own retries included, a frozen Redis costs a job start ~4 s, not a
+# web thread for ever); the job
+# is then marked failed with its reason and a retry, and the sweep queues it again once the
+# broker answers.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
+PAISAI_PUBLISH_TIMEOUT = float(os.environ.get("PAISAI_PUBLISH_TIMEOUT", "1"))
+CELERY_BROKER_CONNECTION_TIMEOUT = PAISAI_PUBLISH_TIMEOUT
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_REDIS_SOCKET_TIMEOUT = CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = PAISAI_PUBLISH_TIMEOUT
 # A dead worker never leaves a job stuck. A worker process that dies gives its message back
 # (acks_late + reject_on_worker_lost). No task runs longer than the hard time limit (the
 # longest step, a 20,000-row import or 2,500 scoresheets assembled, takes well under a
@@ -243,7 +273,15 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # (with a retry button) after PAISAI_JOB_MAX_RESTARTS restarts.
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "600"))
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 300}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 300,
+    # a Redis that does not answer (stopped by SIGSTOP, a full network) fails in seconds
+    "socket_timeout": PAISAI_PUBLISH_TIMEOUT,
+    "socket_connect_timeout": PAISAI_PUBLISH_TIMEOUT,
+    "max_retries": 0,  # a publisher's connection: one try (a worker retries for ever)
+    # the worker's blocking pop returns every half second, well within the socket timeout
+    "polling_interval": 0.5,
+}
 PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "30"))
 PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "10"))
 PAISAI_JOB_MAX_RESTARTS = int(os.environ.get("PAISAI_JOB_MAX_RESTARTS", "3"))

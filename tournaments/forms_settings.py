@@ -10,6 +10,7 @@ import types
 import typing
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import presets_for_game, settings_fields
@@ -140,6 +141,14 @@ def form_field(setting) -> forms.Field:
     return JSONValueField(label=label, required=not optional, widget=forms.TextInput)
 
 
+def bounded(field: forms.IntegerField, low: int, high: int) -> None:
+    """Bounds checked by the form (the model's validators never run: ``_post_clean`` is
+    off), so 40000 rounds is an error on the field, not a database error."""
+    field.min_value, field.max_value = low, high
+    field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+    field.widget.attrs.update(min=low, max=high)
+
+
 class EventSettingsForm(forms.ModelForm):
     """The event's details, its preset, rounds and minutes, and one field per setting."""
 
@@ -160,7 +169,8 @@ class EventSettingsForm(forms.ModelForm):
             (p.name, str(glossary.PRESETS.get(p.name, p.title)))
             for p in presets_for_game(instance.game)
         ]
-        self.fields["num_rounds"].min_value = 1
+        for name in ("num_rounds", "round_minutes"):  # the columns' bounds, on the form
+            bounded(self.fields[name], 1, SMALLINT_MAX)
         self.settings = settings_fields(instance.game, instance.preset, instance.settings)
         self.setting_names = []
         for setting in self.settings:

@@ -82,12 +82,15 @@ FIRST_TASK = {"scoresheets": build_scoresheets, registration_import.IMPORT_JOB: 
 
 def queue(job: ExportJob) -> bool:
     """Queue the first task of the job (each picks up what is missing). A broker that cannot
-    be reached leaves the job waiting: the sweep queues it again later."""
+    be reached or does not answer within ``PAISAI_PUBLISH_TIMEOUT`` leaves the job failed
+    with the reason and a retry (:func:`jobs.not_queued`); the sweep queues it again once the
+    broker answers."""
     task = FIRST_TASK.get(job.kind, run_export_job)
     try:
         task.delay(job.pk)
-    except (OperationalError, OSError):
+    except Exception:  # noqa: BLE001 - whatever the broker did, the job must not wait for ever
         logger.exception("job %s could not be queued; the sweep will retry", job.pk)
+        jobs.not_queued(job.pk)
         return False
     return True
 
@@ -126,9 +129,12 @@ def sweep_jobs(self) -> int:
     """Queue again every job whose worker died; returns how many. While messages wait in the
     queue the workers are busy and a job's next step may simply not have started yet: the
     sweep waits for the backlog to drain (a dead worker's messages are not in it)."""
+    unqueued = jobs.claim_unqueued()  # the broker answers again: their first task now
+    for job in unqueued:
+        queue(job)
     if backlog(self.app):
-        return 0
+        return len(unqueued)
     stale = jobs.claim_stale()
     for job in stale:
         queue(job)
-    return len(stale)
+    return len(unqueued) + len(stale)

@@ -14,6 +14,7 @@ Refusals are :class:`BadInput` (``message``, ``field``, ``status``); the API ans
 from __future__ import annotations
 
 import json
+import math
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
@@ -49,6 +50,34 @@ def nul_refused(field: str | None) -> BadInput:
     return BadInput(_("The request contains a NUL character (\\u0000); remove it."))
 
 
+def encodable(text: str) -> bool:
+    """Text that is UTF-8 (JSON's "\\ud800", a lone surrogate, is not: no database stores it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def surrogate_refused(field: str | None) -> BadInput:
+    return BadInput(
+        _("%(field)s is not valid text (a lone UTF-16 surrogate such as \\ud800); remove it.")
+        % {"field": field or _("The request")},
+        field,
+    )
+
+
+def whole_number(value, high: int = INT_MAX) -> int | None:
+    """``value`` as a whole number written in ASCII digits from 0 to ``high``, else None.
+    ``str.isdigit`` accepts "²" (which ``int`` refuses) and "١" (which it reads as 1), and
+    a long run of digits overflows every column: neither reaches a query."""
+    text = str(value if value is not None else "").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+        return None
+    number = int(text)
+    return number if number <= high else None
+
+
 def too_deep() -> BadInput:
     return BadInput(
         _("The JSON is nested too deeply (at most %(depth)s levels).") % {"depth": max_depth()}
@@ -67,7 +96,13 @@ def check_json(value, field: str | None = None) -> object:
         if isinstance(item, str):
             if "\x00" in item:
                 raise nul_refused(path)
+            if not encodable(item):
+                raise surrogate_refused(path)
             continue
+        if isinstance(item, float) and not math.isfinite(item):
+            raise BadInput(
+                _("%(field)s is not a finite number.") % {"field": path or _("A value")}, path
+            )
         if not isinstance(item, dict | list):
             continue
         if depth > limit:
@@ -76,6 +111,8 @@ def check_json(value, field: str | None = None) -> object:
         for key, child in pairs:
             if isinstance(key, str) and "\x00" in key:
                 raise nul_refused(path)
+            if isinstance(key, str) and not encodable(key):
+                raise surrogate_refused(path)
             name = f"{path}.{key}" if path else str(key)
             stack.append((child, depth + 1, name))
     return value
@@ -153,6 +190,8 @@ class RequestLimitMiddleware:
         return self.get_response(request)
 
     def check(self, request) -> None:
+        if "\x00" in request.path:  # /table/a%00b/: no page and no key has one
+            raise nul_refused(None)
         length = request.META.get("CONTENT_LENGTH") or "0"
         try:
             size = int(length)

@@ -16,6 +16,7 @@ from arbitration.forms import DeskForm
 from arbitration.models import Incident
 from arbitration.services import desk, incidents
 from tournaments.services import offline
+from tournaments.validation import whole_number
 
 from .base import ArbitrationView
 
@@ -49,7 +50,8 @@ class DeskView(ArbitrationView, FormView):
 
     def incident(self) -> Incident | None:
         pk = self.request.POST.get("incident") or self.request.GET.get("incident")
-        if not pk or not str(pk).isdigit():
+        pk = whole_number(pk)
+        if pk is None:
             return None
         return Incident.objects.filter(pk=pk, tournament=self.tournament).first()
 

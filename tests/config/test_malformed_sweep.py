@@ -122,8 +122,13 @@ def malformed_bodies(
         "null": None,
         "bool": True,
         "string": "x",
+        "surrogate": "\ud800",  # issue 31: a lone surrogate in a choice field was a 500
     }
     valid = valid_body(path, world)
+    for name in properties or {"name": {}}:  # issue 31: JSON 1e999 (infinity) in id fields
+        rest = json.dumps({k: v for k, v in valid.items() if k != name})[:-1]
+        infinite = rest + (", " if len(rest) > 1 else "") + json.dumps(name) + ": 1e999}"
+        bodies.append((f"valid+{name}=1e999", infinite, as_json))
     for label, value in wrong_values.items():
         for name in properties or {"name": {}}:
             bodies.append((f"valid+{name}={label}", json.dumps({**valid, name: value}), as_json))

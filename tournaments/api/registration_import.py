@@ -38,7 +38,7 @@ class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
         mode = serializer.validated_data["mode"]
         tournament = self.get_tournament()
         size = registration_import.check_import_file(data)
-        if size.rows - 1 > registration_import.background_rows():
+        if registration_import.in_background(size):
             job = registration_import.create_import_job(tournament, request.user, data, mode)
             tasks.start(job)
             return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)

@@ -121,7 +121,8 @@ class TableKeyCreateSerializer(serializers.Serializer):
 
 
 class TableKeySerializer(serializers.ModelSerializer):
-    referee = serializers.CharField(source="referee.username", default=None)
+    referee = serializers.CharField(source="referee.username", default=None, allow_null=True,
+                                    read_only=True)  # fmt: skip
 
     class Meta:
         model = TableKey
@@ -230,12 +231,16 @@ class MatchResultSerializer(serializers.Serializer):
     )
 
 
-def match_result_data(match: Match, viewer=None) -> dict:
+def match_result_data(match: Match, viewer=None, unconfirmed: bool = True) -> dict:
     """The match and its versions; who and from where only for the event's officials
-    (``viewer``), a role and no address for everyone else."""
+    (``viewer``), a role and no address for everyone else. Without ``unconfirmed`` (a reader
+    who is neither an official, nor at the table, nor a captain of the two teams) only the
+    counting version: deals not yet confirmed are the table's and the officials' (issue 31)."""
     versions = results.history(match)
-    latest = versions[-1] if versions else None
     counting = next((v for v in versions if v.is_counting), None)
+    if not unconfirmed:
+        versions = [counting] if counting else []
+    latest = versions[-1] if versions else None
     data = {
         "id": match.pk,
         "round": match.round.number,

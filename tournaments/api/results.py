@@ -8,7 +8,7 @@ the ``X-Table-Key`` header (writes only its table's current match).
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -24,10 +24,12 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments import permissions
 from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
 from tournaments.services import (
     disputes,
     idempotency,
+    logins,
     lookups,
     result_confirm,
     result_effects,
@@ -153,9 +155,23 @@ class MatchResultView(MatchAPIView):
     """GET: the match, its seats, latest and counting versions and full history.
     POST: enter a result (a new version numbered base_version + 1)."""
 
-    @extend_schema(responses=MatchResultSerializer)
+    @extend_schema(
+        responses=MatchResultSerializer,
+        auth=[{"tableKey": []}, {"cookieAuth": []}, {"tokenAuth": []}, {"basicAuth": []}, {}],
+        description="Anyone may read a match of a published round; the versions not (yet) "
+        "counting — unconfirmed deals — only the event's organiser and chief referee, the "
+        "table's referee or table key, and the captains of the two teams see. Everybody else "
+        "gets the counting version alone (`latest` is then the counting version).",
+    )
     def get(self, request, slug, match_id):
-        return Response(match_result_data(self.get_match(teams=True), request.user))
+        match = self.get_match(teams=True)
+        actor = self.actor()
+        full = (
+            permissions.may(request.user, match.round.tournament, "result.board")
+            or results.can_enter(actor, match)
+            or disputes.captain_team(actor, match) is not None
+        )
+        return Response(match_result_data(match, request.user, unconfirmed=full))
 
     @extend_schema(
         request=SubmitSerializer,
@@ -198,7 +214,7 @@ class CaptainSignView(MatchAPIView):
         match = self.get_match()
         if not results.can_enter(self.actor(), match):
             raise results.ResultForbidden(_("Captains sign on the phone of this table only."))
-        captain = authenticate(request, username=data["username"], password=data["password"])
+        captain = logins.check_captain(request, data["username"], data["password"])
         signer = Actor(captain, None, "table-phone", self.actor().source)
         if captain is None or disputes.captain_team(signer, match) is None:
             raise results.ResultForbidden(
@@ -250,7 +266,9 @@ class VoidView(MatchAPIView):
     @extend_schema(request=VoidSerializer, responses={201: VersionSerializer})
     def post(self, request, slug, match_id):
         data = self.valid(VoidSerializer)
-        version = result_entry.void(self.get_match(), self.actor(), data["base_version"], data["reason"])
+        version = result_entry.void(
+            self.get_match(), self.actor(), data["base_version"], data["reason"]
+        )
         return _created(version)
 
 

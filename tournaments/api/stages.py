@@ -136,6 +136,7 @@ class StagesAPIMixin(TournamentScopedMixin):
 
 class StageListView(StagesAPIMixin, generics.GenericAPIView):
     serializer_class = StageSerializer
+    pagination_class = None  # a handful of stages: the answer is the list (as the schema says)
 
     @extend_schema(operation_id="tournaments_stages_list", responses=StageSerializer(many=True))
     def get(self, request, *args, **kwargs):
@@ -263,6 +264,7 @@ class StageStandingsView(StagesAPIMixin, generics.GenericAPIView):
 
 class RankingView(StagesAPIMixin, generics.GenericAPIView):
     serializer_class = RankedSerializer
+    pagination_class = None  # the whole ranking, a list (as the schema says)
 
     @extend_schema(responses=RankedSerializer(many=True))
     def get(self, request, *args, **kwargs):

@@ -33,7 +33,7 @@ from tournaments.models import (
     TableAssignment,
 )
 from tournaments.standings.service import revision_batch
-from tournaments.validation import MAX_TABLE
+from tournaments.validation import MAX_TABLE, whole_number
 
 NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
     "not_started",
@@ -76,7 +76,7 @@ def table_range(low: object = "", high: object = "") -> TableRange:
         text = str(value if value is not None else "").strip()
         if not text:
             return None
-        if not text.isdigit() or not 1 <= int(text) <= MAX_TABLE:
+        if not 1 <= (whole_number(text, MAX_TABLE) or 0):
             raise BoardError(
                 gettext_lazy("A table number is a whole number from 1 to %(max)s: “%(value)s”."),
                 name,
@@ -229,8 +229,8 @@ def _selection(values) -> dict[int, int | None]:
     seen: dict[int, int | None] = {}
     for value in values:
         match_id, _sep, number = str(value).partition(":")
-        if match_id.isdigit():
-            seen[int(match_id)] = int(number) if number.isdigit() else None
+        if whole_number(match_id) is not None:
+            seen[whole_number(match_id)] = whole_number(number)
     return seen
 
 
@@ -277,7 +277,7 @@ def confirm_forfeits(rnd: Round, user, team_ids, now=None, source: str = ""):
     from tournaments.services import checkin
 
     checkin.require(user, rnd.tournament, "forfeit.confirm", _("confirm late forfeits"))
-    ids = [int(pk) for pk in team_ids if str(pk).isdigit()]
+    ids = [n for n in map(whole_number, team_ids) if n is not None]
     if not ids:
         raise BoardError(gettext_lazy("Tick the late teams whose forfeits you confirm."), "team")
     return checkin.confirm_late_forfeits(rnd, user, ids, now, source)

@@ -29,6 +29,7 @@ from tournaments.models import CheckIn, Match, Round, RoundLeave, Seating, Team,
 from tournaments.services import events
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError, RoundForbidden
+from tournaments.validation import whole_number
 
 Kind = RoundLeave.Kind
 
@@ -285,7 +286,7 @@ def confirm_late_forfeits(
 
     tournament = rnd.tournament
     require(user, tournament, "forfeit.confirm", _("confirm late forfeits"))
-    wanted = None if team_ids is None else {int(pk) for pk in team_ids if str(pk).isdigit()}
+    wanted = None if team_ids is None else {whole_number(pk) for pk in team_ids} - {None}
     by_table: dict[int, list[LateTeam]] = {}
     found: set[int] = set()
     for late in late_teams(rnd, now):

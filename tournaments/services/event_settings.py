@@ -73,7 +73,7 @@ def update_settings(tournament: Tournament, user, changes: dict, source: str = "
     if unknown:
         raise SettingsError(_("%(name)s cannot be changed here."), unknown[0], name=unknown[0])
     with transaction.atomic():
-        current = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        current = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         preset = changes.get("preset", current.preset)
         settings = changes.get("settings", current.settings) or {}
         if not isinstance(settings, dict):

@@ -45,7 +45,7 @@ def finish(tournament: Tournament, user, source: str = "") -> Tournament:
     """The organiser finishes the event once every round is finalised."""
     permissions.require(user, tournament, "event.finish", EventForbidden)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         if locked.status == Status.FINISHED:
             raise EventError(_("The event is already finished."))
         rounds = locked.rounds.all()
@@ -73,7 +73,7 @@ def reopen(tournament: Tournament, user, reason: str, source: str = "") -> Tourn
     if not isinstance(reason, str) or not reason.strip():
         raise EventError(_("Give a reason: it goes in the audit log."), "reason")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         if locked.status != Status.FINISHED:
             raise EventError(_("The event is not finished."))
         locked.status = Status.IN_PLAY

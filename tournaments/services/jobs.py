@@ -178,6 +178,43 @@ def fail(job_id: int, error: Exception) -> None:
     )
 
 
+def not_queued(job_id: int) -> None:
+    """The job's first task could not be handed to the broker (Redis down or frozen): failed,
+    with the reason and a retry on its page, never waiting for ever (issue 31). Flagged
+    ``unqueued``: :func:`claim_unqueued` puts it back once the broker answers."""
+    job = ExportJob.objects.filter(pk=job_id).first()
+    if job is None:
+        return
+    with translation.override(job_language(job)):
+        message = _(
+            "The job queue (Redis) did not answer, so the job has not started. It starts by "
+            "itself once the queue answers again; or press Retry."
+        )
+    ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
+        status=Status.FAILED,
+        error=message,
+        finished_at=timezone.now(),
+        report={**job.report, "unqueued": True},
+    )
+
+
+def claim_unqueued() -> list[ExportJob]:
+    """The jobs whose queueing failed, put back to waiting (one conditional UPDATE each, so
+    two sweeps never both take one), to be queued again by the sweep."""
+    claimed = []
+    for job in ExportJob.objects.filter(status=Status.FAILED, report__unqueued=True):
+        report = {k: v for k, v in job.report.items() if k != "unqueued"}
+        won = ExportJob.objects.filter(
+            pk=job.pk, status=Status.FAILED, report__unqueued=True
+        ).update(status=Status.PENDING, error="", finished_at=None, report=report,
+                 heartbeat_at=timezone.now())  # fmt: skip
+        if won:
+            job.refresh_from_db()
+            logger.warning("job %s: queued again (its queueing had failed)", job.pk)
+            claimed.append(job)
+    return claimed
+
+
 def _stale(cutoff) -> Q:
     return Q(status__in=ACTIVE) & Q(seen__lt=cutoff)
 
@@ -231,9 +268,11 @@ def retry(job: ExportJob) -> bool:
     failed. The caller queues it."""
     if not can_retry(job):
         return False
+    report = {k: v for k, v in job.report.items() if k != "unqueued"}
     updated = ExportJob.objects.filter(pk=job.pk, status=Status.FAILED).update(
-        status=Status.PENDING, error="", finished_at=None, restarts=0, heartbeat_at=timezone.now()
-    )
+        status=Status.PENDING, error="", finished_at=None, restarts=0,
+        heartbeat_at=timezone.now(), report=report,
+    )  # fmt: skip
     job.refresh_from_db()
     return bool(updated)
 

@@ -1,74 +1,149 @@
-"""Login throttling (django-axes): per account and per address, on the login page, the admin
-and the API; the lockout answer; the event officials' view of locked logins and the unlock.
+"""Login throttling (django-axes) on the login page, the admin and the API; the lockout
+answer; the event officials' view of locked logins and the unlock (issue 31: lockouts that
+nobody can aim).
 
-An account is locked after ``AXES_FAILURE_LIMIT`` failures within the cool-off time, an
-address after ``PAISAI_LOGIN_ADDRESS_LIMIT`` (higher: a venue's referees share one address).
+- A lock is by username *and* address (``AXES_LOCKOUT_PARAMETERS``): wrong passwords for
+  the chief from somebody else's phone lock that pair, not the chief.
+- A lock never stops a login from an address the user has logged in from before (axes'
+  access log of successful logins) nor from a phone that shows one of the user's events'
+  live table keys (the table phone's cookie): :meth:`LoginThrottle.get_failures` is 0 there.
+- The lock's length escalates with the pair's failures over the last day
+  (:func:`cool_off`): 1 minute after the first five, then 2, 4, 8, at most
+  ``PAISAI_LOGIN_LOCK_MINUTES``.
+- Captains' signatures on a table phone are checked apart (:func:`check_captain`), with
+  their own limit: they never lock a login.
+- An impossible username (NUL, longer than any username) is a failed login, never a 500.
 A locked login is refused before its password is hashed.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from datetime import timedelta
 
 from axes.handlers.database import AxesDatabaseHandler
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
-from django.db.models import Sum
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import TableKey, Tournament, TournamentRole
 
-from .audit import log_action
+from .audit import client_address, log_action
+
+USERNAME_MAX = 150  # Django's username column
+TABLE_COOKIE = "paisai_table"
 
 
 def account_limit() -> int:
     return settings.AXES_FAILURE_LIMIT
 
 
-def address_limit() -> int:
-    return getattr(settings, "PAISAI_LOGIN_ADDRESS_LIMIT", 30)
+def plain_username(value) -> str:
+    """A username as the throttle stores it: text without NUL, no longer than the column."""
+    return str(value or "").replace("\x00", "")[:USERNAME_MAX]
 
 
-def _failures(queryset) -> int:
-    return queryset.aggregate(n=Sum("failures_since_start"))["n"] or 0
+def axes_username(request, credentials: dict | None) -> str:
+    """AXES_USERNAME_CALLABLE: the username of the attempt (login form or basic auth)."""
+    credentials = credentials or {}
+    name = credentials.get(get_user_model().USERNAME_FIELD)
+    if name is None and request is not None and request.method == "POST":
+        name = request.POST.get("username")
+    return plain_username(name)
+
+
+def known_login(request, username: str) -> bool:
+    """The user logged in from this address before, or this is a table phone of one of the
+    user's events: failures here never lock the user out."""
+    if not username or request is None:
+        return False
+    address = getattr(request, "axes_ip_address", None) or client_address(request)
+    if AccessLog.objects.filter(username=username, ip_address=address).exists():
+        return True
+    key = table_cookie(request)
+    if key:
+        events = TableKey.objects.filter(key=key, revoked_at__isnull=True).values("tournament_id")
+        return TournamentRole.objects.filter(
+            user__username=username, tournament__in=events
+        ).exists()
+    return False
+
+
+def table_cookie(request) -> str:
+    raw = getattr(request, "COOKIES", {}).get(TABLE_COOKIE, "")
+    try:
+        return signing.get_cookie_signer(salt=TABLE_COOKIE).unsign(raw) if raw else ""
+    except signing.BadSignature:
+        return ""
+
+
+def remember_table_phone(response, key: str) -> None:
+    """Mark the phone that opened a table page (a signed cookie naming its key)."""
+    response.set_signed_cookie(TABLE_COOKIE, key, salt=TABLE_COOKIE, max_age=7 * 24 * 3600,
+                               httponly=True, samesite="Lax",
+                               secure=not settings.DEBUG)  # fmt: skip
+
+
+def cool_off(request=None) -> timedelta:
+    """AXES_COOLOFF_TIME: 1 minute after the first ``limit`` failures of a username at an
+    address within a day, doubling with each further ``limit``, at most the configured
+    minutes (an escalating delay, not one long lock anybody can renew)."""
+    longest = lock_minutes()
+    if request is None:
+        return timedelta(minutes=longest)
+    address = getattr(request, "axes_ip_address", None) or client_address(request)
+    username = axes_username(request, None)
+    recent = AccessFailureLog.objects.filter(
+        ip_address=address, attempt_time__gte=timezone.now() - timedelta(days=1)
+    )
+    if username:
+        recent = recent.filter(username=username)
+    rounds = max(0, recent.count() // max(account_limit(), 1) - 1)
+    return timedelta(minutes=min(longest, 2 ** min(rounds, 10)))
 
 
 class LoginThrottle(AxesDatabaseHandler):
-    """Axes' database handler with two limits: one per account, a higher one per address."""
+    """Axes' database handler: locks a username at an address, never at a known one."""
 
     def get_failures(self, request, credentials=None) -> int:
-        by_account, by_address = (
-            _failures(attempts) for attempts in self.get_user_attempts(request, credentials)
-        )
-        if by_address >= address_limit():
-            return max(by_account, account_limit())
-        return by_account
+        if known_login(request, axes_username(request, credentials)):
+            return 0
+        return super().get_failures(request, credentials)
 
 
 def lock_minutes() -> int:
-    return int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return int(getattr(settings, "PAISAI_LOGIN_LOCK_MINUTES", 15))
 
 
-def lockout_message() -> str:
+def lockout_message(minutes: int | None = None) -> str:
     return _(
-        "Too many failed logins: this account or this address is locked for %(minutes)s "
-        "minutes. The chief referee or an administrator can lift the lock."
-    ) % {"minutes": lock_minutes()}
+        "Too many failed logins for this username from this address: wait %(minutes)s "
+        "minutes, log in from a phone you have used before, or ask the chief referee to "
+        "lift the lock."
+    ) % {"minutes": minutes or lock_minutes()}
 
 
 def lockout_response(request, original_response=None, credentials=None):
-    """Axes' answer to a locked login: JSON on the API, the login page's message elsewhere."""
+    """Axes' answer to a locked login: JSON on the API, the login page's message elsewhere;
+    ``Retry-After`` says when this pair's lock ends."""
     status = 429
+    seconds = int(cool_off(request).total_seconds())
+    minutes = max(1, math.ceil(seconds / 60))
     if request.path.startswith("/api/"):
-        response = JsonResponse({"error": lockout_message(), "field": "username"}, status=status)
+        body = {"error": lockout_message(minutes), "field": "username", "code": "login_locked"}
+        response = JsonResponse(body, status=status)
     else:
         response = render(request, "registration/locked.html",
-                          {"message": lockout_message()}, status=status)  # fmt: skip
-    response["Retry-After"] = str(lock_minutes() * 60)
+                          {"message": lockout_message(minutes)}, status=status)  # fmt: skip
+    response["Retry-After"] = str(seconds)
     return response
 
 
@@ -85,21 +160,21 @@ class LockedLogin:
 
 def _recent():
     return AccessAttempt.objects.filter(
-        attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME
+        attempt_time__gte=timezone.now() - timedelta(minutes=lock_minutes())
     )
 
 
 def may_unlock(user, tournament: Tournament) -> bool:
-    return bool(getattr(user, "is_staff", False)) or permissions.may(
-        user, tournament, "login.unlock"
-    )
+    """The event's own officials (permission ``login.unlock``); being staff is not enough."""
+    return permissions.may(user, tournament, "login.unlock")
 
 
 def event_usernames(tournament: Tournament) -> set[str]:
+    """The event's people whose locks its officials may lift: never staff or superusers."""
     return set(
-        TournamentRole.objects.filter(tournament=tournament).values_list(
-            "user__username", flat=True
-        )
+        TournamentRole.objects.filter(
+            tournament=tournament, user__is_staff=False, user__is_superuser=False
+        ).values_list("user__username", flat=True)
     )
 
 
@@ -107,20 +182,15 @@ def failed_logins(tournament: Tournament) -> list[LockedLogin]:
     """The event's people with failed logins in the cool-off time (locked ones first)."""
     rows: dict[str, list] = {}
     for attempt in _recent().filter(username__in=event_usernames(tournament)):
-        row = rows.setdefault(attempt.username, [0, set()])
+        row = rows.setdefault(attempt.username, [0, set(), False])
         row[0] += attempt.failures_since_start
+        row[2] = row[2] or attempt.failures_since_start >= account_limit()
         if attempt.ip_address:
             row[1].add(attempt.ip_address)
-    address_failures = {
-        address: _failures(_recent().filter(ip_address=address))
-        for address in {a for _n, addresses in rows.values() for a in addresses}
-    }
-    found = []
-    for username, (failures, addresses) in rows.items():
-        locked = failures >= account_limit() or any(
-            address_failures[a] >= address_limit() for a in addresses
-        )
-        found.append(LockedLogin(username, failures, locked, sorted(addresses)))
+    found = [
+        LockedLogin(username, failures, locked, sorted(addresses))
+        for username, (failures, addresses, locked) in rows.items()
+    ]
     return sorted(found, key=lambda row: (not row.locked, row.username))
 
 
@@ -133,21 +203,51 @@ class UnlockRefused(Exception):
 
 
 def unlock(tournament: Tournament, user, username: str, source: str = "") -> int:
-    """Lift the lock of ``username`` (one of the event's people) and of the addresses it was
-    tried from; returns the number of attempt records removed. Logged."""
+    """Lift the locks of ``username`` (one of the event's people, not staff) at every
+    address; returns the number of attempt records removed. Logged."""
     if not may_unlock(user, tournament):
         raise UnlockRefused(_("Only the chief referee or the organiser may lift a lock."))
-    if username not in event_usernames(tournament) and not getattr(user, "is_staff", False):
-        raise UnlockRefused(_("%(name)s holds no role in this event.") % {"name": username})
+    if username not in event_usernames(tournament):
+        raise UnlockRefused(
+            _("%(name)s is not one of this event's people whose lock you may lift.")
+            % {"name": username}
+        )
     attempts = AccessAttempt.objects.filter(username=username)
     addresses = sorted(set(attempts.exclude(ip_address=None).values_list("ip_address", flat=True)))
     count, _detail = attempts.delete()
-    if addresses:
-        count += AccessAttempt.objects.filter(ip_address__in=addresses).delete()[0]
     log_action(tournament, user, "login.unlock", None,
                data={"username": username, "addresses": len(addresses), "records": count},
                source=source)  # fmt: skip
     return count
+
+
+# --- captains signing on a table phone: counted apart from logins ---------------------------
+
+
+def captain_sign_limit() -> int:
+    return int(getattr(settings, "PAISAI_CAPTAIN_SIGN_LIMIT", 10))
+
+
+def check_captain(request, username: str, password: str):
+    """The user whose password this is, or None; at most ``PAISAI_CAPTAIN_SIGN_LIMIT`` wrong
+    signatures a username a phone address in the cool-off time (then None until it passes).
+    Counted apart from logins: a wrong signature never locks anybody's login."""
+    name = plain_username(username)
+    address = client_address(request)
+    key = f"paisai:captain-sign:{math.floor(timezone.now().timestamp() / 900)}:{address}:{name}"
+    if (cache.get(key) or 0) >= captain_sign_limit():
+        return None
+    user = get_user_model().objects.filter(username=name, is_active=True).first()
+    if name == username and user is not None and user.check_password(password):
+        return user
+    if user is None:
+        get_user_model()().set_password(password)  # the same time whether the user exists
+    try:
+        cache.add(key, 0, 900)
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, 900)
+    return None
 
 
 # --- API tokens: what API clients use instead of a password --------------------------------

@@ -66,7 +66,7 @@ def draw_tie(
     require_not_finished(tournament)
     after = latest_counted_round(tournament)
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
         group = next((rows for rows in tied_groups(tournament, after) if rows[0].rank == rank),
                      None)  # fmt: skip
         if group is None:

@@ -1,7 +1,7 @@
 """Importing teams from an .xlsx file (all-or-nothing), at once or as a background job.
 
-The file is read by :mod:`tournaments.services.registration_sheet`. A list of more than ``PAISAI_IMPORT_BACKGROUND_ROWS`` teams is imported
-by a background job with progress (:func:`create_import_job`, run by tasks.py); a shorter
+The file is read by :mod:`tournaments.services.registration_sheet`. A list of more than ``PAISAI_IMPORT_BACKGROUND_ROWS`` teams or
+``PAISAI_IMPORT_BACKGROUND_CELLS`` cells is imported by a background job with progress (:func:`create_import_job`, run by tasks.py); a shorter
 one at once. Either way nothing is imported when any row is bad, and every problem names
 its row, its column and the team. A blank unit is a warning, not a refusal.
 
@@ -39,6 +39,7 @@ from .registration_sheet import (
     problem,
     read_team_rows,
 )
+from .xlsx_guard import SheetSize
 
 IMPORT_JOB = "team-import"
 BATCH = 2000  # rows per INSERT
@@ -236,6 +237,18 @@ def create_teams(tournament: Tournament, user, rows: list[TeamRow]) -> None:
 
 def background_rows() -> int:
     return int(getattr(settings, "PAISAI_IMPORT_BACKGROUND_ROWS", 2000))
+
+
+def background_cells() -> int:
+    return int(getattr(settings, "PAISAI_IMPORT_BACKGROUND_CELLS", 20_000))
+
+
+def in_background(size: SheetSize) -> bool:
+    """A file imported by a background job rather than in the request: more than
+    ``PAISAI_IMPORT_BACKGROUND_ROWS`` teams, or more than ``PAISAI_IMPORT_BACKGROUND_CELLS``
+    cells (a 137 KB file of 1,999 rows × 854 cells took 25–30 s to parse in the request;
+    2,000 teams of the template's 7 columns are 14,000 cells)."""
+    return size.rows - 1 > background_rows() or size.cells > background_cells()
 
 
 def upload_path(job: ExportJob | int):

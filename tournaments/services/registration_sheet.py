@@ -147,9 +147,21 @@ def read_team_rows(data: bytes, progress: Callable[[int], None] | None = None) -
     1,000 rows."""
     check_import_file(data)
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+        return _read_team_rows(data, progress)
+    except ImportFileError:
+        raise
+    except UNREADABLE as exc:  # openpyxl meets what no spreadsheet writes: not an .xlsx
         raise ImportFileError(not_xlsx()) from exc
+
+
+# What openpyxl raises on a crafted file as it streams it: a cell of type "n" holding text,
+# a date or a boolean that is none, a shared string that does not exist, broken XML.
+UNREADABLE = (InvalidFileException, zipfile.BadZipFile, KeyError, IndexError, TypeError,
+              AttributeError, OSError, EOFError, ValueError, SyntaxError, OverflowError)  # fmt: skip
+
+
+def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> ReadRows:
+    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     sheet = workbook.worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = next(rows, None)

@@ -335,7 +335,12 @@ def base_number(base_version: object) -> int:
 
 def lock(match: Match) -> None:
     """Lock the match row until the end of the transaction (serialises counting switches)."""
-    list(Match.objects.select_for_update().filter(pk=match.pk).order_by().values_list("pk"))
+    list(
+        Match.objects.select_for_update(no_key=True)
+        .filter(pk=match.pk)
+        .order_by()
+        .values_list("pk")
+    )
 
 
 def clear_counting(match_id: int, keep_pk: int | None = None) -> None:

@@ -41,9 +41,28 @@ def grant(
 
 
 def revoke(role: TournamentRole, by, source: str = "") -> None:
-    """Remove ``role`` (logged with the user and the role it was)."""
+    """Remove ``role`` (logged with the user and the role it was); never the event's last
+    organiser role (issue 31: the last organiser could orphan the event)."""
     permissions.require(by, role.tournament, "role.grant")
     with transaction.atomic():
+        if role.role == Role.ORGANISER:
+            # the event's organiser roles locked in one order: two officials removing the
+            # last two at once cannot both see the other's still there
+            organisers = list(
+                TournamentRole.objects.select_for_update()
+                .filter(tournament=role.tournament, role=Role.ORGANISER)
+                .order_by("pk")
+                .values_list("pk", flat=True)
+            )
+            if organisers == [role.pk] or not set(organisers) - {role.pk}:
+                raise RoleError(
+                    _(
+                        "An event always has an organiser: give the organiser role to "
+                        "someone else before removing this one."
+                    ),
+                    "role",
+                    status=409,
+                )
         log_action(role.tournament, by, "role.revoke", role,
                    data={"user": role.user.username, "role": role.role}, source=source)  # fmt: skip
         role.delete()

@@ -115,7 +115,7 @@ def finalise(round_: Round, user, source: str = "") -> Round:
     tournament = round_.tournament
     permissions.require(user, tournament, "round.finalise", RoundCloseForbidden)
     with transaction.atomic():
-        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        locked = Round.objects.select_for_update(no_key=True).get(pk=round_.pk)
         if locked.status == Round.Status.FINALISED:
             raise RoundCloseError(_("Round %(n)s is already finalised."), "round", n=locked.number)
         if locked.status == Round.Status.DRAFT:
@@ -153,7 +153,7 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
             _("The event is finished: its results are frozen. The chief referee may reopen it.")
         )
     with transaction.atomic():
-        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        locked = Round.objects.select_for_update(no_key=True).get(pk=round_.pk)
         if locked.status != Round.Status.FINALISED:
             raise RoundCloseError(_("Round %(n)s is not finalised."), "round", n=locked.number)
         locked.status = Round.Status.COMPLETE

@@ -173,7 +173,7 @@ def generate_draft(tournament: Tournament, user, seed=None, source: str = "") ->
         return stage_rounds.draw_round(stage, user, seed, source)
     seed = check_seed(seed)
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
         number, draft = next_round_number(tournament)
         if seed is not None and number != 1:
             raise RoundError(_("A draw seed applies to the round-1 draw only."), "seed")
@@ -243,7 +243,7 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
     if not reason:
         raise RoundError(_("Give a reason for the swap: it goes in the audit log."), "reason")
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status not in SWAPPABLE:
             raise RoundError(
                 _("Round %(number)s has started: its pairing can no longer be changed.")
@@ -320,7 +320,7 @@ def describe(match: Match) -> dict:
 
 def change_status(rnd: Round, user, expected, status, action: str, message: str, **fields):
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status != expected:
             raise RoundError(message % {"number": rnd.number, "status": rnd.get_status_display()})
         rnd.status = status

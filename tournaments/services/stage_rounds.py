@@ -221,7 +221,7 @@ def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -
     tournament = stage.tournament
     seed = check_seed(seed)
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
         number, index, draft = next_round(stage)
         if index == 1 and not stage.entries.exists():
             stage_sections.seed_stage(stage, user, source)

@@ -47,7 +47,7 @@ def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
     if not name:
         raise StageError(_("Give the section a name."), "name")
     with transaction.atomic():
-        Stage.objects.select_for_update().filter(pk=stage.pk).first()
+        Stage.objects.select_for_update(no_key=True).filter(pk=stage.pk).first()
         _require_no_rounds(stage)
         if stage.sections.filter(name=name).exists():
             raise StageError(_("This stage already has a section named %(name)s."), "name",
@@ -93,7 +93,7 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
     tournament = stage.tournament
     permissions.require(user, tournament, "stage.manage", StageForbidden)
     with transaction.atomic():
-        Stage.objects.select_for_update().filter(pk=stage.pk).first()
+        Stage.objects.select_for_update(no_key=True).filter(pk=stage.pk).first()
         _require_no_rounds(stage)
         ids = _team_ids(tournament, teams)
         allowed = set(stage_entrants(stage))
@@ -175,7 +175,7 @@ def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> 
     if method not in SPLITS:
         raise StageError(_("Split in turn or snake."), "method")
     with transaction.atomic():
-        Stage.objects.select_for_update().filter(pk=stage.pk).first()
+        Stage.objects.select_for_update(no_key=True).filter(pk=stage.pk).first()
         _require_no_rounds(stage)
         entrants = stage_entrants(stage)
         if len(entrants) < 2:

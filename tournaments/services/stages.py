@@ -170,7 +170,7 @@ def create_stage(
     """Add a stage after the event's last one."""
     permissions.require(user, tournament, "stage.manage", StageForbidden)
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
         if tournament.rounds.filter(stage__isnull=True).exists():
             raise StageError(_("This event's rounds were drawn without stages: it stays one "
                                "Swiss stage."), "stage")  # fmt: skip
@@ -214,7 +214,7 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
     if unknown:
         raise StageError(_("%(field)s cannot be changed."), unknown[0], field=unknown[0])
     with transaction.atomic():
-        stage = Stage.objects.select_for_update().get(pk=stage.pk)
+        stage = Stage.objects.select_for_update(no_key=True).get(pk=stage.pk)
         before = describe(stage)
         if has_rounds(stage) and set(changes) - {"name"}:
             raise StageError(_("The stage %(stage)s has rounds: only its name can change now."),

@@ -19,6 +19,10 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 ROW_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
+CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+# A document type declaration: no .xlsx written by a spreadsheet has one, and with it come
+# external entities (XXE) and entity expansion (billion laughs).
+DTD_TAG = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 READ_SIZE = 256 * 1024
 
 
@@ -30,6 +34,7 @@ class SpreadsheetRefused(Exception):
 class SheetSize:
     rows: int  # rows in the worksheets, header included
     unpacked: int  # bytes of the zip's members, uncompressed
+    cells: int = 0  # cells written in the worksheets (a wide sheet parses slowly)
 
 
 def max_unpacked() -> int:
@@ -44,17 +49,33 @@ def megabytes(size: int) -> str:
     return f"{size / (1024 * 1024):.0f}"
 
 
-def count_rows(member, limit: int) -> int:
-    """Rows of one worksheet's XML, read in pieces; stops once past ``limit``."""
-    rows, tail = 0, b""
+def scan(member, limit: int) -> tuple[int, int]:
+    """(rows, cells) of one worksheet's XML, read in pieces; stops once past ``limit`` rows.
+    SpreadsheetRefused when it declares a document type."""
+    rows = cells = 0
+    tail = b""
     while chunk := member.read(READ_SIZE):
         data = tail + chunk
+        if DTD_TAG.search(data):
+            raise SpreadsheetRefused("dtd")
         rows += len(ROW_TAG.findall(data))
+        cells += len(CELL_TAG.findall(data))
         tail = data[-32:]
         rows -= len(ROW_TAG.findall(tail))  # counted again with the next piece
+        cells -= len(CELL_TAG.findall(tail))
         if rows > limit:
-            return rows
-    return rows + len(ROW_TAG.findall(tail))
+            return rows, cells
+    return rows + len(ROW_TAG.findall(tail)), cells + len(CELL_TAG.findall(tail))
+
+
+def declares_dtd(member) -> bool:
+    tail = b""
+    while chunk := member.read(READ_SIZE):
+        data = tail + chunk
+        if DTD_TAG.search(data):
+            return True
+        tail = data[-16:]
+    return False
 
 
 def check_xlsx(data: bytes, not_xlsx: str) -> SheetSize:
@@ -83,11 +104,18 @@ def check_xlsx(data: bytes, not_xlsx: str) -> SheetSize:
         if not sheets:
             raise SpreadsheetRefused(not_xlsx)
         limit = max_rows() + 1  # the header row
-        rows = 0
+        rows = cells = 0
         try:
+            for info in members:
+                if info in sheets or not info.filename.endswith((".xml", ".rels")):
+                    continue
+                with archive.open(info) as member:
+                    if declares_dtd(member):
+                        raise SpreadsheetRefused(not_xlsx)
             for info in sheets:
                 with archive.open(info) as member:
-                    rows += count_rows(member, limit - rows)
+                    found_rows, found_cells = scan(member, limit - rows)
+                rows, cells = rows + found_rows, cells + found_cells
                 if rows > limit:
                     raise SpreadsheetRefused(
                         _(
@@ -96,6 +124,10 @@ def check_xlsx(data: bytes, not_xlsx: str) -> SheetSize:
                         )
                         % {"limit": f"{max_rows():,}"}
                     )
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             raise SpreadsheetRefused(not_xlsx) from None
-    return SheetSize(rows=rows, unpacked=unpacked)
+        except SpreadsheetRefused as refused:
+            if str(refused) == "dtd":
+                raise SpreadsheetRefused(not_xlsx) from None
+            raise
+    return SheetSize(rows=rows, unpacked=unpacked, cells=cells)

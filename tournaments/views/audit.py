@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.views.generic import TemplateView
 
 from tournaments.models import AuditLog, Team
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
 
@@ -24,7 +25,7 @@ def audit_entries(tournament, team: str = "", table: str = "", kind: str = ""):
         teams = Team.objects.filter(tournament=tournament, name__icontains=team).values("pk")
         entries = entries.filter(Q(team__in=teams) | Q(other_team__in=teams))
     if table:
-        number = int(table) if table.isascii() and table.isdigit() and len(table) < 7 else None
+        number = whole_number(table)
         entries = entries.filter(table_number=number) if number is not None else entries.none()
     return entries.order_by("-created_at", "-pk")
 

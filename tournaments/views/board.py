@@ -14,6 +14,7 @@ from tournaments.models import RefereeCall, Round
 from tournaments.services import board as service
 from tournaments.services import calls
 from tournaments.services.audit import client_address
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
 
@@ -106,7 +107,4 @@ class BoardView(RoleRequiredMixin, TemplateView):
 
 
 def _int(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
+    return whole_number(value) or 0

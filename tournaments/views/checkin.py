@@ -14,6 +14,7 @@ from tournaments.models import CheckIn, Match, Round, RoundLeave, Team
 from tournaments.services import checkin as service
 from tournaments.services.audit import client_address
 from tournaments.services.rounds import RoundError
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
 
@@ -72,10 +73,12 @@ class CheckInView(ActionPage):
 
     def act(self, request) -> str:
         if request.POST.get("undo"):
-            team = get_object_or_404(Team, tournament=self.tournament, pk=request.POST["undo"])
+            team = get_object_or_404(
+                Team, tournament=self.tournament, pk=whole_number(request.POST["undo"])
+            )
             service.undo_check_in(team, request.user, request.POST.get("reason", ""))
             return _("%(team)s is no longer checked in.") % {"team": team.name}
-        ids = [value for value in request.POST.getlist("team") if value.isdigit()]
+        ids = [n for n in map(whole_number, request.POST.getlist("team")) if n is not None]
         if request.POST.get("all"):
             teams = self.tournament.teams.filter(status=Team.Status.ACTIVE)
         else:
@@ -168,7 +171,7 @@ def attendance_context(rnd: Round) -> dict:
 def forfeit_message(request, rnd: Round, team_ids) -> str:
     """Confirm the late forfeits of the teams ticked (never every team: none ticked, none
     ruled) and say what was done, naming each team; the skipped ones as errors."""
-    ids = [value for value in team_ids if str(value).isdigit()]
+    ids = [n for n in map(whole_number, team_ids) if n is not None]
     if not ids:
         raise RoundError(_("Tick the late teams whose forfeits you confirm."), "team")
     done = service.confirm_late_forfeits(rnd, request.user, ids, source=client_address(request))
@@ -196,7 +199,9 @@ class SeatedView(ActionPage):
             round__number=self.kwargs["number"],
             table_number=self.kwargs["table"],
         )
-        team = get_object_or_404(Team, tournament=self.tournament, pk=request.POST.get("team"))
+        team = get_object_or_404(
+            Team, tournament=self.tournament, pk=whole_number(request.POST.get("team"))
+        )
         service.mark_seated(match, team, request.user)
         messages.success(request, _("%(team)s is seated.") % {"team": team.name})
         return redirect(self.error_url())

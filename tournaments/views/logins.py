@@ -23,7 +23,6 @@ class LockoutsPage(RoleRequiredMixin, TemplateView):
         context.update(
             rows=logins.failed_logins(self.tournament),
             account_limit=logins.account_limit(),
-            address_limit=logins.address_limit(),
             minutes=logins.lock_minutes(),
         )
         return context

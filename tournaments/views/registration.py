@@ -116,7 +116,7 @@ class TeamImportView(RoleRequiredMixin, FormView):
         data = form.cleaned_data["file"].read()
         mode = form.cleaned_data["mode"]
         size = registration_import.check_import_file(data)
-        if size.rows - 1 > registration_import.background_rows():
+        if registration_import.in_background(size):
             job = registration_import.create_import_job(
                 self.tournament, self.request.user, data, mode
             )

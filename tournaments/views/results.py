@@ -29,7 +29,7 @@ from tournaments.services import (
     round_close,
 )
 from tournaments.services.results import Actor, ResultError
-from tournaments.validation import BadInput, parse_json
+from tournaments.validation import SMALLINT_MAX, BadInput, parse_json, whole_number
 
 from .mixins import TournamentMixin
 
@@ -53,7 +53,8 @@ class RoundResultsView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         rounds = Round.objects.filter(tournament=self.tournament).exclude(status=Round.Status.DRAFT)
         number = self.request.GET.get("round")
-        round_ = rounds.filter(number=number).first() if number and number.isdigit() else None
+        number = whole_number(number, SMALLINT_MAX)
+        round_ = rounds.filter(number=number).first() if number is not None else None
         round_ = round_ or results.current_round(self.tournament)
         rows = []
         if round_ is not None:

@@ -21,6 +21,7 @@ from tournaments.services import match_formats, stage_standings
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import standings_for
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
 
@@ -143,7 +144,7 @@ class RoundDetailView(RoundMixin, TemplateView):
         units = dict(self.tournament.units.values_list("id", "name"))
 
         def unit_name(unit) -> str:
-            return units.get(int(unit), str(unit)) if str(unit).isdigit() else str(unit)
+            return units.get(whole_number(unit), str(unit))
 
         return render_explanation(
             lines, lambda team_id: names.get(team_id, f"#{team_id}"), unit_name

@@ -25,6 +25,7 @@ from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
 from tournaments.services import (
     calls,
+    logins,
     match_formats,
     offline,
     results,
@@ -262,10 +263,19 @@ class TableKeyEntryView(ServiceErrorMixin, TemplateView):
         key = table_keys.any_key(self.kwargs["key"])
         if key is None:
             raise Http404("This table link is unknown.")
+        self.table_key = key
         match = results.table_match(key.tournament, key.table_number)
         if match is None:
             raise Http404("No match at this table in the current round.")
         return context | table_context(match, key, revoked=not key.is_live)
+
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        key = getattr(self, "table_key", None)
+        if response.status_code == 200 and key is not None and key.is_live:
+            # the event's own table phone: a lock never stops its people's logins here
+            logins.remember_table_phone(response, key.key)
+        return response
 
 
 class TableLinksView(RoleRequiredMixin, TemplateView):

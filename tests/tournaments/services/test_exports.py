@@ -261,17 +261,26 @@ def test_two_sweeps_at_once_restart_a_job_once(chinese_event):
     assert job.restarts == 1
 
 
-def test_a_job_that_cannot_be_queued_waits_for_the_sweep(chinese_event, monkeypatch, make_user):
+def test_a_job_that_cannot_be_queued_fails_with_a_retry_and_the_sweep_queues_it_again(
+    chinese_event, monkeypatch, make_user
+):
+    """Issue 31: a job started while Redis was down stayed "pending" for ever. It is failed
+    with the reason and a retry; once the broker answers the sweep queues it again."""
     from kombu.exceptions import OperationalError
 
     def down(*args, **kwargs):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(tasks.run_export_job, "delay", down)
-    job = exports.create_job(chinese_event, "standings-pdf", {}, make_user(), "en")
-    assert tasks.queue(job) is False
+    with monkeypatch.context() as broker_down:
+        broker_down.setattr(tasks.run_export_job, "delay", down)
+        job = exports.create_job(chinese_event, "standings-pdf", {}, make_user(), "en")
+        assert tasks.queue(job) is False
     job.refresh_from_db()
-    assert job.status == "pending"
+    assert job.status == "failed" and "did not answer" in job.error
+    assert jobs.can_retry(job)
+    assert tasks.sweep_jobs() == 1  # the broker answers again (eager here): queued, run
+    job.refresh_from_db()
+    assert job.status == "done" and "unqueued" not in job.report
 
 
 def test_sweep_command_runs_the_sweep(chinese_event):

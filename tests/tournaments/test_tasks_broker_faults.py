@@ -1,0 +1,239 @@
+"""Issue 31: jobs and workers that survive the broker, on a real worker and a Redis of the
+test's own (a redis-server started, stopped and frozen here; the shared Redis is never
+touched).
+
+- Redis restarted mid-job: the worker reconnects (it used to exit with "Unrecoverable error:
+  AttributeError('NoneType' object has no attribute 'hostname')") and the job finishes.
+- Redis frozen (SIGSTOP): starting a job answers within 5 s (publishing has a timeout) with
+  the job failed, its reason and a retry; public pages keep answering.
+- The job whose publish failed: once Redis answers again the sweep queues it, and it
+  finishes well within 2 minutes.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from tests.tournaments.test_tasks_worker import _big_round, _database_url, _reset_pool, kill_tree
+from tournaments import tasks
+from tournaments.models import ExportJob
+from tournaments.services import exports
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+PORT = int(os.environ.get("PAISAI_TEST_OWN_REDIS_PORT", "8601"))
+BROKER = f"redis://127.0.0.1:{PORT}/0"
+
+
+class OwnRedis:
+    """A redis-server of this test: start, stop (SIGTERM: it saves and exits), freeze
+    (SIGSTOP), thaw (SIGCONT)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(PORT), "--bind", "127.0.0.1", "--dir",
+             str(self.folder), "--save", "60 1", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", PORT), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        pytest.fail(f"redis-server did not start on port {PORT}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.terminate()
+            self.process.wait(10)
+
+    def freeze(self) -> None:
+        self.process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        self.process.send_signal(signal.SIGCONT)
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    try:
+        socket.create_connection(("127.0.0.1", PORT), timeout=0.2).close()
+        pytest.fail(f"port {PORT} is taken: this test needs a Redis of its own there")
+    except OSError:
+        pass
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+
+
+@pytest.fixture
+def broker_app(own_redis):
+    """The test's own Celery client publishes to the test's Redis."""
+    from config.celery import app
+
+    saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url=BROKER, task_always_eager=False)
+    _reset_pool(app)
+    yield app
+    app.conf.update(saved)
+    _reset_pool(app)
+
+
+@pytest.fixture
+def worker_process(broker_app, media, tmp_path):
+    """Start a real worker with its beat (the sweep every second); stopped at the end."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "CELERY_BROKER_URL": BROKER,
+        "MEDIA_ROOT": str(media),
+        "PAISAI_DEV": "1",
+        "PAISAI_SCORESHEET_CHUNK": "20",
+        "CELERY_BEAT_SCHEDULE_FILENAME": str(tmp_path / "celerybeat-schedule"),
+        "PAISAI_JOB_STALE_SECONDS": "6",
+        "PAISAI_JOB_SWEEP_SECONDS": "1",
+    }
+    started: list[subprocess.Popen] = []
+    log_path = tmp_path / "worker.log"
+
+    def start() -> subprocess.Popen:
+        log = open(log_path, "ab")  # noqa: SIM115
+        # the command of `make worker`: gossip, mingle and heartbeats are left on the command
+        # line, the consumer (config.celery.Consumer) turns them off
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-B",
+             "--pool=prefork", "--concurrency=2", "-l", "info"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+        )  # fmt: skip
+        started.append(process)
+        deadline = time.monotonic() + 40
+        while not broker_app.control.ping(timeout=0.5):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail("the worker did not start: " + log_path.read_text()[-2000:])
+        return process
+
+    start.log = lambda: log_path.read_text(errors="replace")
+    try:
+        yield start
+    finally:
+        for process in started:
+            if process.poll() is None:
+                kill_tree(process.pid)
+                process.wait()
+
+
+def wait_for(job: ExportJob, statuses: tuple[str, ...], seconds: float) -> float:
+    started = time.monotonic()
+    while time.monotonic() < started + seconds:
+        job.refresh_from_db()
+        if job.status in statuses:
+            break
+        time.sleep(0.2)
+    return time.monotonic() - started
+
+
+def test_redis_restarted_mid_job_the_worker_reconnects_and_the_job_finishes(
+    own_redis, worker_process, make_tournament, make_user
+):
+    tables = 300
+    worker = worker_process()
+    tournament = make_tournament(name="苏州掼蛋公开赛")
+    _big_round(tournament, tables)
+    job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    tasks.start(job)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.status == "running" and job.progress > 0:
+            break
+        time.sleep(0.05)
+    assert job.status == "running" and job.progress < tables, (job.status, job.progress)
+    own_redis.stop()  # Redis restarts mid-job, twice
+    time.sleep(5)
+    own_redis.start()
+    time.sleep(3)
+    own_redis.stop()
+    time.sleep(5)
+    own_redis.start()
+    back = time.monotonic()
+    took = wait_for(job, ("done", "failed"), 120)
+    assert job.status == ExportJob.Status.DONE, (
+        job.status,
+        job.error,
+        worker_process.log()[-3000:],
+    )
+    assert job.progress == job.total == tables
+    assert worker.poll() is None, worker_process.log()[-3000:]  # the worker is still running
+    assert "Unrecoverable error" not in worker_process.log()
+    assert worker_process.log().count("Connected to redis") >= 2  # it did reconnect
+    print(f"Redis restarted twice mid-job; job done {took:.1f} s after Redis came back")
+    assert back  # for the message above
+
+
+def test_a_frozen_redis_refuses_a_job_start_in_seconds_and_the_sweep_queues_it_when_back(
+    own_redis, broker_app, worker_process, make_tournament, make_user, grant
+):
+    tournament = make_tournament(teams=4, name="龙城杯")
+    _big_round(tournament, 10)
+    organiser = make_user("org-frozen")
+    grant(organiser, tournament, "organiser")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organiser)
+    public = Client(HTTP_ACCEPT_LANGUAGE="en")
+
+    # a warm server (the first request imports every view: seconds on a loaded machine)
+    assert client.get(f"/t/{tournament.slug}/manage/exports/").status_code == 200
+    own_redis.freeze()
+    try:
+        started = time.monotonic()
+        answer = client.post(
+            f"/t/{tournament.slug}/manage/exports/jobs/", {"kind": "scoresheets", "round": "1"}
+        )
+        start_took = time.monotonic() - started
+        job = ExportJob.objects.get(tournament=tournament)
+        assert answer.status_code == 302
+        assert start_took < 5, start_took
+        assert job.status == ExportJob.Status.FAILED, job.status  # never "pending" for ever
+        assert "did not answer" in job.error
+        page = client.get(answer["Location"])
+        assert page.status_code == 200 and "did not answer" in page.content.decode()
+        public_took = []
+        for path in (f"/t/{tournament.slug}/", f"/t/{tournament.slug}/standings/",
+                     f"/api/tournaments/{tournament.slug}/"):  # fmt: skip
+            began = time.monotonic()
+            assert public.get(path).status_code == 200, path
+            public_took.append(time.monotonic() - began)
+        assert max(public_took) < 5, public_took
+    finally:
+        own_redis.thaw()
+
+    worker_process()  # the broker answers again, with a worker and its sweep
+    back = time.monotonic()
+    took = wait_for(job, ("done",), 120)
+    assert job.status == ExportJob.Status.DONE, (job.status, job.error)
+    assert took < 120
+    print(
+        f"frozen Redis: job start answered in {start_took:.2f} s (failed, retry), public pages "
+        f"in {max(public_took):.2f} s at most; done {took:.1f} s after Redis answered again"
+    )
+    assert back
