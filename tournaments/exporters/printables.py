@@ -32,29 +32,37 @@ LEFT = (210 - COLUMNS * CELL_W - (COLUMNS - 1) * GAP) / 2
 TOP = (297 - ROWS * CELL_H - (ROWS - 1) * GAP) / 2
 QR_SIZE = 30  # mm, in the cell's top right corner (quiet zone included)
 
-NAME, BODY, SMALL, URL = Style(15, True), Style(10, False), Style(8, False, 0.3), Style(6, False, 0.33)
+NAME, BODY, SMALL, URL = (
+    Style(15, True),
+    Style(10, False),
+    Style(8, False, 0.3),
+    Style(6, False, 0.33),
+)
 TABLE_BIG = Style(28, True)
 
 
 def qr_drawing(url: str, left: float, top: float, size: float, page_h: float) -> str:
-    """PDF operators filling the dark modules of the QR of ``url`` (mm from the top left)."""
+    """PDF operators filling the dark modules of the QR of ``url`` (mm from the top left):
+    one rectangle a run of dark modules in a row, in module units (a scaling matrix maps them
+    to the page), so the stream stays short."""
     matrix = qr_matrix(url)
-    module = size * MM / len(matrix)
-    x0, y0 = left * MM, page_h - top * MM
-    ops = []
+    count = len(matrix)
+    module = size * MM / count
+    x0, y0 = left * MM, page_h - top * MM - size * MM
+    ops = [f"q {module:.4f} 0 0 {module:.4f} {x0:.2f} {y0:.2f} cm 0 g"]
     for r, row in enumerate(matrix):
-        y = y0 - (r + 1) * module
-        c, n = 0, len(row)
-        while c < n:
+        y = count - 1 - r
+        c = 0
+        while c < count:
             if row[c]:
                 start = c
-                while c < n and row[c]:
+                while c < count and row[c]:
                     c += 1
-                ops.append(f"{x0 + start * module:.2f} {y:.2f} {(c - start) * module:.2f} "
-                           f"{module:.2f} re")  # fmt: skip
+                ops.append(f"{start} {y} {c - start} 1 re")
             else:
                 c += 1
-    return "0 g\n" + "\n".join(ops) + "\nf"
+    ops.append("f Q")
+    return "\n".join(ops)
 
 
 def cell_origin(slot: int) -> tuple[float, float]:
@@ -90,6 +98,54 @@ def grid_pages(cards: list[tuple[list[tuple[Box, str]], str]]) -> list[Page]:
     return pages
 
 
+def badge_card(event: str, team: str, unit: str, players: list[str], url: str):
+    """A team badge: name, unit, players, the event, and the QR of ``url``."""
+    lines = [
+        (Box(3, 3, 54, 9, NAME), team),
+        (Box(3, 13, 54, 6, BODY), unit),
+        (Box(3, 20, 54, 6, BODY), " · ".join(players)),
+        (Box(3, 36, 84, 5, SMALL), event),
+        (Box(3, 47, 84, 4, URL), url),
+    ]
+    return lines, url
+
+
+def link_card(event: str, table: int, url: str):
+    """A QR card of the sheet: the table, large, the event, and the QR of its private link."""
+    lines = [
+        (Box(3, 3, 54, 13, TABLE_BIG), _("Table %(n)s") % {"n": table}),
+        (Box(3, 18, 54, 6, BODY), event),
+        (Box(3, 47, 84, 4, URL), url),
+    ]
+    return lines, url
+
+
+def table_card(event: str, round_no: int, table: int, home: str, away: str) -> Page:
+    """A table card (A5 landscape): the event and round, the table number, large, the teams."""
+    width, height = A5_LANDSCAPE
+    grey = Style(10, False, 0.27)
+    lines = [
+        (Box(10, 10, 190, 8, Style(12, False, 0.27), "center"),
+         f"{event} · {_('Round %(n)s') % {'n': round_no}}"),
+        (Box(10, 24, 190, 40, Style(96, True), "center"), _("Table %(n)s") % {"n": table}),
+        (Box(10, 72, 190, 10, Style(18, False), "center"), home),
+        (Box(10, 82, 190, 6, grey, "center"), f"（{_('East–West')}）"),
+        (Box(10, 96, 190, 10, Style(18, False), "center"), away),
+        (Box(10, 106, 190, 6, grey, "center"), f"（{_('North–South')}）"),
+    ]  # fmt: skip
+    return Page(lines, width, height)
+
+
+def render_grid(cards: list) -> bytes:
+    """Badges or QR cards, 10 to an A4 page (one chunk)."""
+    return sheet_text.render_pages(grid_pages(cards), CSS)
+
+
+def render_table_cards(pages: list[Page]) -> bytes:
+    """Table cards, one a page (one chunk)."""
+    return sheet_text.render_pages(pages, CSS)
+
+
 class GridExporter(ChunkedExporter):
     """Cards on an A4 grid; a chunk is whole pages."""
 
@@ -101,7 +157,7 @@ class GridExporter(ChunkedExporter):
         raise NotImplementedError
 
     def render_chunk(self, start: int, stop: int) -> bytes:
-        return sheet_text.render_pages(grid_pages(self.cards(start, stop)), CSS)
+        return render_grid(self.cards(start, stop))
 
     def assemble(self, parts: list[bytes]) -> bytes:
         return pdf.concatenate(parts)
@@ -140,24 +196,11 @@ class TableCardsPdf(ChunkedExporter):
 
     def render_chunk(self, start: int, stop: int) -> bytes:
         rnd = self.params["round"]
-        width, height = A5_LANDSCAPE
-        event = f"{self.tournament.name} · {_('Round %(n)s') % {'n': rnd.number}}"
-        sides = (_("East–West"), _("North–South"))
-        grey = Style(10, False, 0.27)
-        pages = []
         matches = self.matches().select_related("home", "away").order_by("table_number", "pk")
-        for match in matches[start:stop]:
-            lines = [
-                (Box(10, 10, 190, 8, Style(12, False, 0.27), "center"), event),
-                (Box(10, 24, 190, 40, Style(96, True), "center"),
-                 _("Table %(n)s") % {"n": match.table_number}),
-                (Box(10, 72, 190, 10, Style(18, False), "center"), match.home.name),
-                (Box(10, 82, 190, 6, grey, "center"), f"（{sides[0]}）"),
-                (Box(10, 96, 190, 10, Style(18, False), "center"), match.away.name),
-                (Box(10, 106, 190, 6, grey, "center"), f"（{sides[1]}）"),
-            ]  # fmt: skip
-            pages.append(Page(lines, width, height))
-        return sheet_text.render_pages(pages, CSS)
+        return render_table_cards([
+            table_card(self.tournament.name, rnd.number, m.table_number, m.home.name, m.away.name)
+            for m in matches[start:stop]
+        ])  # fmt: skip
 
     def assemble(self, parts: list[bytes]) -> bytes:
         return pdf.concatenate(parts)
@@ -181,19 +224,16 @@ class TeamBadgesPdf(GridExporter):
     def cards(self, start: int, stop: int):
         slug = self.tournament.slug
         teams = self.teams().select_related("unit").prefetch_related("players")
-        cards = []
-        for team in teams.order_by("unit__name", "pk")[start:stop]:
-            url = public_url(f"/t/{slug}/manage/checkin/team/{team.pk}/")
-            players = " · ".join(p.name for p in team.players.all())
-            lines = [
-                (Box(3, 3, 54, 9, NAME), team.name),
-                (Box(3, 13, 54, 6, BODY), team.unit.name if team.unit else ""),
-                (Box(3, 20, 54, 6, BODY), players),
-                (Box(3, 36, 84, 5, SMALL), self.tournament.name),
-                (Box(3, 47, 84, 4, URL), url),
-            ]
-            cards.append((lines, url))
-        return cards
+        return [
+            badge_card(
+                self.tournament.name,
+                team.name,
+                team.unit.name if team.unit else "",
+                [p.name for p in team.players.all()],
+                public_url(f"/t/{slug}/manage/checkin/team/{team.pk}/"),
+            )
+            for team in teams.order_by("unit__name", "pk")[start:stop]
+        ]
 
 
 class TableLinksPdf(GridExporter):
@@ -212,13 +252,8 @@ class TableLinksPdf(GridExporter):
             raise ExportError(_("No table has a live link yet: issue the links first."))
 
     def cards(self, start: int, stop: int):
-        cards = []
-        for key in self.keys().order_by("table_number", "pk")[start:stop]:
-            url = public_url(f"/table/{key.key}/")
-            lines = [
-                (Box(3, 3, 54, 13, TABLE_BIG), _("Table %(n)s") % {"n": key.table_number}),
-                (Box(3, 18, 54, 6, BODY), self.tournament.name),
-                (Box(3, 47, 84, 4, URL), url),
-            ]
-            cards.append((lines, url))
-        return cards
+        keys = self.keys().order_by("table_number", "pk")[start:stop]
+        return [
+            link_card(self.tournament.name, key.table_number, public_url(f"/table/{key.key}/"))
+            for key in keys
+        ]
