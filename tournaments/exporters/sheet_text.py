@@ -232,9 +232,7 @@ def render_pages(pages: list[Page], css_name: str) -> bytes:
         blank = writer.add_blank_page(page.width, page.height)
         blank[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): font_ref})
         stream = DecodedStreamObject()
-        body = "\n".join(
-            _line(fonts, box, text, page.height) for box, text in page.lines if text
-        )
+        body = "\n".join(_line(fonts, box, text, page.height) for box, text in page.lines if text)
         stream.set_data(("0 g\n" + page.drawing + "\n" + body).encode("latin-1"))
         blank[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
     out = io.BytesIO()

@@ -145,7 +145,9 @@ class StandingsPage(PublicMixin, TemplateView):
             page=page,
             labels=labels,
             round=public.current_round(self.tournament),
-            files_ready={kind.replace("-", "_"): ready for kind, ready in self.files_ready().items()},
+            files_ready={
+                kind.replace("-", "_"): ready for kind, ready in self.files_ready().items()
+            },
         )
         return context
 
