@@ -1,5 +1,6 @@
 """paisai settings, driven by environment variables (see README, "Configuration")."""
 
+import json
 import os
 import sys
 from datetime import timedelta
@@ -134,6 +135,19 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
+# Every file (an export, a job's parts, an uploaded team list) is written and read through
+# Django's storage API, so the web processes and the workers need no shared disk: the default
+# is the local MEDIA_ROOT (one host); several hosts put the files on an object store by
+# settings alone, e.g. with django-storages and an S3-compatible service:
+#   FILE_STORAGE=storages.backends.s3.S3Storage
+#   FILE_STORAGE_OPTIONS='{"bucket_name": "paisai", "endpoint_url": "https://s3.example.org"}'
+STORAGES = {
+    "default": {
+        "BACKEND": os.environ.get("FILE_STORAGE", "django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": json.loads(os.environ.get("FILE_STORAGE_OPTIONS") or "{}"),
+    },
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 
 # Login throttling (django-axes): the login page, the admin and the API's basic auth. An
 # account is locked after PAISAI_LOGIN_ACCOUNT_LIMIT failures, an address after
