@@ -21,7 +21,20 @@ $PY manage.py collectstatic --noinput -v 0
 $PY manage.py compilemessages --ignore=.venv -v 0 2>/dev/null || true
 
 mkdir -p var
-$PY -m celery -A config worker -l warning --concurrency "${CELERY_CONCURRENCY:-2}" &
+STOPPING=""
+# the worker, started again whenever it stops (killed, out of memory): the beat's sweep then
+# queues again the missing work of the jobs it left (their unacknowledged messages would wait
+# for the broker's visibility timeout)
+(
+  trap 'kill "$CHILD" 2>/dev/null; wait "$CHILD" 2>/dev/null; exit 0' TERM INT
+  while :; do
+    $PY -m celery -A config worker -l warning --concurrency "${CELERY_CONCURRENCY:-2}" &
+    CHILD=$!
+    wait "$CHILD" || true
+    echo "make serve: the Celery worker stopped; starting it again" >&2
+    sleep 1
+  done
+) &
 WORKER=$!
 # beat runs the sweep; one beat per site (several hosts: set PAISAI_BEAT=0 on all but one)
 BEAT=""
@@ -29,6 +42,12 @@ if [[ "${PAISAI_BEAT:-1}" != 0 ]]; then
   $PY -m celery -A config beat -l warning &
   BEAT=$!
 fi
-trap 'kill $WORKER $BEAT 2>/dev/null; wait $WORKER $BEAT 2>/dev/null || true' EXIT INT TERM
-echo "make serve: Celery worker $WORKER, beat ${BEAT:-off}; gunicorn on ${GUNICORN_BIND:-127.0.0.1:8000}"
+stop() {
+  [[ -n "$STOPPING" ]] && return
+  STOPPING=1
+  kill $WORKER $BEAT 2>/dev/null || true
+  wait $WORKER $BEAT 2>/dev/null || true
+}
+trap stop EXIT INT TERM
+echo "make serve: Celery worker (kept running) $WORKER, beat ${BEAT:-off}; gunicorn on ${GUNICORN_BIND:-127.0.0.1:8000}"
 $PY -m gunicorn config.wsgi -c config/gunicorn.py

@@ -1,0 +1,45 @@
+"""Shared helpers: roles, sides and the event's ladder settings."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules_engine import ladder
+from rules_engine.errors import RulesError
+from tournaments import permissions
+from tournaments.models import Match, Role, Team, Tournament
+
+from . import ArbitrationError, ArbitrationForbidden
+
+
+def settings_of(tournament: Tournament) -> ladder.LadderSettings:
+    """The ladder settings of the event: the game's defaults and ``tournament.settings``."""
+    try:
+        return ladder.ladder_settings(tournament.game, tournament.settings or {})
+    except RulesError as err:
+        raise ArbitrationError.from_rules(err) from None
+
+
+def require_chief(user, tournament: Tournament, action: str, what: str) -> None:
+    """Refused unless ``user`` may do ``action`` (a chief referee's action of the table)."""
+    permissions.require(user, tournament, action, ArbitrationForbidden,
+                        _("Only the chief referee may %(what)s.") % {"what": what})  # fmt: skip
+
+
+def require_reason(reason: object) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise ArbitrationError(_("Give a reason: it is kept with the decision."), "reason")
+    return reason.strip()
+
+
+def side_of(team: Team, match: Match) -> str:
+    """ "EW" for the home team, "NS" for the away team."""
+    if team.pk == match.home_id:
+        return "EW"
+    if team.pk == match.away_id:
+        return "NS"
+    raise ArbitrationError(_("%(team)s does not play in this match.") % {"team": team.name}, "team")
+
+
+def committee_size(tournament: Tournament) -> int:
+    return tournament.roles.filter(role=Role.COMMITTEE).count()

@@ -1,0 +1,127 @@
+"""What the chief referee's and the committee's dashboards and a team's record show."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.db.models import Exists, OuterRef, Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
+from arbitration.models.rulings import Step, step_label
+from rules_engine import ladder
+from tournaments.models import Match, ResultVersion, Team, Tournament
+from tournaments.services.disputes import open_calls
+from tournaments.services.results import current_round
+
+from .appeals import answer_deadline, answer_state, refusal
+from .common import settings_of
+from .lateness import pending_forfeits
+from .rulings import proposal, team_steps
+
+
+def rulings_qs(tournament: Tournament):
+    revoked = Revocation.objects.filter(ruling=OuterRef("pk"))
+    return (
+        Ruling.objects.filter(tournament=tournament)
+        .select_related("team", "match__round", "decided_by", "incident")
+        .annotate(revoked=Exists(revoked))
+    )
+
+
+def open_incidents(tournament: Tournament) -> list[Incident]:
+    """Incidents without a ruling, each with ``next_steps``: what the ladder proposes (the
+    next step of the team's penalty ladder), so the chief sees it before opening one."""
+    incidents = list(
+        Incident.objects.filter(tournament=tournament, rulings__isnull=True)
+        .select_related("match__round", "team", "logged_by", "tournament")
+        .order_by("created_at")
+    )
+    settings = settings_of(tournament)
+    for incident in incidents:
+        proposed = [step_label(p.step) for p in proposal(incident)]
+        record = team_steps(incident.team) if incident.team_id else []
+        incident.record = [(Step(step).label, count) for step, count in Counter(record).items()]
+        if proposed:
+            incident.next_steps, incident.next_label = proposed, _("the ladder proposes")
+        else:  # what a warning now sets off on the team's standing record (its next step)
+            escalated = (
+                ladder.escalate(record, ladder.WARNING, settings) if incident.team_id else []
+            )
+            incident.next_steps = [Step(step).label for step in escalated]
+            incident.next_label = _("a warning now escalates to")
+    return incidents
+
+
+def unconfirmed_matches(tournament: Tournament) -> list[Match]:
+    """Matches of the current round with no counting result yet."""
+    round_ = current_round(tournament)
+    if round_ is None:
+        return []
+    counting = ResultVersion.objects.filter(match=OuterRef("pk"), is_counting=True)
+    return list(
+        Match.objects.filter(round=round_, away__isnull=False)
+        .annotate(has_result=Exists(counting))
+        .filter(has_result=False)
+        .select_related("home", "away")
+        .order_by("table_number")
+    )
+
+
+def appeal_rows(appeals, now=None, member=None) -> list[dict]:
+    now = now or timezone.now()
+    rows = []
+    for appeal in appeals:
+        row = {
+            "appeal": appeal,
+            "state": answer_state(appeal, now),
+            "deadline": answer_deadline(appeal),
+            "refusal": refusal(appeal),
+            "votes": appeal.votes.count(),
+        }
+        if member is not None:
+            row["my_vote"] = next((v for v in appeal.votes.all() if v.member_id == member.pk),
+                                  None)  # fmt: skip
+        rows.append(row)
+    return rows
+
+
+def appeals_qs(tournament: Tournament):
+    return (
+        Appeal.objects.filter(tournament=tournament)
+        .select_related("ruling__team", "team", "filed_by", "decision")
+        .prefetch_related(Prefetch("votes", queryset=Vote.objects.select_related("member")))
+        .order_by("filed_at")
+    )
+
+
+def chief_dashboard(tournament: Tournament) -> dict:
+    appeals = [a for a in appeals_qs(tournament) if a.status != "decided"]
+    return {
+        "open_incidents": open_incidents(tournament),
+        "disputes": open_calls(tournament),
+        "pending_forfeits": pending_forfeits(tournament),
+        "unconfirmed": unconfirmed_matches(tournament),
+        "appeals": appeal_rows(appeals),
+        "recent_rulings": list(rulings_qs(tournament).order_by("-created_at")[:20]),
+    }
+
+
+def committee_dashboard(tournament: Tournament, member) -> dict:
+    appeals = list(appeals_qs(tournament))
+    return {
+        "open": appeal_rows([a for a in appeals if a.status == "open"], member=member),
+        "decided": appeal_rows([a for a in appeals if a.status == "decided"], member=member),
+        "refused": appeal_rows([a for a in appeals if a.status == "refused"], member=member),
+    }
+
+
+def team_record(team: Team) -> dict:
+    return {
+        "rulings": list(rulings_qs(team.tournament).filter(team=team).order_by("created_at")),
+        "incidents": list(
+            Incident.objects.filter(team=team).select_related("match__round").order_by("created_at")
+        ),
+        "appeals": appeal_rows(appeals_qs(team.tournament).filter(team=team)),
+    }

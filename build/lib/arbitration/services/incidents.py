@@ -1,0 +1,145 @@
+"""Logging incidents at a table, and attaching rules desk rulings to them as evidence."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from arbitration.models import Evidence, Incident
+from arbitration.models.incidents import (
+    MAX_SECONDS,
+    NATIONAL_ONLY,
+    Category,
+    Timed,
+    offers_national,
+)
+from rules_engine.adjustments import SEAT_SIDES
+from tournaments import permissions
+from tournaments.models import Match, Player, Team, Tournament
+from tournaments.services.audit import log_action
+from tournaments.validation import SMALLINT_MAX, BadInput, bounded_int
+
+from . import ArbitrationError, ArbitrationForbidden
+from .common import side_of
+
+
+def can_log(user, tournament: Tournament, match: Match | None) -> bool:
+    """The chief referee anywhere; a table referee at the tables assigned to them."""
+    return permissions.may(user, tournament, "incident.log") and permissions.can_write_table(
+        user, tournament, match.table_number if match else None
+    )
+
+
+def log_incident(
+    tournament: Tournament,
+    user,
+    *,
+    category: str,
+    description: str,
+    match: Match | None = None,
+    team: Team | None = None,
+    player: Player | None = None,
+    reported_by: str = "",
+    arrived_at=None,
+    leave_approved: bool = False,
+    seconds: int | None = None,
+    timed: str = Timed.PLAY,
+    deal: int | None = None,
+    seat: str = "",
+    source: str = "",
+) -> Incident:
+    if not can_log(user, tournament, match):
+        raise ArbitrationForbidden(_("You may not log incidents at this table."))
+    if category not in Category.values:
+        raise ArbitrationError(_("Choose a category of the list."), "category")
+    if category in NATIONAL_ONLY and not offers_national(tournament.get_preset()):
+        raise ArbitrationError(
+            _("“%(category)s” is an incident of the national rules only: this event's scoring "
+              "preset does not use the national in-play penalty ladder.")
+            % {"category": Category(category).label},
+            "category",
+        )  # fmt: skip
+    if not (description or "").strip():
+        raise ArbitrationError(_("Say what happened."), "description")
+    _check_parties(tournament, match, team, player)
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_SECONDS
+    ):
+        raise ArbitrationError(_("Seconds taken: a whole number of seconds, 0 or more."), "seconds")
+    if timed not in Timed.values:
+        raise ArbitrationError(_("Choose what was timed: a play, a tribute or its return."),
+                               "timed")  # fmt: skip
+    if category == Category.LATE_ARRIVAL and (match is None or team is None):
+        raise ArbitrationError(_("A late arrival names the match and the late team."), "team")
+    deal, seat = _check_deal_and_seat(category, match, team, deal, seat)
+    with transaction.atomic():
+        incident = Incident.objects.create(
+            tournament=tournament, match=match, team=team, player=player, category=category,
+            description=description.strip(), reported_by=(reported_by or "").strip()[:200],
+            arrived_at=arrived_at, leave_approved=bool(leave_approved), seconds=seconds,
+            timed=timed, deal=deal, seat=seat, logged_by=user,
+            source=source[:120],
+        )  # fmt: skip
+        log_action(tournament, user, "incident.log", incident,
+                   data={"category": category, "match": match and match.pk,
+                         "team": team and team.pk, "arrived_at": arrived_at and str(arrived_at),
+                         "seconds": seconds, "timed": timed, "deal": deal, "seat": seat},
+                   reason=incident.description, source=source)  # fmt: skip
+    return incident
+
+
+def _check_deal_and_seat(category, match, team, deal, seat) -> tuple[int | None, str]:
+    """A deal number (1 for the first) and a seat of the team concerned, both needed by a
+    wrong tribute (the ruling scores that seat last in that deal)."""
+    try:
+        deal = bounded_int(deal, "deal", 1, SMALLINT_MAX)
+    except BadInput:
+        raise ArbitrationError(
+            _("Deal: the number of the deal, 1 for the first."), "deal"
+        ) from None
+    seat = seat or ""
+    if seat and seat not in SEAT_SIDES:
+        raise ArbitrationError(_("Seat: East, South, West or North."), "seat")
+    if category == Category.WRONG_TRIBUTE:
+        if match is None or team is None:
+            raise ArbitrationError(
+                _("A wrong tribute names the match and the offending team."), "team"
+            )
+        if deal is None:
+            raise ArbitrationError(
+                _("A wrong tribute names the deal it was found in (1 for the first)."), "deal"
+            )
+        if not seat:
+            raise ArbitrationError(_("A wrong tribute names the offender's seat."), "seat")
+    if seat and match is not None and team is not None:
+        if SEAT_SIDES[seat] != side_of(team, match):
+            raise ArbitrationError(
+                _("That seat is not one of %(team)s's seats in this match.") % {"team": team.name},
+                "seat",
+            )
+    return deal, seat
+
+
+def _check_parties(tournament, match, team, player) -> None:
+    if match is not None and match.round.tournament_id != tournament.pk:
+        raise ArbitrationError(_("That match is not in this event."), "match")
+    if team is not None:
+        if team.tournament_id != tournament.pk:
+            raise ArbitrationError(_("That team is not in this event."), "team")
+        if match is not None and team.pk not in (match.home_id, match.away_id):
+            raise ArbitrationError(_("That team does not play in this match."), "team")
+    if player is not None and (team is None or player.team_id != team.pk):
+        raise ArbitrationError(_("That player is not in the team named."), "player")
+
+
+def attach_evidence(incident: Incident, user, action: str, request: dict, answer: dict) -> Evidence:
+    """Attach a rules desk request and the engine's answer to ``incident``."""
+    if not can_log(user, incident.tournament, incident.match):
+        raise ArbitrationForbidden(_("You may not add evidence to this incident."))
+    with transaction.atomic():
+        evidence = Evidence.objects.create(
+            incident=incident, action=action, request=request, answer=answer, created_by=user
+        )
+        log_action(incident.tournament, user, "incident.evidence", incident,
+                   data={"evidence": evidence.pk, "action": action})  # fmt: skip
+    return evidence

@@ -1,0 +1,56 @@
+"""The rules desk: a referee asks the rules engine about a play and may attach the ruling to
+an incident as evidence."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView
+
+from arbitration.forms import DeskForm
+from arbitration.models import Incident
+from arbitration.services import desk, incidents
+
+from .base import ArbitrationView
+
+
+class DeskView(ArbitrationView, FormView):
+    template_name = "arbitration/desk.html"
+    form_class = DeskForm
+    action = "desk.use"
+
+    def get_initial(self):
+        return {"game": self.tournament.game, "action": "check"}
+
+    def incident(self) -> Incident | None:
+        pk = self.request.POST.get("incident") or self.request.GET.get("incident")
+        if not pk or not str(pk).isdigit():
+            return None
+        return Incident.objects.filter(pk=pk, tournament=self.tournament).first()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["incident"] = self.incident()
+        context["picker"] = desk.picker()
+        return context
+
+    def form_valid(self, form):
+        action, request = desk.build_request(form.cleaned_data)
+        answer = desk.ask(action, request)
+        incident = self.incident()
+        if incident is not None and "attach" in self.request.POST:
+            incidents.attach_evidence(incident, self.request.user, action, request, answer)
+            messages.success(self.request, _("The ruling is attached to the incident."))
+            return redirect(
+                reverse("arbitration:incident", args=[self.tournament.slug, incident.pk])
+            )
+        return self.render_to_response(self.get_context_data(
+            form=form, action=action, request_json=json.dumps(request, ensure_ascii=False),
+            answer=answer, summary=desk.summary(
+                answer, request.get("game") if isinstance(request, dict) else None),
+            answer_json=json.dumps(answer, ensure_ascii=False, indent=2),
+        ))  # fmt: skip

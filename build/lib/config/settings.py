@@ -1,0 +1,332 @@
+"""paisai settings, driven by environment variables (see README, "Configuration")."""
+
+import json
+import os
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+DEBUG = env_bool("DEBUG", False)
+# Under pytest the test client and live server speak plain HTTP.
+TESTING = "pytest" in sys.modules
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if DEBUG or env_bool("PAISAI_DEV") or TESTING:
+        SECRET_KEY = "dev-only-paisai-key-3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f1a2b4c6d8e0f"
+    else:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set SECRET_KEY (production) or DEBUG=1 (development)."
+        )
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
+    "csp",
+    "tournaments",
+    "arbitration",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "tournaments.middleware.UploadSizeLimitMiddleware",  # before CSRF, which reads the body
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "tournaments.validation.RequestLimitMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.csp.CSPMiddleware",  # django-csp's, a plain response's policy built once
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its answer
+]
+
+ROOT_URLCONF = "config.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+    )
+}
+if not os.environ.get("DATABASE_URL"):
+    (BASE_DIR / "var").mkdir(exist_ok=True)  # the embedded default database lives here
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters bound by PostgreSQL, not quoted into the SQL by Python (psycopg 3), and each
+    # connection's repeated statements prepared once: a result submission costs ~15% less
+    # CPU (bench/results_load.py). Off (DB_SERVER_SIDE_BINDING=0) behind a pooler in
+    # transaction mode (PgBouncer), where prepared statements do not survive.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool(
+        "DB_SERVER_SIDE_BINDING", True
+    )
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+if TESTING:  # hashing with 1M PBKDF2 rounds per test user would dominate the suite's time
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+LANGUAGE_CODE = "zh-hans"
+LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = os.environ.get("TIME_ZONE", "Asia/Shanghai")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+MEDIA_URL = "media/"
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
+# Every file (an export, a job's parts, an uploaded team list) is written and read through
+# Django's storage API, so the web processes and the workers need no shared disk: the default
+# is the local MEDIA_ROOT (one host); several hosts put the files on an object store by
+# settings alone, e.g. with django-storages and an S3-compatible service:
+#   FILE_STORAGE=storages.backends.s3.S3Storage
+#   FILE_STORAGE_OPTIONS='{"bucket_name": "paisai", "endpoint_url": "https://s3.example.org"}'
+STORAGES = {
+    "default": {
+        "BACKEND": os.environ.get("FILE_STORAGE", "django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": json.loads(os.environ.get("FILE_STORAGE_OPTIONS") or "{}"),
+    },
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# Login throttling (django-axes): the login page, the admin and the API's basic auth. An
+# account is locked after PAISAI_LOGIN_ACCOUNT_LIMIT failures, an address after
+# PAISAI_LOGIN_ADDRESS_LIMIT (a venue's referees share one address), for PAISAI_LOGIN_LOCK_MINUTES;
+# a locked login is refused before any password is hashed. The event's chief referee or
+# organiser (page "Locked logins") or an administrator lifts a lockout.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "config.auth.ModelBackend",  # Django's, with the per-request user read by prebuilt SQL
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_LIMIT", "5"))
+PAISAI_LOGIN_ADDRESS_LIMIT = int(os.environ.get("PAISAI_LOGIN_ADDRESS_LIMIT", "30"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("PAISAI_LOGIN_LOCK_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "tournaments.services.logins.LoginThrottle"
+AXES_LOCKOUT_CALLABLE = "tournaments.services.logins.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournaments.services.audit.client_address"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a lock ends on time
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept with their address
+AXES_VERBOSE = False
+# X-Forwarded-For is believed only from these addresses (the reverse proxy); none by default.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
+# E-mail (password reset): printed on the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "paisai <noreply@localhost>")
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(3 * 24 * 3600)))
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournaments:home"
+LOGOUT_REDIRECT_URL = "tournaments:home"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.authentication.ThrottledBasicAuthentication",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.CheckedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
+    "PAGE_SIZE": 200,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "paisai API",
+    "DESCRIPTION": "Tournament management and arbitration for Guandan, Tractor and idiom-chain poker.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # choice sets sharing a field name ("kind") get a name of their own
+    "ENUM_NAME_OVERRIDES": {
+        "KindEnum": "tournaments.models.results.ResultVersion.Kind",  # its name before stages
+        "StageKindEnum": "tournaments.models.stages.Stage.Kind",
+        "LeaveKindEnum": "tournaments.models.checkin.RoundLeave.Kind",
+    },
+}
+
+# Celery: without a broker, tasks run in-process (eager) so `make run` needs no Redis.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A dead worker never leaves a job stuck. A worker process that dies gives its message back
+# (acks_late + reject_on_worker_lost). No task runs longer than the hard time limit (the
+# longest step, a 20,000-row import or 2,500 scoresheets assembled, takes well under a
+# minute), and Redis hands an unacknowledged message to another worker only after the
+# visibility timeout, which is longer: a task still running is never delivered twice. A
+# worker killed as a whole keeps its messages until that timeout; for that, beat runs
+# tournaments.tasks.sweep_jobs every PAISAI_JOB_SWEEP_SECONDS, which (once the queue is
+# empty) queues again the missing work of a job whose heartbeat is older than
+# PAISAI_JOB_STALE_SECONDS (a running task beats every third of it) and marks it failed
+# (with a retry button) after PAISAI_JOB_MAX_RESTARTS restarts.
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "600"))
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 300}
+PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "30"))
+PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "10"))
+PAISAI_JOB_MAX_RESTARTS = int(os.environ.get("PAISAI_JOB_MAX_RESTARTS", "3"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-jobs": {"task": "tournaments.tasks.sweep_jobs", "schedule": PAISAI_JOB_SWEEP_SECONDS}
+}
+CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
+)
+
+# The cache (Redis in production) is an accelerator, never a single point of failure: every
+# cache error is logged and answered from the database (config/cache.py), and whatever is
+# cached is keyed on the event revision stored in the database, so nothing is stale after an
+# outage. Sessions live in the database: they survive a Redis outage, and a logout or a new
+# login during one cannot be undone by a stale cached session once Redis is back.
+CACHES = {
+    "default": (
+        {"BACKEND": "config.cache.FailSafeRedisCache", "LOCATION": os.environ["CACHE_URL"]}
+        if os.environ.get("CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+SESSION_ENGINE = "config.sessions"  # Django's database sessions, read by prebuilt SQL
+
+# Security: strict unless DEBUG. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER via env.
+HTTPS_ONLY = not (DEBUG or TESTING)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS_ONLY)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS_ONLY)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS_ONLY)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+if env_bool("USE_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts and style blocks from this site only, inline
+# ones with the request's nonce (``nonce="{{ request.csp_nonce }}"``); no inline event
+# handlers (static/js/paisai.js wires data-autosubmit / data-print). Style attributes stay
+# allowed (layout only, no script).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Uploads (the team import): refused from the declared length before the body is read;
+# checked unpacked and row by row before parsing; long lists imported in the background.
+PAISAI_MAX_UPLOAD_BYTES = int(os.environ.get("PAISAI_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024  # larger uploads are streamed to a temporary file
+PAISAI_IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024
+PAISAI_IMPORT_MAX_ROWS = 25_000
+PAISAI_IMPORT_BACKGROUND_ROWS = 2_000
+
+# Apps whose records make up an event archive (export_archive / import_archive).
+PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")
+
+PAISAI_SCORESHEET_FONT = os.environ.get("PAISAI_PDF_FONT", "Noto Sans CJK SC")
+# The address players and referees open (printed in QR codes on badges and table cards).
+PAISAI_PUBLIC_URL = os.environ.get("PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+# Every signed-up user may create events (otherwise: site administrators and event creators).
+PAISAI_OPEN_EVENT_CREATION = env_bool("OPEN_EVENT_CREATION")

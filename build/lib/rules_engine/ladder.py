@@ -1,0 +1,379 @@
+"""Penalty ladders, escalation, lateness and the appeal procedure (SPEC 5; seeds 000, 003).
+
+Pure data and functions; the arbitration app stores what these return.
+
+The discipline ladder (guandan seed 003, used for every game):
+口头警告 verbal warning → 警告 warning → 记违例 violation → 降级 level deduction (or the
+opponent goes up) → 判负 match loss → 停赛 suspension.
+
+Escalation per team per event (configurable): every 2nd warning makes a violation, every
+3rd violation a match loss, every 2nd match loss a suspension. Steps made by escalation
+count in turn (two warnings can end, through a violation, in a match loss).
+
+The idiom-chain ladder (seed 000) names the penalty from the offence and how often the
+team committed it in the same match: speaking out of turn — 1st a warning, 2nd one trick
+to the opponents, 3rd the round lost 4:9; a missed 必出 or a changed play — one trick;
+showing cards to a partner — the round lost 4:9; a spectator's hint — the beneficiary
+loses the round 4:9 and the hinting unit drops one place in the final ranking.
+
+Settings (a tournament's ``settings`` may override them, see :func:`ladder_settings`):
+``escalation`` ({"warning": [2, "violation"], ...}), ``late_limit_minutes`` (10),
+``late_leave_limit_minutes`` (15), ``appeal_minutes`` (30), ``answer_minutes`` (120),
+``answer_near_minutes`` (30).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from datetime import datetime, timedelta
+
+from rules_engine.errors import RulesError
+from rules_engine.i18n import t
+from rules_engine.schema import check_values
+
+# --- the ladder ------------------------------------------------------------------------
+
+VERBAL_WARNING = "verbal_warning"
+WARNING = "warning"
+VIOLATION = "violation"
+LEVEL_DEDUCTION = "level_deduction"
+MATCH_LOSS = "match_loss"
+SUSPENSION = "suspension"
+TRICK_TO_OPPONENTS = "trick_to_opponents"
+ROUND_LOST = "round_lost"
+RANKING_DROP = "ranking_drop"
+FORFEIT = "forfeit"  # late arrival: the match is forfeited (not a step of the ladder)
+NO_PENALTY = "no_penalty"  # the incident is dismissed
+# A wrong tribute found after play began (national text, guandan): the offender is scored
+# last (下游) in that deal; a step of the national in-play ladder that changes the result.
+SCORED_LAST = "scored_last"
+
+LADDER = (VERBAL_WARNING, WARNING, VIOLATION, LEVEL_DEDUCTION, MATCH_LOSS, SUSPENSION)
+CHENGYU_STEPS = (TRICK_TO_OPPONENTS, ROUND_LOST, RANKING_DROP)
+NATIONAL_ONLY_STEPS = (SCORED_LAST,)
+STEPS = (NO_PENALTY, *LADDER, *CHENGYU_STEPS, FORFEIT, *NATIONAL_ONLY_STEPS)
+
+# Which steps change something beyond the record of the ruling.
+RESULT_STEPS = (LEVEL_DEDUCTION, MATCH_LOSS, TRICK_TO_OPPONENTS, ROUND_LOST, FORFEIT, SCORED_LAST)
+LEVEL_GAMES = ("guandan", "tractor")
+
+
+def steps_for(game: str, in_play_ladder: str | None = None) -> tuple[str, ...]:
+    """The steps a chief referee may rule in ``game`` (levels only where the game has them;
+    "scored last" only in guandan under the national in-play ladder)."""
+    national = game == "guandan" and in_play_ladder == "national"
+    steps = tuple(s for s in STEPS if national or s not in NATIONAL_ONLY_STEPS)
+    if game == "chengyu":
+        return tuple(s for s in steps if s != LEVEL_DEDUCTION)
+    return tuple(s for s in steps if s not in CHENGYU_STEPS or s == RANKING_DROP)
+
+
+def check_step(
+    step: object, game: str, field: str = "step", in_play_ladder: str | None = None
+) -> str:
+    allowed = steps_for(game, in_play_ladder)
+    if step not in allowed:
+        raise RulesError(
+            t(
+                "{field} must be one of {allowed} in {game}, not {step!r}",
+                field=field,
+                allowed=", ".join(allowed),
+                game=game,
+                step=step,
+            ),
+            field,
+        )
+    return step
+
+
+# --- incident categories -------------------------------------------------------------------
+
+SIGNALLING = "signalling"  # signalling / talking
+WRONG_CARD = "wrong_card"  # wrong or exposed card
+OUT_OF_TURN = "out_of_turn"
+LATE_ARRIVAL = "late_arrival"
+SLOW_PLAY = "slow_play"
+MISSED_COMPULSORY = "missed_compulsory"  # 必出
+CARD_SHOWING = "card_showing"
+SPECTATOR_HINT = "spectator_hint"
+CHANGED_PLAY = "changed_play"
+OTHER = "other"
+
+CATEGORIES = (
+    SIGNALLING,
+    WRONG_CARD,
+    OUT_OF_TURN,
+    LATE_ARRIVAL,
+    SLOW_PLAY,
+    MISSED_COMPULSORY,
+    CARD_SHOWING,
+    SPECTATOR_HINT,
+    CHANGED_PLAY,
+    OTHER,
+)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """One penalty the ladder proposes: ``step`` for ``target`` ("offender" or "hinting_unit")."""
+
+    step: str
+    target: str = "offender"
+    places: int = 0
+
+    def as_dict(self) -> dict:
+        return {"step": self.step, "target": self.target, "places": self.places}
+
+
+def chengyu_penalties(category: str, previous: int = 0) -> list[Penalty]:
+    """The idiom-chain ladder: the penalties for an offence of ``category`` that the team
+    already committed ``previous`` times in this match. An empty list: the chief referee
+    chooses from the general ladder."""
+    if category not in CATEGORIES:
+        raise RulesError(
+            t(
+                "category must be one of {categories}, not {category!r}",
+                categories=", ".join(CATEGORIES),
+                category=category,
+            ),
+            "category",
+        )
+    if isinstance(previous, bool) or not isinstance(previous, int) or previous < 0:
+        raise RulesError(t("previous must be a count of earlier offences, 0 or more"), "previous")
+    if category == SIGNALLING:
+        step = (WARNING, TRICK_TO_OPPONENTS, ROUND_LOST)[min(previous, 2)]
+        return [Penalty(step)]
+    if category in (MISSED_COMPULSORY, CHANGED_PLAY):
+        return [Penalty(TRICK_TO_OPPONENTS)]
+    if category == CARD_SHOWING:
+        return [Penalty(ROUND_LOST)]
+    if category == SPECTATOR_HINT:
+        return [Penalty(ROUND_LOST), Penalty(RANKING_DROP, target="hinting_unit", places=1)]
+    return []
+
+
+def proposed_penalties(
+    game: str,
+    category: str,
+    previous: int = 0,
+    in_play_ladder: str | None = None,
+    *,
+    seconds: float | None = None,
+    timed: str = "play",
+    times=None,
+) -> list[Penalty]:
+    """What the ladder proposes for an incident (chengyu's fixed ladder; the national
+    in-play ladder when the preset's ``in_play_ladder`` is "national", where a slow play
+    timed at ``seconds`` is judged by the preset's time limits ``times``
+    (:class:`rules_engine.ladder_national.NationalTimes`); late arrival is decided by
+    :func:`late_forfeit`; otherwise nothing is fixed)."""
+    if game == "chengyu":
+        return chengyu_penalties(category, previous)
+    if in_play_ladder == "national":
+        from rules_engine.ladder_national import in_play_penalties, slow_play_proposal
+
+        if category == SLOW_PLAY:
+            return slow_play_proposal(seconds, timed, times)
+        return in_play_penalties(category, previous)
+    return []
+
+
+# --- settings --------------------------------------------------------------------------------
+
+DEFAULT_ESCALATION: dict[str, tuple[int, str]] = {
+    WARNING: (2, VIOLATION),
+    VIOLATION: (3, MATCH_LOSS),
+    MATCH_LOSS: (2, SUSPENSION),
+}
+
+
+def _escalation(value: object, where: str = "settings.escalation") -> dict[str, tuple[int, str]]:
+    if not isinstance(value, Mapping):
+        raise RulesError(
+            t(
+                '{where} must map a step to [count, next step], e.g. {{"warning": [2, "violation"]}}',
+                where=where,
+            ),
+            where,
+        )
+    rules = {}
+    for step, rule in value.items():
+        if step not in LADDER or not isinstance(rule, list | tuple) or len(rule) != 2:
+            raise RulesError(
+                t(
+                    "{where}.{step} must be [count, next step] for a ladder step",
+                    where=where,
+                    step=step,
+                ),
+                where,
+            )
+        count, then = rule
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise RulesError(
+                t("{where}.{step}: the count must be 1 or more", where=where, step=step), where
+            )
+        if then not in LADDER or LADDER.index(then) <= LADDER.index(step):
+            raise RulesError(
+                t(
+                    "{where}.{step}: {then!r} must be a higher step of the ladder",
+                    where=where,
+                    step=step,
+                    then=then,
+                ),
+                where,
+            )
+        rules[step] = (count, then)
+    return rules
+
+
+@dataclass(frozen=True)
+class LadderSettings:
+    """The ladder's settings; a tournament's values are checked against these types
+    (:mod:`rules_engine.schema`)."""
+
+    escalation: Mapping[str, tuple[int, str]] = field(
+        default_factory=lambda: dict(DEFAULT_ESCALATION), metadata={"check": _escalation}
+    )
+    late_limit_minutes: int = 10
+    late_leave_limit_minutes: int = 15
+    appeal_minutes: int = 30
+    answer_minutes: int = 120
+    answer_near_minutes: int = 30
+
+
+SETTING_KEYS = tuple(f.name for f in fields(LadderSettings))
+
+# Defaults per game (every game uses the seed's ladder; tractor and chengyu have no leave rule
+# in their seeds, so the 15 minutes apply to them only when a leave was approved).
+GAME_DEFAULTS: dict[str, dict] = {"guandan": {}, "tractor": {}, "chengyu": {}}
+
+
+def ladder_settings(
+    game: str, overrides: Mapping | None = None, prefix: str = "settings."
+) -> LadderSettings:
+    """The ladder settings of ``game`` with a tournament's overrides (keys of other areas
+    are ignored; a bad value raises RulesError naming ``<prefix><key>``)."""
+    values = dict(GAME_DEFAULTS.get(game, {})) | dict(overrides or {})
+    return LadderSettings(**check_values(LadderSettings, values, prefix))
+
+
+# --- escalation --------------------------------------------------------------------------------
+
+
+def escalate(record: Iterable[str], step: str, settings: LadderSettings | None = None) -> list[str]:
+    """The steps the new ``step`` sets off automatically, given the team's standing
+    ``record`` (its earlier steps in this event, escalated ones included).
+
+    >>> escalate(["warning"], "warning")
+    ['violation']
+    >>> escalate(["warning", "violation", "violation"], "warning")
+    ['violation', 'match_loss']
+    """
+    rules = (settings or LadderSettings()).escalation
+    counts = Counter(record)
+    added = []
+    current: str | None = step
+    while current is not None:
+        counts[current] += 1
+        rule = rules.get(current)
+        if rule is None or counts[current] % rule[0]:
+            break
+        current = rule[1]
+        added.append(current)
+    return added
+
+
+# --- lateness ------------------------------------------------------------------------------------
+
+
+def late_limit(leave_approved: bool, settings: LadderSettings | None = None) -> int:
+    settings = settings or LadderSettings()
+    return settings.late_leave_limit_minutes if leave_approved else settings.late_limit_minutes
+
+
+def minutes_late(start: datetime, arrival: datetime) -> float:
+    """Minutes between the round's start and the arrival (0 when early or on time)."""
+    return max(0.0, (arrival - start).total_seconds() / 60)
+
+
+def late_forfeit(
+    late_minutes: float | None, leave_approved: bool = False, settings: LadderSettings | None = None
+) -> bool:
+    """True when a team ``late_minutes`` late (None: never came) forfeits the match: more
+    than 10 minutes, or 15 with a leave approved in advance (seed 003 十三 第2、4条)."""
+    if late_minutes is None:
+        return True
+    return late_minutes > late_limit(leave_approved, settings)
+
+
+# --- appeals ---------------------------------------------------------------------------------------
+
+UPHOLD = "uphold"  # the ruling stands; the appeal is dismissed
+OVERTURN = "overturn"  # the ruling and its effects are reversed
+AMEND = "amend"  # the ruling is replaced by another step
+VOTE_CHOICES = (UPHOLD, OVERTURN, AMEND)
+
+
+def appeal_deadline(match_end: datetime, settings: LadderSettings | None = None) -> datetime:
+    """The last moment to file an appeal: 30 minutes after the match ended (seed 003 十五)."""
+    return match_end + timedelta(minutes=(settings or LadderSettings()).appeal_minutes)
+
+
+def appeal_in_time(filed: datetime, match_end: datetime, settings=None) -> bool:
+    return filed <= appeal_deadline(match_end, settings)
+
+
+def answer_deadline(filed: datetime, settings: LadderSettings | None = None) -> datetime:
+    """The committee must answer within 2 hours of the appeal."""
+    return filed + timedelta(minutes=(settings or LadderSettings()).answer_minutes)
+
+
+def deadline_state(deadline: datetime, now: datetime, settings=None) -> str:
+    """ "past", "near" (under 30 minutes left) or "ok"."""
+    if now > deadline:
+        return "past"
+    near = timedelta(minutes=(settings or LadderSettings()).answer_near_minutes)
+    return "near" if deadline - now < near else "ok"
+
+
+@dataclass(frozen=True)
+class Decision:
+    choice: str
+    amended_step: str | None
+    votes: int
+    members: int
+
+
+def majority_decision(votes: Iterable[tuple[str, str | None]], members: int) -> Decision | None:
+    """The committee's decision by simple majority (少数服从多数): a choice (with the same
+    amended step, for an amendment) backed by more than half of the ``members``; None
+    while no choice has a majority."""
+    if isinstance(members, bool) or not isinstance(members, int) or members < 1:
+        raise RulesError(t("the committee needs at least one member"), "members")
+    tally = Counter()
+    for choice, amended in votes:
+        if choice not in VOTE_CHOICES:
+            raise RulesError(
+                t(
+                    "a vote must be one of {choices}, not {choice!r}",
+                    choices=", ".join(VOTE_CHOICES),
+                    choice=choice,
+                ),
+                "choice",
+            )
+        tally[(choice, amended if choice == AMEND else None)] += 1
+    if sum(tally.values()) > members:
+        raise RulesError(
+            t(
+                "{total} votes for {members} committee members",
+                total=sum(tally.values()),
+                members=members,
+            ),
+            "votes",
+        )
+    for (choice, amended), count in tally.most_common():
+        if count * 2 > members:
+            return Decision(choice, amended, count, members)
+    return None

@@ -1,0 +1,286 @@
+"""Match formats (SPEC 2, national rules text): when a match is over, and best of three.
+
+A match record may carry ``"format"``; without it a record scores as before. ::
+
+    {"game": "guandan", "preset": "guandan-national",
+     "format": {"end": "deals", "deals": 8, "games": 1, "knockout": false},
+     "deals": [...], "time_called_in_deal": 6}
+
+``end`` is one of:
+
+- ``pass_a`` (计局制): the match ends when a side passes A, and only then;
+- ``deals`` (计副制): after ``deals`` deals (or earlier when a side passes A);
+- ``time`` (计时制, ``minutes`` default 60): at time (or earlier when a side passes A).
+  The referee records ``time_called_in_deal``: the deal in play when time was called.
+  The preset's ``time_up`` rule says what follows: ``finish_deal`` ends the match with
+  that deal, ``one_more_deal`` after the next one;
+- ``time_or_deals`` (计时计副制): whichever of the two comes first.
+
+``knockout`` (a knockout match must produce a winner): when the levels are equal at
+the end, one more deal at a time decides (the preset's ``knockout_extra_deal``; when
+it is off, an equal match stays a draw).
+
+``games: 3`` is best of three (三局二胜): the record holds ``"games": [{"deals": [...],
+"time_called_in_deal"?}, ...]`` instead of ``deals``; each game ends by the format;
+the match is over when a side has won two games (a drawn game counts for neither;
+after three games the side with more game wins takes the match, equal is a draw).
+The match points go to the match winner as for one game, from the games' level
+differences added up.
+
+The answer is the game's own answer plus ``over`` (bool), ``end`` (why it ended:
+``passed_a``, ``deals``, ``time``, ``extra_deal``; null while it is not over) and
+``format``; best of three adds ``games`` (one answer per game) and ``games_won``. A
+deal after the end is refused, naming the deal and why the match was over.
+"""
+
+from __future__ import annotations
+
+from rules_engine.errors import RulesError, sub_field
+from rules_engine.i18n import Text, t
+from rules_engine.presets import Preset, level_points, match_points, resolve_preset
+
+ENDS = ("pass_a", "deals", "time", "time_or_deals")
+LEVEL_GAMES = ("guandan", "tractor")
+FORMAT_KEYS = ("end", "deals", "minutes", "games", "knockout")
+
+
+def parse_format(value: object) -> dict:
+    """The format with its defaults; RulesError naming the bad field."""
+    if not isinstance(value, dict):
+        raise RulesError(t("format must be an object"), "format")
+    unknown = [key for key in value if key not in FORMAT_KEYS]
+    if unknown:
+        raise RulesError(
+            t(
+                "format: unknown field {key!r} (known: {known})",
+                key=unknown[0],
+                known=", ".join(FORMAT_KEYS),
+            ),
+            sub_field("format", unknown[0]),
+        )
+    end = value.get("end", "pass_a")
+    if end not in ENDS:
+        raise RulesError(
+            t("format.end must be one of {known}", known=", ".join(ENDS)), "format.end"
+        )
+    deals = value.get("deals")
+    if end in ("deals", "time_or_deals"):
+        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+            raise RulesError(
+                t("format.deals must be a whole number of deals, 1 or more"), "format.deals"
+            )
+    minutes = value.get("minutes", 60)
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 1:
+        raise RulesError(t("format.minutes must be whole minutes, 1 or more"), "format.minutes")
+    games = value.get("games", 1)
+    if games not in (1, 3) or isinstance(games, bool):
+        raise RulesError(t("format.games must be 1 or 3 (best of three)"), "format.games")
+    knockout = value.get("knockout", False)
+    if not isinstance(knockout, bool):
+        raise RulesError(t("format.knockout must be true or false"), "format.knockout")
+    return {"end": end, "deals": deals, "minutes": minutes, "games": games, "knockout": knockout}
+
+
+def time_called(record: dict, field: str) -> int | None:
+    value = record.get("time_called_in_deal")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(
+            t("{field} must be the number of the deal in play when time was called", field=field),
+            field,
+        )
+    return value
+
+
+def regular_end(fmt: dict, preset: Preset, called: int | None) -> tuple[int | None, str | None]:
+    """The deal after which the match ends without a pass of A: (deal count, why)."""
+    ends = []
+    if fmt["end"] in ("deals", "time_or_deals"):
+        ends.append((fmt["deals"], "deals"))
+    if fmt["end"] in ("time", "time_or_deals") and called is not None:
+        ends.append((called + (preset.time_up == "one_more_deal"), "time"))
+    return min(ends) if ends else (None, None)
+
+
+def score_game(score, record: dict, deals: list, fmt: dict, preset: Preset, where: str) -> dict:
+    """Score one game of the record by the format: where it ended, and refuse extra deals."""
+    called = time_called(
+        record, sub_field(where, "time_called_in_deal") if where else "time_called_in_deal"
+    )
+    limit, why = regular_end(fmt, preset, called)
+    base = {key: value for key, value in record.items() if key not in ("format", "games")}
+    base.pop("time_called_in_deal", None)
+    deals_field = sub_field(where, "deals") if where else "deals"
+    answer = score({**base, "deals": []}) if not deals else None  # the game's own answer
+    end = None
+    for count in range(1, len(deals) + 1):
+        if end is not None:
+            raise RulesError(
+                t(
+                    "{where}: the match was over after deal {count} ({why})",
+                    where=sub_field(deals_field, count - 1),
+                    count=count - 1,
+                    why=END_REASONS[end],
+                ),
+                sub_field(deals_field, count - 1),
+            )
+        answer = score({**base, "deals": deals[:count]})
+        if answer.get("passed_a"):
+            end = "passed_a"
+        elif limit is not None and count >= limit:
+            equal = answer.get("level_difference") == 0
+            if fmt["knockout"] and preset.knockout_extra_deal and equal:
+                continue  # one more deal at a time decides
+            end = why if count == limit else "extra_deal"
+    return {**answer, "over": end is not None, "end": end}
+
+
+END_REASONS = {
+    "passed_a": t("a side passed A"),
+    "deals": t("the set number of deals was played"),
+    "time": t("time was up"),
+    "extra_deal": t("the extra deal decided it"),
+}
+
+
+def with_level_points(record: dict, answer: dict) -> dict:
+    """Add 级差分 (``level_points``) to a score answer when the record's preset has them."""
+    if not isinstance(answer, dict) or "match_points" not in answer:
+        return answer
+    try:
+        preset = resolve_preset(record, record.get("game"))
+    except (RulesError, KeyError):
+        return answer
+    points = level_points(preset, answer)
+    if points is None:
+        return answer
+    if "games" in answer and isinstance(answer["games"], list):
+        answer = {**answer, "games": [with_level_points(record, game) for game in answer["games"]]}
+    return {**answer, "level_points": points}
+
+
+def score(record: dict) -> dict:
+    """Score a record that carries a ``format`` (see the module docstring)."""
+    from rules_engine.api import game_module
+
+    game = record.get("game")
+    if game not in LEVEL_GAMES:
+        raise RulesError(
+            t("match formats apply to guandan and tractor, not {game}", game=game), "format"
+        )
+    fmt = parse_format(record["format"])
+    preset = resolve_preset(record, game)
+    game_score = game_module(game).score
+    if record.get("forfeit") is not None:
+        base = {key: value for key, value in record.items() if key != "format"}
+        return {**game_score(base), "over": True, "end": "forfeit", "format": fmt}
+    if fmt["games"] == 1:
+        deals = record.get("deals") or []
+        if not isinstance(deals, list):
+            raise RulesError(t("deals must be a list of deals"), "deals")
+        answer = score_game(game_score, record, deals, fmt, preset, "")
+        return {**answer, "format": fmt}
+    return best_of_three(game_score, record, fmt, preset)
+
+
+def best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> dict:
+    games = record.get("games")
+    if not isinstance(games, list) or not games:
+        raise RulesError(
+            t('best of three needs "games": a list of up to three games, each with its deals'),
+            "games",
+        )
+    if len(games) > 3:
+        raise RulesError(t("best of three has at most three games"), "games")
+    won = {"EW": 0, "NS": 0}
+    answers = []
+    over = False
+    for index, game in enumerate(games):
+        where = sub_field("games", index)
+        if over:
+            raise RulesError(
+                t(
+                    "{where}: the match was already won after game {count}",
+                    where=where,
+                    count=index,
+                ),
+                where,
+            )
+        if not isinstance(game, dict) or not isinstance(game.get("deals"), list):
+            raise RulesError(t('{where} must be an object with a "deals" list', where=where), where)
+        game_record = {**record, **game}
+        answer = score_game(game_score, game_record, game["deals"], fmt, preset, where)
+        if not answer["over"] and index < len(games) - 1:
+            raise RulesError(
+                t("{where}: the game is not over, so the next game cannot start", where=where),
+                where,
+            )
+        answers.append(answer)
+        if answer["over"] and answer.get("winner"):
+            won[answer["winner"]] += 1
+        over = max(won.values()) >= 2 or (len(answers) == 3 and answer["over"])
+    difference = sum(answer.get("level_difference") or 0 for answer in answers)
+    winner = None
+    if won["EW"] != won["NS"]:
+        winner = "EW" if won["EW"] > won["NS"] else "NS"
+    favour = difference if winner == "EW" else -difference if winner == "NS" else 0
+    last = answers[-1]
+    return {
+        "winner": winner if over else None,
+        "levels": last.get("levels"),
+        "level_difference": difference,
+        "passed_a": None,
+        "games_won": won,
+        "games": answers,
+        "match_points": match_points(preset, winner if over else None, max(0, favour)),
+        "forfeit": None,
+        "preset": preset.name,
+        "over": over,
+        "end": "games" if over else None,
+        "format": fmt,
+        "trace": [entry for answer in answers for entry in answer.get("trace", [])],
+    }
+
+
+def end_reason(answer: dict) -> Text | None:
+    """Why the match of a score answer is over, in words (None while it is not over): the
+    format's ``end``, or a pass of A when the record had no format."""
+    end = answer.get("end") if isinstance(answer, dict) else None
+    if end is None and isinstance(answer, dict) and answer.get("passed_a"):
+        end = "passed_a"
+    if end == "games":
+        return t("a side won two games")
+    if end == "forfeit":
+        return t("a side did not play (forfeit)")
+    return END_REASONS.get(end)
+
+
+def format_text(fmt: dict | None) -> Text | None:
+    """A format in words for pages and exports (e.g. "8 deals · best of three")."""
+    if not fmt:
+        return None
+    fmt = parse_format(fmt)
+    ends = {
+        "pass_a": t("until a side passes A"),
+        "deals": t("{deals} deals", deals=fmt["deals"]),
+        "time": t("{minutes} minutes", minutes=fmt["minutes"]),
+        "time_or_deals": t(
+            "{minutes} minutes or {deals} deals, whichever comes first",
+            minutes=fmt["minutes"],
+            deals=fmt["deals"],
+        ),
+    }
+    parts = [ends[fmt["end"]]]
+    if fmt["games"] == 3:
+        parts.append(t("best of three"))
+    if fmt["knockout"]:
+        parts.append(t("a winner is needed"))
+    return joined_dots(parts)
+
+
+def joined_dots(parts: list[Text]) -> Text:
+    result = parts[0]
+    for part in parts[1:]:
+        result = t("{first} · {second}", first=result, second=part)
+    return result

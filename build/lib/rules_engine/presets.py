@@ -1,0 +1,593 @@
+"""Scoring presets as data (SPEC 3).
+
+A preset is a frozen :class:`Preset`; a tournament adjusts a setting with
+``preset.with_overrides(fail_a_limit=3)`` (SPEC: "(configurable)" means a tournament setting).
+Game code reads these fields and never branches on a preset's name.
+
+A tournament's settings are one schema (:func:`event_preset`): the preset's fields and the
+penalty ladder's settings (:class:`rules_engine.ladder.LadderSettings`), each checked against
+the type its dataclass declares (:mod:`rules_engine.schema`); an unknown key is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rules_engine import ladder
+from rules_engine.cards import RANKS
+from rules_engine.errors import RulesError
+from rules_engine.i18n import t
+from rules_engine.schema import check_values, fields_of
+
+SIDES = ("EW", "NS")
+MATCH_FORMAT_GAMES = ("guandan", "tractor")  # games whose matches end by levels (SPEC 2)
+
+
+def _check_match_format(value: object, where: str) -> dict | None:
+    """The event setting ``match_format``: null, or a match format the engine reads
+    (:func:`rules_engine.match_format.parse_format`), stored with its defaults."""
+    if value is None:
+        return None
+    from rules_engine.match_format import parse_format
+
+    try:
+        return parse_format(value)
+    except RulesError as err:
+        field = err.field.replace("format", where, 1) if err.field else where
+        raise RulesError(err.message, field) from None
+
+
+# The vocabulary of standings metrics, best first within a preset's ``standings_order``.
+STANDINGS_METRICS = (
+    "points",
+    "level_diff",  # total level difference
+    "head_to_head",
+    "head_to_head_two",  # head-to-head only when exactly two teams are tied
+    "net_levels",  # 净积小分
+    "accumulated_levels",  # 累积小分: own level - 2, +1 for passing A
+    "level_points",  # 级差分: the national preset's second accumulated score
+    "deals_won_diff",
+    "tricks_diff",
+    "latest_round_score",
+    "opponents_points",
+    "draw_lots",
+)
+
+# Guandan 20-point scale (SPEC 3): index = level difference, capped at the last row;
+# passing A scores the last row too.
+SUZHOU_LEVEL_TABLE = tuple((10 + d, 10 - d) for d in range(11))
+
+# Tractor deal table (SPEC 4.3, default 60-point steps): rows of
+# (lowest defenders' points, side that goes up, levels). The first row whose lowest
+# points are <= the defenders' points, scanning from the bottom, applies.
+TRACTOR_DEAL_TABLE = (
+    (0, "dealer", 3),
+    (5, "dealer", 2),
+    (60, "dealer", 1),
+    (120, "defenders", 0),
+    (180, "defenders", 1),
+    (240, "defenders", 2),
+    (300, "defenders", 3),
+)
+
+# National 26-point 级差分 table (SPEC 3): level difference d -> 13 + d : 13 - d, d capped
+# at 13 (passing A counts 13 levels).
+NATIONAL_LEVEL_POINTS_TABLE = tuple((13 + d, 13 - d) for d in range(14))
+
+CHENGYU_SUIT_RING = ("D", "C", "H", "S")
+# Killing a tractor throw (SPEC 4.3): "strict" (seed 三.4 完全一致, the throw's form as played)
+# or "flexible" (trumps that can be laid out as the throw's units).
+TRACTOR_KILL_READINGS = ("strict", "flexible")
+# Guandan tribute (SPEC 4.2): equal double tribute goes "counter_clockwise" (Suzhou: each payer
+# to the next seat in the order of play) or "clockwise" (national); the first-out player's
+# "before_first" (上家, Suzhou) or "after_first" (下家, national) opponent then leads.
+TRIBUTE_DIRECTIONS = ("counter_clockwise", "clockwise")
+TRIBUTE_LEADERS = ("before_first", "after_first")
+# In-play penalty ladder of the national text (rules_engine.ladder_national), or none.
+IN_PLAY_LADDERS = (None, "national")
+NATIONAL_TRIBUTE = {
+    "partner_return_limit": "10",
+    "equal_tribute_direction": "clockwise",
+    "equal_tribute_leader": "after_first",
+    "in_play_ladder": "national",
+}
+TIME_UP_RULES = ("finish_deal", "one_more_deal")
+# The national text's time and procedure (SPEC 5): 0-20 s a play is normal, 20-30 s a verbal
+# warning, then a violation and the loss of a round of play; tribute within 15 s of the deal,
+# the return within 30 s.
+NATIONAL_TIMES = {
+    "play_seconds": 20,
+    "play_warning_seconds": 30,
+    "tribute_seconds": 15,
+    "tribute_return_seconds": 30,
+}
+
+# Round 1 method (SPEC 2): a random draw from the recorded seed ("random", the default), or
+# seeded ("seed": teams with seed numbers kept apart, the top half meets the bottom half).
+ROUND_ONE_METHODS = ("random", "seed")
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    game: str  # "guandan" | "tractor" | "chengyu"
+    title: str
+    win_points: int
+    draw_points: int
+    loss_points: int
+    forfeit_points: tuple[int, int]  # (winner, loser); a bye scores the same
+    standings_order: tuple[str, ...]
+    no_show_points: int = 0  # each side, when both are absent
+    decks: int = field(default=2, metadata={"min": 1})
+    level_difference_table: tuple[tuple[int, int], ...] | None = None
+    # None: repeat A until passed or time (never drop back)
+    fail_a_limit: int | None = field(default=None, metadata={"min": 1})
+    tractor_deal_table: tuple[tuple[int, str, int], ...] | None = None
+    chengyu_suit_ring: tuple[str, ...] | None = None
+    deals_per_match: int | None = field(default=None, metadata={"min": 1})  # chengyu: 3
+    # A referee may enter only the final levels instead of every deal (games with levels).
+    final_levels_entry: bool = False
+    # Round timing (SPEC 2): referees warn the tables in the last minutes; at time, either the
+    # deal in play is finished ("finish_deal") or one more deal is played ("one_more_deal").
+    warning_minutes: int = 10
+    # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
+    avoid_same_unit: bool = True
+    time_up: str = field(default="finish_deal", metadata={"choices": TIME_UP_RULES})
+    # 级差分 (national preset): a second accumulated score from the level difference, by
+    # this table (index = level difference, capped at the last row), and for a forfeit.
+    level_points_table: tuple[tuple[int, int], ...] | None = None
+    forfeit_level_points: tuple[int, int] | None = None  # (winner, side that did not play)
+    # A knockout match must produce a winner: at equal levels one more deal at a time.
+    knockout_extra_deal: bool = True
+    # The level difference a forfeit or bye counts for in the standings (SPEC 3): None
+    # reads it from the table (the row of the forfeit's points: Suzhou 17 = 7 levels);
+    # a number sets it (0: a forfeit adds no level difference).
+    forfeit_level_difference: int | None = None
+    tractor_kill_reading: str = field(default="strict", metadata={"choices": TRACTOR_KILL_READINGS})
+    # Guandan return to a partner: "level" (below the level card, Suzhou) or the highest rank
+    # allowed ("10": 10 or lower, national).
+    partner_return_limit: str = "level"
+    equal_tribute_direction: str = field(
+        default="counter_clockwise", metadata={"choices": TRIBUTE_DIRECTIONS}
+    )
+    equal_tribute_leader: str = field(default="before_first", metadata={"choices": TRIBUTE_LEADERS})
+    in_play_ladder: str | None = field(default=None, metadata={"choices": ("national",)})
+    # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
+    unit_best_teams: int = field(default=2, metadata={"min": 1})
+    # The event's match format (SPEC 2, rules_engine.match_format): how a match ends (pass A,
+    # N deals, time, time or deals) and one game or best of three. None: the game's own end
+    # (guandan: passing A, or the deal in play at time). A stage's own format overrides it.
+    match_format: Mapping | None = field(default=None, metadata={"check": _check_match_format})
+    # Time and procedure of the national text (SPEC 5), in seconds; None: no fixed limit
+    # (the chief referee judges). A play up to ``play_seconds`` is normal, up to
+    # ``play_warning_seconds`` a verbal warning, beyond a violation and the loss of a round of
+    # play; tribute within ``tribute_seconds`` of the deal, the return within
+    # ``tribute_return_seconds``.
+    play_seconds: int | None = field(default=None, metadata={"min": 1})
+    play_warning_seconds: int | None = field(default=None, metadata={"min": 1})
+    tribute_seconds: int | None = field(default=None, metadata={"min": 1})
+    tribute_return_seconds: int | None = field(default=None, metadata={"min": 1})
+    round_one_method: str = field(default="random", metadata={"choices": ROUND_ONE_METHODS})
+
+    def with_overrides(self, **settings) -> Preset:
+        """A copy with tournament settings applied, every setting checked by the event-settings
+        schema (:func:`settable`): preset fields and the penalty ladder's settings alike.
+        RulesError names the setting."""
+        known = settable()
+        for key in settings:
+            if key not in known:
+                raise RulesError(
+                    t(
+                        "unknown preset setting {key!r} (known: {known})",
+                        key=key,
+                        known=", ".join(sorted(known)),
+                    ),
+                    key,
+                )
+        changes = check_values(Preset, {k: settings[k] for k in settings if k in PRESET_SETTINGS})
+        ladder.ladder_settings(self.game, settings, prefix="")
+        preset = dataclasses.replace(self, **changes)
+        preset.validate()
+        return preset
+
+    def validate(self) -> None:
+        for metric in self.standings_order:
+            if metric not in STANDINGS_METRICS:
+                raise RulesError(
+                    t("unknown standings metric {metric!r}", metric=metric), "standings_order"
+                )
+        if self.fail_a_limit is not None and (
+            not isinstance(self.fail_a_limit, int) or self.fail_a_limit < 1
+        ):
+            raise RulesError(
+                t("fail_a_limit must be a whole number of 1 or more, or null"), "fail_a_limit"
+            )
+        if self.time_up not in TIME_UP_RULES:
+            raise RulesError(
+                t("time_up must be one of {allowed}", allowed=", ".join(TIME_UP_RULES)), "time_up"
+            )
+        if (
+            isinstance(self.warning_minutes, bool)
+            or not isinstance(self.warning_minutes, int)
+            or (self.warning_minutes < 0)
+        ):
+            raise RulesError(
+                t("warning_minutes must be whole minutes, 0 or more"), "warning_minutes"
+            )
+        if self.tractor_kill_reading not in TRACTOR_KILL_READINGS:
+            raise RulesError(
+                t(
+                    "tractor_kill_reading must be one of {allowed}",
+                    allowed=", ".join(TRACTOR_KILL_READINGS),
+                ),
+                "tractor_kill_reading",
+            )
+        for name, allowed in (
+            ("equal_tribute_direction", TRIBUTE_DIRECTIONS),
+            ("equal_tribute_leader", TRIBUTE_LEADERS),
+            ("in_play_ladder", IN_PLAY_LADDERS),
+        ):
+            if getattr(self, name) not in allowed:
+                shown = ", ".join("null" if a is None else a for a in allowed)
+                raise RulesError(
+                    t("{name} must be one of {allowed}", name=name, allowed=shown), name
+                )
+        if self.partner_return_limit != "level" and (
+            not isinstance(self.partner_return_limit, str)
+            or self.partner_return_limit.upper().replace("10", "T") not in RANKS
+        ):
+            raise RulesError(
+                t('partner_return_limit must be "level" (below the level card) or a rank 2..A'),
+                "partner_return_limit",
+            )
+        if self.match_format is not None and self.game not in MATCH_FORMAT_GAMES:
+            raise RulesError(
+                t("match formats apply to guandan and tractor, not {game}", game=self.game),
+                "match_format",
+            )
+        if (
+            self.play_seconds is not None
+            and self.play_warning_seconds is not None
+            and self.play_warning_seconds < self.play_seconds
+        ):
+            raise RulesError(
+                t("play_warning_seconds must not be less than play_seconds"),
+                "play_warning_seconds",
+            )
+        if len(self.forfeit_points) != 2:
+            raise RulesError(t("forfeit_points must be [winner, loser]"), "forfeit_points")
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+# Fields of a preset a tournament may not change: which preset it is and which game it plays.
+FIXED_FIELDS = ("name", "game")
+PRESET_SETTINGS = tuple(f.name for f in dataclasses.fields(Preset) if f.name not in FIXED_FIELDS)
+
+
+# Settings that decide match points or the ranking: an event may not change them once a round
+# is published (results already scored would be read by other rules).
+SCORING_SETTINGS = (
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "forfeit_points",
+    "standings_order",
+    "no_show_points",
+    "level_difference_table",
+    "tractor_deal_table",
+    "deals_per_match",
+    "level_points_table",
+    "forfeit_level_points",
+    "forfeit_level_difference",
+    "round_one_method",
+)
+
+
+def settable() -> frozenset[str]:
+    """Every key of the event-settings schema: the preset's fields and the ladder's settings."""
+    return frozenset(PRESET_SETTINGS) | frozenset(ladder.SETTING_KEYS)
+
+
+WIN_2_DRAW_1 = {"win_points": 2, "draw_points": 1, "loss_points": 0, "forfeit_points": (2, 0)}
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            name="guandan-suzhou-2016",
+            game="guandan",
+            title="掼蛋 2016 Suzhou elite tournament (20-point scale)",
+            win_points=20,
+            draw_points=10,
+            loss_points=0,
+            forfeit_points=(17, 0),
+            standings_order=("points", "level_diff", "head_to_head", "draw_lots"),
+            level_difference_table=SUZHOU_LEVEL_TABLE,
+            fail_a_limit=None,
+            final_levels_entry=True,
+        ),
+        Preset(
+            name="guandan-national-2017",
+            game="guandan",
+            title="掼蛋 national 2017 (win 3, draw 2, loss 1, no-show 0)",
+            win_points=3,
+            draw_points=2,
+            loss_points=1,
+            forfeit_points=(3, 0),
+            standings_order=(
+                "points",
+                "head_to_head_two",
+                "net_levels",
+                "accumulated_levels",
+                "draw_lots",
+            ),
+            fail_a_limit=3,
+            final_levels_entry=True,
+            **NATIONAL_TRIBUTE,
+        ),
+        Preset(
+            name="guandan-national",
+            game="guandan",
+            title="掼蛋 national rules (场分 2/1/0 + 26-point 级差分)",
+            **WIN_2_DRAW_1,
+            standings_order=("points", "level_points", "level_diff", "head_to_head", "draw_lots"),
+            level_points_table=NATIONAL_LEVEL_POINTS_TABLE,
+            forfeit_level_points=(20, 6),
+            fail_a_limit=3,
+            final_levels_entry=True,
+            **NATIONAL_TRIBUTE,
+            **NATIONAL_TIMES,
+        ),
+        Preset(
+            name="tractor",
+            game="tractor",
+            title="拖拉机 three decks (win 2, draw 1, loss 0)",
+            **WIN_2_DRAW_1,
+            standings_order=("points", "level_diff", "latest_round_score"),
+            decks=3,
+            tractor_deal_table=TRACTOR_DEAL_TABLE,
+            final_levels_entry=True,
+            time_up="one_more_deal",
+        ),
+        Preset(
+            name="chengyu",
+            game="chengyu",
+            title="成语接龙扑克 idiom-chain poker (win 2, draw 1, loss 0)",
+            **WIN_2_DRAW_1,
+            standings_order=("points", "deals_won_diff", "tricks_diff"),
+            decks=1,
+            chengyu_suit_ring=CHENGYU_SUIT_RING,
+            deals_per_match=3,
+        ),
+    )
+}
+
+DEFAULT_PRESET = {"guandan": "guandan-suzhou-2016", "tractor": "tractor", "chengyu": "chengyu"}
+
+
+def get_preset(name: object, field: str = "preset") -> Preset:
+    """The preset called ``name``; RulesError naming the known presets otherwise."""
+    if isinstance(name, Preset):
+        return name
+    preset = PRESETS.get(name) if isinstance(name, str) else None
+    if preset is None:
+        known = ", ".join(PRESETS)
+        raise RulesError(
+            t("unknown preset {name!r} (known: {known})", name=name, known=known), field
+        )
+    return preset
+
+
+def presets_for_game(game: str) -> list[Preset]:
+    return [p for p in PRESETS.values() if p.game == game]
+
+
+def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) -> Preset:
+    """The preset for a match record: the argument, else ``record["preset"]``, else the
+    game's default; then ``record["settings"]`` (a dict of overrides) applied."""
+    chosen = preset if preset is not None else record.get("preset", DEFAULT_PRESET[game])
+    return event_preset(game, chosen, record.get("settings"))
+
+
+def event_preset(game: str, preset: Preset | str, settings: object = None) -> Preset:
+    """The one event-settings schema: preset ``preset`` of ``game`` with a tournament's
+    ``settings`` (preset and penalty-ladder settings together, each checked by type and
+    range). RulesError names the field: ``preset``, ``settings`` or ``settings.<key>``."""
+    chosen = get_preset(preset)
+    if chosen.game != game:
+        raise RulesError(
+            t(
+                "preset {name!r} is for {game}, not {game2}",
+                name=chosen.name,
+                game=chosen.game,
+                game2=game,
+            ),
+            "preset",
+        )
+    if not settings:
+        return chosen
+    if not isinstance(settings, Mapping) or not all(isinstance(k, str) for k in settings):
+        raise RulesError(t("settings must be an object of preset settings"), "settings")
+    try:
+        return chosen.with_overrides(**settings)
+    except RulesError as err:
+        raise RulesError(
+            t("settings: {message}", message=err.message), f"settings.{err.field}"
+        ) from None
+
+
+def match_points(
+    preset: Preset, winner_side: str | None, level_difference: int = 0, passed_a: bool = False
+) -> dict[str, int]:
+    """Match points ``{"EW": x, "NS": y}`` for a played match.
+
+    With a ``level_difference_table`` the winner's row is the absolute level difference
+    (capped at the last row; passing A takes the last row); a draw takes row 0.
+    Otherwise win/draw/loss points apply.
+    """
+    if winner_side is not None and winner_side not in SIDES:
+        raise RulesError(
+            t("winner must be EW, NS or null, not {winner_side!r}", winner_side=winner_side),
+            "winner",
+        )
+    table = preset.level_difference_table
+    if winner_side is None:
+        both = table[0] if table else (preset.draw_points, preset.draw_points)
+        return {"EW": both[0], "NS": both[1]}
+    if table:
+        row = len(table) - 1 if passed_a else min(abs(level_difference), len(table) - 1)
+        win, loss = table[row]
+    else:
+        win, loss = preset.win_points, preset.loss_points
+    return _by_side(winner_side, win, loss)
+
+
+def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
+    """Match points when ``absent`` ("EW", "NS" or "both") did not play."""
+    if absent == "both":
+        return {"EW": preset.no_show_points, "NS": preset.no_show_points}
+    if absent not in SIDES:
+        raise RulesError(
+            t("forfeit must be EW, NS, both or null, not {absent!r}", absent=absent), "forfeit"
+        )
+    win, loss = preset.forfeit_points
+    return _by_side(other_side(absent), win, loss)
+
+
+def bye_points(preset: Preset) -> int:
+    """Match points of a team with a bye: the forfeit win (SPEC 2)."""
+    return preset.forfeit_points[0]
+
+
+def forfeit_record(game: str, absent: object) -> dict:
+    """The match record of a forfeit: ``absent`` ("EW", "NS" or "both") did not play."""
+    return {"game": game, "deals": [], "forfeit": absent}
+
+
+def void_record(game: str) -> dict:
+    """The match record of a voided match (the chief referee's decision: not played)."""
+    return {"game": game, "void": True}
+
+
+def void_answer() -> dict:
+    """The answer for a voided match: no winner and no match points, so it counts as not
+    played (:attr:`rules_engine.outcome.Outcome.counts` is False)."""
+    return {"void": True, "winner": None, "trace": []}
+
+
+def forfeit_answer(preset: Preset, forfeit: object, deals: list, **zero_fields) -> dict:
+    """The score answer for a match one side (or both) did not play: no levels, no deals.
+
+    ``zero_fields`` are the game's own counters shown as zero (e.g. ``deals_won``, ``tricks``).
+    """
+    absent = forfeit.strip() if isinstance(forfeit, str) else forfeit
+    if absent not in ("EW", "NS", "both"):
+        raise RulesError(
+            t("forfeit must be EW, NS, both or null, not {forfeit!r}", forfeit=forfeit), "forfeit"
+        )
+    if deals:
+        raise RulesError(t("a forfeited match has no deals: leave deals empty"), "deals")
+    return {
+        "winner": None if absent == "both" else other_side(absent),
+        "levels": None,
+        "level_difference": None,
+        "passed_a": None,
+        **zero_fields,
+        "match_points": forfeit_match_points(preset, absent),
+        "forfeit": absent,
+        "preset": preset.name,
+        "trace": [],
+    }
+
+
+def forfeit_level_difference(preset: Preset) -> int:
+    """The level difference a forfeit win (or a bye) stands for: +d for the winner, -d for
+    the side that did not play (SPEC 3). From the setting, else the row of the preset's
+    table whose winner points equal the forfeit's (20-point or 级差分 table), else 0."""
+    if preset.forfeit_level_difference is not None:
+        return preset.forfeit_level_difference
+    win = preset.forfeit_points[0]
+    if preset.level_difference_table:
+        for row, (points, _) in enumerate(preset.level_difference_table):
+            if points == win:
+                return row
+    if preset.level_points_table and preset.forfeit_level_points:
+        for row, (points, _) in enumerate(preset.level_points_table):
+            if points == preset.forfeit_level_points[0]:
+                return row
+    return 0
+
+
+def level_points(preset: Preset, answer: dict) -> dict[str, int] | None:
+    """级差分 ``{"EW": x, "NS": y}`` of a scored match, or None when the preset has none.
+
+    Played: the winner takes row d of the table (d = the level difference, capped at the
+    last row), the loser the other column; a draw takes row 0. A forfeit scores
+    ``forfeit_level_points``; both sides absent score 0 each.
+    """
+    table = preset.level_points_table
+    if not table:
+        return None
+    forfeit = answer.get("forfeit")
+    if forfeit == "both":
+        return {"EW": 0, "NS": 0}
+    if forfeit in SIDES:
+        win, loss = preset.forfeit_level_points or table[-1]
+        return _by_side(other_side(forfeit), win, loss)
+    winner = answer.get("winner")
+    if winner not in SIDES:
+        return {"EW": table[0][0], "NS": table[0][1]}
+    difference = answer.get("level_difference") or 0
+    favour = max(0, difference if winner == "EW" else -difference)  # best of three: the sum
+    win, loss = table[min(favour, len(table) - 1)]
+    return _by_side(winner, win, loss)
+
+
+def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:
+    return {"EW": win, "NS": loss} if winner_side == "EW" else {"EW": loss, "NS": win}
+
+
+def other_side(side: str) -> str:
+    return "NS" if side == "EW" else "EW"
+
+
+def settings_fields(game: str, preset: Preset | str, settings: object = None) -> list[SettingField]:
+    """Every field of the event-settings schema (preset, then penalty ladder) with its value for
+    ``preset`` of ``game`` with ``settings`` applied, and its default (the preset's own)."""
+    base = get_preset(preset)
+    chosen = event_preset(game, base, settings)
+    own_ladder = ladder.ladder_settings(game, {}, prefix="")
+    its_ladder = ladder.ladder_settings(game, settings if isinstance(settings, Mapping) else {})
+    found = []
+    for group, cls, default_of, value_of in (
+        ("preset", Preset, base, chosen),
+        ("ladder", ladder.LadderSettings, own_ladder, its_ladder),
+    ):
+        for name, (spec, hint) in fields_of(cls).items():
+            if name in FIXED_FIELDS:
+                continue
+            found.append(
+                SettingField(
+                    name, group, hint, dict(spec.metadata),
+                    getattr(default_of, name), getattr(value_of, name),
+                    name in SCORING_SETTINGS,
+                )
+            )  # fmt: skip
+    return found
+
+
+@dataclass(frozen=True)
+class SettingField:
+    """One setting as a form shows it: its type ``hint`` and metadata (min, max, choices)."""
+
+    name: str
+    group: str  # "preset" | "ladder"
+    hint: object
+    meta: dict
+    default: object
+    value: object
+    scoring: bool  # decides points or ranking: locked once a round is published

@@ -1,0 +1,67 @@
+"""One JSON error shape for the whole API: {"error": message, "field": name|null, "errors": {...}}."""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from rules_engine.errors import RulesError
+from tournaments.errors import ServiceError
+from tournaments.services.results import ChangedMeanwhile
+
+from .result_serializers import VersionSerializer, display_names
+
+logger = logging.getLogger("paisai.api")
+
+
+def _first_message(detail) -> tuple[str | None, str]:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            field, message = _first_message(value)
+            name = key if key != "non_field_errors" else None
+            return (f"{name}.{field}" if name and field else name or field), message
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return None, str(detail)
+
+
+def error_response(message: str, field: str | None = None, code: int = 400, **extra) -> Response:
+    return Response({"error": message, "field": field, **extra}, status=code)
+
+
+def service_error_response(exc: ServiceError) -> Response:
+    """A service's refusal: its message in the request's language, its field and status."""
+    extra = exc.extra()
+    if isinstance(exc, ChangedMeanwhile):
+        extra["latest"] = VersionSerializer(exc.latest).data
+        extra["names"] = display_names([exc.latest])  # who saved it, by name (the page says so)
+    return error_response(exc.message, exc.field, exc.status, **extra)
+
+
+def exception_handler(exc, context):
+    """The API's one mapping of exceptions to answers (settings REST_FRAMEWORK)."""
+    if isinstance(exc, RulesError):
+        exc = ServiceError.from_rules(exc)
+    if isinstance(exc, ServiceError):
+        return service_error_response(exc)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        logger.exception("Unhandled API error", exc_info=exc)
+        return error_response(
+            "Internal error; it has been logged.", code=status.HTTP_500_INTERNAL_SERVER_ERROR
+        )
+    field, message = _first_message(response.data)
+    body = {"error": message, "field": field}
+    if isinstance(response.data, dict) and not set(response.data) <= {"detail"}:
+        body["errors"] = response.data
+    response.data = body
+    return response

@@ -1,0 +1,179 @@
+"""Public read-only API: pairings, live standings, find-my-table and the round clock.
+
+Every answer but the clock is rendered once per event revision and served from the cache
+with ``ETag``/``Last-Modified`` (tournaments.services.public_cache): a client or a proxy
+revalidates with a 304. Long lists are paged: ``?page=N&page_size=M`` (at most 1,000).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.exporters.tables import clean_number
+from tournaments.services import find_table, public, public_cache
+
+from .views import TournamentScopedMixin
+
+PAGE_SIZE, MAX_PAGE_SIZE = 200, 1000
+PAGING = [
+    OpenApiParameter("page", OpenApiTypes.INT, description="page number, from 1"),
+    OpenApiParameter("page_size", OpenApiTypes.INT, description=f"rows a page (≤ {MAX_PAGE_SIZE})"),
+]
+
+
+STAGE_FILTER = [
+    OpenApiParameter("stage", OpenApiTypes.INT, description="a stage's standings (its id)"),
+    OpenApiParameter("section", OpenApiTypes.INT, description="one section of that stage"),
+]
+
+
+def page_size(request) -> int:
+    size = public.page_number(request.query_params.get("page_size") or PAGE_SIZE)
+    return min(size, MAX_PAGE_SIZE)
+
+
+def paged(page: public.Page, rows: list, key: str = "results") -> dict:
+    return {
+        "count": page.count,
+        "page": page.number,
+        "pages": page.pages,
+        "page_size": page.size,
+        "next": page.number + 1 if page.number < page.pages else None,
+        "previous": page.number - 1 if page.number > 1 else None,
+        key: rows,
+    }
+
+
+class PublicView(TournamentScopedMixin, APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []  # the same answer for everybody; no session read
+
+
+class PublicStandingsView(PublicView):
+    @extend_schema(summary="Live standings (public), paged; of a stage or one of its sections",
+                   parameters=[*PAGING, *STAGE_FILTER], responses=dict)  # fmt: skip
+    def get(self, request, slug):
+        tournament = self.get_tournament()
+        query = request.query_params
+        params = {"page": public.page_number(query.get("page")), "size": page_size(request),
+                  "stage": query.get("stage", "")[:12],
+                  "section": query.get("section", "")[:12]}  # fmt: skip
+
+        def build() -> dict:
+            rows, stage, section = public.standings_view(tournament, params["stage"],
+                                                         params["section"])  # fmt: skip
+            page = public.paginate(len(rows), params["page"], params["size"])
+            rnd = public.current_round(tournament)
+            return (
+                {
+                    "revision": tournament.revision,
+                    "round": rnd.number if rnd else None,
+                    "stage": stage.pk if stage else None,
+                    "section": section.pk if section else None,
+                }
+                | paged(  # fmt: skip
+                    page,
+                    [
+                        {
+                            "rank": row.rank,
+                            "shared": row.shared,
+                            "team": row.team,
+                            "name": row.name,
+                            "unit": row.unit,
+                            "status": row.status,
+                            "points": clean_number(row.points),
+                            "metrics": {k: clean_number(v) for k, v in row.metrics.items()},
+                        }
+                        for row in rows[page.start : page.stop]
+                    ],
+                )
+            )
+
+        return public_cache.serve_json(request, tournament, "api-standings", params, build)
+
+
+class PublicPairingsView(PublicView):
+    @extend_schema(
+        summary="Pairings of a published round (public); ?round=N, ?q=team, ?section=, "
+        "?hall=, paged",
+        parameters=[
+            OpenApiParameter("round", OpenApiTypes.INT),
+            OpenApiParameter("q", OpenApiTypes.STR, description="part of a team name"),
+            OpenApiParameter("section", OpenApiTypes.INT, description="one section's tables"),
+            OpenApiParameter(
+                "hall",
+                OpenApiTypes.INT,
+                description="one hall's tables: the n-th line of the event's halls, from 1 "
+                "(a hall with a range of tables, e.g. “A厅 1-60”)",
+            ),
+            *PAGING,
+        ],
+        responses=dict,
+    )
+    def get(self, request, slug):
+        tournament = self.get_tournament()
+        query = request.query_params
+        params = {"round": query.get("round", "")[:6], "q": query.get("q", "")[:100].strip(),
+                  "section": query.get("section", "")[:12], "hall": query.get("hall", "")[:6],
+                  "page": public.page_number(query.get("page")), "size": page_size(request)}  # fmt: skip
+
+        def build() -> dict:
+            rnd = public.public_round(tournament, params["round"])
+            section = public.round_section(rnd, params["section"])
+            screen = public.event_hall(tournament, params["hall"])
+            hall = screen.hall if screen else None
+            if rnd is None:
+                return {"round": None, "status": None} | paged(public.paginate(0, 1, 1), [],
+                                                               "tables")  # fmt: skip
+            page = public.paginate(public.pairing_count(rnd, params["q"], section, hall),
+                                   params["page"], params["size"])  # fmt: skip
+            rows = public.pairing_rows(rnd, params["q"], page.start, page.stop, section, hall)
+            tables = [
+                {
+                    "table": row["table"],
+                    "home": row["home"].name,
+                    "away": row["away"].name if row["away"] else None,
+                    "home_id": row["home"].pk,
+                    "away_id": row["away"].pk if row["away"] else None,
+                }
+                for row in rows
+            ]
+            where = {"section": section.name if section else None,
+                     "hall": hall.name if hall else None}  # fmt: skip
+            return {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
+
+        return public_cache.serve_json(request, tournament, "api-pairings", params, build)
+
+
+class PublicFindTableView(PublicView):
+    @extend_schema(
+        summary="Find my table (public): ?q=name, pinyin initials, team name or number; "
+        "or ?team=<id> (the link on a team's QR badge)",
+        parameters=[
+            OpenApiParameter("q", OpenApiTypes.STR),
+            OpenApiParameter("team", OpenApiTypes.INT),
+        ],
+        responses=dict,
+    )
+    def get(self, request, slug):
+        tournament = self.get_tournament()
+        params = find_table.params(request.query_params)
+        return public_cache.serve_json(
+            request,
+            tournament,
+            "api-find-table",
+            params,
+            lambda: find_table.search(tournament, params["q"], params["team"]),
+        )
+
+
+class PublicClockView(PublicView):
+    @extend_schema(summary="The current round's clock (public)", responses=dict)
+    def get(self, request, slug):
+        response = Response(public.clock(public.current_round(self.get_tournament())))
+        response["Cache-Control"] = "public, max-age=2"
+        return response

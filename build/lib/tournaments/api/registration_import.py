@@ -1,0 +1,52 @@
+"""The team import over the API: POST an .xlsx (multipart ``file``, ``mode`` add|update);
+the answer is the import's report, or ``{error, field, errors}`` when nothing was imported."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, parsers, serializers, status
+from rest_framework.response import Response
+
+from tournaments import tasks
+from tournaments.forms import ImportForm
+from tournaments.services import registration_import
+
+from .views import TournamentScopedMixin
+
+
+class ImportRequestSerializer(serializers.Serializer):
+    file = serializers.FileField()
+    mode = serializers.ChoiceField(choices=registration_import.MODES, default="add")
+
+    def validate_file(self, upload):
+        if upload.size > ImportForm.MAX_BYTES:
+            raise serializers.ValidationError(_("The file is larger than 5 MB."))
+        return upload
+
+
+class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
+    serializer_class = ImportRequestSerializer
+    parser_classes = [parsers.MultiPartParser]
+    read_action = write_action = "team.import"
+
+    @extend_schema(request={"multipart/form-data": ImportRequestSerializer}, responses=dict)
+    def post(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data["file"].read()
+        mode = serializer.validated_data["mode"]
+        tournament = self.get_tournament()
+        size = registration_import.check_import_file(data)
+        if size.rows - 1 > registration_import.background_rows():
+            job = registration_import.create_import_job(tournament, request.user, data, mode)
+            tasks.start(job)
+            return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
+        report = registration_import.import_teams(tournament, request.user, data, mode)
+        if not report.ok:
+            message = _("%(count)s rows have problems; nothing was imported.") % {
+                "count": len(report.errors)
+            }
+            body = {"error": message, "field": "file", **report.as_dict()}
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        return Response(report.as_dict())

@@ -1,0 +1,267 @@
+"""Serializers of the results API (input checks and the shapes of versions and matches)."""
+
+from __future__ import annotations
+
+import copy
+
+from rest_framework import serializers
+
+from tournaments import glossary
+from tournaments.models import Match, ResultConfirmation, ResultVersion, TableKey
+from tournaments.services import attribution, results
+from tournaments.validation import MAX_TABLE
+
+RECORD_HELP = "The match record JSON of SPEC 4.5 (game, deals, forfeit…)."
+BASE_HELP = "The number of the latest version you saw (0 for none); stored as base_version + 1."
+
+
+class RecordField(serializers.JSONField):
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("must be a match record object (SPEC 4.5)")
+        return value
+
+
+def _base_field():
+    return serializers.IntegerField(min_value=0, max_value=1_000_000, help_text=BASE_HELP)
+
+
+def _reason_field():
+    return serializers.CharField(max_length=2000, help_text="Why (goes in the audit log).")
+
+
+class PreviewSerializer(serializers.Serializer):
+    record = RecordField(help_text=RECORD_HELP)
+
+
+class SubmitSerializer(PreviewSerializer):
+    base_version = _base_field()
+    confirm = serializers.BooleanField(
+        default=False, help_text="Chief referee only: the result counts at once."
+    )
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class CorrectSerializer(PreviewSerializer):
+    base_version = _base_field()
+    reason = _reason_field()
+
+
+class VoidSerializer(serializers.Serializer):
+    base_version = _base_field()
+    reason = _reason_field()
+
+
+class ForfeitSerializer(serializers.Serializer):
+    absent = serializers.ChoiceField(choices=["EW", "NS", "both"])
+    base_version = _base_field()
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class ConfirmSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, max_value=1_000_000)
+
+
+class CaptainSignSerializer(ConfirmSerializer):
+    username = serializers.CharField(max_length=150, help_text="The captain's own login.")
+    password = serializers.CharField(max_length=200, style={"input_type": "password"})
+
+
+class DisputeSerializer(ConfirmSerializer):
+    reason = serializers.CharField(max_length=2000, help_text="What is wrong (the chief reads it).")
+
+
+class DecideSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["stands", "dismissed"])
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class DisputeOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField(source="version.number")
+    team = serializers.CharField(source="team.name", default=None)
+    raised_by = serializers.CharField(source="raised_by_name")
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    decision = serializers.CharField()
+    decided_by = serializers.CharField(source="decided_by_name")
+    decided_at = serializers.DateTimeField(allow_null=True)
+
+
+class RestoreSerializer(ConfirmSerializer):
+    reason = _reason_field()
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = _reason_field()
+
+
+class RoundStatusSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class TableKeyCreateSerializer(serializers.Serializer):
+    table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
+    referee = serializers.CharField(
+        max_length=150, required=False, allow_blank=True,
+        help_text="Username of the table referee the key belongs to (default: the table's only "
+        "assigned referee). That referee never confirms the key's entries.",
+    )  # fmt: skip
+
+
+class TableKeySerializer(serializers.ModelSerializer):
+    referee = serializers.CharField(source="referee.username", default=None)
+
+    class Meta:
+        model = TableKey
+        fields = ["id", "table_number", "key", "referee", "created_at", "revoked_at"]
+
+
+class BuiltOnceModelSerializer(serializers.ModelSerializer):
+    # Introspects its model once per class instead of once per instance (on every result
+    # submission the model introspection cost more CPU than the rest of the answer); each
+    # instance gets fresh copies of the fields, as declared fields always do. (A comment,
+    # not a docstring: subclasses would show it as their description in the API schema.)
+
+    def get_fields(self):
+        built = type(self).__dict__.get("_built_fields")
+        if built is None:
+            built = super().get_fields()
+            type(self)._built_fields = built
+        return copy.deepcopy(built)
+
+
+class ConfirmationSerializer(BuiltOnceModelSerializer):
+    user = serializers.CharField(source="user.username", default=None)
+    team = serializers.CharField(source="team.name", default=None)
+
+    class Meta:
+        model = ResultConfirmation
+        fields = ["user", "capacity", "team", "source", "created_at"]
+
+
+_DATETIME = serializers.DateTimeField()  # DRF's rendering of a time (ISO 8601, event's zone)
+
+
+class VersionSerializer(BuiltOnceModelSerializer):
+    # The usernames kept as text: they outlive a deactivated or removed account.
+    created_by = serializers.CharField(source="created_by_name", default=None)
+    confirmed_by = serializers.CharField(source="confirmed_by_name", default=None)
+
+    class Meta:
+        model = ResultVersion
+        fields = [
+            "number", "kind", "record", "outcome", "note", "created_by", "via", "source",
+            "created_at", "is_counting", "confirmed_at", "confirmed_by",
+        ]  # fmt: skip
+
+    def to_representation(self, instance):
+        # Every result submission answers one version: the fields' generic rendering (copies
+        # of twelve fields, then one call per field) cost more CPU than the insert. The same
+        # values, written out; a test holds it equal to the generic rendering.
+        return {
+            "number": instance.number,
+            "kind": instance.kind,
+            "record": instance.record,
+            "outcome": instance.outcome,
+            "note": instance.note,
+            "created_by": _text(instance.created_by_name),
+            "via": instance.via,
+            "source": instance.source,
+            "created_at": _time(instance.created_at),
+            "is_counting": instance.is_counting,
+            "confirmed_at": _time(instance.confirmed_at),
+            "confirmed_by": _text(instance.confirmed_by_name),
+        }
+
+
+def _text(value):
+    return None if value is None else str(value)
+
+
+def _time(value):
+    return None if value is None else _DATETIME.to_representation(value)
+
+
+class HistoryVersionSerializer(VersionSerializer):
+    confirmations = ConfirmationSerializer(many=True)
+
+    class Meta(VersionSerializer.Meta):
+        fields = [*VersionSerializer.Meta.fields, "confirmations"]
+
+    def to_representation(self, instance):  # the generic rendering (it nests confirmations)
+        return serializers.ModelSerializer.to_representation(self, instance)
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    side = serializers.CharField()
+    team = serializers.CharField()
+    player = serializers.CharField()
+
+
+class MatchResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_status = serializers.CharField()
+    table_number = serializers.IntegerField(allow_null=True)
+    game = serializers.CharField()
+    home = serializers.CharField(help_text="East–West")
+    away = serializers.CharField(allow_null=True, help_text="North–South")
+    seats = SeatSerializer(many=True)
+    latest = VersionSerializer(allow_null=True)
+    counting = VersionSerializer(allow_null=True)
+    versions = HistoryVersionSerializer(many=True)
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="username → display name of everyone the versions name (pages show people "
+        "by name); empty for readers who see roles instead of usernames",
+    )
+
+
+def match_result_data(match: Match, viewer=None) -> dict:
+    """The match and its versions; who and from where only for the event's officials
+    (``viewer``), a role and no address for everyone else."""
+    versions = results.history(match)
+    latest = versions[-1] if versions else None
+    counting = next((v for v in versions if v.is_counting), None)
+    data = {
+        "id": match.pk,
+        "round": match.round.number,
+        "round_status": match.round.status,
+        "table_number": match.table_number,
+        "game": match.round.tournament.game,
+        "home": match.home.name,
+        "away": match.away.name if match.away else None,
+        "seats": results.seats(match),
+        "latest": VersionSerializer(latest).data if latest else None,
+        "counting": VersionSerializer(counting).data if counting else None,
+        "versions": HistoryVersionSerializer(versions, many=True).data,
+        "names": {},
+    }
+    tournament = match.round.tournament
+    if attribution.sees_identities(viewer, tournament):
+        data["names"] = display_names(versions)
+    else:
+        labels = attribution.public_labels(tournament)
+        for version in (data["latest"], data["counting"], *data["versions"]):
+            if version:
+                attribution.anonymise_version(version, labels)
+    return data
+
+
+def display_names(versions) -> dict[str, str]:
+    """username → display name (``glossary.person``) of who entered, confirmed and signed each
+    version: the usernames the API keeps, as a page shows them."""
+    names: dict[str, str] = {}
+    for version in versions:
+        for user, username in ((version.created_by, version.created_by_name),
+                               (version.confirmed_by, version.confirmed_by_name)):  # fmt: skip
+            if username:
+                names[username] = glossary.person(user, username)
+        for confirmation in version.confirmations.all():
+            if confirmation.user is not None:
+                names[confirmation.user.get_username()] = glossary.person(confirmation.user)
+    return names

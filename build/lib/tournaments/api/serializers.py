@@ -1,0 +1,155 @@
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+
+from rules_engine.errors import RulesError
+from tournaments.models import Player, Role, Team, Tournament, TournamentRole
+from tournaments.services import registration
+from tournaments.validation import SMALLINT_MAX
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "game",
+            "preset",
+            "settings",
+            "num_rounds",
+            "round_minutes",
+            "status",
+            "venue",
+            "starts_on",
+            "ends_on",
+            "halls",
+            "created_at",
+        ]
+        read_only_fields = ["id", "status", "created_at"]
+        # The columns' own ranges, and the database's check (at least one round).
+        extra_kwargs = {
+            "num_rounds": {"min_value": 1, "max_value": SMALLINT_MAX},
+            "round_minutes": {"min_value": 1, "max_value": SMALLINT_MAX},
+        }
+
+    def validate(self, attrs):
+        wanted = self.initial_data.get("status") if hasattr(self.initial_data, "get") else None
+        if wanted is not None and wanted != getattr(self.instance, "status", None):
+            raise serializers.ValidationError(
+                {"status": _("The status follows the rounds; finish an event on its status page.")}
+            )
+        # The preset and the settings through the rules engine's event-settings schema;
+        # a refusal names the field (``preset`` or ``settings.<key>``).
+        values = {
+            name: attrs.get(name, getattr(self.instance, name, None))
+            for name in ("game", "preset", "settings")
+        }
+        try:
+            Tournament(**values).get_preset()
+        except RulesError as err:
+            message = err.localized(get_language())
+            field, _dot, key = (err.field or "settings").partition(".")
+            raise serializers.ValidationError(
+                {field: {key: [message]} if key else [message]}
+            ) from None
+        return attrs
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "seat_order", "team"]
+        read_only_fields = fields
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    unit = serializers.CharField(allow_blank=True, required=False, max_length=200)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=100),
+        min_length=2,
+        max_length=2,
+        write_only=True,
+        help_text="Exactly two player names (partners, 对门).",
+    )
+    player_names = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "unit", "seed", "status", "players", "player_names"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["unit"] = instance.unit.name if instance.unit_id else ""
+        return data
+
+    def get_player_names(self, team) -> list[str]:
+        return [p.name for p in sorted(team.players.all(), key=lambda p: p.seat_order)]
+
+    def validate_name(self, name):
+        tournament = self.context["tournament"]
+        others = Team.objects.filter(tournament=tournament, name=name.strip())
+        if self.instance:
+            others = others.exclude(pk=self.instance.pk)
+        if others.exists():
+            raise serializers.ValidationError("A team with this name is already registered.")
+        return name.strip()
+
+    def validate_seed(self, seed):
+        tournament = self.context["tournament"]
+        others = Team.objects.filter(tournament=tournament, seed=seed) if seed is not None else None
+        if others is not None and self.instance:
+            others = others.exclude(pk=self.instance.pk)
+        if others is not None and others.exists():
+            raise serializers.ValidationError("Another team has this seed.")
+        return seed
+
+    def _save(self, validated, team=None):
+        players = validated.get("players") or (self.get_player_names(team) if team else [])
+        return registration.save_team(
+            self.context["tournament"],
+            self.context["request"].user,
+            name=validated.get("name", team.name if team else ""),
+            unit_name=validated.get("unit", team.unit.name if team and team.unit else ""),
+            players=players,
+            seed=validated.get("seed", team.seed if team else None),
+            team=team,
+            status=validated.get("status"),
+        )
+
+    def create(self, validated_data):
+        if "players" not in validated_data:
+            raise serializers.ValidationError({"players": "Exactly two player names are required."})
+        return self._save(validated_data)
+
+    def update(self, instance, validated_data):
+        return self._save(validated_data, team=instance)
+
+
+class RoleSerializer(serializers.ModelSerializer):
+    username = serializers.SlugRelatedField(
+        source="user", slug_field="username", queryset=get_user_model().objects.all()
+    )
+
+    class Meta:
+        model = TournamentRole
+        fields = ["id", "username", "role", "team"]
+
+    def validate(self, attrs):
+        tournament = self.context["tournament"]
+        team = attrs.get("team")
+        if attrs.get("role") == Role.CAPTAIN and team is None:
+            raise serializers.ValidationError({"team": "A captain speaks for a team: give its id."})
+        if attrs.get("role") != Role.CAPTAIN and team is not None:
+            raise serializers.ValidationError({"team": "Only captains have a team."})
+        if team is not None and team.tournament_id != tournament.pk:
+            raise serializers.ValidationError({"team": "This team is not in this tournament."})
+        if TournamentRole.objects.filter(
+            tournament=tournament, user=attrs["user"], role=attrs["role"]
+        ).exists():
+            raise serializers.ValidationError({"role": "This user already has this role here."})
+        return attrs

@@ -1,0 +1,36 @@
+"""Exports: one exporter class per format, each with ``render()`` (see base.py)."""
+
+from __future__ import annotations
+
+
+def exporters() -> dict[str, type]:
+    """Every exporter by identifier (imported lazily: PDF rendering loads WeasyPrint)."""
+    from .archive import ArchiveJson
+    from .brackets import BracketPdf
+    from .pairings import PairingsPdf, PairingsXlsx
+    from .printables import TableCardsPdf, TableLinksPdf, TeamBadgesPdf
+    from .prizes import CertificatesPdf, PrizeListPdf
+    from .scoresheets import ScoresheetsPdf
+    from .standings_pdf import StandingsPdf
+    from .standings_xlsx import StandingsXlsx
+    from .units import UnitStandingsPdf, UnitStandingsXlsx
+
+    return {
+        cls.identifier: cls
+        for cls in (
+            StandingsXlsx,
+            StandingsPdf,
+            PairingsPdf,
+            PairingsXlsx,
+            ScoresheetsPdf,
+            ArchiveJson,
+            PrizeListPdf,
+            CertificatesPdf,
+            UnitStandingsXlsx,
+            UnitStandingsPdf,
+            TableCardsPdf,
+            TeamBadgesPdf,
+            TableLinksPdf,
+            BracketPdf,
+        )
+    }

@@ -1,0 +1,147 @@
+"""The prize list and the certificates: the final ranking with the event's awards (PDF).
+
+Awards are the event's own list (``Tournament.awards``), one a line, a name and the places
+it covers (“冠军 1”, “一等奖 2-4”); without one, the champion, runner-up and third place.
+Places follow the final standings (for an event in stages, the stages' final ranking); teams sharing a place share its award.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.services import stage_standings
+from tournaments.standings.service import standings_for
+
+from .base import PDF, Exporter, ExportError
+from .pdf import template_to_pdf
+
+LINE = re.compile(r"^(?P<name>.+?)\s+(?P<first>\d{1,4})(?:\s*[-–~～至]\s*(?P<last>\d{1,4}))?$")
+
+
+@dataclass(frozen=True)
+class Award:
+    name: str
+    first: int
+    last: int
+
+
+def default_awards() -> list[Award]:
+    return [Award(_("Champion"), 1, 1), Award(_("Runner-up"), 2, 2), Award(_("Third place"), 3, 3)]
+
+
+def parse_awards(text: str) -> list[Award]:
+    """The awards of an event's award list; ExportError names the line at fault."""
+    awards = []
+    for number, raw in enumerate((text or "").splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        match = LINE.match(line)
+        if not match:
+            raise ExportError(
+                _("Award line %(n)s “%(line)s”: write a name and the places, e.g. 一等奖 1-3.")
+                % {"n": number, "line": line},
+                "awards",
+            )
+        first, last = int(match["first"]), int(match["last"] or match["first"])
+        if not 1 <= first <= last:
+            raise ExportError(
+                _("Award line %(n)s: the places must run from the smaller to the larger.")
+                % {"n": number},
+                "awards",
+            )
+        awards.append(Award(match["name"].strip(), first, last))
+    return awards
+
+
+@dataclass(frozen=True)
+class Prize:
+    award: str
+    rank: int
+    team: str
+    unit: str
+    players: str
+    points: float
+
+
+def prize_list(tournament) -> list[Prize]:
+    """Every team with an award, by final rank (active teams only)."""
+    awards = parse_awards(tournament.awards) or default_awards()
+    players = {
+        team.pk: " · ".join(p.name for p in team.players.all())
+        for team in tournament.teams.prefetch_related("players")
+    }
+    prizes = []
+    for rank, row in final_places(tournament):
+        if not row.active:
+            continue
+        award = next((a for a in awards if a.first <= rank <= a.last), None)
+        if award is not None:
+            points = int(row.points) if float(row.points).is_integer() else row.points
+            prizes.append(
+                Prize(award.name, rank, row.name, row.unit, players.get(row.team, ""), points)
+            )
+    return prizes
+
+
+def is_final(tournament) -> bool:
+    """The places are final once the organiser has finished the event (every round
+    finalised, results frozen: services.events.finish)."""
+    return tournament.status == tournament.Status.FINISHED
+
+
+def final_places(tournament) -> list[tuple[int, object]]:
+    """(final place, standings row) of every ranked team: the standings' order, or for an
+    event run in stages the order of its stages (a knockout's winner first, whatever the
+    points: services.stage_standings.event_ranking)."""
+    rows = standings_for(tournament)
+    if not tournament.stages.exists():
+        return [(row.rank, row) for row in rows]
+    by_team = {row.team: row for row in rows}
+    ranked = stage_standings.event_ranking(tournament)
+    return [(place.rank, by_team[place.team]) for place in ranked if place.team in by_team]
+
+
+class PrizeListPdf(Exporter):
+    identifier = "prizes-pdf"
+    extension = "pdf"
+    content_type = PDF
+
+    def render_bytes(self) -> bytes:
+        context = {
+            "tournament": self.tournament,
+            "prizes": prize_list(self.tournament),
+            "provisional": not is_final(self.tournament),
+            "today": timezone.localdate(),
+        }
+        return template_to_pdf("pdf/prizes.html", context, "prizes.css")
+
+
+class CertificatesPdf(Exporter):
+    identifier = "certificates-pdf"
+    extension = "pdf"
+    content_type = PDF
+
+    def check(self) -> None:
+        """Refused at once, where the organiser asked, until the event is finished."""
+        if not is_final(self.tournament):
+            self.render_bytes()  # raises the refusal
+
+    def render_bytes(self) -> bytes:
+        if not is_final(self.tournament):
+            raise ExportError(
+                _(
+                    "Certificates are printed once the event is finished: until then the "
+                    "places may still change (a knockout still in play ranks every team left "
+                    "in it together). Finish the event on its status page first."
+                )
+            )
+        prizes = prize_list(self.tournament)
+        if not prizes:
+            raise ExportError(_("No team has an award yet: the standings are empty."))
+        context = {"tournament": self.tournament, "prizes": prizes, "today": timezone.localdate()}
+        return template_to_pdf("pdf/certificates.html", context, "prizes.css")

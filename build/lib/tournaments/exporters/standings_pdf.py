@@ -1,0 +1,31 @@
+"""Standings to PDF (after a given round, or the current standings)."""
+
+from __future__ import annotations
+
+from .base import PDF, Exporter, round_number
+from .table_pdf import render_table
+from .tables import standings_table
+
+
+class StandingsPdf(Exporter):
+    identifier = "standings-pdf"
+    extension = "pdf"
+    content_type = PDF
+    public = True
+
+    def clean(self, after_round=None) -> dict:
+        after = None if after_round in (None, "") else round_number(after_round, "after_round")
+        return {"after_round": after}
+
+    def name_parts(self) -> list[str]:
+        after = self.params["after_round"]
+        return ["standings"] if after is None else ["standings", f"r{after}"]
+
+    def render_bytes(self) -> bytes:
+        """Two steps for the progress bar: the standings, then the PDF."""
+        self.progress(0, 2)
+        table = standings_table(self.tournament, self.params["after_round"])
+        self.progress(1, 2)
+        data = render_table(table)
+        self.progress(2, 2)
+        return data

@@ -1,0 +1,161 @@
+"""What the exports show, read from the database into plain tables (no formatting).
+
+A :class:`Table` is a title, typed columns and rows of plain values; the xlsx and PDF
+writers lay out any table, so a 5,000-team benchmark can build one without a database.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from rules_engine.outcome import Outcome
+from tournaments import glossary
+from tournaments.models import Match, ResultVersion, Round, Team
+from tournaments.standings.service import metric_labels, standings_for
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    width: float  # in characters (xlsx); the PDF scales widths to the page
+    numeric: bool = False
+
+
+@dataclass
+class Table:
+    title: str
+    subtitle: str
+    columns: list[Column]
+    rows: list[tuple] = field(default_factory=list)
+    sheet_name: str = ""
+
+
+def clean_number(value):
+    """Numbers as int when whole; not-finite values (a team without a lot) as blank."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def finished_round_numbers(tournament) -> list[int]:
+    """Rounds whose results are in (complete or finalised), in order."""
+    return list(
+        tournament.rounds.filter(
+            status__in=(Round.Status.COMPLETE, Round.Status.FINALISED)
+        ).values_list("number", flat=True)
+    )
+
+
+def standings_table(tournament, after_round: int | None = None) -> Table:
+    labels = [item for item in metric_labels(tournament) if item[0] != "points"]
+    columns = [
+        Column(_("Rank"), 7, numeric=True),
+        Column(_("Team"), 28),
+        Column(_("Unit"), 24),
+        Column(_("Points"), 9, numeric=True),
+        *[Column(label, 12, numeric=True) for _key, label in labels],
+        Column(_("Status"), 10),
+    ]
+    rows = []
+    for row in standings_for(tournament, after_round):
+        rows.append(
+            (
+                row.rank,
+                row.name,
+                row.unit,
+                clean_number(row.points),
+                *[clean_number(row.metrics.get(key)) for key, _label in labels],
+                "" if row.active else str(Team.Status(row.status).label),
+            )
+        )
+    if after_round is None:
+        title, sheet = _("Standings"), _("Final")
+    else:
+        title = _("Standings after round %(number)s") % {"number": after_round}
+        sheet = _("Round %(number)s") % {"number": after_round}
+    return Table(title, tournament.name, columns, rows, sheet_name=sheet)
+
+
+def _result_text(answer: dict | None) -> str:
+    return Outcome.from_answer(answer).points_text
+
+
+def pairings_table(rnd: Round) -> Table:
+    matches = (
+        Match.objects.filter(round=rnd)
+        .select_related("home__unit", "away__unit")
+        .order_by(F("table_number").asc(nulls_last=True), "home__name")
+    )
+    counting = dict(
+        ResultVersion.objects.filter(match__round=rnd, is_counting=True).values_list(
+            "match_id", "outcome"
+        )
+    )
+    columns = [
+        Column(_("Table"), 7, numeric=True),
+        Column(_("East–West (home)"), 28),
+        Column(_("Unit"), 20),
+        Column(_("North–South (away)"), 28),
+        Column(_("Unit"), 20),
+        Column(_("Result"), 10),
+    ]
+    rows = []
+    for match in matches:
+        home, away = match.home, match.away
+        rows.append(
+            (
+                match.table_number,
+                home.name,
+                home.unit.name if home.unit else "",
+                away.name if away else glossary.word(glossary.RESULTS, "bye"),
+                away.unit.name if away and away.unit else "",
+                _result_text(counting.get(match.pk)),
+            )
+        )
+    title = _("Pairings of round %(number)s") % {"number": rnd.number}
+    return Table(
+        title,
+        rnd.tournament.name,
+        columns,
+        rows,
+        sheet_name=_("Round %(number)s") % {"number": rnd.number},
+    )
+
+
+def unit_standings_table(tournament, after_round: int | None = None) -> Table:
+    """The unit standings (best N teams of each unit) as a table."""
+    from tournaments.services.units import team_names, unit_keys, unit_standings_for
+
+    keys = unit_keys(tournament)
+    labels = dict(metric_labels(tournament))
+    columns = [
+        Column(_("Rank"), 7, numeric=True),
+        Column(_("Unit"), 24),
+        Column(_("Points"), 9, numeric=True),
+        *[Column(labels.get(key, key), 12, numeric=True) for key in keys],
+        Column(_("Teams counted"), 40),
+    ]
+    names = team_names(tournament)
+    rows = [
+        (
+            row.rank,
+            row.unit,
+            clean_number(row.points),
+            *[clean_number(row.metrics.get(key)) for key in keys],
+            _(", ").join(names.get(team, "") for team in row.teams),
+        )
+        for row in unit_standings_for(tournament, after_round)
+    ]
+    best = tournament.get_preset().unit_best_teams
+    title = _("Unit standings")
+    subtitle = _("%(event)s · best %(n)s teams of each unit") % {
+        "event": tournament.name,
+        "n": best,
+    }
+    return Table(title, subtitle, columns, rows, sheet_name=_("Units"))

@@ -1,0 +1,207 @@
+"""The event settings form, generated from the one event-settings schema
+(:func:`rules_engine.presets.settings_fields`): a checkbox for a yes/no setting, a number
+field with the schema's bounds, a choice for a setting with choices, and a JSON field only
+for tables and lists. Labels are translatable; an error names the field."""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules_engine.presets import presets_for_game, settings_fields
+from tournaments import glossary, halls
+from tournaments.models import Tournament
+from tournaments.validation import SMALLINT_MAX
+
+LABELS = {
+    "title": _("preset title"),
+    "win_points": _("match points for a win"),
+    "draw_points": _("match points for a draw"),
+    "loss_points": _("match points for a loss"),
+    "forfeit_points": _("forfeit / bye points [winner, loser]"),
+    "standings_order": _("standings order (tiebreaks, best first)"),
+    "no_show_points": _("points each when both teams are absent"),
+    "decks": _("decks"),
+    "level_difference_table": _("level difference → match points table"),
+    "fail_a_limit": _("attempts at A before dropping back (empty: never)"),
+    "tractor_deal_table": _("tractor deal table"),
+    "chengyu_suit_ring": _("idiom-chain suit ring"),
+    "deals_per_match": _("deals per match"),
+    "final_levels_entry": _("referees may enter final levels only"),
+    "warning_minutes": _("warning before time (minutes)"),
+    "avoid_same_unit": _("keep teams of one unit apart"),
+    "time_up": _("at time"),
+    "level_points_table": _("level-difference points table"),
+    "forfeit_level_points": _("forfeit level-difference points [winner, loser]"),
+    "knockout_extra_deal": _("knockout: one more deal at equal levels"),
+    "forfeit_level_difference": _("level difference of a forfeit (empty: from the table)"),
+    "tractor_kill_reading": _("killing a tractor throw"),
+    "partner_return_limit": _("highest return to a partner"),
+    "equal_tribute_direction": _("equal double tribute goes"),
+    "equal_tribute_leader": _("who leads after tribute"),
+    "in_play_ladder": _("in-play penalty ladder"),
+    "unit_best_teams": _("unit standings: how many of a unit's best teams count"),
+    "match_format": _("match format (how a match ends; one game or best of three)"),
+    "play_seconds": _("seconds a play (normal up to)"),
+    "play_warning_seconds": _("seconds a play before a violation (warning up to)"),
+    "tribute_seconds": _("seconds for the tribute after the deal"),
+    "tribute_return_seconds": _("seconds for the return"),
+    "round_one_method": _("round 1 method"),
+    "escalation": _("penalty escalation"),
+    "late_limit_minutes": _("late after (minutes)"),
+    "late_leave_limit_minutes": _("late with an approved leave after (minutes)"),
+    "appeal_minutes": _("appeal within (minutes)"),
+    "answer_minutes": _("committee answers within (minutes)"),
+    "answer_near_minutes": _("answer deadline warning (minutes)"),
+}
+CHOICE_LABELS = {
+    "random": _("random draw from the recorded seed"),
+    "seed": _("by seed: seeded teams apart, top half v bottom half"),
+    "finish_deal": _("finish the deal in play"),
+    "one_more_deal": _("play one more deal"),
+    "national": _("national"),
+    "strict": _("strict: in exactly the form played"),
+    "flexible": _("flexible: trumps that can be laid out as the throw's units"),
+    "counter_clockwise": _("to the next seat in the order of play"),
+    "clockwise": _("against the order of play"),
+    "before_first": _("the first-out player's opponent before them"),
+    "after_first": _("the first-out player's opponent after them"),
+}
+DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
+EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
+
+
+class JSONValueField(forms.CharField):
+    """A table or list setting, written as JSON."""
+
+    def prepare_value(self, value):
+        if isinstance(value, str):
+            return value
+        return json.dumps(value, ensure_ascii=False)
+
+    def has_changed(self, initial, data):
+        try:
+            data = self.to_python(data)
+        except forms.ValidationError:
+            return True
+        return json.dumps(initial) != json.dumps(data)
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        if text in ("", None):
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise forms.ValidationError(_("Write this setting as JSON, e.g. [17, 0].")) from None
+
+
+def _optional(hint) -> tuple[object, bool]:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return hint, False
+
+
+def form_field(setting) -> forms.Field:
+    hint, optional = _optional(setting.hint)
+    label = LABELS.get(setting.name, setting.name)
+    meta = setting.meta
+    if hint is bool:
+        return forms.BooleanField(label=label, required=False)
+    if hint in (int, float):
+        low = meta.get("min", 0)
+        kind = forms.IntegerField if hint is int else forms.FloatField
+        return kind(
+            label=label,
+            required=not optional,
+            min_value=low,
+            max_value=meta.get("max", SMALLINT_MAX),
+        )
+    if hint is str and meta.get("choices"):
+        choices = [(c, CHOICE_LABELS.get(c, c)) for c in meta["choices"]]
+        if optional:
+            choices = [("", "—"), *choices]
+        return forms.ChoiceField(label=label, required=not optional, choices=choices)
+    if hint is str:
+        return forms.CharField(label=label, required=not optional, max_length=200)
+    return JSONValueField(label=label, required=not optional, widget=forms.TextInput)
+
+
+class EventSettingsForm(forms.ModelForm):
+    """The event's details, its preset, rounds and minutes, and one field per setting."""
+
+    preset = forms.ChoiceField(label=_("scoring preset"))
+
+    class Meta:
+        model = Tournament
+        fields = [*DETAIL_FIELDS, *EVENT_FIELDS]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "ends_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "halls": forms.Textarea(attrs={"rows": 2}),
+        }
+
+    def __init__(self, *args, instance: Tournament, **kwargs):
+        super().__init__(*args, instance=instance, **kwargs)
+        self.fields["preset"].choices = [
+            (p.name, str(glossary.PRESETS.get(p.name, p.title)))
+            for p in presets_for_game(instance.game)
+        ]
+        self.fields["num_rounds"].min_value = 1
+        self.settings = settings_fields(instance.game, instance.preset, instance.settings)
+        self.setting_names = []
+        for setting in self.settings:
+            field = form_field(setting)
+            field.initial = setting.value
+            field.group = setting.group
+            self.fields[setting.name] = field
+            self.setting_names.append(setting.name)
+
+    def groups(self):
+        """The form's fields by section, for the template."""
+        named = [self[n] for n in (*DETAIL_FIELDS, *EVENT_FIELDS)]
+        preset = [self[s.name] for s in self.settings if s.group == "preset"]
+        ladder = [self[s.name] for s in self.settings if s.group == "ladder"]
+        return [(_("Event"), named), (_("Preset settings"), preset), (_("Penalty ladder"), ladder)]
+
+    def clean_halls(self):
+        """One hall a line: line ends as \\n, blank lines and spaces around names dropped;
+        refused when a range runs backwards, has a table 0 or shares tables with another
+        hall's (tournaments.halls)."""
+        lines = (self.cleaned_data.get("halls") or "").splitlines()
+        text = "\n".join(line.strip() for line in lines if line.strip())
+        refused = halls.refusals(halls.parse(text))
+        if refused:
+            raise forms.ValidationError(refused)
+        return text
+
+    def clean(self):
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The event cannot end before it starts."))
+        return data
+
+    def _post_clean(self):
+        """The model is saved by the service, never by the form."""
+
+    def changes(self) -> dict:
+        """What the service is asked to change: the event's fields, and the settings object
+        (the event's overrides, with every setting changed on the form)."""
+        data = self.cleaned_data
+        changes = {name: data.get(name) for name in (*DETAIL_FIELDS, *EVENT_FIELDS)}
+        for name in ("venue", "halls"):
+            changes[name] = changes[name] or ""
+        settings = dict(self.instance.settings or {})
+        for name in self.setting_names:
+            if name in self.changed_data:
+                value = data.get(name)
+                settings[name] = None if value == "" else value
+        changes["settings"] = settings
+        return changes

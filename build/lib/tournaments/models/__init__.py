@@ -1,0 +1,42 @@
+from .audit import AuditLog
+from .calls import RefereeCall
+from .checkin import CheckIn, RoundLeave, Seating
+from .disputes import ResultDispute
+from .events import EventRevision, Game, Player, Team, Tournament, Unit
+from .exports import ExportJob
+from .lots import LotDraw
+from .results import RankingAdjustment, ResultVersion
+from .roles import Role, TableAssignment, TournamentRole
+from .rounds import Match, Round, RoundSlot
+from .stages import Section, SectionEntry, Stage
+from .tables import ResultConfirmation, TableKey
+
+__all__ = [
+    "AuditLog",
+    "CheckIn",
+    "EventRevision",
+    "ExportJob",
+    "Game",
+    "LotDraw",
+    "Match",
+    "Player",
+    "RankingAdjustment",
+    "RefereeCall",
+    "ResultConfirmation",
+    "ResultDispute",
+    "ResultVersion",
+    "Role",
+    "Round",
+    "RoundLeave",
+    "RoundSlot",
+    "Seating",
+    "Section",
+    "SectionEntry",
+    "Stage",
+    "TableAssignment",
+    "TableKey",
+    "Team",
+    "Tournament",
+    "TournamentRole",
+    "Unit",
+]

@@ -1,0 +1,102 @@
+"""A simulated event with random results, for property tests and benchmarks.
+
+It keeps exactly the state the pairing needs between rounds, and can be used to
+rehearse an event's pairing before it starts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .core import AWAY, HOME, PairingResult, PairingTeam
+
+# match points per outcome on each scale; the 20-point scale adds the level margin
+SCALES = {
+    "2/1/0": {"W": 2, "D": 1, "L": 0, "B": 2},
+    "3/2/1": {"W": 3, "D": 2, "L": 1, "B": 3},
+    "20-point": {"W": 10, "D": 10, "L": 10, "B": 17},
+}
+
+
+@dataclass
+class TeamRecord:
+    id: int
+    unit: str | None = None
+    score: int = 0
+    opponents: set[int] = field(default_factory=set)
+    sides: list[str] = field(default_factory=list)
+    byes: int = 0
+    active: bool = True
+    # (opponent or None for a bye, "H"/"A" or None, "W"/"D"/"L"/"B") per round played
+    results: list[tuple[int | None, str | None, str]] = field(default_factory=list)
+
+
+class SimulatedEvent:
+    """Teams 1..size, results drawn from `rng`.
+
+    `scale` is one of SCALES: "2/1/0" (win 2, draw 1, loss 0, bye 2), "3/2/1", or
+    "20-point" (a win by d levels scores 10 + d : 10 - d, d from 1 to 10; bye 17).
+    """
+
+    def __init__(
+        self, size: int, rng: random.Random, units: int | None = None, scale: str = "2/1/0"
+    ):
+        self.rng = rng
+        self.units = units
+        self.points = SCALES[scale]
+        self.scale = scale
+        self.records = {}
+        for _ in range(size):
+            self.enter()
+
+    def enter(self, score: int = 0) -> int:
+        """A team joins (a late entry joins with `score` points); returns its id."""
+        team_id = len(self.records) + 1
+        unit = None if self.units is None else f"unit-{self.rng.randrange(self.units)}"
+        self.records[team_id] = TeamRecord(team_id, unit=unit, score=score)
+        return team_id
+
+    def teams(self) -> list[PairingTeam]:
+        ordered = sorted(self.records.values(), key=lambda record: (-record.score, record.id))
+        return [
+            PairingTeam(
+                id=record.id,
+                score=record.score,
+                rank=rank,
+                unit=record.unit,
+                opponents=frozenset(record.opponents),
+                home_count=record.sides.count(HOME),
+                away_count=record.sides.count(AWAY),
+                recent_sides=tuple(record.sides),
+                had_bye=record.byes > 0,
+                active=record.active,
+            )
+            for rank, record in enumerate(ordered)
+        ]
+
+    def play(self, result: PairingResult) -> None:
+        """Record the round's tables and random results."""
+        for pairing in result.pairings:
+            home, away = self.records[pairing.home], self.records[pairing.away]
+            home.opponents.add(away.id)
+            away.opponents.add(home.id)
+            home.sides.append(HOME)
+            away.sides.append(AWAY)
+            roll = self.rng.random()
+            home_result, away_result = (
+                ("W", "L") if roll < 0.45 else ("L", "W") if roll < 0.9 else ("D", "D")
+            )
+            margin = self.rng.randint(1, 10) if self.scale == "20-point" else 0
+            for record, outcome, side, opponent in (
+                (home, home_result, HOME, away.id),
+                (away, away_result, AWAY, home.id),
+            ):
+                sign = {"W": 1, "L": -1, "D": 0}[outcome]
+                record.score += self.points[outcome] + sign * margin
+                record.results.append((opponent, side, outcome))
+        if result.bye is not None:
+            record = self.records[result.bye]
+            record.byes += 1
+            record.score += self.points["B"]
+            record.results.append((None, None, "B"))

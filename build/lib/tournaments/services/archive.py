@@ -1,0 +1,126 @@
+"""Loading an event archive (tournaments/exporters/archive.py writes it) into a database
+that does not hold the event: all or nothing, refusing rather than overwriting.
+
+Primary keys are kept, so export → import → export gives the same JSON. Users missing here
+are created without a usable password. Table keys are not in the archive: every archived
+table key gets a new random key (give the tables their new links).
+"""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.db import connection, transaction
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules_engine.errors import RulesError
+from tournaments.exporters.archive import FORMAT, USER_FIELDS, VERSION
+from tournaments.exporters.base import ExportError
+from tournaments.models.tables import new_key
+
+
+def _check_shape(data) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExportError(_("This file is not a paisai event archive."), "format")
+    if data.get("version") != VERSION:
+        raise ExportError(
+            _("Archive version %(version)s is not supported (expected %(expected)s).")
+            % {"version": data.get("version"), "expected": VERSION},
+            "version",
+        )
+    if not isinstance(data.get("objects"), list) or not isinstance(data.get("users"), list):
+        raise ExportError(_("The archive has no list of objects or users."), "objects")
+
+
+def _check_free(objects: list[dict]) -> None:
+    """Refuse rather than overwrite: every archived primary key must be free."""
+    by_model: dict[str, list] = {}
+    for obj in objects:
+        by_model.setdefault(obj.get("model", ""), []).append(obj.get("pk"))
+    for label, pks in by_model.items():
+        try:
+            model = apps.get_model(label)
+        except (LookupError, ValueError):
+            raise ExportError(
+                _("Unknown kind of object “%(label)s” in the archive.") % {"label": label},
+                "objects",
+            ) from None
+        if model._default_manager.filter(pk__in=pks).exists():
+            raise ExportError(
+                _(
+                    "The database already holds %(model)s records with the archive's ids: "
+                    "import into an empty database."
+                )
+                % {"model": model._meta.verbose_name_plural},
+                "objects",
+            )
+
+
+def _ensure_users(users: list[dict]) -> None:
+    model = get_user_model()
+    for item in users:
+        if not isinstance(item, dict) or not item.get("username"):
+            raise ExportError(_("A user in the archive has no username."), "users")
+        user, created = model.objects.get_or_create(
+            username=item["username"],
+            defaults={key: item[key] for key in USER_FIELDS[1:] if key in item},
+        )
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+
+
+@transaction.atomic
+def _check_settings(objects: list[dict]) -> None:
+    """The event's preset and settings through the rules engine's event-settings schema."""
+    tournament_model = apps.get_model("tournaments", "Tournament")
+    for obj in objects:
+        if isinstance(obj, dict) and obj.get("model") == tournament_model._meta.label_lower:
+            fields = obj.get("fields") if isinstance(obj.get("fields"), dict) else {}
+            values = {name: fields.get(name) for name in ("game", "preset", "settings")}
+            try:
+                tournament_model(**values).get_preset()
+            except RulesError as err:
+                raise ExportError(err.localized(get_language()), err.field) from None
+
+
+def import_archive(data) -> object:
+    """Load an archive; returns the tournament. ExportError says what is wrong."""
+    _check_shape(data)
+    tournament_model = apps.get_model("tournaments", "Tournament")
+    if tournament_model.objects.filter(slug=data.get("tournament")).exists():
+        raise ExportError(
+            _("An event with the short name “%(slug)s” already exists.")
+            % {"slug": data["tournament"]},
+            "tournament",
+        )
+    _check_free(data["objects"])
+    _check_settings(data["objects"])
+    _ensure_users(data["users"])
+    models = set()
+    try:
+        for item in serializers.deserialize(
+            "python", data["objects"], handle_forward_references=False
+        ):
+            if isinstance(item.object, apps.get_model("tournaments", "TableKey")):
+                item.object.key = new_key()  # keys are not archived: a new one
+            item.save()
+            models.add(type(item.object))
+    except (DeserializationError, ValueError, TypeError, KeyError) as error:
+        raise ExportError(
+            _("The archive is damaged: %(error)s") % {"error": error}, "objects"
+        ) from None
+    _reset_sequences(models)
+    return tournament_model.objects.get(slug=data["tournament"])
+
+
+def _reset_sequences(models) -> None:
+    """Primary keys were given explicitly: move the id sequences past them (PostgreSQL)."""
+    statements = connection.ops.sequence_reset_sql(no_style(), list(models))
+    with connection.cursor() as cursor:
+        for sql in statements:
+            cursor.execute(sql)

@@ -1,0 +1,54 @@
+"""log_action: one call records who did what, when, from where and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from tournaments import rows
+from tournaments.models import AuditLog, Tournament
+
+
+def client_address(request) -> str:
+    """The client's address. ``X-Forwarded-For`` is believed only when the request comes from
+    one of ``TRUSTED_PROXIES`` (none by default): then the address is the right-most one that
+    is not itself a trusted proxy; any client can write the header, only a proxy appends to it.
+    """
+    if request is None:
+        return ""
+    remote = request.META.get("REMOTE_ADDR", "") or ""
+    trusted = set(getattr(settings, "TRUSTED_PROXIES", ()) or ())
+    if remote in trusted:
+        hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        for hop in reversed([h for h in hops if h]):
+            if hop not in trusted:
+                return hop[:120]
+    return remote[:120]
+
+
+def log_action(
+    tournament: Tournament | None,
+    actor,
+    action: str,
+    target: models.Model | None = None,
+    data: dict[str, Any] | None = None,
+    reason: str = "",
+    source: str = "",
+) -> AuditLog:
+    """Append an audit entry. ``actor`` may be None (system) or an anonymous user."""
+    if actor is not None and not getattr(actor, "is_authenticated", False):
+        actor = None
+    entry = AuditLog(
+        tournament=tournament,
+        actor=actor,
+        actor_name=actor.get_username() if actor is not None else "",
+        action=action,
+        target_type=target._meta.label_lower if target is not None else "",
+        target_id=str(target.pk) if target is not None else "",
+        data=data or {},
+        reason=reason or "",
+        source=source[:120],
+    )
+    return rows.insert(entry)  # one per change: SQL built once (tournaments/rows.py)

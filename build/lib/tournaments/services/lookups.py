@@ -1,0 +1,91 @@
+"""The hot lookups, as SQL built once per process: the event of every page and API request
+(with its revision), and the match of the results write path.
+
+Every result submission, preview and confirmation looks up its match with the round and the
+event. Compiling that ORM query (three models' columns, a join across two relations, a filter
+on the event's slug) cost more CPU than anything else the request does after parsing, and
+Django compiles it anew each time. Here the SQL is built once from the models' own field
+lists (a field added to a model is selected without touching this module) and the rows become
+model instances with ``from_db``, as the ORM would make them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.db import connection
+from django.http import Http404
+
+from tournaments import permissions, rows
+from tournaments.models import Match, Round, Tournament, TournamentRole
+from tournaments.models.events import revision_columns
+
+CHAIN = (Match, Round, Tournament)  # each row: the match, its round, the round's event
+
+
+@cache
+def _sql() -> str:
+    aliases = ("m", "r", "t")
+    selected = ", ".join(
+        rows.columns(model, alias)[1] for model, alias in zip(CHAIN, aliases, strict=True)
+    )
+    # One row per role the user holds in the event (a row with NULL when none): the
+    # permission check that follows then needs no query of its own.
+    return (
+        f"SELECT {selected}, tr.role FROM {Match._meta.db_table} m "
+        f"JOIN {Round._meta.db_table} r ON r.id = m.round_id "
+        f"JOIN {Tournament._meta.db_table} t ON t.id = r.tournament_id "
+        f"LEFT JOIN {TournamentRole._meta.db_table} tr "
+        "ON tr.tournament_id = t.id AND tr.user_id = %s "
+        "WHERE m.id = %s AND t.slug = %s"
+    )
+
+
+def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
+    """The match ``match_id`` of the event ``slug``, its ``round`` and ``round.tournament``
+    loaded (one query); Http404 when there is no such match in that event. With ``user``, the
+    same query reads the roles they hold in the event for the permission checks
+    (permissions.remember_roles)."""
+    try:
+        match_id = int(match_id)
+    except (TypeError, ValueError):
+        raise Http404 from None
+    known = user is not None and user.is_authenticated
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(), [user.pk if known else None, match_id, slug])
+        found = cursor.fetchall()
+    if not found:
+        raise Http404
+    made, start = [], 0
+    for model in CHAIN:
+        width = len(model._meta.concrete_fields)
+        made.append(rows.instance(model, found[0][start : start + width]))
+        start += width
+    match, round_, tournament = made
+    round_.tournament = tournament
+    match.round = round_
+    if known:
+        permissions.remember_roles(user, tournament, {row[-1] for row in found} - {None})
+    return match
+
+
+@cache
+def _event_sql() -> str:
+    return (
+        f"SELECT {rows.columns(Tournament, 'x')[1]}, {revision_columns('x.id')} "
+        f"FROM {Tournament._meta.db_table} x WHERE x.slug = %s"
+    )
+
+
+def event(slug: str) -> Tournament:
+    """The event ``slug`` with its revision read in the same query (the revision its public
+    answers are rendered and keyed at); Http404 when there is none."""
+    with connection.cursor() as cursor:
+        cursor.execute(_event_sql(), [slug])
+        found = cursor.fetchone()
+    if found is None:
+        raise Http404
+    width = len(Tournament._meta.concrete_fields)
+    tournament = rows.instance(Tournament, found[:width])
+    tournament.hold_revision(*found[width:])
+    return tournament

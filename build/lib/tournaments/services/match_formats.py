@@ -1,0 +1,95 @@
+"""The match format of a match (SPEC 2): when the rules engine says the match is over.
+
+A match plays by its stage's format (``Stage.match_format``; a knockout stage's always asks for
+a winner), else by its event's setting ``match_format`` (a field of the engine's Preset, so the
+one event-settings schema checks it); without either, by the game's own end (guandan: a pass of
+A, or the deal in play at time). The format goes into the stored record (``"format"``,
+SPEC 4.5), so the record says by itself how it was scored, and the engine refuses a deal after
+the end naming the deal and why (:mod:`rules_engine.match_format`).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from rules_engine.errors import RulesError
+from rules_engine.i18n import localize
+from rules_engine.match_format import END_REASONS, end_reason, format_text, parse_format
+from rules_engine.presets import MATCH_FORMAT_GAMES
+from tournaments.errors import ServiceError
+
+
+class FormatError(ServiceError):
+    """A record whose format is not the match's."""
+
+
+def format_of(match) -> dict | None:
+    """The match's format with its defaults, or None (the game's own end): its stage's
+    format (a knockout stage's always asks for a winner), else the event's."""
+    from .stage_rounds import stage_format
+
+    return stage_format(match) or event_format(match.round.tournament)
+
+
+def event_format(tournament) -> dict | None:
+    """The event's match format (its ``match_format`` setting), or None."""
+    if tournament.game not in MATCH_FORMAT_GAMES:
+        return None
+    return tournament.get_preset().match_format
+
+
+TIMED_ENDS = ("time", "time_or_deals")
+
+
+def clock_minutes(tournament, stage=None) -> int:
+    """The round clock (SPEC 2): a match format that ends by time (计时制, 计时计副制) sets it
+    (60 minutes by default): the stage's format, else the event's; otherwise the event's
+    round length."""
+    fmt = None
+    if stage is not None and tournament.game in MATCH_FORMAT_GAMES:
+        fmt = stage.engine_format()
+    fmt = fmt or event_format(tournament)
+    if fmt is not None and fmt["end"] in TIMED_ENDS:
+        return fmt["minutes"]
+    return tournament.round_minutes
+
+
+def with_format(match, record: dict) -> dict:
+    """``record`` with the match's format; a record naming another format is refused."""
+    fmt = format_of(match)
+    if "format" in record and record["format"] is not None:
+        try:
+            given = parse_format(record["format"])
+        except RulesError as err:
+            raise FormatError.from_rules(err, "record") from None
+        if given != fmt:
+            raise FormatError(
+                _("This match is played as: %(format)s; the record may not set another format."),
+                "record.format",
+                format=text(fmt) or _("the game's own end"),
+            )
+    stored = {key: value for key, value in record.items() if key != "format"}
+    if fmt is not None:
+        stored["format"] = fmt
+    return stored
+
+
+def text(fmt: dict | None) -> str:
+    """The format in words, in the active language ("" for none)."""
+    words = format_text(fmt)
+    return localize(words, get_language()) if words else ""
+
+
+def over_text(answer: dict) -> str:
+    """Why the match of ``answer`` is over, in the active language ("" while it is not)."""
+    reason = end_reason(answer) if answer.get("over", bool(answer.get("passed_a"))) else None
+    return localize(reason, get_language()) if reason else ""
+
+
+def end_reasons() -> dict[str, str]:
+    """Each ``end`` of an engine answer in words, in the active language (for the table page)."""
+    reasons = {end: localize(words, get_language()) for end, words in END_REASONS.items()}
+    for end in ("games", "forfeit"):
+        reasons[end] = localize(end_reason({"end": end}), get_language())
+    return reasons

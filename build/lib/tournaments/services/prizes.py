@@ -1,0 +1,25 @@
+"""The event's award list (prize list and certificates read it; see exporters/prizes.py)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from tournaments import permissions
+from tournaments.exporters.base import ExportError
+from tournaments.exporters.prizes import parse_awards
+from tournaments.models import Tournament
+from tournaments.services.audit import log_action
+
+
+def set_awards(tournament: Tournament, user, text: str) -> Tournament:
+    """Save the award list (validated line by line), logged."""
+    if not permissions.can_manage(user, tournament):
+        raise ExportError(_("Only an organiser of this event may edit the awards."))
+    text = (text or "").strip()
+    if len(text) > 5000:
+        raise ExportError(_("The award list is too long (5,000 characters at most)."), "awards")
+    parse_awards(text)
+    tournament.awards = text
+    tournament.save(update_fields=["awards"])
+    log_action(tournament, user, "tournament.awards", tournament, data={"awards": text})
+    return tournament

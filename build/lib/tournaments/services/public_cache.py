@@ -1,0 +1,135 @@
+"""Public answers rendered once per event revision and served from the cache, with HTTP
+validators so that a browser or a reverse proxy revalidates with a 304 (SPEC section 6).
+
+An answer's identity is its ETag: the event, its revision (``Tournament.revision``, bumped in
+the same transaction as every public change), what was asked (page kind, query parameters),
+the language and the answer format. So
+
+- a request whose ``If-None-Match`` names the current ETag (or whose ``If-Modified-Since`` is
+  not older than the revision) gets a 304 at the cost of loading the event row: no cache
+  read, no rendering;
+- otherwise the rendered bytes are read from the cache under the ETag, or rendered and
+  stored there. While one request renders a new revision, concurrent requests for the same
+  page get the previous revision's answer for a few seconds (no thundering herd when 10,000
+  phones open the pairings at once); with the cache down every request renders.
+
+Nothing here can be stale after a cache outage: the key holds the revision the database has
+now. Cached pages are the same for everybody (no user, no CSRF token, no messages), so they
+may be stored by a shared proxy: ``Cache-Control: public, max-age=…,
+stale-while-revalidate=…`` and ``Vary: Accept-Language, Cookie`` (the language cookie).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+from django.utils.translation import get_language
+
+from tournaments.models import Tournament
+
+FORMAT = "3"  # bump when the shape of a cached answer changes (a deploy)
+TTL_SECONDS = 3600  # a revision's answers are dropped from the cache after this
+REBUILD_LOCK_SECONDS = 10  # the longest a page may take to render before others render too
+MAX_AGE = 10
+STALE_WHILE_REVALIDATE = 30
+CACHE_CONTROL = f"public, max-age={MAX_AGE}, stale-while-revalidate={STALE_WHILE_REVALIDATE}"
+VARY = ("Accept-Language", "Cookie")
+
+
+@dataclass(frozen=True)
+class Answer:
+    body: bytes
+    content_type: str
+    etag: str
+    last_modified: float
+    disposition: str = ""  # a download's Content-Disposition
+
+
+def identity(tournament: Tournament, kind: str, params: dict) -> str:
+    """The answer's name without its revision: (event, kind, parameters, language, format)."""
+    stamp = int(tournament.created_at.timestamp() * 1000) if tournament.created_at else 0
+    asked = json.dumps([kind, sorted(params.items()), get_language(), FORMAT], default=str)
+    digest = hashlib.sha1(asked.encode()).hexdigest()[:16]
+    return f"{tournament.pk}-{stamp}-{digest}"
+
+
+def etag(tournament: Tournament, kind: str, params: dict) -> str:
+    return f'"{identity(tournament, kind, params)}-r{tournament.revision}"'
+
+
+def last_modified(tournament: Tournament) -> float:
+    moment = tournament.revised_at or tournament.created_at
+    return moment.timestamp() if moment else 0.0
+
+
+def serve(request, tournament: Tournament, kind: str, params: dict, render: Callable) -> object:
+    """The answer for ``kind``/``params`` at the event's current revision.
+
+    ``render()`` returns an HttpResponse (a TemplateResponse is rendered here); only a 200
+    is cached. ``tournament`` must have been loaded in this request (its revision is the
+    database's).
+    """
+    tag = etag(tournament, kind, params)
+    modified = int(last_modified(tournament))
+    not_modified = get_conditional_response(request, etag=tag, last_modified=modified)
+    if not_modified is not None:
+        return _with_headers(not_modified, tag, modified)
+    key = f"paisai:public:{tag}"
+    answer = cache.get(key)
+    if answer is None:
+        latest_key = f"paisai:public-latest:{identity(tournament, kind, params)}"
+        if not cache.add(f"{key}:lock", 1, REBUILD_LOCK_SECONDS):
+            previous = cache.get(latest_key)  # another request renders this revision now
+            if previous is not None:
+                response = _response(previous)
+                response["Cache-Control"] = "public, max-age=1"
+                return response
+        response = render()
+        if hasattr(response, "render"):
+            response = response.render()
+        if response.status_code != 200:
+            cache.delete(f"{key}:lock")
+            return response
+        answer = Answer(bytes(response.content), response["Content-Type"], tag, modified,
+                        response.get("Content-Disposition", ""))  # fmt: skip
+        cache.set(key, answer, TTL_SECONDS)
+        cache.set(latest_key, answer, TTL_SECONDS)
+        cache.delete(f"{key}:lock")
+        response = _with_headers(response, tag, modified)
+        response.cached_answer = answer
+        return response
+    return _response(answer)
+
+
+def serve_json(request, tournament: Tournament, kind: str, params: dict, build: Callable):
+    """Like :func:`serve` for a JSON answer: ``build()`` returns the data."""
+
+    def render() -> HttpResponse:
+        body = json.dumps(build(), cls=DjangoJSONEncoder, ensure_ascii=False,
+                          separators=(",", ":"))  # fmt: skip
+        return HttpResponse(body.encode(), content_type="application/json")
+
+    return serve(request, tournament, kind, params, render)
+
+
+def _response(answer: Answer) -> HttpResponse:
+    response = HttpResponse(answer.body, content_type=answer.content_type)
+    if answer.disposition:
+        response["Content-Disposition"] = answer.disposition
+    return _with_headers(response, answer.etag, answer.last_modified)
+
+
+def _with_headers(response, tag: str, modified: float):
+    response["ETag"] = tag
+    response["Last-Modified"] = http_date(modified)
+    response["Cache-Control"] = CACHE_CONTROL
+    patch_vary_headers(response, VARY)
+    return response

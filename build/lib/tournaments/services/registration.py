@@ -1,0 +1,144 @@
+"""Creating events and registering teams by hand (the .xlsx import is
+:mod:`tournaments.services.registration_import`).
+
+One person plays on one team per event: a player is known by name and, optionally, an ID
+number or phone (``ident``). Two players of the same name are two people only when both give
+an ID and the IDs differ; otherwise the second registration is refused, naming the team.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments import permissions
+from tournaments.errors import Forbidden, ServiceError
+from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
+
+from .audit import log_action
+
+
+def create_tournament(user, **fields) -> Tournament:
+    """Create an event; its creator becomes its first organiser."""
+    if not permissions.can_create_tournament(user):
+        raise Forbidden(_("You may not create events."))
+    with transaction.atomic():
+        tournament = Tournament.objects.create(created_by=user, **fields)
+        TournamentRole.objects.create(user=user, tournament=tournament, role=Role.ORGANISER)
+        log_action(
+            tournament, user, "tournament.create", tournament, data={"name": tournament.name}
+        )
+    return tournament
+
+
+def get_or_create_unit(tournament: Tournament, name: str) -> Unit | None:
+    name = (name or "").strip()
+    if not name:
+        return None
+    unit, _created = Unit.objects.get_or_create(tournament=tournament, name=name)
+    return unit
+
+
+def same_person(ident: str, other_ident: str) -> bool:
+    """Two players of the same name are the same person unless both give an ID and the IDs
+    differ (an ID number or phone, compared without spaces)."""
+    mine, theirs = _plain_ident(ident), _plain_ident(other_ident)
+    return not (mine and theirs) or mine == theirs
+
+
+def _plain_ident(ident: str | None) -> str:
+    return "".join((ident or "").split()).upper()
+
+
+def player_team(
+    tournament: Tournament, name: str, exclude: Team | None = None, ident: str = ""
+) -> Team | None:
+    """The team of the event the person of this name (and ID) plays for (one person, one
+    team), or None."""
+    players = Player.objects.filter(team__tournament=tournament, name=(name or "").strip())
+    if exclude is not None and exclude.pk:
+        players = players.exclude(team=exclude)
+    for player in players.select_related("team"):
+        if same_person(ident, player.ident):
+            return player.team
+    return None
+
+
+@transaction.atomic
+def save_team(
+    tournament: Tournament,
+    user,
+    *,
+    name: str,
+    unit_name: str,
+    players: list[str],
+    seed: int | None,
+    team: Team | None = None,
+    status: str | None = None,
+    idents: list[str] | None = None,
+) -> Team:
+    """Create or update a team and its two players, with an audit entry."""
+    permissions.require(user, tournament, "team.register")
+    idents = [(i or "").strip() for i in (idents or ["", ""])]
+    unit = get_or_create_unit(tournament, unit_name)
+    creating = team is None
+    if creating:
+        team = Team(tournament=tournament)
+    before = None if creating else team_state(team)
+    team.name, team.unit, team.seed = name.strip(), unit, seed
+    if status:
+        team.status = status
+    try:
+        with transaction.atomic():
+            team.save()
+    except IntegrityError:
+        raise ServiceError(
+            _("This team clashes with another registration (name or seed)."), "name"
+        ) from None
+    for order, (player_name, ident) in enumerate(zip(players, idents, strict=True), start=1):
+        other = player_team(tournament, player_name, exclude=team, ident=ident)
+        if other is not None:
+            raise ServiceError(
+                _("%(player)s already plays for %(team)s: one person, one team per event."),
+                f"player{order}",
+                player=player_name.strip(),
+                team=other.name,
+            )
+    for order, (player_name, ident) in enumerate(zip(players, idents, strict=True), start=1):
+        Player.objects.update_or_create(
+            team=team, seat_order=order, defaults={"name": player_name.strip(), "ident": ident}
+        )
+    log_action(
+        tournament,
+        user,
+        "team.create" if creating else "team.update",
+        team,
+        data={"before": before, "after": team_state(team)},
+    )
+    return team
+
+
+def team_state(team: Team) -> dict:
+    """What the audit log keeps of a team: name, unit, seed, players (and IDs), status."""
+    players = list(team.players.order_by("seat_order").values_list("name", "ident"))
+    return {
+        "name": team.name,
+        "unit": str(team.unit or ""),
+        "seed": team.seed,
+        "players": [name for name, _ident in players],
+        "idents": [ident for _name, ident in players],
+        "status": team.status,
+    }
+
+
+def set_team_status(team: Team, status: str, user, reason: str) -> Team:
+    """Withdraw, suspend or reinstate a team (e.g. an arbitration suspension), logged.
+    A team that is not active is never paired again."""
+    if status not in Team.Status.values:
+        raise ValueError(f"unknown team status {status!r}")
+    before = team.status
+    team.status = status
+    team.save(update_fields=["status"])
+    log_action(team.tournament, user, "team.status", team,
+               data={"before": before, "after": status}, reason=reason)  # fmt: skip
+    return team

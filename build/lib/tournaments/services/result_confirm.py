@@ -1,0 +1,149 @@
+"""Confirming a result: who may confirm the latest version, and when it starts counting.
+
+The number the confirmer saw must still be the latest (else
+:class:`~tournaments.services.results.ChangedMeanwhile`). The chief referee's confirmation
+counts at once; so does a *second* referee's (a referee allowed to write the table who did
+not create that version); the captains of the two teams confirm each for their own team, and
+the version counts once both have. A table key cannot confirm, and whoever entered a version
+(or the referee whose table key entered it) never confirms it. An open dispute
+(:mod:`tournaments.services.disputes`) blocks counting until the chief referee decides it.
+Confirming locks the match row; every confirmation is in the audit log.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import permissions
+from tournaments.models import Match, ResultConfirmation, ResultDispute, ResultVersion
+from tournaments.standings.service import revision_batch
+
+from .audit import log_action
+from .results import (
+    Actor,
+    ChangedMeanwhile,
+    ResultError,
+    ResultForbidden,
+    after_counting,
+    base_number,
+    clear_counting,
+    counted,
+    is_chief,
+    latest_version,
+    lock,
+)
+
+Capacity = ResultConfirmation.Capacity
+
+
+CONFIRMERS = _(
+    "Only the captains of the two teams, a second referee or the chief referee may confirm "
+    "this result."
+)
+
+
+def _capacity(actor: Actor, match: Match, version: ResultVersion):
+    tournament = match.round.tournament
+    if actor.table_key is not None or actor.user is None:
+        raise ResultForbidden(_("Log in to confirm: a table key cannot confirm a result."))
+    permissions.require(actor.user, tournament, "result.confirm", ResultForbidden, CONFIRMERS)
+    if actor.user.pk in (version.created_by_id, version.referee_id):
+        # Whoever entered the version, or the referee whose table key entered it, never
+        # confirms it: not as a referee, a captain or the chief.
+        raise ResultForbidden(
+            _("You entered this version: another referee, the chief referee or both "
+              "captains must confirm it.")
+        )  # fmt: skip
+    if is_chief(actor, tournament):
+        return Capacity.CHIEF, None
+    if permissions.can_write_table(actor.user, tournament, match.table_number):
+        if version.via == "table-key" and version.referee_id is None:
+            raise ResultForbidden(
+                _("This version was entered with the table link, which belongs to no named "
+                  "referee: the chief referee or both captains must confirm it.")
+            )  # fmt: skip
+        return Capacity.REFEREE, None
+    teams = permissions.captain_team_ids(actor.user, tournament)
+    for team_id in (match.home_id, match.away_id):
+        if team_id in teams:
+            return Capacity.CAPTAIN, team_id
+    raise ResultForbidden(CONFIRMERS)
+
+
+def may_confirm(actor: Actor, match: Match, version: ResultVersion | None) -> bool:
+    """Whether ``actor`` may confirm ``version`` now (the page shows the button only then):
+    it is the latest, not counting, not disputed, and the actor's team has not confirmed."""
+    if version is None or version.is_counting:
+        return False
+    try:
+        capacity, team_id = _capacity(actor, match, version)
+        _require_undisputed(version)
+    except ResultError:
+        return False
+    confirmed = ResultConfirmation.objects.filter(version=version)
+    if capacity == Capacity.CAPTAIN:
+        confirmed = confirmed.filter(team_id=team_id)
+    else:
+        confirmed = confirmed.filter(user=actor.user)
+    return not confirmed.exists()
+
+
+def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
+    """Confirm version ``number`` (it must still be the latest). Returns the version,
+    whose ``is_counting`` says whether it counts now."""
+    number = base_number(number)
+    with revision_batch():
+        lock(match)
+        latest = latest_version(match)
+        if latest is None:
+            raise ResultError(_("There is no result to confirm yet."), "version")
+        if latest.number != number:
+            raise ChangedMeanwhile(latest, by=actor.user)
+        if latest.is_counting:
+            raise ResultError(_("Version %(n)s already counts."), "version", n=number)
+        capacity, team_id = _capacity(actor, match, latest)
+        _require_undisputed(latest)
+        if (
+            capacity == Capacity.CAPTAIN
+            and ResultConfirmation.objects.filter(version=latest, team_id=team_id).exists()
+        ):
+            raise ResultError(_("Your team has already confirmed this version."), "version")
+        ResultConfirmation.objects.create(version=latest, user=actor.user, capacity=capacity,
+                                          team_id=team_id, source=actor.source[:120])  # fmt: skip
+        counts = capacity != Capacity.CAPTAIN or _both_captains(latest, match)
+        if counts:
+            clear_counting(match.pk, latest.pk)
+            counted(latest, actor.user)
+            latest.save(update_fields=["is_counting", "confirmed_at", "confirmed_by"])
+            after_counting(match)
+        log_action(match.round.tournament, actor.user, "result.confirm", match,
+                   data={"version": number, "capacity": capacity, "team": team_id,
+                         "counting": counts},
+                   source=actor.source)  # fmt: skip
+    return latest
+
+
+def _require_undisputed(version: ResultVersion) -> None:
+    """An open dispute blocks counting until the chief referee decides it."""
+    dispute = (
+        ResultDispute.objects.filter(version=version, decided_at__isnull=True)
+        .select_related("team")
+        .first()
+    )
+    if dispute is not None:
+        raise ResultError(
+            _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
+              "before it can count.")
+            % {"n": version.number, "team": dispute.team.name if dispute.team else "?",
+               "reason": dispute.reason},
+            "version",
+        )  # fmt: skip
+
+
+def _both_captains(version: ResultVersion, match: Match) -> bool:
+    teams = set(
+        ResultConfirmation.objects.filter(version=version, team__isnull=False).values_list(
+            "team_id", flat=True
+        )
+    )
+    return {match.home_id, match.away_id} <= teams

@@ -1,0 +1,292 @@
+"""Entering results: submit, forfeit, correct and void, each a new append-only version.
+
+Who may enter is :func:`tournaments.services.results.require_enter` (a table referee of the
+table, a live table key of it, or the chief referee; captains never enter). Confirming what
+was entered is :mod:`tournaments.services.result_confirm`. A correction (counting at once)
+and a void are the chief referee's, with a reason; a correction settles the match's open
+disputes as ``corrected``. Every refused record (a bad record, a lost race) is an audit entry.
+
+A void is a version of kind ``void`` that counts with the outcome ``{"void": true}``: it has
+no ``match_points``, so standings treat the match as not played (no points, no tiebreaks),
+while the round still sees the match as decided.
+
+Optimistic concurrency: a submission carries ``base_version``, the number of the latest
+version its author saw (0 for none), and is stored as number ``base_version + 1``. The unique
+(match, number) constraint makes the second of two concurrent writers fail; it gets
+:class:`~tournaments.services.results.ChangedMeanwhile` with the newer version and its own
+record back, and the refused record is kept in the audit log. With an ``Idempotency-Key`` a
+repeat of a stored submission answers the version first stored (marked ``replayed``).
+:func:`append_version` is also how rulings and restores store their versions
+(:mod:`tournaments.services.result_effects`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from rules_engine import presets as rule_presets
+from rules_engine.presets import forfeit_record, void_answer
+from tournaments.errors import ServiceError
+from tournaments.models import Match, ResultDispute, ResultVersion
+from tournaments.standings.service import revision_batch
+from tournaments.validation import BadInput, check_json
+
+from . import idempotency, stage_rounds
+from .audit import log_action
+from .results import (
+    Actor,
+    ChangedMeanwhile,
+    IdempotencyMismatch,
+    Kind,
+    ResultError,
+    after_counting,
+    base_number,
+    clear_counting,
+    counted,
+    counting_version,
+    is_chief,
+    latest_version,
+    lock,
+    require_chief,
+    require_enter,
+    require_open_round,
+    score_record,
+)
+
+
+def append_version(
+    match: Match,
+    record: dict,
+    outcome: dict,
+    actor: Actor,
+    number: int,
+    kind: str,
+    counting: bool,
+    note: str = "",
+    audit: dict | None = None,
+    idem: Idem | None = None,
+) -> ResultVersion:
+    """Insert version ``number``; IntegrityError when that number (or the submission's
+    Idempotency-Key) is taken (concurrency)."""
+    with revision_batch():
+        version = ResultVersion(
+            match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
+            created_by=actor.user, via=actor.via, source=actor.source[:120],
+            referee=actor.table_key.referee if actor.table_key is not None else actor.user,
+        )  # fmt: skip
+        if idem is not None:
+            version.idempotency_key, version.idempotency_hash = idem.key, idem.digest
+        if counting:
+            # Version 1 has no predecessor that could count, so there is nothing to switch
+            # and no lock to take: a concurrent version 1 fails the unique number, and the
+            # partial unique constraint still allows one counting version per match.
+            if number > 1:
+                lock(match)
+                clear_counting(match.pk)
+            counted(version, actor.user)
+        version.save(force_insert=True)
+        if counting:
+            after_counting(match)
+        data = {"version": number, "kind": kind, "via": actor.via, "counting": counting}
+        if actor.table_key is not None:
+            data["table_key"] = actor.table_key.pk
+        if idem is not None:
+            data["idempotency_key"] = str(idem.key)
+        log_action(match.round.tournament, actor.user, f"result.{kind}", match,
+                   data=data | (audit or {}), reason=note, source=actor.source)  # fmt: skip
+    return version
+
+
+@dataclass(frozen=True)
+class Idem:
+    """A submission's Idempotency-Key and the fingerprint of its body."""
+
+    key: Any
+    digest: str
+
+    @classmethod
+    def of(cls, key: object, action: str, body: dict) -> Idem | None:
+        return None if key is None else cls(key, idempotency.fingerprint(action, body))
+
+
+def _replay(match: Match, idem: Idem | None) -> ResultVersion | None:
+    """The version first stored under the submission's key (marked ``replayed``), or None;
+    IdempotencyMismatch when the key came with another body."""
+    version = idempotency.stored(match, idem.key) if idem is not None else None
+    if version is None:
+        return None
+    if version.idempotency_hash != idem.digest:
+        raise IdempotencyMismatch(idem.key)
+    version.replayed = True
+    return version
+
+
+def _append_based(match, record, outcome, actor, base_version, kind, counting, note="", idem=None):
+    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged; a repeat of
+    a stored submission (same Idempotency-Key) answers the version first stored."""
+    base = base_number(base_version)
+    try:
+        return append_version(
+            match, record, outcome, actor, base + 1, kind, counting, note, idem=idem
+        )
+    except IntegrityError:
+        replayed = _replay(match, idem)
+        if replayed is not None:
+            return replayed
+        latest = latest_version(match)
+        if latest is None or latest.number <= base:
+            raise
+    log_action(match.round.tournament, actor.user, "result.conflict", match,
+               data={"base_version": base, "latest": latest.number, "record": record,
+                     "kind": kind, "via": actor.via},
+               reason="changed meanwhile", source=actor.source)  # fmt: skip
+    raise ChangedMeanwhile(latest, record, by=actor.user)
+
+
+def _check_base_exists(match: Match, base_version: object) -> None:
+    base = base_number(base_version)
+    if base and not ResultVersion.objects.filter(match=match, number=base).exists():
+        latest = latest_version(match)
+        raise ResultError(
+            _("base_version %(base)s does not exist; the latest version is %(latest)s."),
+            "base_version",
+            base=base,
+            latest=latest.number if latest else 0,
+        )
+
+
+def submit(
+    match: Match,
+    record: object,
+    actor: Actor,
+    base_version: object,
+    *,
+    confirm=False,
+    note="",
+    idempotency_key=None,
+) -> ResultVersion:
+    """Enter a result. ``confirm=True`` (chief referee only) makes it count at once.
+    With ``idempotency_key`` a repeat answers the version first stored (``replayed``)."""
+    require_enter(actor, match, open_round=False)
+    body = {"record": record, "base_version": base_version, "note": note, "confirm": confirm}
+    idem = Idem.of(idempotency_key, Kind.SUBMISSION, body)
+    replayed = _replay(match, idem)
+    if replayed is not None:
+        return replayed
+    require_open_round(match)
+    if confirm:
+        require_chief(actor, match, _("confirm a result as it is entered"))
+    _check_base_exists(match, base_version)
+    stored, outcome = _scored_or_logged(match, record, actor)
+    return _append_based(match, stored, outcome, actor, base_version, Kind.SUBMISSION,
+                         bool(confirm), note, idem)  # fmt: skip
+
+
+def mark_absent(
+    match: Match,
+    absent: object,
+    actor: Actor,
+    base_version: object,
+    note: str = "",
+    idempotency_key=None,
+) -> ResultVersion:
+    """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
+    referee's forfeit counts at once; a table referee's awaits confirmation."""
+    record = forfeit_record(match.round.tournament.game, absent)
+    chief = is_chief(actor, match.round.tournament)
+    return submit(match, record, actor, base_version, confirm=chief, note=note,
+                  idempotency_key=idempotency_key)  # fmt: skip
+
+
+def correct(
+    match: Match,
+    record: object,
+    actor: Actor,
+    base_version: object,
+    reason: str,
+    idempotency_key=None,
+) -> ResultVersion:
+    """The chief referee's correction: a new version that counts at once."""
+    require_chief(actor, match, _("correct a result"))
+    idem = Idem.of(idempotency_key, Kind.CORRECTION,
+                   {"record": record, "base_version": base_version, "reason": reason})  # fmt: skip
+    replayed = _replay(match, idem)
+    if replayed is not None:
+        return replayed
+    require_open_round(match)
+    require_reason(reason)
+    _check_base_exists(match, base_version)
+    stored, outcome = _scored_or_logged(match, record, actor)
+    _require_change(match, stored)
+    version = _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
+                            reason, idem)  # fmt: skip
+    _close_disputes(match, actor, ResultDispute.Decision.CORRECTED, reason)
+    return version
+
+
+def void(match: Match, actor: Actor, base_version: object, reason: str) -> ResultVersion:
+    """The chief referee voids the match: it counts as not played (no points)."""
+    require_chief(actor, match, _("void a result"))
+    require_open_round(match)
+    require_reason(reason)
+    _check_base_exists(match, base_version)
+    record, outcome = void_record(match)
+    return _append_based(match, record, outcome, actor, base_version, Kind.VOID, True, reason)
+
+
+def _without_settings(record: dict) -> dict:
+    return {k: v for k, v in (record or {}).items() if k != "settings"}
+
+
+def _require_change(match: Match, stored: dict) -> None:
+    """A correction must change something against the counting version (or, when nothing
+    counts, the latest one)."""
+    reference = counting_version(match) or latest_version(match)
+    if reference is not None and _without_settings(reference.record) == _without_settings(stored):
+        raise ResultError(
+            _("This correction changes nothing against version %(n)s; nothing was saved.")
+            % {"n": reference.number},
+            "record",
+        )
+
+
+def void_record(match: Match) -> tuple[dict, dict]:
+    """A void: the match counts as not played (no points for either side)."""
+    return rule_presets.void_record(match.round.tournament.game), void_answer()
+
+
+def require_reason(reason: object) -> None:
+    if not isinstance(reason, str) or not reason.strip():
+        raise ResultError(_("Give a reason: it goes in the audit log."), "reason")
+
+
+def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict, dict]:
+    """Score a record; a refused one leaves an audit entry with the record and the reason."""
+    tournament = match.round.tournament
+    try:
+        check_json(record, "record")  # a NUL or a deep record is refused, and never logged
+    except BadInput as err:
+        raise ResultError(err.message, err.field) from None
+    try:
+        stored, outcome = score_record(match, record)
+        stage_rounds.require_winner(match, outcome)  # a knockout match must produce a winner
+        return stored, outcome
+    except ServiceError as err:
+        log_action(tournament, actor.user, "result.refused", match,
+                   data={"record": record, "field": err.field, "via": actor.via},
+                   reason=err.message, source=actor.source)  # fmt: skip
+        raise
+
+
+def _close_disputes(match: Match, actor: Actor, decision: str, note: str) -> None:
+    """A correction settles the match's open disputes."""
+    ResultDispute.objects.filter(match=match, decided_at__isnull=True).update(
+        decided_at=timezone.now(), decided_by=actor.user,
+        decided_by_name=actor.user.username if actor.user else "", decision=decision,
+        decision_note=note[:2000],
+    )  # fmt: skip

@@ -1,0 +1,333 @@
+"""Match results: what entering and confirming them share (errors, reading, rights, scoring).
+
+Nothing entered is ever lost: every submission, correction, void, ruling effect or restore is
+a new :class:`ResultVersion` (who, when, via what, from where), and every refused attempt is an
+audit entry holding the refused record. The version that counts for standings is the one
+flagged ``is_counting``; the database allows at most one per match.
+
+This module is the shared base of the result services: the errors, the :class:`Actor`,
+reading (latest, counting, history, the current round's table and its seats), who may enter
+and the chief referee's rights, scoring a record (and :func:`preview`, stored nowhere), and
+switching the counting version. Each action lives in one module of its concern:
+
+- :mod:`tournaments.services.result_entry`: writing versions (submit, forfeit, correct, void).
+- :mod:`tournaments.services.result_confirm`: confirming the latest version.
+- :mod:`tournaments.services.result_effects`: rulings (arbitration) and restores.
+- :mod:`tournaments.services.disputes`: a captain's dispute and the chief referee's decision.
+
+Who may do what (enforced in the services, so pages and the API behave alike):
+
+- **enter** a result (submit, forfeit): a table referee assigned to the table, a live table
+  key of that table, or the chief referee. Captains never enter results.
+- **confirm** the latest version (the number the confirmer saw must still be the latest):
+  the chief referee (counts at once); a *second* referee, i.e. a referee allowed to write
+  the table who did not create that version (counts at once); or the captains of the two
+  teams, each for their own team (counts once both have confirmed). A table key cannot
+  confirm. Since captains never enter results, a captain never confirms their own entry.
+- **correct** (a new version, kind correction, counting at once), **void** and **restore**
+  an earlier version: the chief referee only, with a reason.
+
+Switching the counting version locks the match row (:func:`lock`, ``select_for_update``;
+version 1 switches nothing and needs no lock) and the partial unique constraint guarantees
+one counting version. When a version starts counting, the event revision is bumped in the
+same transaction (public answers and standings are recomputed lazily on the next read).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from rules_engine import api as rules_api
+from rules_engine import seating
+from rules_engine.errors import RulesError
+from tournaments import glossary, permissions
+from tournaments.errors import Forbidden, ServiceError
+from tournaments.models import Match, ResultVersion, Round, TableKey
+
+from . import idempotency, match_formats, round_close
+from .audit import client_address
+
+Kind = ResultVersion.Kind
+OPEN_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.COMPLETE)
+
+
+class ResultError(ServiceError):
+    """A refused result action."""
+
+
+class ResultForbidden(ResultError, Forbidden):
+    """The actor may not do this result action here."""
+
+
+class NotLoggedIn(ResultForbidden):
+    """Nobody is logged in (a login expired): log in again, nothing entered is lost."""
+
+    status = 401
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("Your login has expired: log in again. The deals you entered are kept."), "login"
+        )
+
+
+class ChangedMeanwhile(ResultError):
+    """Someone saved a newer version first; ``latest`` is it, ``record`` the refused one."""
+
+    status = 409
+
+    def __init__(self, latest: ResultVersion, record: dict | None = None, by=None) -> None:
+        own = by is not None and by.pk is not None and latest.created_by_id == by.pk
+        if own:  # the same person saved it (another tab or phone): nobody else changed it
+            super().__init__(
+                _(
+                    "Version %(number)s is already saved: your own earlier save (another tab "
+                    "or phone). This entry was not saved; review version %(number)s and submit "
+                    "again if it differs."
+                ),
+                "base_version",
+                number=latest.number,
+            )
+        else:
+            who = glossary.person(latest.created_by, latest.created_by_name) or glossary.word(
+                glossary.VIA, latest.via, default="?"
+            )
+            super().__init__(
+                _(
+                    "Changed meanwhile: version %(number)s was saved by %(who)s. "
+                    "Your entry was not saved; review the newer version and submit again."
+                ),
+                "base_version",
+                number=latest.number,
+                who=who,
+            )
+        self.latest = latest
+        self.record = record
+
+    def extra(self) -> dict:
+        return {"your_record": self.record}
+
+
+class IdempotencyMismatch(ResultError):
+    """The Idempotency-Key was used before on this match with another body."""
+
+    status = 422
+
+    def __init__(self, key) -> None:
+        super().__init__(
+            _(
+                "Idempotency-Key %(key)s was already used for another submission on this match; "
+                "make a new key for a new submission."
+            )
+            % {"key": key},
+            idempotency.HEADER,
+        )
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: a logged-in user, or a table device holding a table key."""
+
+    user: Any = None
+    table_key: TableKey | None = None
+    via: str = "web"
+    source: str = ""
+
+    @classmethod
+    def from_request(cls, request, via: str = "web", table_key: TableKey | None = None) -> Actor:
+        user = request.user if request.user.is_authenticated else None
+        return cls(user, table_key, "table-key" if table_key else via, client_address(request))
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def latest_version(match: Match) -> ResultVersion | None:
+    return (
+        ResultVersion.objects.filter(match=match)
+        .select_related("created_by")
+        .order_by("-number")
+        .first()
+    )
+
+
+def counting_version(match: Match) -> ResultVersion | None:
+    return ResultVersion.objects.filter(match=match, is_counting=True).first()
+
+
+def history(match: Match) -> list[ResultVersion]:
+    """Every version of the match, oldest first, with its confirmations."""
+    return list(
+        ResultVersion.objects.filter(match=match)
+        .select_related("created_by", "confirmed_by")
+        .prefetch_related("confirmations__user", "confirmations__team")
+        .order_by("number")
+    )
+
+
+def current_round(tournament) -> Round | None:
+    """The latest round past its draft (the one being played or just played)."""
+    return (
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")
+        .first()
+    )
+
+
+def table_match(tournament, table_number: int) -> Match | None:
+    """The match at ``table_number`` in the current round."""
+    round_ = current_round(tournament)
+    if round_ is None:
+        return None
+    return (
+        Match.objects.filter(round=round_, table_number=table_number)
+        .select_related("round__tournament", "home", "away")
+        .first()
+    )
+
+
+def seats(match: Match) -> list[dict]:
+    """Who sits where (the engine's seating: rules_engine.seating)."""
+    rows = []
+    for side, team in (("EW", match.home), ("NS", match.away)):
+        if team is None:
+            continue
+        for player in team.players.all():
+            seat = seating.seat_of(side, player.seat_order)
+            rows.append({"seat": seat, "side": side, "team": team.name, "player": player.name})
+    return sorted(rows, key=lambda row: seating.SEAT_ORDER.index(row["seat"]))
+
+
+# --- permissions -------------------------------------------------------------------------
+
+
+def is_chief(actor: Actor, tournament) -> bool:
+    """The chief referee's rights: correct, void, restore, confirm at entry, any table."""
+    return permissions.may(actor.user, tournament, "result.correct")
+
+
+def can_enter(actor: Actor, match: Match) -> bool:
+    tournament = match.round.tournament
+    key = actor.table_key
+    if key is not None:
+        return (
+            key.is_live
+            and key.tournament_id == tournament.pk
+            and key.table_number == match.table_number
+        )
+    return permissions.can_write_table(actor.user, tournament, match.table_number)
+
+
+def require_enter(actor: Actor, match: Match, open_round: bool = True) -> None:
+    if match.is_bye:
+        raise ResultError(_("A bye has no result to enter."), "match")
+    if actor.user is None and actor.table_key is None:
+        raise NotLoggedIn()
+    if not can_enter(actor, match):
+        raise ResultForbidden(_("You may not enter results at table %(table)s."),
+                              table=match.table_number)  # fmt: skip
+    if open_round:
+        require_open_round(match)
+
+
+def require_chief(actor: Actor, match: Match, what: str) -> None:
+    """Refused (ResultForbidden) unless the actor has the chief referee's rights here."""
+    permissions.require(actor.user, match.round.tournament, "result.correct", ResultForbidden,
+                        _("Only the chief referee may %(what)s."), what=what)  # fmt: skip
+
+
+def require_open_round(match: Match) -> None:
+    status = match.round.status
+    if status == Round.Status.FINALISED:
+        raise ResultError(
+            _("Round %(n)s is finalised; the chief referee must reopen it first."),
+            "round",
+            n=match.round.number,
+        )
+    if status not in OPEN_ROUND_STATUSES:
+        raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+
+def score_record(match: Match, record: object) -> tuple[dict, dict]:
+    """The record as stored (game, preset, settings and match format of the event) and the
+    engine's answer. Under a match format the engine refuses a deal after the end, naming
+    the deal and why the match was over (field ``record.deals[i]``)."""
+    tournament = match.round.tournament
+    if not isinstance(record, dict):
+        raise ResultError(_("record must be a match record object (SPEC 4.5)."), "record")
+    game = record.get("game", tournament.game)
+    if game != tournament.game:
+        raise ResultError(
+            _("This event plays %(game)s, not %(other)s."),
+            "record.game",
+            game=tournament.game,
+            other=game,
+        )
+    preset = record.get("preset", tournament.preset)
+    if preset != tournament.preset:
+        raise ResultError(_("This event scores with the preset %(preset)s."), "record.preset",
+                          preset=tournament.preset)  # fmt: skip
+    stored = match_formats.with_format(match, record)
+    stored = {k: v for k, v in stored.items() if k != "settings"}
+    stored |= {"game": tournament.game, "preset": tournament.preset}
+    if tournament.settings:
+        stored["settings"] = tournament.settings
+    try:
+        outcome = rules_api.score(stored)
+    except RulesError as err:
+        raise ResultError.from_rules(err, "record") from None
+    return stored, outcome
+
+
+def preview(match: Match, record: object, actor: Actor) -> dict:
+    """The engine's answer for a record, stored nowhere (the table page's running levels)."""
+    if actor.user is None and actor.table_key is None:
+        raise NotLoggedIn()
+    if not (can_enter(actor, match) or is_chief(actor, match.round.tournament)):
+        raise ResultForbidden(_("You may not enter results at this table."))
+    return score_record(match, record)[1]
+
+
+# --- version numbers and counting ---------------------------------------------------
+
+
+def base_number(base_version: object) -> int:
+    if isinstance(base_version, bool) or not isinstance(base_version, int) or base_version < 0:
+        raise ResultError(
+            _("base_version must be the number of the latest version you saw (0 for none)."),
+            "base_version",
+        )
+    return base_version
+
+
+def lock(match: Match) -> None:
+    """Lock the match row until the end of the transaction (serialises counting switches)."""
+    list(Match.objects.select_for_update().filter(pk=match.pk).order_by().values_list("pk"))
+
+
+def clear_counting(match_id: int, keep_pk: int | None = None) -> None:
+    """Inside a transaction holding the match row lock: no version of the match counts."""
+    ResultVersion.objects.filter(match_id=match_id, is_counting=True).exclude(pk=keep_pk).update(
+        is_counting=False
+    )
+
+
+def counted(version: ResultVersion, user) -> None:
+    """Mark ``version`` counting (fields only) as confirmed by ``user`` now."""
+    version.is_counting = True
+    version.confirmed_at = timezone.now()
+    version.confirmed_by = user
+
+
+def after_counting(match: Match) -> None:
+    """A version of ``match`` started counting: the round may be complete. (Standings follow:
+    saving a counting version bumps the event revision, as the transaction's last statement
+    inside :func:`revision_batch`.)"""
+    round_close.note_decided(match.round, match.table_number)

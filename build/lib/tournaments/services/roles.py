@@ -1,0 +1,49 @@
+"""Giving and removing a user's role in an event (organiser only), each with its audit entry."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import permissions
+from tournaments.errors import ServiceError
+from tournaments.models import Role, Team, Tournament, TournamentRole
+
+from .audit import log_action
+
+
+class RoleError(ServiceError):
+    """A role that cannot be given as asked."""
+
+
+def grant(
+    tournament: Tournament, by, user, role: str, team: Team | None = None, source: str = ""
+) -> tuple[TournamentRole, bool]:
+    """Give ``user`` the ``role`` in ``tournament`` (a captain names the team); returns the role
+    and whether it is new. Giving a role the user already holds changes nothing."""
+    permissions.require(by, tournament, "role.grant")
+    if role not in Role.values:
+        raise RoleError(_("Choose a role of the list."), "role")
+    if role == Role.CAPTAIN and team is None:
+        raise RoleError(_("A captain speaks for a team: choose it."), "team")
+    if role != Role.CAPTAIN:
+        team = None
+    if team is not None and team.tournament_id != tournament.pk:
+        raise RoleError(_("This team is not in this tournament."), "team")
+    with transaction.atomic():
+        granted, created = TournamentRole.objects.get_or_create(
+            user=user, tournament=tournament, role=role, defaults={"team": team}
+        )
+        if created:
+            log_action(tournament, by, "role.grant", granted,
+                       data={"user": user.username, "role": role}, source=source)  # fmt: skip
+    return granted, created
+
+
+def revoke(role: TournamentRole, by, source: str = "") -> None:
+    """Remove ``role`` (logged with the user and the role it was)."""
+    permissions.require(by, role.tournament, "role.grant")
+    with transaction.atomic():
+        log_action(role.tournament, by, "role.revoke", role,
+                   data={"user": role.user.username, "role": role.role}, source=source)  # fmt: skip
+        role.delete()

@@ -1,0 +1,252 @@
+"""Sections of a stage and the teams in them; who enters a stage.
+
+SPEC §2 "stages and sections". The organiser (``stage.manage``) adds the sections of a stage
+(set up in ``tournaments.services.stages``) and puts teams into them by hand or split by seed
+(in turn or snake). A stage of all teams takes every active (checked-in) team; a stage fed by
+earlier ones takes the top N of each of their sections (:func:`stage_entrants`, seeded 1 v N
+across sections by ``pairing.knockout.seed_from_sections``), once those stages are finished
+(:func:`seed_stage`).
+
+A stage's sections and their teams cannot change once it has a round. Every change is in the
+audit log.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import permissions
+from tournaments.models import CheckIn, Section, SectionEntry, Stage, Team, Tournament
+from tournaments.pairing.knockout import seed_from_sections
+from tournaments.services.audit import log_action
+from tournaments.standings.service import invalidate
+
+from .stages import StageError, StageForbidden, has_rounds, section_teams
+
+SPLITS = ("in_turn", "snake")
+
+
+# --- sections -----------------------------------------------------------------------------
+
+
+def _require_no_rounds(stage: Stage) -> None:
+    if has_rounds(stage):
+        raise StageError(
+            _("The stage %(stage)s has rounds: its sections and teams can no longer change."),
+            "stage",
+            stage=stage.name,
+        )
+
+
+def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
+    tournament = stage.tournament
+    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    name = (name or "").strip()
+    if not name:
+        raise StageError(_("Give the section a name."), "name")
+    with transaction.atomic():
+        Stage.objects.select_for_update().filter(pk=stage.pk).first()
+        _require_no_rounds(stage)
+        if stage.sections.filter(name=name).exists():
+            raise StageError(_("This stage already has a section named %(name)s."), "name",
+                             name=name)  # fmt: skip
+        last = stage.sections.aggregate(last=Max("order"))["last"] or 0
+        section = Section.objects.create(stage=stage, name=name, order=last + 1)
+        log_action(tournament, user, "section.create", section,
+                   data={"stage": stage.pk, "name": name}, source=source)  # fmt: skip
+        invalidate(tournament)
+    return section
+
+
+def delete_section(section: Section, user, source: str = "") -> None:
+    stage = section.stage
+    permissions.require(user, stage.tournament, "stage.manage", StageForbidden)
+    with transaction.atomic():
+        _require_no_rounds(stage)
+        log_action(stage.tournament, user, "section.delete", section,
+                   data={"stage": stage.pk, "name": section.name,
+                         "teams": section_teams(section)}, source=source)  # fmt: skip
+        section.delete()
+        invalidate(stage.tournament)
+
+
+def _team_ids(tournament: Tournament, teams) -> list[int]:
+    ids = [getattr(team, "pk", team) for team in teams]
+    if len(set(ids)) != len(ids):
+        raise StageError(_("A team is listed twice."), "teams")
+    wrong = [team for team in ids if not isinstance(team, int) or not 0 < team < 2**31]
+    if wrong:
+        raise StageError(_("Team %(team)s is not in this event."), "teams", team=wrong[0])
+    known = set(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", flat=True))
+    missing = [team for team in ids if team not in known]
+    if missing:
+        raise StageError(_("Team %(team)s is not in this event."), "teams", team=missing[0])
+    return ids
+
+
+def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
+    """Put ``teams`` (in this order) at the end of ``section``; a team already in another
+    section of the stage moves. Only entrants of the stage may go in."""
+    stage = section.stage
+    tournament = stage.tournament
+    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    with transaction.atomic():
+        Stage.objects.select_for_update().filter(pk=stage.pk).first()
+        _require_no_rounds(stage)
+        ids = _team_ids(tournament, teams)
+        allowed = set(stage_entrants(stage))
+        outside = [team for team in ids if team not in allowed]
+        if outside:
+            name = Team.objects.get(pk=outside[0]).name
+            raise StageError(_("%(team)s is not an entrant of the stage %(stage)s."), "teams",
+                             team=name, stage=stage.name)  # fmt: skip
+        moved = list(
+            SectionEntry.objects.filter(stage=stage, team_id__in=ids)
+            .exclude(section=section)
+            .values_list("team_id", "section_id")
+        )
+        SectionEntry.objects.filter(stage=stage, team_id__in=ids).delete()
+        _renumber(stage)
+        _append(section, ids)
+        log_action(tournament, user, "section.assign", section,
+                   data={"stage": stage.pk, "teams": ids, "moved_from": moved},
+                   source=source)  # fmt: skip
+        invalidate(tournament)
+    return section_teams(section)
+
+
+def remove_teams(section: Section, user, teams, source: str = "") -> list[int]:
+    stage = section.stage
+    permissions.require(user, stage.tournament, "stage.manage", StageForbidden)
+    with transaction.atomic():
+        _require_no_rounds(stage)
+        ids = _team_ids(stage.tournament, teams)
+        section.entries.filter(team_id__in=ids).delete()
+        _renumber(stage)
+        log_action(stage.tournament, user, "section.remove", section,
+                   data={"stage": stage.pk, "teams": ids}, source=source)  # fmt: skip
+        invalidate(stage.tournament)
+    return section_teams(section)
+
+
+def _append(section: Section, ids: list[int]) -> None:
+    start = section.entries.aggregate(last=Max("seed"))["last"] or 0
+    SectionEntry.objects.bulk_create(
+        SectionEntry(section=section, stage_id=section.stage_id, team_id=team, seed=start + i)
+        for i, team in enumerate(ids, start=1)
+    )
+
+
+def _renumber(stage: Stage) -> None:
+    """Seeds 1..n in each section again after teams left it (order kept)."""
+    for section in stage.sections.all():
+        entries = list(section.entries.order_by("seed"))
+        changed = [e for i, e in enumerate(entries, start=1) if e.seed != i]
+        if not changed:
+            continue
+        # two passes: the unique (section, seed) holds between the statements
+        for i, entry in enumerate(entries, start=1):
+            entry.seed = 100000 + i
+        SectionEntry.objects.bulk_update(entries, ["seed"])
+        for i, entry in enumerate(entries, start=1):
+            entry.seed = i
+        SectionEntry.objects.bulk_update(entries, ["seed"])
+
+
+def split_order(teams: list, sections: int, method: str) -> list[list]:
+    """Deal ``teams`` (best seed first) into ``sections`` groups: ``in_turn`` (1→A, 2→B,
+    3→A …) or ``snake`` (1→A, 2→B, 3→B, 4→A …, the serpentine that evens the seeds out)."""
+    groups: list[list] = [[] for _ in range(sections)]
+    for index, team in enumerate(teams):
+        lap, place = divmod(index, sections)
+        if method == "snake" and lap % 2:
+            place = sections - 1 - place
+        groups[place].append(team)
+    return groups
+
+
+def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> dict[int, list]:
+    """Put every entrant of the stage into its sections by seed (replacing what was there).
+    A stage without a section gets one, named after the stage."""
+    tournament = stage.tournament
+    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    if method not in SPLITS:
+        raise StageError(_("Split in turn or snake."), "method")
+    with transaction.atomic():
+        Stage.objects.select_for_update().filter(pk=stage.pk).first()
+        _require_no_rounds(stage)
+        entrants = stage_entrants(stage)
+        if len(entrants) < 2:
+            raise StageError(_("The stage %(stage)s has fewer than two entrants."), "stage",
+                             stage=stage.name)  # fmt: skip
+        sections = list(stage.sections.order_by("order"))
+        if not sections:
+            sections = [Section.objects.create(stage=stage, name=stage.name, order=1)]
+        SectionEntry.objects.filter(stage=stage).delete()
+        groups = split_order(entrants, len(sections), method)
+        for section, group in zip(sections, groups, strict=True):
+            _append(section, group)
+        placed = {section.pk: group for section, group in zip(sections, groups, strict=True)}
+        log_action(tournament, user, "section.split", stage,
+                   data={"method": method, "sections": placed}, source=source)  # fmt: skip
+        invalidate(tournament)
+    return placed
+
+
+# --- entrants -----------------------------------------------------------------------------
+
+
+def registered_entrants(tournament: Tournament) -> list[int]:
+    """Every active team that may play (checked in, once the event uses check-in), best seed
+    first (teams without a seed after the seeded ones, in registration order)."""
+    teams = Team.objects.filter(tournament=tournament, status=Team.Status.ACTIVE)
+    if CheckIn.objects.filter(team__tournament=tournament).exists():
+        teams = teams.filter(checkin__isnull=False)
+    rows = teams.values_list("pk", "seed")
+    return [pk for pk, seed in sorted(rows, key=lambda row: (row[1] is None, row[1] or 0, row[0]))]
+
+
+def stage_entrants(stage: Stage) -> list[int]:
+    """The stage's entrants in seed order. For qualifiers: the top ``qualify_top`` of each
+    section of the source stages, interleaved by place (A1 B1 A2 B2 …), so that a bracket
+    seeded 1 v N meets teams of one section as late as it can; withdrawn teams are passed
+    over (the next in their section's ranking goes through)."""
+    if stage.entrants == Stage.Entrants.ALL:
+        return registered_entrants(stage.tournament)
+    from tournaments.services import stage_standings
+
+    active = set(
+        Team.objects.filter(tournament=stage.tournament_id, status=Team.Status.ACTIVE).values_list(
+            "pk", flat=True
+        )
+    )
+    rankings = []
+    for source_stage in stage.sources.order_by("order"):
+        for section in source_stage.sections.order_by("order"):
+            ranking = stage_standings.section_ranking(section)
+            rankings.append([team for team in ranking if team in active])
+    if not rankings:
+        return []
+    top = min(stage.qualify_top, *(len(ranking) for ranking in rankings))
+    if top < 1:
+        return []
+    return seed_from_sections(rankings, top)
+
+
+def seed_stage(stage: Stage, user, source: str = "") -> dict[int, list]:
+    """Fill a stage's sections from its entrants: one section (made if there is none) takes
+    them in seed order; several are filled snake-wise. Refused while a source stage is not
+    finished (its ranking is not final)."""
+    from tournaments.services import stage_standings
+
+    if stage.entrants == Stage.Entrants.QUALIFIED:
+        unfinished = [s.name for s in stage.sources.all() if not stage_standings.is_complete(s)]
+        if unfinished:
+            raise StageError(
+                _("The stage %(stage)s is not finished: its qualifiers are not known yet."),
+                "sources",
+                stage=unfinished[0],
+            )
+    return split_teams(stage, user, "snake", source)

@@ -1,0 +1,200 @@
+"""Standings per section and per stage, knockout brackets, and the event's final ranking.
+
+The database side of ``tournaments.standings.stages``: what counts in a section is every
+counted match of the stage's rounds (and of the earlier stages' when the stage carries the
+points), ranked by the preset's standings order through the same pure core as the event's
+standings (``tournaments.standings.core.compute_standings``). A knockout ranks by its
+bracket (:func:`knockout_groups`); the winners are read from the counting results (the
+rules engine's ``winner``; a bye goes through).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_engine.outcome import Outcome
+from tournaments.models import Match, ResultVersion, Round, Section, Stage, Team, Tournament
+from tournaments.pairing.knockout import Bracket, knockout_bracket
+from tournaments.pairing.roundrobin import berger_rounds
+from tournaments.standings.core import StandingRow, compute_standings
+from tournaments.standings.service import TeamStanding, outcomes_for, standings_for
+from tournaments.standings.stages import (
+    FinalPlace,
+    final_ranking,
+    knockout_groups,
+    rerank,
+)
+
+
+def stage_rounds(stage: Stage):
+    return Round.objects.filter(stage=stage).order_by("number")
+
+
+def counted_rounds(stage: Stage) -> set[int]:
+    """Round numbers whose results count in the stage's standings."""
+    stages = [stage]
+    if stage.carry_points:
+        stages += list(Stage.objects.filter(tournament=stage.tournament_id, order__lt=stage.order))
+    rounds = Round.objects.filter(stage__in=stages).exclude(status=Round.Status.DRAFT)
+    return set(rounds.values_list("number", flat=True))
+
+
+def entries(section: Section) -> list[int]:
+    return list(section.entries.order_by("seed").values_list("team_id", flat=True))
+
+
+def section_standings(section: Section) -> list[StandingRow]:
+    """The section's teams ranked by the preset's order over the stage's counted rounds."""
+    stage = section.stage
+    tournament = stage.tournament
+    teams = list(Team.objects.filter(tournament=tournament).values_list("pk", "draw_lot"))
+    numbers = counted_rounds(stage)
+    outcomes = [o for o in outcomes_for(tournament) if o.round_no in numbers]
+    rows = compute_standings(
+        [pk for pk, _ in teams],
+        outcomes,
+        tournament.get_preset().standings_order,
+        draw_lots={pk: lot for pk, lot in teams if lot is not None},
+    )
+    return rerank(rows, set(entries(section)))
+
+
+def section_rows(section: Section) -> list[TeamStanding]:
+    """:func:`section_standings` with each team's name, unit and status (as the event's
+    standings rows), for pages, exports and the API."""
+    rows = section_standings(section)
+    teams = Team.objects.filter(pk__in=[row.team for row in rows])
+    details = {pk: (name, unit or "", status) for pk, name, unit, status in
+               teams.values_list("pk", "name", "unit__name", "status")}  # fmt: skip
+    return [TeamStanding.of(row, *details[row.team]) for row in rows]
+
+
+def bracket_of(section: Section) -> Bracket:
+    """The knockout bracket of a section, its entrants in seed order."""
+    return knockout_bracket(entries(section), third_place=section.stage.third_place)
+
+
+def knockout_winners(section: Section) -> dict[str, int]:
+    """Bracket place -> winning team for the section's decided knockout matches (a bye's
+    team goes through; a counting result's winner side; a void or a draw decides nothing)."""
+    matches = Match.objects.filter(section=section).exclude(bracket_slot="")
+    winners: dict[str, int] = {}
+    sides = {}
+    for pk, slot, home, away in matches.values_list("pk", "bracket_slot", "home_id", "away_id"):
+        if away is None:
+            winners[slot] = home
+        else:
+            sides[pk] = (slot, home, away)
+    versions = ResultVersion.objects.filter(match_id__in=sides, is_counting=True)
+    for match_id, answer in versions.values_list("match_id", "outcome"):
+        slot, home, away = sides[match_id]
+        winner = Outcome.from_answer(answer).winner
+        if winner == "EW":
+            winners[slot] = home
+        elif winner == "NS":
+            winners[slot] = away
+    return winners
+
+
+def section_groups(section: Section) -> list[list[int]]:
+    """The section's finishing groups, best first (a knockout by its bracket; otherwise
+    one team a group, in standings order, tied teams sharing a group)."""
+    if section.stage.is_knockout:
+        if not section.entries.exists():
+            return []
+        return knockout_groups(bracket_of(section), knockout_winners(section))
+    groups: list[list[int]] = []
+    last_rank = None
+    for row in section_standings(section):
+        if groups and row.rank == last_rank:
+            groups[-1].append(row.team)
+        else:
+            groups.append([row.team])
+        last_rank = row.rank
+    return groups
+
+
+def section_ranking(section: Section) -> list[int]:
+    """The section's teams, best first."""
+    return [team for group in section_groups(section) for team in group]
+
+
+def stage_groups(stage: Stage) -> list[list[int]]:
+    """The stage's finishing groups: with one section its own; with several, place by
+    place across the sections (the n-th of every section share a place)."""
+    sections = list(stage.sections.order_by("order"))
+    if len(sections) == 1:
+        return section_groups(sections[0])
+    rankings = [section_ranking(section) for section in sections]
+    longest = max((len(r) for r in rankings), default=0)
+    return [[r[p] for r in rankings if p < len(r)] for p in range(longest)]
+
+
+def stage_ranking(stage: Stage) -> list[int]:
+    return [team for group in stage_groups(stage) for team in group]
+
+
+def planned_rounds(stage: Stage) -> int:
+    """How many rounds the stage plays: a Swiss its setting; a round robin the Berger
+    tables of its biggest section; a knockout the rounds of its biggest bracket."""
+    if stage.kind == Stage.Kind.SWISS:
+        return stage.num_rounds or 0
+    sizes = [len(entries(section)) for section in stage.sections.all()]
+    sizes = [size for size in sizes if size >= 2]
+    if not sizes:
+        return 0
+    if stage.kind == Stage.Kind.ROUND_ROBIN:
+        return max(len(berger_rounds(range(size))) for size in sizes)
+    return max(len(knockout_bracket(range(size)).rounds) for size in sizes)
+
+
+def is_complete(stage: Stage) -> bool:
+    """Every planned round of the stage is drawn and finalised."""
+    rounds = list(stage_rounds(stage).values_list("status", flat=True))
+    planned = planned_rounds(stage)
+    return (
+        planned > 0
+        and len(rounds) >= planned
+        and all(status == Round.Status.FINALISED for status in rounds)
+    )
+
+
+@dataclass(frozen=True)
+class RankedTeam:
+    rank: int
+    team: int
+    name: str
+    stage: str
+    section: str
+    shared: bool = False
+
+
+def event_ranking(tournament: Tournament) -> list[RankedTeam]:
+    """The event's final ranking. Without stages: its standings. With stages: the last
+    stage's order first (a knockout: winner, runner-up, third-place match, then the
+    losers of each earlier round by seed), then the teams that went no further by the
+    ranking of the stage they left. Teams that entered no stage are not ranked."""
+    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
+    stages = list(tournament.stages.order_by("order"))
+    if not stages:
+        return [
+            RankedTeam(row.rank, row.team, row.name, "", "", row.shared)
+            for row in standings_for(tournament)
+        ]
+    section_of: dict[tuple[int, int], str] = {}
+    for stage in stages:
+        for team, name in stage.entries.values_list("team_id", "section__name"):
+            section_of[(stage.pk, team)] = name
+    by_pk = {stage.pk: stage for stage in stages}
+    places: list[FinalPlace] = final_ranking([(stage.pk, stage_groups(stage)) for stage in stages])
+    return [
+        RankedTeam(
+            place.rank,
+            place.team,
+            names.get(place.team, ""),
+            by_pk[place.stage].name,
+            section_of.get((place.stage, place.team), ""),
+            place.shared,
+        )  # fmt: skip
+        for place in places
+    ]

@@ -1,0 +1,122 @@
+"""Table keys: a private, revocable key per tournament table for the table's device.
+
+The organiser or the chief referee issues a key (any live key of that table is revoked
+first: one live key per table, enforced by the database) and may revoke it; both logged.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import permissions
+from tournaments.models import Role, TableAssignment, TableKey, TournamentRole
+from tournaments.validation import MAX_TABLE
+
+from .audit import log_action
+from .results import ResultError, ResultForbidden
+
+
+def live_keys(tournament) -> list[TableKey]:
+    return list(
+        TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True).select_related(
+            "referee"
+        )
+    )
+
+
+def any_key(key: str) -> TableKey | None:
+    """The key ``key``, live or revoked (None when unknown)."""
+    return TableKey.objects.select_related("tournament").filter(key=str(key)[:64]).first()
+
+
+def live_key(key: str) -> TableKey:
+    """The live key ``key``; ResultError (404) when unknown or revoked."""
+    table_key = (
+        TableKey.objects.select_related("tournament")
+        .filter(key=str(key)[:64], revoked_at__isnull=True)
+        .first()
+    )
+    if table_key is None:
+        raise ResultError(_("This table link is unknown or was revoked."), "key", status=404)
+    return table_key
+
+
+def table_referees(tournament, table_number: int) -> list:
+    """The table referees assigned to ``table_number`` (users), by username."""
+    referees = TournamentRole.objects.filter(tournament=tournament, role=Role.TABLE_REFEREE)
+    return [
+        a.user
+        for a in TableAssignment.objects.filter(
+            tournament=tournament,
+            table_number=table_number,
+            user__in=referees.values("user"),
+        )
+        .select_related("user")
+        .order_by("user__username")
+    ]
+
+
+def _key_referee(tournament, table_number: int, referee):
+    """The referee a new key belongs to: the one named (who must referee the table), else
+    the table's only assigned referee, else nobody (then only the chief referee or both
+    captains confirm the key's entries)."""
+    assigned = table_referees(tournament, table_number)
+    if referee is None:
+        return assigned[0] if len(assigned) == 1 else None
+    if referee not in assigned:
+        raise ResultError(
+            _("%(user)s is not a table referee of table %(table)s.")
+            % {"user": referee.username, "table": table_number},
+            "referee",
+        )
+    return referee
+
+
+def issue(tournament, table_number: int, user, source: str = "", referee=None) -> TableKey:
+    """A new key for the table (revoking its live one), bound to the table's referee."""
+    permissions.require(user, tournament, "table_key.manage", ResultForbidden)
+    if not 1 <= table_number <= MAX_TABLE:
+        raise ResultError(_("table_number must be a table from 1 to %(max)s."), "table_number",
+                          max=MAX_TABLE)  # fmt: skip
+    referee = _key_referee(tournament, table_number, referee)
+    with transaction.atomic():
+        for old in TableKey.objects.select_for_update().filter(
+            tournament=tournament, table_number=table_number, revoked_at__isnull=True
+        ):
+            revoke(old, user, source, reason="replaced by a new key")
+        key = TableKey.objects.create(tournament=tournament, table_number=table_number,
+                                      created_by=user, referee=referee)  # fmt: skip
+        log_action(tournament, user, "table_key.issue", key,
+                   data={"table": table_number,
+                         "referee": referee.username if referee else None},
+                   source=source)  # fmt: skip
+    return key
+
+
+def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
+    permissions.require(user, key.tournament, "table_key.manage", ResultForbidden)
+    if key.revoked_at is None:
+        key.revoked_at = timezone.now()
+        key.revoked_by = user if getattr(user, "is_authenticated", False) else None
+        key.save(update_fields=["revoked_at", "revoked_by"])
+        log_action(key.tournament, user, "table_key.revoke", key,
+                   data={"table": key.table_number}, reason=reason, source=source)  # fmt: skip
+    return key
+
+
+def issue_missing(tournament, user, source: str = "") -> list[TableKey]:
+    """A key for every table of the current round that has no live key (one click for all)."""
+    from .results import current_round
+
+    round_ = current_round(tournament)
+    if round_ is None:
+        return []
+    live = set(
+        TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True).values_list(
+            "table_number", flat=True
+        )
+    )
+    tables = round_.matches.exclude(table_number=None).values_list("table_number", flat=True)
+    return [issue(tournament, table, user, source) for table in sorted(set(tables) - live)]

@@ -1,0 +1,152 @@
+"""Tiebreak metrics: a registry of small classes, one per key a preset may list.
+
+Every metric reads a `Ledger` (the tallies of all stored match outcomes) and gives
+each team a number; higher ranks first unless `higher_is_better` is False. A
+contextual metric (head-to-head) depends on which teams are tied, so it is
+computed per group of tied teams rather than once for the field.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one team has accumulated over the outcomes read so far."""
+
+    points: float = 0
+    level_diff: int = 0
+    net_levels: int = 0
+    accumulated_levels: int = 0
+    level_points: float = 0  # 级差分 (national preset)
+    deals_won_diff: int = 0
+    tricks_diff: int = 0
+    opponents: list[int] = field(default_factory=list)
+    points_against: dict[int, float] = field(default_factory=dict)  # points scored v each opponent
+    points_by_round: dict[int, float] = field(default_factory=dict)
+
+
+@dataclass
+class Ledger:
+    tallies: dict[int, Tally]
+    latest_round: int = 0
+    draw_lots: dict[int, int] = field(default_factory=dict)
+    # recorded draws of lots, oldest first: each the drawn order of its teams, first first
+    draws: tuple[tuple[int, ...], ...] = ()
+
+
+class Metric:
+    key: str = ""
+    # The English label, a message id of the Django catalogue: the shell translates it
+    # (standings.service.metric_labels); this pure core never does.
+    label: str = ""
+    higher_is_better: bool = True
+    contextual: bool = False
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        raise NotImplementedError
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        """Values for a group of tied teams (the whole field for a plain metric)."""
+        return {team: self.value(ledger, team) for team in group}
+
+
+class TallyField(Metric):
+    """A metric that is one field of the team's tally, summed over its matches."""
+
+    def __init__(self, key: str, label: str):
+        self.key, self.label = key, label
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        return getattr(ledger.tallies[team], self.key)
+
+
+class LatestRoundScore(Metric):
+    key, label = "latest_round_score", "Latest round score"
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        return ledger.tallies[team].points_by_round.get(ledger.latest_round, 0)
+
+
+class OpponentsPoints(Metric):
+    key, label = "opponents_points", "Opponents' points"
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        tallies = ledger.tallies
+        return sum(tallies[opponent].points for opponent in tallies[team].opponents)
+
+
+class DrawLots(Metric):
+    """The lot each team drew; the lower lot ranks first, teams without one share.
+
+    A recorded draw among tied teams (SPEC 3) decides a group of tied teams when every team
+    of the group was in it (the latest such draw): their places in its order. Otherwise a
+    team's own lot (``draw_lots``) applies.
+    """
+
+    key, label = "draw_lots", "Drawing lots"
+    higher_is_better = False
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        return ledger.draw_lots.get(team, math.inf)
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        tied = set(group)
+        for order in reversed(ledger.draws):
+            if len(tied) > 1 and tied <= set(order):
+                place = {team: index for index, team in enumerate(order, start=1)}
+                return {team: place[team] for team in group}
+        return super().values(ledger, group)
+
+
+class HeadToHead(Metric):
+    """Points scored in the matches among exactly the tied teams.
+
+    It applies only when every team of the group has played every other (SPEC 3, as
+    FIDE's direct encounter); otherwise the group stays tied for the next tiebreak.
+    """
+
+    key, label = "head_to_head", "Head-to-head"
+    contextual = True
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        tied = set(group)
+        if not all(tied - {team} <= set(ledger.tallies[team].opponents) for team in group):
+            return dict.fromkeys(group, 0)
+        result = {}
+        for team in group:
+            against = ledger.tallies[team].points_against
+            result[team] = sum(points for other, points in against.items() if other in tied)
+        return result
+
+
+class HeadToHeadTwo(HeadToHead):
+    """Head-to-head, applied only when exactly two teams are tied."""
+
+    key, label = "head_to_head_two", "Head-to-head (two tied teams)"
+
+    def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
+        if len(group) != 2:
+            return dict.fromkeys(group, 0)
+        return super().values(ledger, group)
+
+
+METRICS: dict[str, Metric] = {
+    metric.key: metric
+    for metric in (
+        TallyField("points", "Match points"),
+        TallyField("level_diff", "Total level difference"),
+        HeadToHead(),
+        HeadToHeadTwo(),
+        TallyField("net_levels", "Net levels"),
+        TallyField("accumulated_levels", "Accumulated levels"),
+        TallyField("level_points", "Level points"),
+        TallyField("deals_won_diff", "Deals won difference"),
+        TallyField("tricks_diff", "Tricks difference"),
+        LatestRoundScore(),
+        OpponentsPoints(),
+        DrawLots(),
+    )
+}

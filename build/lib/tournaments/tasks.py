@@ -1,0 +1,138 @@
+"""Background tasks (Celery ``shared_task``; eager in-process when no broker is configured).
+
+Every task works for one :class:`ExportJob` and derives from :class:`JobTask`, which does
+the bookkeeping: it skips a job that is finished, failed or gone, touches the job's
+heartbeat, and marks the job failed (with a message in its language) when the work raises.
+Tasks are idempotent and acknowledged late: a worker process that dies mid-task leaves the
+message to be delivered again (``acks_late`` + ``reject_on_worker_lost``), and running a
+step again rewrites the same files. A worker killed as a whole is covered by
+:func:`sweep_jobs` (Celery beat, every ``PAISAI_JOB_SWEEP_SECONDS``; also
+``manage.py sweep_jobs``): it queues again the missing work of every job whose heartbeat
+stopped.
+
+Pages call :func:`start` (queue a job created by a service) and :func:`restart`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import Task, shared_task
+from django.db import transaction
+from kombu.exceptions import ChannelError, OperationalError
+
+from tournaments.models import ExportJob
+from tournaments.services import exports, jobs, registration_import
+
+logger = logging.getLogger("paisai.jobs")
+
+
+class JobTask(Task):
+    """Base of the job tasks: ``run(job, *args)`` gets the job, not its id."""
+
+    acks_late = True
+    reject_on_worker_lost = True
+    ignore_result = True
+
+    def __call__(self, job_id: int, *args, **kwargs):
+        job = jobs.active_job(job_id)
+        if job is None:
+            return None
+        try:
+            with jobs.heartbeat(job_id, enabled=not self.app.conf.task_always_eager):
+                return super().__call__(job, *args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - the job shows a message, the log the details
+            jobs.fail(job_id, error)
+            return None
+
+
+@shared_task(base=JobTask)
+def run_export_job(job: ExportJob) -> None:
+    """A one-piece export (a standings table, the prize list, a bracket …)."""
+    exports.run_export(job)
+
+
+@shared_task(base=JobTask)
+def build_chunks(job: ExportJob) -> None:
+    """Plan the chunks of a chunked export (scoresheets, badges, table cards, the QR sheet)
+    and queue the ones not rendered yet."""
+    _total, count = exports.chunk_plan(job)
+    missing = exports.missing_chunks(job, count)
+    if not missing:
+        exports.assemble(job.pk)
+    for index in missing:
+        render_export_chunk.delay(job.pk, index)
+
+
+@shared_task(base=JobTask)
+def render_export_chunk(job: ExportJob, index: int) -> None:
+    """Render one chunk; whoever records the last chunk assembles the file."""
+    done, total = exports.render_chunk(job, index)
+    if done >= total:
+        exports.assemble(job.pk)
+
+
+@shared_task(base=JobTask)
+def import_teams(job: ExportJob) -> None:
+    """A long team list: read, check and import it with progress."""
+    registration_import.run_import_job(job)
+
+
+def first_task(job: ExportJob):
+    if job.kind == registration_import.IMPORT_JOB:
+        return import_teams
+    return build_chunks if exports.is_chunked(job.kind) else run_export_job
+
+
+def queue(job: ExportJob) -> bool:
+    """Queue the first task of the job (each picks up what is missing). A broker that cannot
+    be reached leaves the job waiting: the sweep queues it again later."""
+    task = first_task(job)
+    try:
+        task.delay(job.pk)
+    except (OperationalError, OSError):
+        logger.exception("job %s could not be queued; the sweep will retry", job.pk)
+        return False
+    return True
+
+
+def start(job: ExportJob) -> None:
+    """Queue a job once the transaction that created it commits."""
+    transaction.on_commit(lambda: queue(job))
+
+
+def restart(job: ExportJob) -> bool:
+    """Retry a failed job (the work already done is kept); False if it had not failed."""
+    if not jobs.retry(job):
+        return False
+    start(job)
+    return True
+
+
+def backlog(app) -> int:
+    """Messages waiting in the default queue (0 when none, or when it cannot be read)."""
+    if app.conf.task_always_eager:
+        return 0
+    try:
+        with app.connection_for_read() as connection:
+            declared = connection.default_channel.queue_declare(
+                app.conf.task_default_queue, passive=True
+            )
+            return declared.message_count
+    except ChannelError:  # Redis: an empty queue does not exist
+        return 0
+    except (OperationalError, OSError):
+        return 0
+
+
+@shared_task(bind=True, ignore_result=True)
+def sweep_jobs(self) -> int:
+    """Queue again every job whose worker died; returns how many. While messages wait in the
+    queue the workers are busy and a job's next step may simply not have started yet: the
+    sweep waits for the backlog to drain (a dead worker's messages are not in it)."""
+    if backlog(self.app):
+        return 0
+    stale = jobs.claim_stale()
+    for job in stale:
+        queue(job)
+    return len(stale)

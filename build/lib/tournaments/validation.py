@@ -1,0 +1,176 @@
+"""The request-validation layer: every body and parameter is checked before any code uses it.
+
+- ``RequestLimitMiddleware``: a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (file uploads:
+  ``PAISAI_MAX_UPLOAD_BYTES``) is refused with 413 before it is read; a malformed
+  ``Content-Length`` is 400; a NUL character in the query string or a form field is 400.
+- ``parse_json`` / ``check_json``: JSON no deeper than ``PAISAI_MAX_JSON_DEPTH`` and free of
+  NUL characters (PostgreSQL cannot store them; nothing is logged with one).
+- ``bounded_int``: an integer within its column's range, or ``BadInput`` naming the field.
+
+Refusals are :class:`BadInput` (``message``, ``field``, ``status``); the API answers them as
+``{"error", "field"}`` JSON, pages as a short page in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+SMALLINT_MAX = 32767  # PositiveSmallIntegerField's upper bound on every backend
+INT_MAX = 2_147_483_647
+# The highest table number, the one limit of every place that takes one (the board's zones,
+# table links, table assignments, halls, the API's table links); each refusal names it.
+MAX_TABLE = 10_000
+
+
+class BadInput(ValueError):
+    """Input refused before it reached a service; ``status`` 400 or 413."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.status = status
+
+
+def max_depth() -> int:
+    return getattr(settings, "PAISAI_MAX_JSON_DEPTH", 32)
+
+
+def nul_refused(field: str | None) -> BadInput:
+    if field:
+        return BadInput(
+            _("%(field)s contains a NUL character (\\u0000); remove it.") % {"field": field},
+            field,
+        )
+    return BadInput(_("The request contains a NUL character (\\u0000); remove it."))
+
+
+def too_deep() -> BadInput:
+    return BadInput(
+        _("The JSON is nested too deeply (at most %(depth)s levels).") % {"depth": max_depth()}
+    )
+
+
+def check_json(value, field: str | None = None) -> object:
+    """``value`` (parsed JSON) unchanged, or BadInput: too deep, or a NUL in a key or string.
+
+    Iterative, so a deep value cannot exhaust the stack; ``field`` prefixes the path named.
+    """
+    limit = max_depth()
+    stack = [(value, 1, field)]
+    while stack:
+        item, depth, path = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                raise nul_refused(path)
+            continue
+        if not isinstance(item, dict | list):
+            continue
+        if depth > limit:
+            raise too_deep()
+        pairs = item.items() if isinstance(item, dict) else enumerate(item)
+        for key, child in pairs:
+            if isinstance(key, str) and "\x00" in key:
+                raise nul_refused(path)
+            name = f"{path}.{key}" if path else str(key)
+            stack.append((child, depth + 1, name))
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(_("%(name)s is not a JSON number.") % {"name": name})
+
+
+def parse_json(text: str | bytes, field: str | None = None) -> object:
+    """Parse and check JSON text; BadInput (naming ``field``) when it is not acceptable."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput(_("The JSON is not UTF-8 text."), field) from None
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise too_deep() from None
+    except ValueError as err:
+        raise BadInput(_("Not valid JSON: %(error)s") % {"error": err}, field) from None
+    return check_json(value, field)
+
+
+def bounded_int(value, field: str, low: int = 0, high: int = SMALLINT_MAX, *, blank=None):
+    """``value`` as an int in ``low..high`` (``blank`` for None or ""), else BadInput."""
+    if value is None or value == "":
+        return blank
+    if isinstance(value, bool):
+        value = "bool"
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise BadInput(_("%(field)s must be a whole number.") % {"field": field}, field) from None
+    if not low <= number <= high:
+        raise BadInput(
+            _("%(field)s must be from %(low)s to %(high)s.")
+            % {"field": field, "low": low, "high": high},
+            field,
+        )
+    return number
+
+
+def refusal_response(request, error: BadInput) -> HttpResponse:
+    """The answer to refused input: JSON on the API, a short page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": error.message, "field": error.field}, status=error.status)
+    from django.shortcuts import render
+
+    return render(request, "errors/bad_input.html", {"error": error}, status=error.status)
+
+
+def body_limit(content_type: str) -> int:
+    if content_type.startswith("multipart/"):
+        return getattr(settings, "PAISAI_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+class RequestLimitMiddleware:
+    """Refuses an oversized body before reading it, and NUL characters in query strings and
+    form fields (JSON bodies are checked by the API's parser)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            self.check(request)
+        except BadInput as error:
+            return refusal_response(request, error)
+        return self.get_response(request)
+
+    def check(self, request) -> None:
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        try:
+            size = int(length)
+        except ValueError:
+            raise BadInput(_("The Content-Length header is not a number.")) from None
+        if size < 0:
+            raise BadInput(_("The Content-Length header is not a number."))
+        limit = body_limit(request.content_type or "")
+        if size > limit:
+            raise BadInput(
+                _("The request is too large (%(size)s bytes; at most %(limit)s).")
+                % {"size": size, "limit": limit},
+                status=413,
+            )
+        for key, values in request.GET.lists():
+            if "\x00" in key or any("\x00" in v for v in values):
+                raise nul_refused(key)
+        if request.method == "POST" and request.content_type in FORM_TYPES:
+            for key, values in request.POST.lists():
+                if "\x00" in key or any("\x00" in v for v in values):
+                    raise nul_refused(key)

@@ -1,0 +1,287 @@
+"""Public pages, no login: pairings (searchable), live standings, team history, projector.
+
+Each page is rendered once per event revision and served from the cache with HTTP
+validators (tournaments.services.public_cache): it is the same for everybody (no user name,
+no CSRF token, no messages), so a reverse proxy may store it too. Long lists are paged and
+the first page is small.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
+from django.utils.translation import check_for_language, get_language
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from rules_engine.presets import bye_points
+from tournaments.exporters.qr import qr_svg
+from tournaments.exporters.tables import clean_number
+from tournaments.models import Team
+from tournaments.services import exports, find_table, public, public_cache
+from tournaments.standings.service import metric_labels
+
+from .mixins import TournamentMixin
+
+REFRESH_SECONDS = 60
+PAIRINGS_PAGE = 100  # tables per page (a phone's first screen stays small)
+STANDINGS_PAGE = 100  # rows per page
+PROJECTOR_COLUMNS, PROJECTOR_ROWS = 3, 14  # tables per projector screen at 1920x1080
+PROJECTOR_PAGE = PROJECTOR_COLUMNS * PROJECTOR_ROWS
+PROJECTOR_DWELL_SECONDS = 8  # how long each screen of tables shows
+PROJECTOR_SYNC_SECONDS = 15  # how often the projector reads the clock (status, end, time)
+
+
+class PublicMixin(TournamentMixin):
+    """A public page: cached per revision, identical for every visitor."""
+
+    cache_kind = ""
+
+    def cache_params(self) -> dict:
+        return {}
+
+    def get(self, request, *args, **kwargs):
+        return public_cache.serve(
+            request,
+            self.tournament,
+            self.cache_kind,
+            self.cache_params(),
+            lambda: super(PublicMixin, self).get(request, *args, **kwargs),
+        )
+
+    def get_context_data(self, **kwargs):
+        # Not TournamentMixin's: the visitor's roles must not shape a page cached for all.
+        context = super(TournamentMixin, self).get_context_data(**kwargs)
+        context["tournament"] = self.tournament
+        context["refresh_seconds"] = REFRESH_SECONDS
+        return context
+
+
+class PairingsPage(PublicMixin, TemplateView):
+    template_name = "tournaments/public/pairings.html"
+    cache_kind = "pairings"
+
+    def cache_params(self) -> dict:
+        get = self.request.GET
+        return {
+            "round": get.get("round", "")[:6],
+            "q": get.get("q", "")[:100].strip(),
+            "page": public.page_number(get.get("page")),
+        }
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        params = self.cache_params()
+        rnd = public.public_round(self.tournament, params["round"])
+        rows, page = [], None
+        if rnd is not None:
+            page = public.paginate(public.pairing_count(rnd, params["q"]), params["page"],
+                                   PAIRINGS_PAGE)  # fmt: skip
+            rows = public.pairing_rows(rnd, params["q"], page.start, page.stop)
+        context.update(
+            round=rnd,
+            query=params["q"],
+            rows=rows,
+            page=page,
+            bye_points=bye_points(self.tournament.get_preset()),
+            rounds=self.tournament.rounds.exclude(status="draft").values_list("number", flat=True),
+        )
+        return context
+
+
+class StandingsPage(PublicMixin, TemplateView):
+    template_name = "tournaments/public/standings.html"
+    cache_kind = "standings"
+
+    downloads = ("standings-xlsx", "standings-pdf")
+
+    def files_ready(self) -> dict[str, bool]:
+        """Which downloads of the current revision exist (the page links only those, and
+        says the others are being made); part of the page's identity in the cache."""
+        if not hasattr(self, "_files_ready"):
+            language = get_language()
+            self._files_ready = {
+                kind: exports.public_ready(self.tournament, kind, {}, language)
+                for kind in self.downloads
+            }
+        return self._files_ready
+
+    def cache_params(self) -> dict:
+        get = self.request.GET
+        return {
+            "page": public.page_number(get.get("page")),
+            "stage": get.get("stage", "")[:12],
+            "section": get.get("section", "")[:12],
+            "files": "".join("1" if ready else "0" for ready in self.files_ready().values()),
+        }
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        labels = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
+        params = self.cache_params()
+        rows, stage, section = public.standings_view(self.tournament, params["stage"],
+                                                     params["section"])  # fmt: skip
+        context.update(stages=list(self.tournament.stages.prefetch_related("sections")),
+                       stage=stage, section=section)  # fmt: skip
+        page = public.paginate(len(rows), params["page"], STANDINGS_PAGE)
+        context.update(
+            rows=[
+                {
+                    "row": row,
+                    "metrics": metrics,
+                    # a phone shows the tiebreaks in one line under the name (the columns
+                    # are hidden there), so that "14=, 14=, 16" on the same points reads
+                    "tiebreaks": [
+                        (label, value) for (_key, label), value in zip(labels, metrics, strict=True)
+                    ],
+                }
+                for row in rows[page.start : page.stop]
+                for metrics in [[clean_number(row.metrics.get(key)) for key, _label in labels]]
+            ],
+            page=page,
+            labels=labels,
+            round=public.current_round(self.tournament),
+            files_ready={
+                kind.replace("-", "_"): ready for kind, ready in self.files_ready().items()
+            },
+        )
+        return context
+
+
+class TeamPage(PublicMixin, TemplateView):
+    template_name = "tournaments/public/team.html"
+    cache_kind = "team"
+
+    def cache_params(self) -> dict:
+        return {"team": self.kwargs["pk"]}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        team = get_object_or_404(
+            Team.objects.select_related("unit").prefetch_related("players"),
+            pk=self.kwargs["pk"],
+            tournament=self.tournament,
+        )
+        history = public.team_history(team)
+        ranks = [(row["round"], row["rank"]) for row in history if row["rank"] is not None]
+        find_url = reverse("tournaments:find-table", args=[self.tournament.slug])
+        find_url += f"?team={team.pk}"
+        context.update(
+            find_url=find_url,
+            # the team's QR badge: players scan it to see their table of the current round
+            badge_qr=mark_safe(qr_svg(self.request.build_absolute_uri(find_url))),  # noqa: S308
+            team=team,
+            history=history,
+            chart=public.rank_chart(ranks, self.tournament.teams.count()),
+        )
+        return context
+
+
+class ProjectorPage(PublicMixin, TemplateView):
+    """The hall's screen: the clock, then every table of the round, one screen after the
+    other (projector.js fetches the next screen from the cached pairings API). A staged
+    event's section (``?section=<id>``) and a hall with a range of tables (``?hall=<n>``,
+    the event settings' n-th hall) each have their own screen; both given, both apply."""
+
+    template_name = "tournaments/public/projector.html"
+    cache_kind = "projector"
+
+    def cache_params(self) -> dict:
+        get = self.request.GET
+        return {"section": get.get("section", "")[:12], "hall": get.get("hall", "")[:6]}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        params = self.cache_params()
+        rnd = public.current_round(self.tournament)
+        # a staged event's sections (groups, halls): each hall's screen shows its own tables
+        sections = public.round_sections(rnd)
+        section = public.round_section(rnd, params["section"])
+        # the event's halls with their ranges of tables ("A厅 1-60"): one screen each
+        halls = public.event_halls(self.tournament)
+        hall = public.event_hall(self.tournament, params["hall"])
+        where = {"section": section, "hall": hall.hall if hall else None}
+        count = public.pairing_count(rnd, "", **where) if rnd else 0
+        page = public.paginate(count, 1, PROJECTOR_PAGE) if rnd else None
+        rows = public.pairing_rows(rnd, "", 0, PROJECTOR_PAGE, **where) if rnd else []
+        screen = _("Tables %(first)s–%(last)s of %(count)s · screen %(page)s of %(pages)s")
+        shown = {"first": min(1, len(rows)), "last": len(rows), "page": 1,
+                 "count": page.count if page else 0, "pages": page.pages if page else 0}  # fmt: skip
+        context.update(
+            round=rnd,
+            sections=sections,
+            section=section,
+            halls=halls,
+            hall=hall,
+            clock=public.clock(rnd),
+            rows=rows,
+            page=page,
+            page_size=PROJECTOR_PAGE,
+            rows_per_column=PROJECTOR_ROWS,
+            screen_format=screen,
+            screen_text=screen % shown if page else "",
+            dwell_seconds=PROJECTOR_DWELL_SECONDS,
+            sync_seconds=PROJECTOR_SYNC_SECONDS,
+            warning_minutes=self.tournament.get_preset().warning_minutes,
+            **clock_messages(self.tournament, rnd),
+        )
+        return context
+
+
+class FindTablePage(PublicMixin, TemplateView):
+    """Find my table: one small page (a search box and the answer), also the target of the
+    QR badge of a team (``?team=<id>``)."""
+
+    template_name = "tournaments/public/find_table.html"
+    cache_kind = "find-table"
+
+    def cache_params(self) -> dict:
+        return find_table.params(self.request.GET)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        params = self.cache_params()
+        answer = find_table.search(self.tournament, params["q"], params["team"])
+        context.update(answer=answer, query=params["q"], team=params["team"],
+                       **clock_messages(self.tournament))  # fmt: skip
+        return context
+
+
+def clock_messages(tournament, rnd=None) -> dict:
+    """What the projector says in the last minutes, at the end and once the round is
+    finalised (SPEC section 2; the minutes and what happens at time are preset settings)."""
+    preset = tournament.get_preset()
+    minutes = preset.warning_minutes
+    if preset.time_up == "one_more_deal":
+        warning = _("Last %(n)s minutes: referees warn the tables; then one more deal.")
+        over = _("Time is up: play one more deal.")
+    else:
+        warning = _("Last %(n)s minutes.")
+        over = _("Time is up: finish the deal in play.")
+    finalised = _("Round %(n)s is finalised: its results are final.") % {
+        "n": rnd.number if rnd else ""
+    }
+    return {"msg_warning": warning % {"n": minutes}, "msg_over": over, "msg_finalised": finalised}
+
+
+def switch_language(request, code: str):
+    """Public pages carry no CSRF token (they are cached for everybody): their language
+    links come here, which sets the language cookie and goes back."""
+    target = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = reverse("tournaments:home")
+    response = HttpResponseRedirect(target)
+    if check_for_language(code):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE or "Lax",
+        )
+    response["Cache-Control"] = "private, no-store"
+    return response

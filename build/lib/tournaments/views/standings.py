@@ -1,0 +1,76 @@
+"""The organiser's standings page: the ranking after any round, with every tiebreak."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from tournaments.models import LotDraw, Round
+from tournaments.services import lots
+from tournaments.services.audit import client_address
+from tournaments.standings.service import metric_labels, shown_metrics, standings_for
+
+from .mixins import RoleRequiredMixin
+
+
+def after_round_choice(value, numbers: list[int]) -> int | None:
+    """The round asked for in ?after_round=N, when it is a counted round; else None (all)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number in numbers else None
+
+
+class StandingsView(RoleRequiredMixin, TemplateView):
+    template_name = "tournaments/rounds/standings.html"
+    action = "standings.view"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        numbers = list(
+            self.tournament.rounds.exclude(status=Round.Status.DRAFT)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        after = after_round_choice(self.request.GET.get("after_round"), numbers)
+        metrics = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
+        rows = [
+            (row, [shown_metrics(row).get(key) for key, _ in metrics])
+            for row in standings_for(self.tournament, after_round=after)
+        ]
+        context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)
+        latest = after is None or after == (numbers[-1] if numbers else None)
+        context.update(
+            tied=lots.tied_groups(self.tournament) if latest and lots.may_draw(self.tournament)
+            else [],
+            can_draw=self.may("standings.draw_lots"),
+            draws=LotDraw.objects.filter(tournament=self.tournament).order_by("-drawn_at", "-pk"),
+        )  # fmt: skip
+        return context
+
+
+class DrawLotsView(RoleRequiredMixin, TemplateView):
+    """POST: draw lots among the teams tied at ``rank`` (the chief referee or the organiser)."""
+
+    action = "standings.draw_lots"
+    http_method_names = ["post"]
+
+    def error_url(self) -> str:
+        return reverse("tournaments:manage-standings", args=[self.tournament.slug])
+
+    def post(self, request, *args, **kwargs):
+        try:
+            rank = int(request.POST.get("rank", ""))
+        except ValueError:
+            rank = 0
+        draw = lots.draw_tie(self.tournament, request.user, rank, source=client_address(request))
+        messages.success(
+            request,
+            _("Lots drawn (seed %(seed)s): %(order)s.")
+            % {"seed": draw.seed, "order": " > ".join(draw.names)},
+        )
+        return redirect(self.error_url())

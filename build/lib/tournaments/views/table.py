@@ -1,0 +1,270 @@
+"""The table page (a referee's phone or the table's device) and the table links page.
+
+The page is a shell: static/js/table*.js (table_store.js lists the files) talk to the results
+API (preview scores each deal with the rules engine on the server; submit stores a version), so
+no page reload per deal.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+from django.views.generic import TemplateView, View
+
+from rules_engine.cards import LEVEL_NAMES
+from rules_engine.guandan import seats as guandan_seats
+from tournaments import glossary, permissions
+from tournaments.exporters.qr import qr_svg
+from tournaments.models import TableKey
+from tournaments.services import calls, match_formats, results, table_keys
+from tournaments.services.audit import client_address
+
+from .mixins import RoleRequiredMixin, ServiceErrorMixin
+
+STRINGS = {
+    "network": _("No answer from the server; check the connection and try again."),
+    "no_deals": _("No deal entered yet."),
+    "not_checked": _("not checked by the server yet"),
+    "draw": _("Level"),
+    "leads": _("%s leads"),
+    "wins": _("%s wins"),
+    "points": _("match points"),
+    "passed_a": _("passed A"),
+    "dealer": _("dealer"),
+    "defenders": _("defenders"),
+    "bottom": _("bottom"),
+    "throw_penalty": _("failed throw"),
+    "total": _("total"),
+    "result_dealer_keeps": _("dealers keep the deal"),
+    "result_defenders_take_over": _("defenders take over"),
+    "refused": _("Refused:"),
+    "remove": _("Remove"),
+    "tap_first": _("tap who went out first"),
+    "submit": _("Submit the result"),
+    "retry_submit": _("Send again (same submission)"),
+    "saving": _("Saving…"),
+    "saved": _("Saved as version %s; it counts once confirmed."),
+    "own_save": _("These deals are already saved as version %s (your earlier save)."),
+    "conflict": _(
+        "Changed meanwhile: version %n was saved by %w. Nothing of yours is lost: "
+        "compare the deals and choose."
+    ),
+    "conflict_own": _(
+        "Version %n is your own earlier save (%w, another tab or phone); the "
+        "deals here differ from it: compare and choose."
+    ),
+    "version_n": _("Version %s"),
+    "deal_saved": _("saved in version %s"),
+    "deal_local": _("kept on this phone, not sent yet"),
+    "deal_sending": _("sending…"),
+    "deal_refused": _("refused:"),
+    "conn_ok": _("Connected: everything entered is saved."),
+    "conn_unsaved": _("Connected: %u deal(s) kept on this phone, not submitted yet."),
+    "conn_sending": _("Connected: sending…"),
+    "conn_checking": _("Checking the connection…"),
+    "conn_offline": _(
+        "Network down: the %s deal(s) entered are kept on this phone and will "
+        "be checked automatically when it is back."
+    ),
+    "conn_server": _(
+        "The server does not answer: the %s deal(s) entered are kept on this "
+        "phone; trying again automatically."
+    ),
+    "conn_login": _(
+        "Your login has expired: the %s deal(s) entered are kept on this phone. "
+        "Log in again to continue."
+    ),
+    "conn_revoked": _(
+        "This table link was revoked: the %s deal(s) entered are kept on this "
+        "phone. Ask the chief referee for a new link."
+    ),
+    "confirm_absent": _("Record this team as absent (forfeit)?"),
+    "void": _("void"),
+    "counts": _("counts"),
+    "final_levels": _("final levels"),
+    "confirmed_by": _("confirmed by"),
+    "nobody_confirmed": _("no captain has confirmed yet"),
+    "counts_now": _("Version %s counts now."),
+    "confirmation_kept": _("Your confirmation is recorded; waiting for the other captain."),
+    "save_correction": _("Save the correction (it counts at once)"),
+    "reason_needed": _("Give a reason: it goes in the audit log."),
+    "diff_same": _("unchanged"),
+    "diff_changed": _("changed"),
+    "diff_new": _("added"),
+    "diff_nothing": _("Nothing changes against version %s yet."),
+    "diff_summary": _("Against version %s: %c deal(s) changed, %a added, %r removed."),
+    **{f"kind_{code}": word for code, word in glossary.VERSION_KINDS.items()},
+    "match_over": _("The match is over: %s"),
+    "over_no_more": _("No further deal: the match is over (%s)."),
+    "time_called": _("Time was called during deal %s."),
+    "time_call": _("Time is up (called during the deal in play)"),
+    "time_uncall": _("Undo the time call"),
+    # best of three (三局二胜): "game_n" is the vocabulary's 第 %s 局 (glossary.game_label)
+    "games_won": _("games won"),
+    "game_in_play": _("in play"),
+    "game_drawn": _("drawn (counts for neither side)"),
+    "next_game": _("the next deal goes into %s"),
+}
+
+
+def table_context(match, key: TableKey | None = None, user=None, revoked: bool = False) -> dict:
+    tournament = match.round.tournament
+    fmt = match_formats.format_of(match)
+    result_url = reverse("match-result", args=[tournament.slug, match.pk])
+    page_url = (
+        reverse("tournaments:table-key-entry", args=[key.key])
+        if key
+        else reverse("tournaments:table-entry", args=[tournament.slug, match.table_number])
+    )
+    if key:
+        call_url = reverse("tournaments:table-key-call", args=[key.key])
+    elif match.table_number is not None:
+        call_url = reverse("tournaments:table-call", args=[tournament.slug, match.table_number])
+    else:
+        call_url = ""
+    return {
+        "tournament": tournament,
+        "match": match,
+        "seats": results.seats(match),
+        # 呼叫裁判: the chief referee's call button, and the call still waiting (if any)
+        "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",
+        "open_call": calls.open_call(match.round, match.table_number),
+        "format_text": match_formats.text(fmt),
+        "revoked": revoked,
+        "config": {
+            "game": tournament.game,
+            "match": match.pk,
+            "api": result_url.removesuffix("result/"),
+            "key": key.key if key else "",
+            "revoked": revoked,
+            "user": user.username if user is not None and user.is_authenticated else "",
+            "login_url": f"{reverse('login')}?next={page_url}",
+            "table": match.table_number,
+            # times read in the event's time zone (as on every other page), not the phone's
+            "time_zone": timezone.get_current_timezone_name(),
+            # the phone keeps the deals per event, round and table
+            "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
+            "home": match.home.name,
+            "away": match.away.name if match.away else "",
+            "final_levels": bool(tournament.get_preset().final_levels_entry),
+            # from the engine: a finish names every seat but the last; who partners whom
+            "finish_taps": len(guandan_seats.SEATS) - 1,
+            "partners": dict(guandan_seats.PARTNER),
+            # the vocabulary's words for the codes the API answers with (tournaments.glossary)
+            "seat_names": {code: str(name) for code, name in glossary.SEATS.items()},
+            "side_names": {code: str(name) for code, name in glossary.SIDES.items()},
+            "via_names": {code: str(name) for code, name in glossary.VIA.items()},
+            # the match format (SPEC 2): the engine's answer says when the match is over
+            "format": fmt,
+            "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
+            "end_reasons": match_formats.end_reasons(),
+        },
+        "strings": {name: str(text) for name, text in STRINGS.items()}
+        | {"game_n": glossary.game_label("%s")},
+        "levels": LEVEL_NAMES,
+    }
+
+
+class TableEntryView(RoleRequiredMixin, TemplateView):
+    """/t/<slug>/table/<n>/: for a table referee assigned to table n, or the chief referee."""
+
+    template_name = "tournaments/table/entry.html"
+    action = "result.enter"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        table = self.kwargs["table"]
+        if not permissions.can_write_table(self.request.user, self.tournament, table):
+            raise PermissionDenied
+        match = results.table_match(self.tournament, table)
+        if match is None:
+            raise Http404("No match at this table in the current round.")
+        return context | table_context(match, user=self.request.user)
+
+
+class TableKeyEntryView(ServiceErrorMixin, TemplateView):
+    """/table/<key>/: the table's device, no login; the key writes this table only."""
+
+    template_name = "tournaments/table/entry.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        # A revoked key still opens the page (read-only), so the deals kept on the phone stay
+        # on screen with the reason; the API refuses every write with it.
+        key = table_keys.any_key(self.kwargs["key"])
+        if key is None:
+            raise Http404("This table link is unknown.")
+        match = results.table_match(key.tournament, key.table_number)
+        if match is None:
+            raise Http404("No match at this table in the current round.")
+        return context | table_context(match, key, revoked=not key.is_live)
+
+
+class TableLinksView(RoleRequiredMixin, TemplateView):
+    """Organiser / chief referee: each table's private link with its QR code; issue, revoke."""
+
+    template_name = "tournaments/table/links.html"
+    action = "table_key.manage"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        keys = {k.table_number: k for k in table_keys.live_keys(self.tournament)}
+        round_ = results.current_round(self.tournament)
+        tables = set(keys)
+        if round_ is not None:
+            tables |= set(
+                round_.matches.filter(table_number__isnull=False).values_list(
+                    "table_number", flat=True
+                )
+            )
+        rows = []
+        for table in sorted(tables):
+            key = keys.get(table)
+            url = self.request.build_absolute_uri(f"/table/{key.key}/") if key else ""
+            rows.append({"table": table, "key": key, "url": url,
+                         "qr": mark_safe(qr_svg(url)) if key else "",
+                         "referees": [] if key else table_keys.table_referees(self.tournament,
+                                                                              table)})  # fmt: skip
+        context["rows"] = rows
+        context["current_round"] = round_
+        return context
+
+
+class TableKeyActionView(RoleRequiredMixin, View):
+    """POST: issue a new key for a table (``table``) or revoke one (``revoke`` = key id)."""
+
+    action = "table_key.manage"
+
+    def post(self, request, slug):
+        source = client_address(request)
+        if request.POST.get("revoke"):
+            key = get_object_or_404(
+                TableKey, pk=_int(request.POST["revoke"]), tournament=self.tournament
+            )
+            table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
+        elif request.POST.get("all"):
+            made = table_keys.issue_missing(self.tournament, request.user, source)
+            messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
+        else:
+            table = _int(request.POST.get("table"))
+            chosen = _int(request.POST.get("referee"))
+            referee = next((u for u in table_keys.table_referees(self.tournament, table)
+                            if u.pk == chosen), None)  # fmt: skip
+            table_keys.issue(self.tournament, table, request.user, source, referee=referee)
+        return redirect(self.error_url())
+
+    def error_url(self) -> str:
+        return reverse("tournaments:table-links", args=[self.tournament.slug])
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
