@@ -179,12 +179,28 @@ def ensure_public_job(tournament: Tournament, kind: str, params: dict, language:
 
 
 def remember_public(job: ExportJob) -> None:
-    """A finished public job: requests of its revision find it with one cache read."""
+    """A finished public job: requests of its revision find it with one cache read, and the
+    files of older revisions of the same export are deleted (but the one before, which a
+    download may still be reading)."""
     revision = job.params.get("revision")
-    if revision is not None:
-        key = _ready_key(job.tournament, job.kind, jobs.job_params(job),
-                         jobs.job_language(job), revision)  # fmt: skip
-        cache.set(key, job.pk, READY_TTL)
+    if revision is None:
+        return
+    key = _ready_key(job.tournament, job.kind, jobs.job_params(job),
+                     jobs.job_language(job), revision)  # fmt: skip
+    cache.set(key, job.pk, READY_TTL)
+    same = {k: v for k, v in job.params.items() if k != "revision"}
+    older = [
+        old
+        for old in ExportJob.objects.filter(
+            tournament_id=job.tournament_id, kind=job.kind, status=ExportJob.Status.DONE,
+            pk__lt=job.pk, params__has_key="revision",
+        ).order_by("-pk")[:50]
+        if {k: v for k, v in old.params.items() if k != "revision"} == same
+    ]  # fmt: skip
+    for old in older[1:]:
+        if old.file:
+            old.file.delete(save=False)
+        old.delete()
 
 
 # --- one-piece exports -----------------------------------------------------------------------

@@ -54,6 +54,11 @@ class DownloadView(TournamentMixin, View):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
+        if not exporter.job:  # answers at once: nothing to render
+            export = exporter.render()
+            response = HttpResponse(export.data, content_type=export.content_type)
+            response["Content-Disposition"] = content_disposition_header(True, export.filename)
+            return response
         job, created = exports.request_job(
             self.tournament, identifier, params, request.user, get_language()
         )

@@ -75,6 +75,14 @@ def test_a_new_revision_gets_a_new_file_once(chinese_event, renders):
     assert len(renders) == 2
     assert get(Client(), path, **EN).status_code == 200
     assert len(renders) == 2
+    oldest = ExportJob.objects.filter(kind="standings-pdf").order_by("pk").first()
+    invalidate(chinese_event)
+    get(Client(), path, **EN)
+    assert len(renders) == 3
+    # the files of older revisions go (but the one before the current)
+    assert ExportJob.objects.filter(kind="standings-pdf").count() == 2
+    assert not ExportJob.objects.filter(pk=oldest.pk).exists()
+    assert not oldest.file.storage.exists(oldest.file.name)
 
 
 def test_while_the_file_is_being_made_the_answer_says_so_and_is_not_cached(chinese_event):
