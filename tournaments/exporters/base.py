@@ -116,6 +116,7 @@ class ChunkedExporter(Exporter):
     Subclasses implement :meth:`item_count`, :meth:`render_chunk` and :meth:`assemble`."""
 
     chunk_size: int = 100
+    chunk_unit: int = 1  # a chunk is a multiple of this many items (whole pages)
 
     def item_count(self) -> int:
         raise NotImplementedError

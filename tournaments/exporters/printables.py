@@ -152,6 +152,7 @@ class GridExporter(ChunkedExporter):
     extension = "pdf"
     content_type = PDF
     chunk_size = 20 * PER_PAGE
+    chunk_unit = PER_PAGE
 
     def cards(self, start: int, stop: int) -> list[tuple[list[tuple[Box, str]], str]]:
         raise NotImplementedError

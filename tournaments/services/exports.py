@@ -226,7 +226,8 @@ def chunk_size(exporter: ChunkedExporter) -> int:
     )):  # fmt: skip
         value = getattr(settings, name, None) or os.environ.get(name)
         if value:
-            return max(1, int(value))
+            unit = exporter.chunk_unit  # whole pages (10 badges to a page)
+            return max(1, -(-int(value) // unit)) * unit
     return exporter.chunk_size
 
 
