@@ -83,10 +83,7 @@ def public_download(request, tournament, identifier: str, params: dict):
     language = get_language()
 
     def render():
-        job = exports.public_file(tournament, identifier, params, language)
-        if job is None:
-            exports.ensure_public_job(tournament, identifier, params, language)
-            job = exports.public_file(tournament, identifier, params, language)  # in-process
+        job = exports.public_file(tournament, identifier, params, language)  # or asks for it
         if job is None:
             response = TemplateResponse(
                 request,
