@@ -217,8 +217,9 @@ def render_printable_like_the_job(kind: str, count: int, pool) -> tuple[bytes, f
     size = printable_chunk(kind)
     specs = [(kind, start, min(count, start + size)) for start in range(0, count, size)]
     parts = list(pool.map(_render_printable, specs))
+    began = time.process_time()
     data = pdf.concatenate([part for part, _cpu in parts])
-    return data, sum(cpu for _part, cpu in parts)
+    return data, sum(cpu for _part, cpu in parts), time.process_time() - began
 
 
 def bench_printables(badges: int, tables: int, processes: int) -> None:
@@ -232,22 +233,28 @@ def bench_printables(badges: int, tables: int, processes: int) -> None:
         for kind, _count, _target in work:  # warm every worker for every kind
             list(pool.map(_render_printable, [(kind, 0, 2)] * processes * 2))
         for kind, count, target in work:
-            per_item = {}
+            per_item, per_item_cpu = {}, {}
             for n in (count // 10, count):
                 load = os.getloadavg()[0]
-                seconds, (data, cpu) = timed(render_printable_like_the_job, kind, n, pool)
+                seconds, (data, cpu, joined) = timed(render_printable_like_the_job, kind, n, pool)
                 per_item[n] = seconds / n
+                idle = cpu / processes + joined
                 line = (f"{kind}, {n} items, {processes} worker processes (chunks of "
                         f"{printable_chunk(kind)}): {seconds:.1f} s at load {load:.1f}, "
-                        f"{1000 * seconds / n:.2f} ms an item, workers' CPU {cpu:.1f} s "
-                        f"({pages(data)} pages, {len(data) / 1e6:.1f} MB)")  # fmt: skip
+                        f"{1000 * seconds / n:.2f} ms an item ({pages(data)} pages, "
+                        f"{len(data) / 1e6:.1f} MB)")  # fmt: skip
                 if n == count:
                     line += f" target <= {target:.0f} s: {verdict(seconds <= target)}"
                 print(line)
+                print(f"    CPU: workers {cpu:.1f} s ({1000 * cpu / n:.2f} ms an item), assembly "
+                      f"{joined:.1f} s -> on {processes} idle cores about {idle:.1f} s")  # fmt: skip
+                per_item_cpu[n] = idle / n
             ratio = per_item[count] / per_item[count // 10]
+            cpu_ratio = per_item_cpu[count] / per_item_cpu[count // 10]
             print(
-                f"  {kind} linearity: time an item at {count} / at {count // 10} = {ratio:.2f}, "
-                f"target <= {LINEAR_TARGET}: {verdict(ratio <= LINEAR_TARGET)}"
+                f"  {kind} linearity: time an item at {count} / at {count // 10} = {ratio:.2f} "
+                f"(CPU {cpu_ratio:.2f}), target <= {LINEAR_TARGET}: "
+                f"{verdict(ratio <= LINEAR_TARGET)}"
             )
 
 
