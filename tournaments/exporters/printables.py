@@ -170,6 +170,7 @@ class TableCardsPdf(ChunkedExporter):
     identifier = "table-cards-pdf"
     extension = "pdf"
     content_type = PDF
+    chunk_size = 250  # a card's own text is short: most of a chunk's time is its fonts
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the URL parameter's name
         number = round_number(round)
