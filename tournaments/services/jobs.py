@@ -145,10 +145,12 @@ def set_progress(job_id: int, done: int, total: int) -> None:
 
 def save_result(job: ExportJob, export: ExportFile) -> bool:
     """Store the file and mark the job done; False (nothing written) when it already is."""
-    current = ExportJob.objects.filter(pk=job.pk).values_list("status", "total").first()
+    current = ExportJob.objects.filter(pk=job.pk).values_list("status", "total", "report").first()
     if current is None or current[0] in (Status.DONE, Status.FAILED):
         return False
     job.total = current[1] or job.total or 1
+    # the name the download gets (the storage may have to name the file otherwise)
+    job.report = {**(current[2] or {}), "filename": export.filename}
     if job.file:
         job.file.delete(save=False)
     job.file.save(f"job-{job.pk}-{export.filename}", ContentFile(export.data), save=False)
@@ -164,9 +166,15 @@ def save_result(job: ExportJob, export: ExportFile) -> bool:
             "progress",
             "total",
             "heartbeat_at",
+            "report",
         ]
     )
     return True
+
+
+def download_name(job: ExportJob) -> str:
+    """The file name a job's download gets."""
+    return (job.report or {}).get("filename") or job.file.name.rsplit("/", 1)[-1].split("-", 2)[-1]
 
 
 def finish(job: ExportJob, total: int | None = None) -> None:

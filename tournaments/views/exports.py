@@ -68,7 +68,7 @@ class DownloadView(TournamentMixin, View):
 
 
 def file_response(job: ExportJob, response_class=HttpResponse):
-    name = job.file.name.rsplit("/", 1)[-1].split("-", 2)[-1]
+    name = jobs.download_name(job)
     if response_class is FileResponse:
         return FileResponse(job.file.open("rb"), as_attachment=True, filename=name)
     with job.file.open("rb") as handle:
