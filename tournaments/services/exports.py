@@ -28,6 +28,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from tournaments.exporters import exporters
 from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
@@ -55,6 +56,30 @@ def job_exporter(job: ExportJob, **extra) -> Exporter:
 def render_now(tournament: Tournament, identifier: str, params: dict | None = None) -> ExportFile:
     """Render in this process (a job's task, a test, a bench): never from a web request."""
     return make_exporter(tournament, identifier, params).render()
+
+
+LABELS = {
+    "standings-xlsx": _lazy("Standings (Excel)"),
+    "standings-pdf": _lazy("Standings (PDF)"),
+    "pairings-pdf": _lazy("Pairings (PDF)"),
+    "pairings-xlsx": _lazy("Pairings (Excel)"),
+    "scoresheets": _lazy("Scoresheets (PDF)"),
+    "archive": _lazy("Event archive (JSON)"),
+    "prizes-pdf": _lazy("Prize list (PDF)"),
+    "certificates-pdf": _lazy("Certificates (PDF)"),
+    "units-xlsx": _lazy("Unit standings (Excel)"),
+    "units-pdf": _lazy("Unit standings (PDF)"),
+    "table-cards-pdf": _lazy("Table cards (PDF)"),
+    "team-badges-pdf": _lazy("Team badges (PDF)"),
+    "table-links-pdf": _lazy("QR sheet (PDF)"),
+    "bracket-pdf": _lazy("Bracket (PDF)"),
+    "team-import": _lazy("Import teams"),
+}
+
+
+def label(kind: str) -> str:
+    """What a job's export is called on the pages."""
+    return str(LABELS.get(kind, kind))
 
 
 def content_type(kind: str) -> str:

@@ -32,7 +32,9 @@ class ExportsPage(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["rounds"] = self.tournament.rounds.order_by("number")
-        context["jobs"] = self.tournament.export_jobs.all()[:20]
+        context["jobs"] = [
+            (job, exports.label(job.kind)) for job in self.tournament.export_jobs.all()[:20]
+        ]
         return context
 
 
@@ -127,7 +129,7 @@ class JobPage(JobMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         job = self.get_job()
-        context.update(job=job, status=jobs.job_status(job))
+        context.update(job=job, status=jobs.job_status(job), label=exports.label(job.kind))
         return context
 
 

@@ -1,5 +1,0 @@
-import sys
-
-from rules_engine.cli import main
-
-sys.exit(main())
