@@ -144,9 +144,7 @@ class PublicPairingsView(PublicView):
             ]
             where = {"section": section.name if section else None,
                      "hall": hall.name if hall else None}  # fmt: skip
-            return (
-                {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
-            )
+            return {"round": rnd.number, "status": rnd.status} | where | paged(page, tables, "tables")
 
         return public_cache.serve_json(request, tournament, "api-pairings", params, build)
 

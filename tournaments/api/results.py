@@ -250,9 +250,7 @@ class VoidView(MatchAPIView):
     @extend_schema(request=VoidSerializer, responses={201: VersionSerializer})
     def post(self, request, slug, match_id):
         data = self.valid(VoidSerializer)
-        version = result_entry.void(
-            self.get_match(), self.actor(), data["base_version"], data["reason"]
-        )
+        version = result_entry.void(self.get_match(), self.actor(), data["base_version"], data["reason"])
         return _created(version)
 
 

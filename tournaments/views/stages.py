@@ -149,9 +149,7 @@ class StageDetailView(StageMixin, TemplateView):
                 ]
             sections.append(section)
         placed = set(stage.entries.values_list("team_id", flat=True))
-        waiting = [
-            (t, names.get(t, "")) for t in stage_sections.stage_entrants(stage) if t not in placed
-        ]
+        waiting = [(t, names.get(t, "")) for t in stage_sections.stage_entrants(stage) if t not in placed]
         context.update(
             stage=stage,
             sections=sections,
