@@ -145,6 +145,19 @@ if (BASE_DIR / "node_modules" / "pyodide" / "package.json").is_file():
     STATICFILES_DIRS.append((f"vendor/pyodide-{_pyodide['version']}", BASE_DIR / "node_modules" / "pyodide"))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
+# Every file (an export, a job's parts, an uploaded team list) is written and read through
+# Django's storage API, so the web processes and the workers need no shared disk: the default
+# is the local MEDIA_ROOT (one host); several hosts put the files on an object store by
+# settings alone, e.g. with django-storages and an S3-compatible service:
+#   FILE_STORAGE=storages.backends.s3.S3Storage
+#   FILE_STORAGE_OPTIONS='{"bucket_name": "paisai", "endpoint_url": "https://s3.example.org"}'
+STORAGES = {
+    "default": {
+        "BACKEND": os.environ.get("FILE_STORAGE", "django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": json.loads(os.environ.get("FILE_STORAGE_OPTIONS") or "{}"),
+    },
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 
 # Login throttling (django-axes): the login page, the admin and the API's basic auth
 # (tournaments.services.logins). A username is locked at one address after

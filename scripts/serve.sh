@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make serve: paisai in production mode on one host — gunicorn (config/gunicorn.py, the load
-# benches' settings) and a Celery worker, with PostgreSQL (DATABASE_URL) and Redis (CACHE_URL,
+# benches' settings), a Celery worker and Celery beat (the stuck-job sweep: a job whose worker
+# died is queued again or failed within PAISAI_JOB_STALE_SECONDS + PAISAI_JOB_SWEEP_SECONDS), with PostgreSQL (DATABASE_URL) and Redis (CACHE_URL,
 # CELERY_BROKER_URL) required. Put a reverse proxy in front (README, "Production").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +29,34 @@ $PY manage.py migrate --noinput
 $PY manage.py collectstatic --noinput -v 0
 $PY manage.py compilemessages --ignore=.venv -v 0 2>/dev/null || true
 
-$PY -m celery -A config worker -l warning --concurrency "${CELERY_CONCURRENCY:-2}" &
+mkdir -p var
+STOPPING=""
+# the worker, started again whenever it stops (killed, out of memory): the beat's sweep then
+# queues again the missing work of the jobs it left (their unacknowledged messages would wait
+# for the broker's visibility timeout)
+(
+  trap 'kill "$CHILD" 2>/dev/null; wait "$CHILD" 2>/dev/null; exit 0' TERM INT
+  while :; do
+    $PY -m celery -A config worker -l warning --concurrency "${CELERY_CONCURRENCY:-2}" &
+    CHILD=$!
+    wait "$CHILD" || true
+    echo "make serve: the Celery worker stopped; starting it again" >&2
+    sleep 1
+  done
+) &
 WORKER=$!
-trap 'kill "$WORKER" 2>/dev/null; wait "$WORKER" 2>/dev/null || true' EXIT INT TERM
-echo "make serve: Celery worker $WORKER; gunicorn on ${GUNICORN_BIND:-127.0.0.1:8000}"
+# beat runs the sweep; one beat per site (several hosts: set PAISAI_BEAT=0 on all but one)
+BEAT=""
+if [[ "${PAISAI_BEAT:-1}" != 0 ]]; then
+  $PY -m celery -A config beat -l warning &
+  BEAT=$!
+fi
+stop() {
+  [[ -n "$STOPPING" ]] && return
+  STOPPING=1
+  kill $WORKER $BEAT 2>/dev/null || true
+  wait $WORKER $BEAT 2>/dev/null || true
+}
+trap stop EXIT INT TERM
+echo "make serve: Celery worker (kept running) $WORKER, beat ${BEAT:-off}; gunicorn on ${GUNICORN_BIND:-127.0.0.1:8000}"
 $PY -m gunicorn config.wsgi -c config/gunicorn.py

@@ -45,3 +45,35 @@ def pdf_cut_text(html: str, css: str) -> list[str]:
     for page in document.pages:
         walk(page._page_box, None)
     return cut
+
+
+class Download:
+    """What a person gets from an export link once its job has run: the file (200), or the
+    job's refusal (400, its message as the content)."""
+
+    def __init__(self, status_code: int, content: bytes, response=None):
+        self.status_code, self.content, self.response = status_code, content, response
+
+    def __getitem__(self, header: str) -> str:
+        return self.response[header]
+
+
+def download(client, path: str, data=None, **extra) -> Download:
+    """GET an export link as a page does and follow it through to the file: an official's
+    export starts a job (Celery is eager in tests: it runs when the request's transaction
+    commits) and its page offers the file; a public export answers "being made" (202) until
+    its job has run. Other answers (a refusal, a login redirect) are returned as they are."""
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = client.get(path, data, **extra)
+    if response.status_code == 202:
+        response = client.get(path, data, **extra)
+    if response.status_code == 302 and "/manage/exports/jobs/" in response.url:
+        status = client.get(response.url + "status/", **extra).json()
+        if status["download"] is None:
+            return Download(400, status["error"].encode(), response)
+        file = client.get(status["download"])
+        return Download(file.status_code, b"".join(file.streaming_content), file)
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    return Download(response.status_code, content, response)

@@ -38,7 +38,7 @@ NOT_RENDERED_BY_GET = {
     "tournaments:match-action": "POST only (the match page's forms)",
     "tournaments:round-close": "POST only",
     "tournaments:table-key-action": "POST only",
-    "tournaments:export": "a file (xlsx/pdf/zip), no page",
+    "tournaments:export": "a public file, or a redirect to the job that makes it",
     "tournaments:export-start": "POST only",
     "tournaments:export-job-status": "JSON for the job page's script",
     "tournaments:export-job-file": "the job's file, no page",

@@ -48,27 +48,28 @@ class JobTask(Task):
 
 @shared_task(base=JobTask)
 def run_export_job(job: ExportJob) -> None:
-    """A one-piece export (standings PDF)."""
+    """A one-piece export (a standings table, the prize list, a bracket …)."""
     exports.run_export(job)
 
 
 @shared_task(base=JobTask)
-def build_scoresheets(job: ExportJob) -> None:
-    """Plan the chunks of a scoresheet job and queue the ones not rendered yet."""
+def build_chunks(job: ExportJob) -> None:
+    """Plan the chunks of a chunked export (scoresheets, badges, table cards, the QR sheet)
+    and queue the ones not rendered yet."""
     _total, count = exports.chunk_plan(job)
     missing = exports.missing_chunks(job, count)
     if not missing:
-        exports.assemble_scoresheets(job.pk)
+        exports.assemble(job.pk)
     for index in missing:
-        render_scoresheet_chunk.delay(job.pk, index)
+        render_export_chunk.delay(job.pk, index)
 
 
 @shared_task(base=JobTask)
-def render_scoresheet_chunk(job: ExportJob, index: int) -> None:
-    """Render one chunk; whoever finishes the last chunk assembles the file."""
+def render_export_chunk(job: ExportJob, index: int) -> None:
+    """Render one chunk; whoever records the last chunk assembles the file."""
     done, total = exports.render_chunk(job, index)
     if done >= total:
-        exports.assemble_scoresheets(job.pk)
+        exports.assemble(job.pk)
 
 
 @shared_task(base=JobTask)
@@ -77,7 +78,10 @@ def import_teams(job: ExportJob) -> None:
     registration_import.run_import_job(job)
 
 
-FIRST_TASK = {"scoresheets": build_scoresheets, registration_import.IMPORT_JOB: import_teams}
+def first_task(job: ExportJob):
+    if job.kind == registration_import.IMPORT_JOB:
+        return import_teams
+    return build_chunks if exports.is_chunked(job.kind) else run_export_job
 
 
 def queue(job: ExportJob) -> bool:
@@ -85,7 +89,7 @@ def queue(job: ExportJob) -> bool:
     be reached or does not answer within ``PAISAI_PUBLISH_TIMEOUT`` leaves the job failed
     with the reason and a retry (:func:`jobs.not_queued`); the sweep queues it again once the
     broker answers."""
-    task = FIRST_TASK.get(job.kind, run_export_job)
+    task = first_task(job)
     try:
         task.delay(job.pk)
     except Exception:  # noqa: BLE001 - whatever the broker did, the job must not wait for ever

@@ -158,8 +158,10 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
             page.click("#all-links")
             page.wait_for_selector("#links-pdf")
             assert TableKey.objects.filter(tournament=event, revoked_at=None).count() == 4
+            page.click("#links-pdf")  # every export is a job: its page offers the file
+            page.wait_for_selector("#job-download:visible")
             with page.expect_download() as download:
-                page.click("#links-pdf")
+                page.click("#job-download")
             assert download.value.suggested_filename.endswith(".pdf")
             # 7. table 1's away team never sat down: 11 minutes after the start it is late
             first = rnd.matches.get(table_number=1)
@@ -203,6 +205,8 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     page.click("#prizes-link")
     page.wait_for_selector("#prizes")
     assert page.locator("#prizes tbody tr").count() >= 3
+    page.click("#prizes-pdf")
+    page.wait_for_selector("#job-download:visible")
     with page.expect_download() as download:
-        page.click("#prizes-pdf")
+        page.click("#job-download")
     assert download.value.suggested_filename == "suzhou-2026-prizes-pdf.pdf"

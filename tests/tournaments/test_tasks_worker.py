@@ -195,7 +195,7 @@ def _busy_pool_process(app, worker) -> int | None:
     pool = _children(worker.pid)
     for running in active.values():
         for task in running:
-            if task["name"].endswith("render_scoresheet_chunk") and task["worker_pid"] in pool:
+            if task["name"].endswith("render_export_chunk") and task["worker_pid"] in pool:
                 return task["worker_pid"]
     return None
 

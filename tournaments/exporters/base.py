@@ -47,6 +47,9 @@ class Exporter:
     extension: str = ""
     content_type: str = ""
     public: bool = False  # may anyone download it (published standings), or officials only?
+    # rendered by a background job (services/exports.py), never inside a web request; an
+    # exporter that answers at once (nothing to render) may say False
+    job: bool = True
 
     def __init__(self, tournament, progress: Progress | None = None, **params):
         self.tournament = tournament
@@ -65,6 +68,9 @@ class Exporter:
             name = sorted(params)[0]
             raise ExportError(_("Unknown export parameter “%(name)s”.") % {"name": name}, name)
         return {}
+
+    def check(self) -> None:
+        """Refuse (ExportError) at once, before a job is made, what would fail anyway."""
 
     def is_public(self) -> bool:
         """May anyone download this export (no login)?"""
@@ -99,3 +105,44 @@ def round_number(value, field: str = "round") -> int:
             field,
         )
     return number
+
+
+class ChunkedExporter(Exporter):
+    """An exporter of many like items (a page or a card each), rendered in chunks of
+    :attr:`chunk_size` items that the background job spreads over the worker processes and
+    then assembles (what every page shares is drawn once, at assembly). Items are in a
+    stable order, so chunk ``i`` is the same items whichever process renders it.
+
+    Subclasses implement :meth:`item_count`, :meth:`render_chunk` and :meth:`assemble`."""
+
+    chunk_size: int = 100
+    chunk_unit: int = 1  # a chunk is a multiple of this many items (whole pages)
+
+    def item_count(self) -> int:
+        raise NotImplementedError
+
+    def check_items(self, count: int) -> None:
+        """Refuse (ExportError) an export with nothing to print; called before the job."""
+
+    def check(self) -> None:
+        self.check_items(self.item_count())
+
+    def render_chunk(self, start: int, stop: int) -> bytes:
+        raise NotImplementedError
+
+    def assemble(self, parts: list[bytes]) -> bytes:
+        raise NotImplementedError
+
+    def chunk_count(self, total: int | None = None, size: int | None = None) -> int:
+        total = self.item_count() if total is None else total
+        return -(-total // (size or self.chunk_size))
+
+    def render_bytes(self) -> bytes:
+        """Every chunk in this process, one after the other, then assembled."""
+        total = self.item_count()
+        self.check_items(total)
+        parts, size = [], self.chunk_size
+        for start in range(0, total, size):
+            parts.append(self.render_chunk(start, min(total, start + size)))
+            self.progress(min(total, start + size), total)
+        return self.assemble(parts)

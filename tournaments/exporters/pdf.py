@@ -113,3 +113,15 @@ def stamp_under(documents: list[bytes], background: bytes) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def concatenate(documents: list[bytes]) -> bytes:
+    """The pages of ``documents`` in order, as one PDF."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for data in documents:
+        writer.append(io.BytesIO(data))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -150,6 +150,11 @@ class CertificatesPdf(Exporter):
     extension = "pdf"
     content_type = PDF
 
+    def check(self) -> None:
+        """Refused at once, where the organiser asked, until the event is finished."""
+        if not is_final(self.tournament):
+            self.render_bytes()  # raises the refusal
+
     def render_bytes(self) -> bytes:
         if not is_final(self.tournament):
             raise ExportError(

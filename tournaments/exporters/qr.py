@@ -20,3 +20,12 @@ def qr_svg(url: str, box_size: int = 8) -> str:
 def public_url(path: str) -> str:
     """The absolute address of ``path`` as printed on paper (settings.PAISAI_PUBLIC_URL)."""
     return settings.PAISAI_PUBLIC_URL + path
+
+
+def qr_matrix(url: str) -> list[list[bool]]:
+    """The QR code's modules (quiet zone included), for drawing straight into a PDF. The mask
+    is fixed: choosing the best of eight costs most of the time and any mask scans."""
+    code = qrcode.QRCode(border=4, mask_pattern=0)
+    code.add_data(url)
+    code.make(fit=True)
+    return code.get_matrix()

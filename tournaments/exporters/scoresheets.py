@@ -19,7 +19,7 @@ from tournaments import glossary
 from tournaments.models import Match, Round
 
 from . import pdf, sheet_text
-from .base import PDF, Exporter, ExportError, round_number
+from .base import PDF, ChunkedExporter, ExportError, round_number
 
 CSS = "scoresheet.css"
 CHUNK_SIZE = 100
@@ -200,10 +200,11 @@ def render_sheet_set(sheet_set: SheetSet, progress=None) -> bytes:
     return assemble(sheet_set.header(), parts)
 
 
-class ScoresheetsPdf(Exporter):
+class ScoresheetsPdf(ChunkedExporter):
     identifier = "scoresheets"
     extension = "pdf"
     content_type = PDF
+    chunk_size = CHUNK_SIZE
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the parameter's public name
         number = round_number(round)
@@ -215,11 +216,19 @@ class ScoresheetsPdf(Exporter):
     def name_parts(self) -> list[str]:
         return ["scoresheets", f"r{self.params['round'].number}"]
 
-    def render_bytes(self) -> bytes:
-        rnd = self.params["round"]
-        sheets = load_sheets(rnd)
-        if not sheets:
+    def item_count(self) -> int:
+        return table_count(self.params["round"])
+
+    def check_items(self, count: int) -> None:
+        if not count:
             raise ExportError(
-                str(_("Round %(number)s has no tables to print.")) % {"number": rnd.number}, "round"
+                str(_("Round %(number)s has no tables to print."))
+                % {"number": self.params["round"].number},
+                "round",
             )
-        return render_sheet_set(sheet_set(rnd, sheets), progress=self.progress)
+
+    def render_chunk(self, start: int, stop: int) -> bytes:
+        return fields_pdf(load_sheets(self.params["round"], start, stop))
+
+    def assemble(self, parts: list[bytes]) -> bytes:
+        return assemble(sheet_set(self.params["round"]).header(), parts)

@@ -31,6 +31,18 @@ MIN_SCALE = 0.6
 class Style:
     size: float  # pt
     bold: bool
+    gray: float = 0.0  # 0 black … 1 white
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of positioned text (and optional raw PDF drawing, e.g. a QR code's modules),
+    ``width`` × ``height`` in pt."""
+
+    lines: list
+    width: float = 210 * 72 / 25.4
+    height: float = 297 * 72 / 25.4
+    drawing: str = ""
 
 
 TEAM, BODY, TABLE_NO = Style(11, True), Style(10, False), Style(24, True)
@@ -165,7 +177,7 @@ class Fonts:
         return runs
 
 
-def _line(fonts: Fonts, box: Box, text: str) -> str:
+def _line(fonts: Fonts, box: Box, text: str, page_h: float = PAGE_H) -> str:
     """PDF operators drawing ``text`` in its cell: shrunk to fit, clipped, baseline placed as
     CSS places it (half-leading above and below the font's ascent + descent)."""
     runs = fonts.runs(text, box.style)
@@ -178,13 +190,17 @@ def _line(fonts: Fonts, box: Box, text: str) -> str:
     face = runs[0][1]
     ascent, descent = face.ascent / 1000 * size, -face.descent / 1000 * size
     line_height = box.height * MM
-    top = PAGE_H - box.top * MM
+    top = page_h - box.top * MM
     baseline = top - (line_height - ascent - descent) / 2 - ascent
     x = box.left * MM
+    left = x
     if box.align == "right":
         x += max(0.0, cell - width_em * size)
-    ops = [f"q {x - 1:.2f} {top - line_height:.2f} {cell + 2:.2f} {line_height:.2f} re W n",
-           f"BT {x:.2f} {baseline:.2f} Td"]  # fmt: skip
+    elif box.align == "center":
+        x += max(0.0, cell - width_em * size) / 2
+    gray = f"{box.style.gray:.2f} g " if box.style.gray else ""
+    ops = [f"q {left - 1:.2f} {top - line_height:.2f} {cell + 2:.2f} {line_height:.2f} re W n",
+           f"{gray}BT {x:.2f} {baseline:.2f} Td"]  # fmt: skip
     for name, _face, gids in runs:
         hexed = "".join(f"{gid:04x}" for gid in gids)
         ops.append(f"{name} {size:.2f} Tf <{hexed}> Tj")
@@ -193,26 +209,33 @@ def _line(fonts: Fonts, box: Box, text: str) -> str:
 
 
 def render(sheets: list, css_name: str) -> bytes:
-    """One page per sheet holding only that table's own text."""
+    """One scoresheet page per sheet holding only that table's own text."""
+    return render_pages([Page(boxes_of(sheet), PAGE_W, PAGE_H) for sheet in sheets], css_name)
+
+
+def render_pages(pages: list[Page], css_name: str) -> bytes:
+    """The pages as one PDF: each page's lines drawn as text operators in the fonts of one
+    small WeasyPrint page per weight (every character of the document), and its drawing."""
     from pypdf import PdfWriter
     from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
     css = pdf.css_text(css_name)
-    lines = [(box, text) for sheet in sheets for box, text in boxes_of(sheet)]
     texts: dict[bool, set[str]] = {}
-    for box, text in lines:
-        texts.setdefault(box.style.bold, set()).update(text)
+    for page in pages:
+        for box, text in page.lines:
+            if text:
+                texts.setdefault(box.style.bold, set()).update(text)
     writer = PdfWriter()
     fonts = Fonts(writer, {bold: "".join(sorted(chars)) for bold, chars in texts.items()}, css)
     font_dict = DictionaryObject({NameObject(k): v for k, v in fonts.resources.items()})
     font_ref = writer._add_object(font_dict)
-    for sheet in sheets:
-        page = writer.add_blank_page(PAGE_W, PAGE_H)
-        page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): font_ref})
+    for page in pages:
+        blank = writer.add_blank_page(page.width, page.height)
+        blank[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): font_ref})
         stream = DecodedStreamObject()
-        body = "\n".join(_line(fonts, box, text) for box, text in boxes_of(sheet))
-        stream.set_data(("0 g\n" + body).encode("latin-1"))
-        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+        body = "\n".join(_line(fonts, box, text, page.height) for box, text in page.lines if text)
+        stream.set_data(("0 g\n" + page.drawing + "\n" + body).encode("latin-1"))
+        blank[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

@@ -1,36 +1,43 @@
-"""Exports: render the small ones at once, and do the work of the background export jobs.
+"""Exports: every export is a background job (pretix's rule), never rendered in a request.
 
-Small exports (xlsx, pairings, the archive) render at once on request. PDFs that can be
-large (scoresheets of a round, standings PDF) run as an :class:`ExportJob`: the tasks
-(tournaments/tasks.py) call the functions here, the job's bookkeeping is services/jobs.py,
-and the page polls the job's status and offers the file when done.
+One path for every exporter (tournaments/exporters/): a page asks for an export, a job is
+created (:func:`create_job`, the parameters checked at once) and queued (tournaments/tasks.py);
+the job page polls its progress and offers the file once it is stored. The job's bookkeeping
+is services/jobs.py.
 
-Scoresheets are rendered in chunks of tables, one Celery task per chunk, so two worker
-processes render in parallel. Each chunk is written to ``exports/work/job-<id>/`` under
-MEDIA_ROOT; progress is the number of tables whose chunk file exists (so a chunk that is run
-again after a worker restart is not counted twice), and whoever completes the last chunk
-assembles the file. Every step can run again and rewrites the same files.
+- A one-piece export (a standings table, the prize list) is rendered by one task.
+- A :class:`ChunkedExporter` (scoresheets, team badges, table cards, the QR sheet) is rendered
+  in chunks of items, one task a chunk, so the worker processes render in parallel; each chunk
+  is written through the storage API (``exports/work/job-<id>/``) and recorded on the job
+  (``report["parts"]``) in one locked update, so a chunk that runs again after a worker
+  restart is counted once; progress is the number of items in recorded chunks, and whoever
+  records the last chunk assembles the file (what every page shares drawn once).
+- A public export (standings, published pairings, unit standings, a bracket) is made once per
+  event revision and language (:func:`public_job`) and served from the public cache with
+  an ETag (views/exports.py).
+
+Every step can run again and rewrites the same files.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from tournaments.exporters import exporters
-from tournaments.exporters import scoresheets as sheets_pdf
-from tournaments.exporters.base import Exporter, ExportError, ExportFile
-from tournaments.models import ExportJob, Round, Tournament
+from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
+from tournaments.models import ExportJob, Tournament
 
 from . import jobs
 
-JOB_KINDS = ("scoresheets", "standings-pdf")
+READY_TTL = 3600  # how long "the file of revision r is ready" is remembered in the cache
+ASK_SECONDS = 5  # a public export missing from the cache is looked for at most this often
 
 
 def make_exporter(
@@ -42,114 +49,272 @@ def make_exporter(
     return cls(tournament, **extra, **(params or {}))
 
 
+def job_exporter(job: ExportJob, **extra) -> Exporter:
+    return make_exporter(job.tournament, job.kind, jobs.job_params(job), **extra)
+
+
 def render_now(tournament: Tournament, identifier: str, params: dict | None = None) -> ExportFile:
+    """Render in this process (a job's task, a test, a bench): never from a web request."""
     return make_exporter(tournament, identifier, params).render()
 
 
-# --- background jobs ----------------------------------------------------------------------
+LABELS = {
+    "standings-xlsx": _lazy("Standings (Excel)"),
+    "standings-pdf": _lazy("Standings (PDF)"),
+    "pairings-pdf": _lazy("Pairings (PDF)"),
+    "pairings-xlsx": _lazy("Pairings (Excel)"),
+    "scoresheets": _lazy("Scoresheets (PDF)"),
+    "archive": _lazy("Event archive (JSON)"),
+    "prizes-pdf": _lazy("Prize list (PDF)"),
+    "certificates-pdf": _lazy("Certificates (PDF)"),
+    "units-xlsx": _lazy("Unit standings (Excel)"),
+    "units-pdf": _lazy("Unit standings (PDF)"),
+    "table-cards-pdf": _lazy("Table cards (PDF)"),
+    "team-badges-pdf": _lazy("Team badges (PDF)"),
+    "table-links-pdf": _lazy("QR sheet (PDF)"),
+    "bracket-pdf": _lazy("Bracket (PDF)"),
+    "team-import": _lazy("Import teams"),
+}
+
+
+def label(kind: str) -> str:
+    """What a job's export is called on the pages."""
+    return str(LABELS.get(kind, kind))
+
+
+def content_type(kind: str) -> str:
+    cls = exporters().get(kind)
+    return cls.content_type if cls is not None else "application/octet-stream"
+
+
+def is_chunked(kind: str) -> bool:
+    cls = exporters().get(kind)
+    return cls is not None and issubclass(cls, ChunkedExporter)
+
+
+# --- jobs ----------------------------------------------------------------------------------
+
+
+def clean_params(params: dict) -> dict:
+    """The exporter's parameters as a job keeps them (strings, no empty ones)."""
+    return {key: str(value) for key, value in params.items() if value not in (None, "")}
 
 
 def create_job(
-    tournament: Tournament, kind: str, params: dict, user, language: str | None = None
+    tournament: Tournament,
+    kind: str,
+    params: dict,
+    user,
+    language: str | None = None,
+    revision: int | None = None,
 ) -> ExportJob:
     """Check the parameters at once (ExportError), then create the job; ``tasks.start``
     queues it."""
-    if kind not in JOB_KINDS:
-        raise ExportError(_("Unknown export “%(name)s”.") % {"name": kind}, "kind")
-    make_exporter(tournament, kind, params)  # validates the parameters
-    if kind == "scoresheets":
-        rnd = tournament.rounds.get(number=int(params["round"]))
-        if sheets_pdf.table_count(rnd) == 0:
-            raise ExportError(
-                _("Round %(number)s has no tables to print.") % {"number": rnd.number}, "round"
-            )
+    params = clean_params(params)
+    make_exporter(tournament, kind, params).check()  # the parameters, then the data
+    meta = {"language": language or translation.get_language() or settings.LANGUAGE_CODE}
+    if revision is not None:
+        meta["revision"] = revision
     return ExportJob.objects.create(
         tournament=tournament,
         kind=kind,
-        params={
-            **params,
-            "language": language or translation.get_language() or settings.LANGUAGE_CODE,
-        },
+        params={**params, **meta},
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
 
 
+def active_job_like(tournament: Tournament, kind: str, params: dict, language: str):
+    """A job of the same export still waiting or running (a second click joins it)."""
+    wanted = {**clean_params(params), "language": language}
+    for job in ExportJob.objects.filter(tournament=tournament, kind=kind,
+                                        status__in=jobs.ACTIVE)[:20]:  # fmt: skip
+        if {k: v for k, v in job.params.items() if k != "revision"} == wanted:
+            return job
+    return None
+
+
+def request_job(tournament: Tournament, kind: str, params: dict, user, language: str):
+    """An official's export: the same export's running job, else a new job; (job, created)."""
+    job = active_job_like(tournament, kind, params, language)
+    if job is not None:
+        return job, False
+    return create_job(tournament, kind, params, user, language), True
+
+
+# --- public exports: one file per event revision ---------------------------------------------
+
+
+def _ready_key(tournament: Tournament, kind: str, params: dict, language: str,
+               revision: int | None = None) -> str:  # fmt: skip
+    asked = "&".join(f"{k}={v}" for k, v in sorted(clean_params(params).items()))
+    revision = tournament.revision if revision is None else revision
+    return f"paisai:export-ready:{tournament.pk}:{kind}:{asked}:{language}:r{revision}"
+
+
+def _done_job(tournament: Tournament, kind: str, params: dict, language: str):
+    """The finished job of this export at the current revision, from the database."""
+    wanted = {**clean_params(params), "language": language, "revision": tournament.revision}
+    for job in ExportJob.objects.filter(
+        tournament=tournament, kind=kind, status=ExportJob.Status.DONE
+    ).exclude(file="")[:20]:
+        if job.params == wanted:
+            return job
+    return None
+
+
+def public_ready(tournament: Tournament, kind: str, params: dict, language: str) -> bool:
+    """Is the file of the current revision there (one cache read)? If not, make sure a job
+    is making it (at most one database look every few seconds per export)."""
+    if cache.get(_ready_key(tournament, kind, params, language)) is not None:
+        return True
+    return ensure_public_job(tournament, kind, params, language) is not None
+
+
+def public_file(tournament: Tournament, kind: str, params: dict, language: str):
+    """The finished job holding this export at the current revision, or None (a job is then
+    on its way)."""
+    job_id = cache.get(_ready_key(tournament, kind, params, language))
+    if job_id is not None:
+        job = ExportJob.objects.filter(pk=job_id, status=ExportJob.Status.DONE).first()
+        if job is not None and job.file:
+            return job
+    return ensure_public_job(tournament, kind, params, language)
+
+
+def ensure_public_job(tournament: Tournament, kind: str, params: dict, language: str):
+    """The finished job of the current revision if the database has one; else queue the job
+    making it, unless one of the same export is on its way already (one at a time: while
+    results come in the revision moves on faster than a big PDF renders; a later request
+    asks again). Looks at most once every few seconds per export. Returns a finished job
+    (without a broker the job runs here) or None."""
+    from tournaments import tasks  # tasks import this module
+
+    key = _ready_key(tournament, kind, params, language)
+    if not cache.add(f"{key}:asked", 1, ASK_SECONDS):
+        return None
+    job = _done_job(tournament, kind, params, language)
+    if job is None and active_job_like(tournament, kind, params, language) is None:
+        job = create_job(tournament, kind, params, None, language, revision=tournament.revision)
+        tasks.start(job)
+        job.refresh_from_db()
+    if job is None or job.status != ExportJob.Status.DONE or not job.file:
+        return None
+    cache.set(key, job.pk, READY_TTL)
+    return job
+
+
+def remember_public(job: ExportJob) -> None:
+    """A finished public job: requests of its revision find it with one cache read, and the
+    files of older revisions of the same export are deleted (but the one before, which a
+    download may still be reading)."""
+    revision = job.params.get("revision")
+    if revision is None:
+        return
+    key = _ready_key(job.tournament, job.kind, jobs.job_params(job),
+                     jobs.job_language(job), revision)  # fmt: skip
+    cache.set(key, job.pk, READY_TTL)
+    same = {k: v for k, v in job.params.items() if k != "revision"}
+    older = [
+        old
+        for old in ExportJob.objects.filter(
+            tournament_id=job.tournament_id, kind=job.kind, status=ExportJob.Status.DONE,
+            pk__lt=job.pk, params__has_key="revision",
+        ).order_by("-pk")[:50]
+        if {k: v for k, v in old.params.items() if k != "revision"} == same
+    ]  # fmt: skip
+    for old in older[1:]:
+        if old.file:
+            old.file.delete(save=False)
+        old.delete()
+
+
+# --- one-piece exports -----------------------------------------------------------------------
+
+
 def run_export(job: ExportJob) -> None:
-    """A one-piece job (standings PDF): render in this process and store the file."""
+    """Render in this process and store the file."""
     jobs.mark_running(job, 1)
     with translation.override(jobs.job_language(job)):
-        exporter = make_exporter(
-            job.tournament,
-            job.kind,
-            jobs.job_params(job),
-            progress=lambda d, t: jobs.set_progress(job.pk, d, t),
-        )
-        jobs.save_result(job, exporter.render())
+        exporter = job_exporter(job, progress=lambda d, t: jobs.set_progress(job.pk, d, t))
+        if jobs.save_result(job, exporter.render()):
+            remember_public(job)
 
 
-# --- scoresheets in chunks ----------------------------------------------------------------
+# --- exports in chunks ---------------------------------------------------------------------
 
 
-def chunk_path(job: ExportJob | int, index: int) -> Path:
-    return jobs.workspace(job) / f"chunk-{index:05d}.pdf"
-
-
-def chunk_size() -> int:
-    """Tables per scoresheet task: setting PAISAI_SCORESHEET_CHUNK, else the environment."""
-    default = os.environ.get("PAISAI_SCORESHEET_CHUNK", sheets_pdf.CHUNK_SIZE)
-    return max(1, int(getattr(settings, "PAISAI_SCORESHEET_CHUNK", default)))
-
-
-def job_round(job: ExportJob) -> Round:
-    return Round.objects.select_related("tournament").get(
-        tournament_id=job.tournament_id, number=int(job.params["round"])
-    )
+def chunk_size(exporter: ChunkedExporter) -> int:
+    """Items per task: setting PAISAI_EXPORT_CHUNK (scoresheets: PAISAI_SCORESHEET_CHUNK),
+    else the environment, else the exporter's own."""
+    for name in ("PAISAI_EXPORT_CHUNK", *(
+        ("PAISAI_SCORESHEET_CHUNK",) if exporter.identifier == "scoresheets" else ()
+    )):  # fmt: skip
+        value = getattr(settings, name, None) or os.environ.get(name)
+        if value:
+            unit = exporter.chunk_unit  # whole pages (10 badges to a page)
+            return max(1, -(-int(value) // unit)) * unit
+    return exporter.chunk_size
 
 
 def chunk_plan(job: ExportJob) -> tuple[int, int]:
-    """(tables, chunks) of a scoresheet job; also marks it running."""
-    total = sheets_pdf.table_count(job_round(job))
-    jobs.mark_running(job, total)
-    return total, -(-total // chunk_size())
+    """(items, chunks) of a chunked job; also marks it running with its item count."""
+    exporter = job_exporter(job)
+    total = job.total if job.status == ExportJob.Status.RUNNING and job.total else None
+    if total is None:
+        total = exporter.item_count()
+        exporter.check_items(total)
+        jobs.mark_running(job, total)
+    return total, exporter.chunk_count(total, chunk_size(exporter))
+
+
+def recorded_parts(job: ExportJob) -> dict[str, str]:
+    return dict((job.report or {}).get("parts", {}))
 
 
 def missing_chunks(job: ExportJob, count: int) -> list[int]:
-    return [index for index in range(count) if not chunk_path(job, index).exists()]
+    parts = recorded_parts(job)
+    return [index for index in range(count) if str(index) not in parts]
+
+
+def _done_items(parts: dict, total: int, size: int) -> int:
+    return sum(min(size, total - int(index) * size) for index in parts if int(index) * size < total)
 
 
 def render_chunk(job: ExportJob, index: int) -> tuple[int, int]:
-    """Render one chunk of tables to its file; returns (tables done so far, tables)."""
-    size = chunk_size()
-    rnd = job_round(job)
+    """Render one chunk of items and record it; returns (items done so far, items)."""
+    exporter = job_exporter(job)
+    size = chunk_size(exporter)
+    total = job.total or exporter.item_count()
     with translation.override(jobs.job_language(job)):
-        data = sheets_pdf.fields_pdf(sheets_pdf.load_sheets(rnd, index * size, (index + 1) * size))
-    path = chunk_path(job, index)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(data)
-    partial.replace(path)  # atomic: a chunk file is complete or absent
-    total = sheets_pdf.table_count(rnd)
-    count = -(-total // size)
-    done = sum(min(size, total - i * size) for i in range(count) if chunk_path(job, i).exists())
+        data = exporter.render_chunk(index * size, min(total, (index + 1) * size))
+    name = jobs.put_part(job, f"chunk-{index:05d}.{exporter.extension}", data)
+    with transaction.atomic():
+        locked = ExportJob.objects.select_for_update().get(pk=job.pk)
+        parts = {**recorded_parts(locked), str(index): name}
+        ExportJob.objects.filter(pk=job.pk).update(report={**(locked.report or {}), "parts": parts})
+    done = _done_items(parts, total, size)
     jobs.set_progress(job.pk, done, total)
     return done, total
 
 
-def assemble_scoresheets(job_id: int) -> bool:
-    """Merge the chunks once all exist; True when the job is done (now or before)."""
+def assemble(job_id: int) -> bool:
+    """Merge the chunks once all are recorded; True when the job is done (now or before)."""
     with transaction.atomic():
-        job = ExportJob.objects.select_for_update().get(pk=job_id)
+        job = ExportJob.objects.select_for_update().select_related("tournament").get(pk=job_id)
         if job.status == ExportJob.Status.DONE:
             return True
-        rnd = job_round(job)
-        total = sheets_pdf.table_count(rnd)
-        count = -(-total // chunk_size())
+        exporter = job_exporter(job)
+        count = exporter.chunk_count(job.total, chunk_size(exporter))
         if missing_chunks(job, count):
             return False
-        parts = [chunk_path(job, index).read_bytes() for index in range(count)]
+        parts = recorded_parts(job)
+        data = [jobs.read_part(parts[str(index)]) for index in range(count)]
         with translation.override(jobs.job_language(job)):
-            data = sheets_pdf.assemble(sheets_pdf.sheet_set(rnd).header(), parts)
-            exporter = make_exporter(job.tournament, "scoresheets", jobs.job_params(job))
-            jobs.save_result(job, ExportFile(exporter.filename(), exporter.content_type, data))
-    shutil.rmtree(jobs.workspace(job_id), ignore_errors=True)
+            export = ExportFile(exporter.filename(), exporter.content_type,
+                                exporter.assemble(data))  # fmt: skip
+            jobs.save_result(job, export)
+    jobs.clear_workspace(job_id)
     return True
+
+
+assemble_scoresheets = assemble  # the name the first chunked export had

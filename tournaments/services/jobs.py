@@ -17,10 +17,10 @@ import contextlib
 import logging
 import threading
 from datetime import timedelta
-from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import connection
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
@@ -48,13 +48,47 @@ def job_language(job: ExportJob) -> str:
     return job.params.get("language") or settings.LANGUAGE_CODE
 
 
+# what a job's params hold beside the exporter's own parameters
+META_PARAMS = ("language", "revision")
+
+
 def job_params(job: ExportJob) -> dict:
-    return {key: value for key, value in job.params.items() if key != "language"}
+    return {key: value for key, value in job.params.items() if key not in META_PARAMS}
 
 
-def workspace(job: ExportJob | int) -> Path:
-    """The job's own folder under MEDIA_ROOT (shared by the workers) for its parts."""
-    return Path(settings.MEDIA_ROOT) / "exports" / "work" / f"job-{getattr(job, 'pk', job)}"
+# --- the job's files: through Django's storage API (STORAGES["default"]), never a path ------
+# The web process and the workers may run on different hosts: an upload, a chunk and the
+# finished file are written and read through ``default_storage`` (the local MEDIA_ROOT by
+# default; an object store by settings alone), so no step assumes a shared disk.
+
+
+def workspace(job: ExportJob | int) -> str:
+    """The storage folder of the job's parts (chunks, an upload)."""
+    return f"exports/work/job-{getattr(job, 'pk', job)}"
+
+
+def put_part(job: ExportJob | int, name: str, data: bytes) -> str:
+    """Write (or rewrite) one part of the job; returns its storage name."""
+    path = f"{workspace(job)}/{name}"
+    if default_storage.exists(path):
+        default_storage.delete(path)
+    return default_storage.save(path, ContentFile(data))
+
+
+def read_part(path: str) -> bytes:
+    with default_storage.open(path, "rb") as handle:
+        return handle.read()
+
+
+def clear_workspace(job: ExportJob | int) -> None:
+    """Delete the job's parts (they are not needed once its file is stored)."""
+    folder = workspace(job)
+    try:
+        _dirs, files = default_storage.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    for name in files:
+        default_storage.delete(f"{folder}/{name}")
 
 
 def active_job(job_id: int) -> ExportJob | None:
@@ -111,10 +145,12 @@ def set_progress(job_id: int, done: int, total: int) -> None:
 
 def save_result(job: ExportJob, export: ExportFile) -> bool:
     """Store the file and mark the job done; False (nothing written) when it already is."""
-    current = ExportJob.objects.filter(pk=job.pk).values_list("status", "total").first()
+    current = ExportJob.objects.filter(pk=job.pk).values_list("status", "total", "report").first()
     if current is None or current[0] in (Status.DONE, Status.FAILED):
         return False
     job.total = current[1] or job.total or 1
+    # the name the download gets (the storage may have to name the file otherwise)
+    job.report = {**(current[2] or {}), "filename": export.filename}
     if job.file:
         job.file.delete(save=False)
     job.file.save(f"job-{job.pk}-{export.filename}", ContentFile(export.data), save=False)
@@ -130,9 +166,15 @@ def save_result(job: ExportJob, export: ExportFile) -> bool:
             "progress",
             "total",
             "heartbeat_at",
+            "report",
         ]
     )
     return True
+
+
+def download_name(job: ExportJob) -> str:
+    """The file name a job's download gets."""
+    return (job.report or {}).get("filename") or job.file.name.rsplit("/", 1)[-1].split("-", 2)[-1]
 
 
 def finish(job: ExportJob, total: int | None = None) -> None:
@@ -171,8 +213,10 @@ def fail(job_id: int, error: Exception) -> None:
     job = ExportJob.objects.filter(pk=job_id).first()
     if job is None:
         return
-    if not isinstance(error, ExportError):
-        logger.exception("job %s failed", job_id, exc_info=error)
+    if isinstance(error, ExportError):  # the data refuse it: a retry would fail again
+        refuse(job_id, failure_message(job, error))
+        return
+    logger.exception("job %s failed", job_id, exc_info=error)
     ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
         status=Status.FAILED, error=failure_message(job, error), finished_at=timezone.now()
     )

@@ -45,7 +45,7 @@ from django.utils.translation import get_language
 
 from tournaments.models import Tournament
 
-FORMAT = "2"  # bump when the shape of a cached answer changes (a deploy)
+FORMAT = "3"  # bump when the shape of a cached answer changes (a deploy)
 TTL_SECONDS = 3600  # a revision's answers are dropped from the cache after this
 REBUILD_LOCK_SECONDS = 10  # the longest a page may take to render before others render too
 MAX_AGE = 10
@@ -60,6 +60,7 @@ class Answer:
     content_type: str
     etag: str
     last_modified: float
+    disposition: str = ""  # a download's Content-Disposition
 
 
 # With a render pause (a mirror), each process keeps the answers it served for that long and
@@ -153,8 +154,10 @@ def _serve(tournament, tag: str, name: str, modified: int, render: Callable):
                 else:
                     cache.delete(lock_key)
         if response.status_code != 200:
+            cache.delete(f"{key}:lock")
             return response
-        answer = Answer(bytes(response.content), response["Content-Type"], tag, modified)
+        answer = Answer(bytes(response.content), response["Content-Type"], tag, modified,
+                        response.get("Content-Disposition", ""))  # fmt: skip
         cache.set(key, answer, TTL_SECONDS)
         cache.set(latest_key, answer, TTL_SECONDS)
         response = _with_headers(response, tag, modified)
@@ -178,6 +181,8 @@ def serve_json(request, tournament: Tournament, kind: str, params: dict, build: 
 
 def _response(answer: Answer) -> HttpResponse:
     response = HttpResponse(answer.body, content_type=answer.content_type)
+    if answer.disposition:
+        response["Content-Disposition"] = answer.disposition
     return _with_headers(response, answer.etag, answer.last_modified)
 
 

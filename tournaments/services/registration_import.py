@@ -13,7 +13,6 @@ updated, unchanged ones listed; a registered team missing from the file is kept 
 from __future__ import annotations
 
 import io
-import shutil
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -251,8 +250,7 @@ def in_background(size: SheetSize) -> bool:
     return size.rows - 1 > background_rows() or size.cells > background_cells()
 
 
-def upload_path(job: ExportJob | int):
-    return jobs.workspace(job) / "upload.xlsx"
+UPLOAD_NAME = "upload.xlsx"
 
 
 def create_import_job(tournament: Tournament, user, data: bytes, mode: str = "add") -> ExportJob:
@@ -266,16 +264,15 @@ def create_import_job(tournament: Tournament, user, data: bytes, mode: str = "ad
         },
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
-    path = upload_path(job)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    job.params = {**job.params, "upload": jobs.put_part(job, UPLOAD_NAME, data)}
+    job.save(update_fields=["params"])
     return job
 
 
 def run_import_job(job: ExportJob) -> None:
     """Read, check and import the job's file; progress counts rows read. The teams and the
     job's "done" are written in one transaction: run again, it imports nothing twice."""
-    data = upload_path(job).read_bytes()
+    data = jobs.read_part(job.params["upload"])
     mode = (job.params or {}).get("mode", "add")
     with translation.override(jobs.job_language(job)):
         try:
@@ -306,7 +303,7 @@ def run_import_job(job: ExportJob) -> None:
                 stored["warnings"] = read.warnings[:1000]
             ExportJob.objects.filter(pk=job.pk).update(report=stored)
             jobs.finish(job, total)
-    shutil.rmtree(jobs.workspace(job), ignore_errors=True)
+    jobs.clear_workspace(job)
 
 
 def template_workbook() -> bytes:

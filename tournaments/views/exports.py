@@ -7,18 +7,22 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
 from tournaments import tasks
 from tournaments.models import ExportJob
-from tournaments.services import exports, jobs
+from tournaments.services import exports, jobs, public_cache
 
 from .mixins import RoleRequiredMixin, TournamentMixin
 
 DOWNLOAD_PARAMS = ("round", "after_round", "stage")
+GENERATING_RETRY = 5  # seconds: the "being made" page reloads itself
 
 
 class ExportsPage(RoleRequiredMixin, TemplateView):
@@ -28,24 +32,73 @@ class ExportsPage(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["rounds"] = self.tournament.rounds.order_by("number")
-        context["jobs"] = self.tournament.export_jobs.all()[:20]
+        context["jobs"] = [
+            (job, exports.label(job.kind)) for job in self.tournament.export_jobs.all()[:20]
+        ]
         return context
 
 
 class DownloadView(TournamentMixin, View):
-    """GET an export rendered at once; public ones (standings, published pairings) for all."""
+    """GET an export; nothing is rendered here (every export is a job).
+
+    A public export (published standings, pairings, unit standings, a bracket) is served from
+    its file of the event's current revision through the public cache (ETag, 304,
+    Cache-Control), or answers "being made" while a job makes it. Any other export is for
+    officials: it starts a job (or joins the same export's running one) and opens its page.
+    """
 
     def get(self, request, slug, identifier):
-        params = {key: request.GET[key] for key in DOWNLOAD_PARAMS if key in request.GET}
+        params = {key: request.GET[key] for key in DOWNLOAD_PARAMS if request.GET.get(key)}
         exporter = exports.make_exporter(self.tournament, identifier, params)
-        if not exporter.is_public() and not self.may("export.run"):
+        if exporter.is_public():
+            return public_download(request, self.tournament, identifier, params)
+        if not self.may("export.run"):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
-        export = exporter.render()
-        response = HttpResponse(export.data, content_type=export.content_type)
-        response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
-        return response
+        if not exporter.job:  # answers at once: nothing to render
+            export = exporter.render()
+            response = HttpResponse(export.data, content_type=export.content_type)
+            response["Content-Disposition"] = content_disposition_header(True, export.filename)
+            return response
+        job, created = exports.request_job(
+            self.tournament, identifier, params, request.user, get_language()
+        )
+        if created:
+            tasks.start(job)
+        return redirect("tournaments:export-job", slug, job.pk)
+
+
+def file_response(job: ExportJob, response_class=HttpResponse):
+    name = jobs.download_name(job)
+    if response_class is FileResponse:
+        return FileResponse(job.file.open("rb"), as_attachment=True, filename=name)
+    with job.file.open("rb") as handle:
+        response = HttpResponse(handle.read(), content_type=exports.content_type(job.kind))
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    return response
+
+
+def public_download(request, tournament, identifier: str, params: dict):
+    """The public export's file of the current revision, through the public cache: a
+    revalidation is a 304, a repeat a cache hit; neither renders nor reads the file."""
+    language = get_language()
+
+    def render():
+        job = exports.public_file(tournament, identifier, params, language)  # or asks for it
+        if job is None:
+            response = TemplateResponse(
+                request,
+                "tournaments/exports/generating.html",
+                {"tournament": tournament, "retry_seconds": GENERATING_RETRY},
+                status=202,
+            )
+            response["Retry-After"] = str(GENERATING_RETRY)
+            response["Cache-Control"] = "no-store"
+            return response
+        return file_response(job)
+
+    return public_cache.serve(request, tournament, f"export:{identifier}", params, render)
 
 
 class JobStartView(RoleRequiredMixin, View):
@@ -76,7 +129,7 @@ class JobPage(JobMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         job = self.get_job()
-        context.update(job=job, status=jobs.job_status(job))
+        context.update(job=job, status=jobs.job_status(job), label=exports.label(job.kind))
         return context
 
 
@@ -99,5 +152,4 @@ class JobFileView(JobMixin, View):
         job = self.get_job()
         if job.status != ExportJob.Status.DONE or not job.file:
             return HttpResponse(status=404)
-        name = job.file.name.rsplit("/", 1)[-1].split("-", 2)[-1]
-        return FileResponse(job.file.open("rb"), as_attachment=True, filename=name)
+        return file_response(job, FileResponse)

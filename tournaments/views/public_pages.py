@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
-from django.utils.translation import check_for_language
+from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -23,7 +23,7 @@ from tournaments import mirror
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
-from tournaments.services import find_table, public, public_cache
+from tournaments.services import exports, find_table, public, public_cache
 from tournaments.standings.service import metric_labels
 
 from .mixins import TournamentMixin
@@ -102,12 +102,26 @@ class StandingsPage(PublicMixin, TemplateView):
     template_name = "tournaments/public/standings.html"
     cache_kind = "standings"
 
+    downloads = ("standings-xlsx", "standings-pdf")
+
+    def files_ready(self) -> dict[str, bool]:
+        """Which downloads of the current revision exist (the page links only those, and
+        says the others are being made); part of the page's identity in the cache."""
+        if not hasattr(self, "_files_ready"):
+            language = get_language()
+            self._files_ready = {
+                kind: exports.public_ready(self.tournament, kind, {}, language)
+                for kind in self.downloads
+            }
+        return self._files_ready
+
     def cache_params(self) -> dict:
         get = self.request.GET
         return {
             "page": public.page_number(get.get("page")),
             "stage": get.get("stage", "")[:12],
             "section": get.get("section", "")[:12],
+            "files": "".join("1" if ready else "0" for ready in self.files_ready().values()),
         }
 
     def get_context_data(self, **kwargs):
@@ -136,6 +150,9 @@ class StandingsPage(PublicMixin, TemplateView):
             page=page,
             labels=labels,
             round=public.current_round(self.tournament),
+            files_ready={
+                kind.replace("-", "_"): ready for kind, ready in self.files_ready().items()
+            },
         )
         return context
 

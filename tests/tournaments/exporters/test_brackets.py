@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from tests import factories
-from tests.readers import pdf_pages, pdf_text
+from tests.readers import download, pdf_pages, pdf_text
 from tournaments.exporters.base import ExportError
 from tournaments.services import exports
 
@@ -51,5 +51,5 @@ def test_bracket_pdf_needs_a_knockout_stage(knockout):
 
 def test_bracket_pdf_is_a_public_download(knockout, client):
     event, stage = knockout
-    response = client.get(f"/t/{event.slug}/export/bracket-pdf/?stage={stage.pk}")
+    response = download(client, f"/t/{event.slug}/export/bracket-pdf/?stage={stage.pk}")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from tests import factories
-from tests.readers import pdf_pages, pdf_text
+from tests.readers import download, pdf_pages, pdf_text
+from tournaments.exporters import printables
+from tournaments.exporters.qr import qr_matrix
 from tournaments.models import TableKey
 from tournaments.services import table_keys
 
 
 def test_table_cards_one_a_table_with_both_teams(chinese_event, client):
     client.force_login(factories.organiser_of(chinese_event))
-    response = client.get(f"/t/{chinese_event.slug}/export/table-cards-pdf/?round=3")
+    response = download(client, f"/t/{chinese_event.slug}/export/table-cards-pdf/?round=3")
     assert response.status_code == 200
     pages = pdf_pages(response.content)
     assert len(pages) == 4
@@ -19,14 +21,14 @@ def test_table_cards_one_a_table_with_both_teams(chinese_event, client):
 
 def test_table_cards_name_a_missing_round(chinese_event, client):
     client.force_login(factories.organiser_of(chinese_event))
-    response = client.get(f"/t/{chinese_event.slug}/export/table-cards-pdf/?round=9")
+    response = download(client, f"/t/{chinese_event.slug}/export/table-cards-pdf/?round=9")
     assert response.status_code == 400
 
 
 def test_team_badges_carry_each_team_and_its_check_in_link(chinese_event, client, settings):
     settings.PAISAI_PUBLIC_URL = "https://paisai.example"
     client.force_login(factories.organiser_of(chinese_event))
-    text = pdf_text(client.get(f"/t/{chinese_event.slug}/export/team-badges-pdf/").content)
+    text = pdf_text(download(client, f"/t/{chinese_event.slug}/export/team-badges-pdf/").content)
     for name in factories.CHINESE_NAMES:
         assert name in text
     assert "https://paisai.example/t/suzhou-open/manage/checkin/team/" in text.replace("\n", "")
@@ -39,11 +41,43 @@ def test_every_table_gets_a_link_in_one_click_and_the_qr_sheet_lists_them(chines
     assert response.status_code == 302
     assert sorted(TableKey.objects.values_list("table_number", flat=True)) == [1, 2, 3, 4]
     assert table_keys.issue_missing(chinese_event, organiser) == []  # nothing left to issue
-    pages = pdf_text(client.get(f"/t/{chinese_event.slug}/export/table-links-pdf/").content)
+    pages = pdf_text(download(client, f"/t/{chinese_event.slug}/export/table-links-pdf/").content)
     assert all(f"/table/{key.key}" in pages.replace("\n", "") for key in TableKey.objects.all())
 
 
 def test_printables_are_for_officials_only(chinese_event, client):
     for name in ("table-cards-pdf/?round=3", "team-badges-pdf/", "table-links-pdf/"):
-        response = client.get(f"/t/{chinese_event.slug}/export/{name}")
+        response = download(client, f"/t/{chinese_event.slug}/export/{name}")
         assert response.status_code == 302, name
+
+
+def test_a_qr_is_drawn_module_for_module():
+    """The badge's QR is drawn as rectangles, one a run of dark modules: reading them back
+    gives the code's matrix exactly (quiet zone included)."""
+    url = "https://paisai.example/t/suzhou-open/manage/checkin/team/42/"
+    matrix = qr_matrix(url)
+    count = len(matrix)
+    drawn = [[False] * count for _ in range(count)]
+    for op in printables.qr_drawing(url, 10, 10, 30, 842).splitlines():
+        parts = op.split()
+        if len(parts) == 5 and parts[-1] == "re":
+            x, y, width = int(parts[0]), int(parts[1]), int(parts[2])
+            for column in range(x, x + width):
+                drawn[count - 1 - y][column] = True
+    assert drawn == matrix
+
+
+def test_badges_in_several_chunks_fill_whole_pages_in_order(chinese_event, settings):
+    """A chunk is whole pages (10 badges): asked for chunks of 3, the job renders 10."""
+    from tournaments.services import exports
+
+    settings.PAISAI_EXPORT_CHUNK = 3
+    exporter = exports.make_exporter(chinese_event, "team-badges-pdf")
+    assert exports.chunk_size(exporter) == printables.PER_PAGE
+    extra = [factories.team(chinese_event, f"新队{n}", unit="苏州") for n in range(5)]
+    assert exporter.item_count() == 13
+    parts = [exporter.render_chunk(0, 10), exporter.render_chunk(10, 13)]
+    pages = pdf_pages(exporter.assemble(parts))
+    assert len(pages) == 2
+    assert all(team.name in pages[1] or team.name in pages[0] for team in extra)
+    assert sum(page.count("/manage/checkin/team/") for page in pages) == 13

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tests.readers import pdf_pages, pdf_text
+from tests.readers import download, pdf_pages, pdf_text
 from tournaments.exporters.base import ExportError
 from tournaments.exporters.prizes import parse_awards, prize_list
 from tournaments.models import AuditLog, Tournament
@@ -47,19 +47,19 @@ def test_prize_list_and_certificates_print_in_chinese(chinese_event, client):
     client.force_login(factories.organiser_of(chinese_event))
     winner = standings_for(chinese_event)[0].name
     _finish(chinese_event)
-    response = client.get(f"/t/{chinese_event.slug}/export/prizes-pdf/")
+    response = download(client, f"/t/{chinese_event.slug}/export/prizes-pdf/")
     assert response.status_code == 200
     text = pdf_text(response.content)
     assert chinese_event.name in text and winner in text and "冠军" in text
     assert "临时名单" not in text  # the places are final
-    certificates = client.get(f"/t/{chinese_event.slug}/export/certificates-pdf/")
+    certificates = download(client, f"/t/{chinese_event.slug}/export/certificates-pdf/")
     pages = pdf_pages(certificates.content)
     assert len(pages) == len(prize_list(chinese_event))
     assert winner in pages[0] and "荣誉证书" in pages[0].replace(" ", "")  # letter-spaced title
 
 
 def test_prize_list_is_for_officials_only(chinese_event, client):
-    response = client.get(f"/t/{chinese_event.slug}/export/prizes-pdf/")
+    response = download(client, f"/t/{chinese_event.slug}/export/prizes-pdf/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
@@ -126,9 +126,9 @@ def test_certificates_wait_for_the_event_to_finish_and_the_prize_list_says_provi
     certificates are refused, in the page's language, with what to do."""
     client.force_login(factories.organiser_of(chinese_event))
     assert chinese_event.status != Tournament.Status.FINISHED
-    listed = client.get(f"/t/{chinese_event.slug}/export/prizes-pdf/")
+    listed = download(client, f"/t/{chinese_event.slug}/export/prizes-pdf/")
     assert listed.status_code == 200 and "临时名单" in pdf_text(listed.content).replace(" ", "")
-    refused = client.get(f"/t/{chinese_event.slug}/export/certificates-pdf/")
+    refused = download(client, f"/t/{chinese_event.slug}/export/certificates-pdf/")
     assert refused.status_code == 400
     assert "荣誉证书在赛事结束后打印" in refused.content.decode()
     english = client.get(
@@ -138,5 +138,5 @@ def test_certificates_wait_for_the_event_to_finish_and_the_prize_list_says_provi
     page = client.get(f"/t/{chinese_event.slug}/manage/prizes/")
     assert "临时名单" in page.content.decode()
     _finish(chinese_event)
-    assert client.get(f"/t/{chinese_event.slug}/export/certificates-pdf/").status_code == 200
+    assert download(client, f"/t/{chinese_event.slug}/export/certificates-pdf/").status_code == 200
     assert "临时名单" not in client.get(f"/t/{chinese_event.slug}/manage/prizes/").content.decode()

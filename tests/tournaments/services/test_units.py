@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests import factories
-from tests.readers import pdf_text, workbook
+from tests.readers import download, pdf_text, workbook
 from tournaments.services.adjustments import add_ranking_adjustment
 from tournaments.services.units import unit_standings_for
 from tournaments.standings.service import standings_for
@@ -32,10 +32,10 @@ def test_unit_adjustment_moves_the_unit_not_the_team(chinese_event):
 def test_unit_page_and_exports_are_public_and_chinese(chinese_event, client):
     page = client.get(f"/t/{chinese_event.slug}/units/")
     assert page.status_code == 200 and "苏州" in page.content.decode()
-    sheet = workbook(client.get(f"/t/{chinese_event.slug}/export/units-xlsx/").content).active
+    sheet = workbook(download(client, f"/t/{chinese_event.slug}/export/units-xlsx/").content).active
     column = {cell.value for cell in next(sheet.iter_cols(min_col=2, max_col=2))}
     assert {"苏州", "无锡"} <= column
-    pdf = client.get(f"/t/{chinese_event.slug}/export/units-pdf/")
+    pdf = download(client, f"/t/{chinese_event.slug}/export/units-pdf/")
     assert pdf.status_code == 200 and "无锡" in pdf_text(pdf.content)
 
 

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.readers import download
 from tournaments.models import Round
 from tournaments.services import public
 
@@ -180,7 +181,7 @@ def test_public_api_unknown_event_is_a_json_404(api, db):
 
 
 def test_public_download_of_standings_xlsx_needs_no_login(client, chinese_event):
-    response = client.get(url("export", chinese_event, "standings-xlsx"))
+    response = download(client, url("export", chinese_event, "standings-xlsx"))
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="suzhou-open-standings.xlsx"'
 
