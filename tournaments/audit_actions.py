@@ -152,6 +152,7 @@ for _code, _words in {
     "stage.create": pgettext_lazy("audit", "Stage created"),
     "stage.delete": pgettext_lazy("audit", "Stage deleted"),
     "stage.update": pgettext_lazy("audit", "Stage changed"),
+    "stage.late_entry": pgettext_lazy("audit", "Late team joined the stage"),
     "standings.draw_lots": pgettext_lazy("audit", "Lots drawn"),
     "table_key.issue": pgettext_lazy("audit", "Table link made"),
     "table_key.revoke": pgettext_lazy("audit", "Table link revoked"),

@@ -33,7 +33,7 @@ def full_event(chinese_event, make_user, grant):
     )
     version = ResultVersion.objects.filter(match__round__tournament=chinese_event).first()
     log_action(
-        chinese_event, organiser, "result.correct", version, data={"why": "笔误"}, reason="笔误"
+        chinese_event, organiser, "result.correction", version, data={"why": "笔误"}, reason="笔误"
     )
     return chinese_event
 
@@ -88,7 +88,7 @@ def test_imported_users_cannot_log_in_until_given_a_password(full_event):
 
     user = get_user_model().objects.get(username="organiser1")
     assert not user.has_usable_password() and user.first_name == "王"
-    assert AuditLog.objects.get(action="result.correct").actor == user
+    assert AuditLog.objects.get(action="result.correction").actor == user
 
 
 def test_import_refuses_an_event_already_in_the_database(full_event):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tests.readers import pdf_text
+from tests.readers import download, pdf_text
 from tournaments.models import Round
 from tournaments.services import result_entry, results, round_close, rounds, stage_rounds
 
@@ -75,8 +75,8 @@ def test_the_final_and_the_third_place_match_are_named_everywhere(final_round, c
     final = last.matches.get(bracket_slot__startswith="R")
     table = client.get(f"/t/{event.slug}/table/{final.table_number}/").content.decode()
     assert 'id="knockout-label">决赛<' in table
-    sheet = client.get(f"/t/{event.slug}/export/scoresheets/?round={last.number}",
-                       HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    sheet = download(client, f"/t/{event.slug}/export/scoresheets/?round={last.number}",
+                     HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
     text = pdf_text(sheet.content)
     assert "Final" in text and "Third-place match" in text
     flat = " ".join(text.split())
