@@ -228,8 +228,10 @@ def test_a_reload_while_offline_loses_nothing_once_the_page_opens_again(table, p
     wait_deals(phone, 3, checked=False)
     from playwright.sync_api import Error as BrowserError
 
-    with pytest.raises(BrowserError):  # the browser cannot load the page while offline
+    try:  # the page opens offline once the service worker keeps it (test_table_offline.py)
         phone.reload()
+    except BrowserError:
+        pass  # not kept yet: the browser's own error page, and nothing is lost either
     phone.context.set_offline(False)
     phone.goto(table.url)
     wait_deals(phone, 3)

@@ -193,7 +193,8 @@ def ensure_public_job(tournament: Tournament, kind: str, params: dict, language:
     if not cache.add(f"{key}:asked", 1, ASK_SECONDS):
         return None
     job = _done_job(tournament, kind, params, language)
-    if job is None and active_job_like(tournament, kind, params, language) is None:
+    mirror = bool(getattr(settings, "PAISAI_MIRROR_OF", ""))  # read-only: files come from the venue
+    if job is None and not mirror and active_job_like(tournament, kind, params, language) is None:
         job = create_job(tournament, kind, params, None, language, revision=tournament.revision)
         tasks.start(job)
         job.refresh_from_db()

@@ -233,14 +233,20 @@ def test_one_render_of_a_page_at_a_time_whatever_its_revision(chinese_event):
     assert first.context is not None
     invalidate(chinese_event)  # a result confirmed meanwhile: a new revision
     chinese_event.refresh_from_db()
-    name = public_cache.identity(
-        chinese_event, "standings", {"page": 1, "stage": "", "section": ""}
-    )
-    assert cache.add(f"paisai:public-render:{name}", 1, 10)  # another request renders the page
+    # the page's identity names which of its downloads exist (see StandingsPage.cache_params)
+    names = [
+        public_cache.identity(
+            chinese_event, "standings", {"page": 1, "stage": "", "section": "", "files": files}
+        )
+        for files in ("00", "01", "10", "11")
+    ]
+    for name in names:  # another request renders the page
+        assert cache.add(f"paisai:public-render:{name}", 1, 10)
     meanwhile = client.get(path, **EN)
     assert meanwhile.context is None and meanwhile.content == first.content
     assert meanwhile["ETag"] == first["ETag"] and meanwhile["Cache-Control"] == "public, max-age=1"
-    cache.delete(f"paisai:public-render:{name}")  # that render is done
+    for name in names:  # that render is done
+        cache.delete(f"paisai:public-render:{name}")
     after = client.get(path, **EN)
     assert after.context is not None and after["ETag"] != first["ETag"]
 
