@@ -61,6 +61,18 @@ def back_online(phone):
     )
 
 
+def submit_back_online(phone, event, deals: int):
+    """Back online, the referee submits the deals kept offline: the versions stored."""
+    from tournaments.models import ResultVersion
+
+    back_online(phone)
+    phone.click("#submit-result")
+    phone.wait_for_function(
+        f"document.querySelectorAll('#deal-list li[data-state=saved]').length === {deals}"
+    )
+    return list(ResultVersion.objects.filter(match=event.match))
+
+
 def server_answer(event, deals):
     return rules_api.score(
         {"game": event.tournament.game, "preset": event.tournament.preset, "deals": deals}
@@ -157,14 +169,7 @@ def test_tractor_offline_dealer_points_and_bottom_scored_on_the_phone_then_one_v
     assert "5" in phone.locator("#table-message").inner_text()
     phone.click("#deal-list li[data-state=refused] .remove-deal")
     wait_checked(phone, 3)
-    back_online(phone)
-    phone.click("#submit-result")
-    phone.wait_for_function(
-        "document.querySelectorAll('#deal-list li[data-state=saved]').length === 3"
-    )
-    from tournaments.models import ResultVersion
-
-    stored = list(ResultVersion.objects.filter(match=event.match))
+    stored = submit_back_online(phone, event, 3)
     assert len(stored) == 1 and stored[0].outcome["levels"] == expected["levels"]
 
 
@@ -191,14 +196,7 @@ def test_idiom_chain_offline_three_deals_then_the_match_is_decided_on_the_phone(
     phone.wait_for_function("!document.querySelector('#match-over').hidden")
     assert phone.locator("#match-over").inner_text().strip()
     assert phone.locator("#deal-form button[type=submit]").is_disabled()
-    back_online(phone)
-    phone.click("#submit-result")
-    phone.wait_for_function(
-        "document.querySelectorAll('#deal-list li[data-state=saved]').length === 3"
-    )
-    from tournaments.models import ResultVersion
-
-    stored = list(ResultVersion.objects.filter(match=event.match))
+    stored = submit_back_online(phone, event, 3)
     assert len(stored) == 1 and stored[0].outcome["deals_won"] == expected["deals_won"]
 
 
