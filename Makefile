@@ -62,7 +62,7 @@ worker: install  ## a Celery worker with beat (-B runs the stuck-job sweep); run
 	@mkdir -p var
 	$(PY) -m celery -A config worker -B -l info --concurrency 2
 
-BENCHES := rules_engine pairing never_stuck standings pairing_service standings_service results_load public_load mirror exports imports
+BENCHES := rules_engine phone_engine pairing never_stuck standings pairing_service standings_service results_load public_load mirror exports imports
 
 bench: install  ## every benchmark, one after another (needs PostgreSQL and Redis; ~15 min)
 	for b in $(BENCHES); do echo "== bench/$$b.py"; $(PY) -m bench.$$b || exit 1; done

@@ -9,7 +9,10 @@
   "use strict";
   window.paisaiEngine = function (off) {
     var worker = null, waiting = {}, nextId = 1, status = "none";  // none|loading|ready|failed
-    var client = {startMs: null};
+    // startMs: ms from the worker's start to the engine's first possible answer;
+    // fromSnapshot: it started from this phone's kept snapshot; snapshotKept: the bytes of the
+    // snapshot this start kept (0 if it could not keep one), null until then
+    var client = {startMs: null, fromSnapshot: null, snapshotKept: null};
 
     function start() {
       if (worker || !off || typeof Worker === "undefined") { return; }
@@ -20,7 +23,13 @@
       status = "loading";
       worker.onmessage = function (event) {
         var msg = event.data || {};
-        if (msg.ready !== undefined) { status = msg.ready ? "ready" : "failed"; client.startMs = msg.ms; return; }
+        if (msg.ready !== undefined) {
+          status = msg.ready ? "ready" : "failed";
+          client.startMs = msg.ms;
+          client.fromSnapshot = !!msg.fromSnapshot;
+          return;
+        }
+        if (msg.kept !== undefined) { client.snapshotKept = msg.kept; return; }
         var done = waiting[msg.id];
         delete waiting[msg.id];
         if (done) { done(msg); }

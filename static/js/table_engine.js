@@ -23,6 +23,8 @@
     available: engine.available,
     status: engine.status,
     get startMs() { return engine.startMs; },
+    get fromSnapshot() { return engine.fromSnapshot; },
+    get snapshotKept() { return engine.snapshotKept; },
     // the preview with no network: {status, data, local: true}; status 0 if it cannot answer
     preview: function (record) {
       return engine.ask({kind: "preview", record: record, base: off.base}).then(function (r) {

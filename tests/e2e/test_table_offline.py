@@ -43,10 +43,13 @@ def shown_levels(page):
 
 
 def open_then_go_offline(phone, url):
-    """One online visit (the service worker keeps the page and its files, the engine starts),
-    then no network and a reload: the page opens from what the phone kept."""
+    """One online visit (the service worker keeps the page and its files, the engine starts
+    and the phone keeps its start-up snapshot), then no network and a reload: the page opens
+    from what the phone kept."""
     phone.goto(url)
     phone.wait_for_function("window.paisaiTable.offlineKept === true", timeout=60_000)
+    phone.wait_for_function("window.paisaiTable.engine.snapshotKept !== null", timeout=120_000)
+    assert phone.evaluate("window.paisaiTable.engine.snapshotKept") > 0
     phone.context.set_offline(True)
     phone.reload()
     phone.wait_for_selector("#levels-ew")
@@ -91,8 +94,11 @@ def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
     wait_checked(phone, 1, timeout=60_000)
     answered = time.monotonic()
     ready_ms = phone.evaluate("window.paisaiTable.engine.startMs")
+    # the offline start begins from the snapshot the online visit kept
+    assert phone.evaluate("window.paisaiTable.engine.fromSnapshot") is True
     print(
-        f"offline reload: engine ready {ready_ms} ms after the page opened; first answer "
+        f"offline reload: engine ready {ready_ms} ms after the page opened (from the kept "
+        f"snapshot); first answer "
         f"{answered - tapped:.2f} s after the tap, {answered - opened:.2f} s after the page"
     )
     expected = rules_api.score(

@@ -14,6 +14,8 @@
 const VERSION = "{{ version|escapejs }}";
 const FILES = "paisai-files-" + VERSION;
 const PAGES = "paisai-pages-" + VERSION;
+// the engine's start-up snapshot, made and kept by the phone itself (static/js/engine_worker.mjs)
+const SNAPSHOTS = "paisai-snapshot-" + VERSION;
 const KEPT = {{ kept|safe }};
 const OFFLINE_PAGES = [
   /^\/t\/[^/]+\/table\/\d+\/$/,
@@ -30,7 +32,7 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf("paisai-") === 0 && name !== FILES && name !== PAGES;
+      return name.indexOf("paisai-") === 0 && name !== FILES && name !== PAGES && name !== SNAPSHOTS;
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
