@@ -35,13 +35,16 @@ serve: install  ## production: gunicorn + a Celery worker; needs DATABASE_URL (P
 	./scripts/serve.sh
 
 # The suite runs in a shuffled order (pytest-randomly); the seed is printed so that a failure
-# found in one order can be repeated: PYTEST_SEED=<seed> make test
+# found in one order can be repeated: PYTEST_SEED=<seed> make test. It runs over TEST_PROCS
+# processes (pytest-xdist; the files that share a port, a Redis database or a broker queue run
+# in one of them: SERIAL_FILES in tests/conftest.py); TEST_PROCS=0 runs it in this process.
+TEST_PROCS ?= 2
 test: install
 	./scripts/system-deps.sh
 	$(PY) -m ruff check .
 	@seed=$${PYTEST_SEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
 	  echo "test order: pytest-randomly seed $$seed (repeat with PYTEST_SEED=$$seed make test)"; \
-	  $(PY) -m pytest -p randomly --randomly-seed=$$seed --durations=25
+	  $(PY) -m pytest -p randomly --randomly-seed=$$seed --durations=25 -n $(TEST_PROCS) --dist loadgroup
 
 test-fast: install  ## everything but the browser tests, sweeps, walks and real workers
 	$(PY) -m pytest -m "not e2e and not slow"

@@ -78,14 +78,33 @@ SLOW_FILES = (
 )
 
 
+# Tests that hold something only one process may use at a time: a Redis database they flush
+# or a broker queue (real Celery workers), fixed ports, their own Redis server or PostgreSQL
+# clusters. `make test` runs the suite over two processes (pytest-xdist, --dist loadgroup);
+# these files all run in one of them, one after another. One list, here.
+SERIAL_FILES = (
+    "tests/test_serve.py",
+    "tests/test_install.py",
+    "tests/config/test_redis_outage.py",
+    "tests/tournaments/test_tasks_worker.py",
+    "tests/tournaments/test_files_two_hosts.py",
+    "tests/tournaments/test_tasks_broker_faults.py",
+    "tests/tournaments/test_mirror_replication.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests in SLOW_FILES are marked ``slow``. Tests marked ``postgres`` need PostgreSQL (CI
-    runs the suite there); skip them on SQLite."""
+    """Tests in SLOW_FILES are marked ``slow``; tests in SERIAL_FILES run in one process
+    (``xdist_group``). Tests marked ``postgres`` need PostgreSQL (CI runs the suite there);
+    skip them on SQLite."""
     from django.db import connection
 
     for item in items:
-        if str(item.fspath).endswith(SLOW_FILES):
+        path = str(item.fspath)
+        if path.endswith(SLOW_FILES):
             item.add_marker(pytest.mark.slow)
+        if path.endswith(SERIAL_FILES):
+            item.add_marker(pytest.mark.xdist_group("serial"))
     if connection.vendor == "postgresql":
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL; CI does)")
