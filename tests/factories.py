@@ -174,6 +174,21 @@ def result(match, deals=WIN_BY_3, forfeit=None, counting: bool = True, by=None, 
     return version
 
 
+def submitted_results(matches, by, deals=WIN_BY_3) -> None:
+    """A submitted result (not confirmed, entered by ``by``) at each of ``matches``, as at a
+    venue at volume: the first through the results service, the others bulk copies of its
+    version (its record and the engine's answer, which name no team), in one INSERT."""
+    from tournaments.models import ResultVersion
+
+    first, *rest = matches
+    entered = result(first, deals=deals, counting=False, by=by)
+    copied = {f.attname: getattr(entered, f.attname) for f in ResultVersion._meta.concrete_fields}
+    copied.pop("id")
+    ResultVersion.objects.bulk_create(
+        [ResultVersion(**{**copied, "match_id": match.pk}) for match in rest]
+    )
+
+
 def played_round(tournament, number: int, pairs, byes=(), status: str = "finalised", deals=None):
     """A round whose every played match has a counting result (home wins by three levels)."""
     rnd = round_(tournament, number, pairs, byes, status)

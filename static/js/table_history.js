@@ -156,11 +156,18 @@
 
   // --- captains confirm on this phone, each signing with their own login ---------------------
   var signVersion = null;
+  var signedCounts = null;  // the version the last signature made count: its words stay shown
   function showCaptains(v) {
     var card = $("captains");
     if (!card) { return; }
     signVersion = v && !v.is_counting && v.kind !== "void" ? v.number : null;
-    card.hidden = signVersion === null;
+    if (signVersion !== null && signedCounts !== null && signVersion !== signedCounts) {
+      signedCounts = null;  // a newer version to sign: the last one's words are old news
+      P.sayAt("captain-status", "");
+    }
+    // once the result counts the form goes; what the signature did stays said in the card
+    card.hidden = signVersion === null && signedCounts === null;
+    $("captain-form").hidden = $("captains-text").hidden = signVersion === null;
     if (signVersion === null) { return; }
     var teams = (v.confirmations || []).filter(function (c) { return c.team; })
       .map(function (c) { return c.team; });
@@ -178,12 +185,19 @@
                                      password: $("captain-password").value}).then(function (r) {
       button.disabled = false;
       $("captain-password").value = "";
+      // what happened is said under the button, with what comes next
       if (r.status === 200) {
         $("captain-username").value = "";
-        P.say(r.data.is_counting ? T.counts_now.replace("%s", r.data.number) : T.confirmation_kept, "ok");
+        var team = r.data.signed_for || "", other = r.data.waiting_for;
+        if (r.data.is_counting) { signedCounts = r.data.number; }
+        P.sayAt("captain-status", r.data.is_counting || !other ?
+          T.sign_counts.replace("%t", team).replace("%s", r.data.number) :
+          T.sign_waiting.replace("%t", team).replace("%o", other), "ok");
         P.loadHistory();
-      } else if (r.status === 0 || r.status >= 500) { P.answerTrouble(r); }
-      else { P.say(r.data.error || T.network, "error"); }
+      } else if (r.status === 0 || r.status >= 500) {
+        P.answerTrouble(r);
+        P.sayAt("captain-status", T.sign_failed, "error");
+      } else { P.sayAt("captain-status", r.data.error || T.network, "error"); }
     });
   });
 })();

@@ -195,6 +195,18 @@ def _time(value):
     return None if value is None else _DATETIME.to_representation(value)
 
 
+class CaptainSignedSerializer(VersionSerializer):
+    """A captain's signature on the table phone: the version, and the teams in words."""
+
+    signed_for = serializers.CharField(help_text="The team the captain confirmed for.")
+    waiting_for = serializers.CharField(
+        allow_null=True, help_text="The team whose captain has still to confirm (null: counts)."
+    )
+
+    class Meta(VersionSerializer.Meta):
+        fields = [*VersionSerializer.Meta.fields, "signed_for", "waiting_for"]
+
+
 class HistoryVersionSerializer(VersionSerializer):
     confirmations = ConfirmationSerializer(many=True)
 

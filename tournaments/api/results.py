@@ -43,6 +43,7 @@ from tournaments.services.results import Actor, ResultError
 from .authentication import ThrottledBasicAuthentication
 from .permissions import ActionPermission
 from .result_serializers import (
+    CaptainSignedSerializer,
     CaptainSignSerializer,
     ConfirmSerializer,
     CorrectSerializer,
@@ -208,7 +209,7 @@ class CaptainSignView(MatchAPIView):
     """A captain confirms on the table's phone (the referee's login or the table key), signing
     with their own login; the phone's session is left as it is."""
 
-    @extend_schema(request=CaptainSignSerializer, responses=VersionSerializer)
+    @extend_schema(request=CaptainSignSerializer, responses=CaptainSignedSerializer)
     def post(self, request, slug, match_id):
         data = self.valid(CaptainSignSerializer)
         match = self.get_match()
@@ -216,12 +217,18 @@ class CaptainSignView(MatchAPIView):
             raise results.ResultForbidden(_("Captains sign on the phone of this table only."))
         captain = logins.check_captain(request, data["username"], data["password"])
         signer = Actor(captain, None, "table-phone", self.actor().source)
-        if captain is None or disputes.captain_team(signer, match) is None:
-            raise results.ResultForbidden(
-                _("Not a captain of this match, or the password is wrong."), "username"
-            )
+        team = disputes.captain_team(signer, match) if captain is not None else None
+        if team is None:
+            raise logins.captain_sign_refusal(request, data["username"])
         version = result_confirm.confirm(match, data["version"], signer)
-        return Response(VersionSerializer(version).data)
+        # the phone says whose confirmation it recorded and whose it waits for
+        signed = set(version.confirmations.exclude(team=None).values_list("team_id", flat=True))
+        teams = {match.home_id: match.home, match.away_id: match.away}
+        waiting = [t.name for pk, t in teams.items() if pk not in signed and t is not None]
+        answer = VersionSerializer(version).data
+        answer |= {"signed_for": teams[team].name,
+                   "waiting_for": None if version.is_counting else (waiting or [None])[0]}
+        return Response(answer)
 
 
 class DisputeView(MatchAPIView):

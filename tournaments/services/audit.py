@@ -40,11 +40,31 @@ def log_action(
     """Append an audit entry. ``actor`` may be None (system) or an anonymous user. ``action``
     must be declared in the registry (tournaments.audit_actions: UnregisteredAuditAction
     otherwise); the entry keeps the teams and the table its target is about."""
+    entry = _entry(tournament, actor, action, target, data, reason, source)
+    return rows.insert(entry)  # one per change: SQL built once (tournaments/rows.py)
+
+
+def log_actions(
+    tournament: Tournament | None,
+    actor,
+    action: str,
+    entries: list[tuple[models.Model | None, dict[str, Any] | None]],
+    source: str = "",
+) -> list[AuditLog]:
+    """Append one audit entry per (target, data) of ``entries`` — the same entries as that
+    many :func:`log_action` calls — in one INSERT (an action on many rows at once, e.g. the
+    chief's bulk confirm: its cost does not grow a query per row)."""
+    audit_actions.lookup(action)
+    made = [_entry(tournament, actor, action, target, data, "", source) for target, data in entries]
+    return AuditLog.objects.bulk_create(made) if made else []
+
+
+def _entry(tournament, actor, action, target, data, reason, source) -> AuditLog:
     audit_actions.lookup(action)
     if actor is not None and not getattr(actor, "is_authenticated", False):
         actor = None
     teams, table = audit_actions.subjects(target)
-    entry = AuditLog(
+    return AuditLog(
         tournament=tournament,
         actor=actor,
         actor_name=actor.get_username() if actor is not None else "",
@@ -58,4 +78,3 @@ def log_action(
         other_team_id=teams[1] if len(teams) > 1 else None,
         table_number=table,
     )
-    return rows.insert(entry)  # one per change: SQL built once (tournaments/rows.py)

@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules_engine.outcome import Outcome
-from tournaments import permissions
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Match,
@@ -32,7 +31,6 @@ from tournaments.models import (
     Round,
     TableAssignment,
 )
-from tournaments.standings.service import revision_batch
 from tournaments.validation import MAX_TABLE, whole_number
 
 NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
@@ -191,37 +189,18 @@ def counts(rows: list[TableState]) -> dict[str, int]:
 def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, list[str]]:
     """The chief referee confirms the version seen of each selected table (``match_ids``:
     "<match>:<version>" as the board sends, or bare match ids for the latest). Returns how many
-    now count and, for each table refused, why (one table's refusal stops no other). The
-    matches and their latest versions are read in two queries; each confirmation then costs a
-    bounded number of queries (tests/tournaments/services/test_board.py counts them)."""
+    now count and, for each table refused, why (one table's refusal stops no other). One
+    transaction and a fixed number of queries whatever the number of tables
+    (``result_confirm.confirm_many``; tests/tournaments/services/test_board.py counts them)."""
     from tournaments.services import result_confirm, results
 
-    permissions.require(user, rnd.tournament, "result.correct", results.ResultForbidden,
-                        _("Only the chief referee may confirm results in bulk."))  # fmt: skip
-    seen = _selection(match_ids)  # match id → the version the chief saw (None: the latest)
     actor = results.Actor(user, None, "web", source)
-    latest: dict[int, int] = {}
-    versions = ResultVersion.objects.filter(match__round=rnd, match_id__in=seen)
-    for match_id, number in versions.values_list("match_id", "number"):
-        latest[match_id] = max(number, latest.get(match_id, 0))
-    done, refused = 0, []
-    matches = rnd.matches.filter(pk__in=seen).select_related("round__tournament", "home", "away")
-    # one transaction, one revision bump and one commit for the selection (each table in its
-    # own savepoint: a refusal undoes that table only); 250 commits cost seconds
-    with revision_batch():
-        for match in matches.order_by("table_number"):
-            try:
-                if match.pk not in latest:
-                    raise results.ResultError(_("There is no result to confirm yet."), "version")
-                # the version seen on the board: a newer one saved since is refused
-                result_confirm.confirm(match, seen[match.pk] or latest[match.pk], actor)
-                done += 1
-            except results.ResultError as error:
-                refused.append(
-                    _("Table %(table)s: %(reason)s")
-                    % {"table": match.table_number, "reason": error}
-                )
-    return done, refused
+    result_confirm.require_chief_confirm(actor, rnd.tournament)
+    done, refused = result_confirm.confirm_many(rnd, _selection(match_ids), actor)
+    return len(done), [
+        _("Table %(table)s: %(reason)s") % {"table": match.table_number, "reason": error}
+        for match, error in refused
+    ]
 
 
 def _selection(values) -> dict[int, int | None]:

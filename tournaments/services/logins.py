@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -32,8 +32,10 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import permissions
+from tournaments.errors import Forbidden
 from tournaments.models import TableKey, Tournament, TournamentRole
 
 from .audit import client_address, log_action
@@ -228,26 +230,84 @@ def captain_sign_limit() -> int:
     return int(getattr(settings, "PAISAI_CAPTAIN_SIGN_LIMIT", 10))
 
 
+SIGN_WINDOW = 900  # seconds: wrong signatures are counted per quarter of an hour
+
+
+class CaptainSignRefused(Forbidden):
+    """A captain's signature on a table phone refused: the words say what to do next."""
+
+    code_name = "captain_sign_refused"
+
+
+class CaptainSignLocked(CaptainSignRefused):
+    """Too many wrong signatures for one username on one phone: signing waits."""
+
+    code_name = "captain_sign_locked"
+
+
+def _sign_count(request, username: str) -> tuple[str, int, str]:
+    """(the username, the quarter of an hour, the cache key counting its wrong signatures
+    from this phone's address)."""
+    name = plain_username(username)
+    window = math.floor(timezone.now().timestamp() / SIGN_WINDOW)
+    return name, window, f"paisai:captain-sign:{window}:{client_address(request)}:{name}"
+
+
 def check_captain(request, username: str, password: str):
     """The user whose password this is, or None; at most ``PAISAI_CAPTAIN_SIGN_LIMIT`` wrong
-    signatures a username a phone address in the cool-off time (then None until it passes).
-    Counted apart from logins: a wrong signature never locks anybody's login."""
-    name = plain_username(username)
-    address = client_address(request)
-    key = f"paisai:captain-sign:{math.floor(timezone.now().timestamp() / 900)}:{address}:{name}"
+    signatures a username a phone address in the cool-off time (then
+    :class:`CaptainSignLocked` until it passes). Counted apart from logins: a wrong
+    signature never locks anybody's login."""
+    name, window, key = _sign_count(request, username)
     if (cache.get(key) or 0) >= captain_sign_limit():
-        return None
+        raise _sign_locked(name, window)
     user = get_user_model().objects.filter(username=name, is_active=True).first()
     if name == username and user is not None and user.check_password(password):
         return user
     if user is None:
         get_user_model()().set_password(password)  # the same time whether the user exists
     try:
-        cache.add(key, 0, 900)
+        cache.add(key, 0, SIGN_WINDOW)
         cache.incr(key)
     except ValueError:
-        cache.set(key, 1, 900)
+        cache.set(key, 1, SIGN_WINDOW)
     return None
+
+
+def captain_sign_refusal(request, username: str) -> CaptainSignRefused:
+    """The refusal of a signature that is not a captain's of the match (a wrong password, or
+    somebody else's login), with the tries left before signing pauses, or the pause itself."""
+    name, window, key = _sign_count(request, username)
+    left = captain_sign_limit() - (cache.get(key) or 0)
+    if left <= 0:
+        return _sign_locked(name, window)
+    return CaptainSignRefused(
+        gettext_lazy(
+            "Not signed: the username or the password is wrong, or %(name)s is not a captain "
+            "of either team of this match. The captain types their own username and password "
+            "again; after %(left)s more wrong tries signing pauses for up to %(minutes)s "
+            "minutes on this phone."
+        ),
+        "password",
+        name=name[:40] or "–",
+        left=left,
+        minutes=SIGN_WINDOW // 60,
+    )
+
+
+def _sign_locked(name: str, window: int) -> CaptainSignLocked:
+    until = datetime.fromtimestamp((window + 1) * SIGN_WINDOW, tz=UTC)
+    return CaptainSignLocked(
+        gettext_lazy(
+            "Signing as %(name)s is paused on this phone until %(until)s: too many wrong "
+            "passwords. Meanwhile the captain can log in on their own phone and confirm under "
+            "“My match”, or ask the chief referee to confirm the result. Their login is not "
+            "locked."
+        ),
+        "username",
+        name=name[:40] or "–",
+        until=timezone.localtime(until).strftime("%H:%M"),
+    )
 
 
 # --- API tokens: what API clients use instead of a password --------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from django.core.cache import cache
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -31,6 +32,20 @@ def public_round(tournament: Tournament, number) -> Round | None:
         if found is not None:
             return found
     return current_round(tournament)
+
+
+def public_round_number(tournament: Tournament, number) -> int | None:
+    """The number of :func:`public_round` ``(tournament, number)``, remembered for the
+    event's revision (publishing a round bumps it): a public page served from the cache
+    names its round's files without a query."""
+    asked = str(number)[:6] if number not in (None, "") and whole(number) else ""
+    key = f"paisai:public-round:{tournament.pk}:{asked}:r{tournament.revision}"
+    found = cache.get(key)
+    if found is None:
+        rnd = public_round(tournament, asked)
+        found = rnd.number if rnd is not None else 0
+        cache.set(key, found, 24 * 3600)
+    return found or None
 
 
 def pairing_rows(

@@ -12,13 +12,16 @@ Confirming locks the match row; every confirmation is in the audit log.
 
 from __future__ import annotations
 
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Match, ResultConfirmation, ResultDispute, ResultVersion
-from tournaments.standings.service import revision_batch
+from tournaments.models import Match, ResultConfirmation, ResultDispute, ResultVersion, Round
+from tournaments.standings.service import invalidate, revision_batch
 
-from .audit import log_action
+from . import round_close
+from .audit import log_action, log_actions
 from .results import (
     Actor,
     ChangedMeanwhile,
@@ -95,12 +98,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
     with revision_batch():
         lock(match)
         latest = latest_version(match)
-        if latest is None:
-            raise ResultError(_("There is no result to confirm yet."), "version")
-        if latest.number != number:
-            raise ChangedMeanwhile(latest, by=actor.user)
-        if latest.is_counting:
-            raise ResultError(_("Version %(n)s already counts."), "version", n=number)
+        _require_latest(latest, number, actor)
         capacity, team_id = _capacity(actor, match, latest)
         _require_undisputed(latest)
         if (
@@ -123,6 +121,108 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
     return latest
 
 
+def confirm_many(rnd: Round, seen: dict[int, int | None], actor: Actor):
+    """The chief referee confirms at once the version seen of each selected match of ``rnd``
+    (``seen``: match id → the version number seen, None for the latest); each counts at once.
+
+    The same checks as :func:`confirm`, table by table (one table's refusal stops no other),
+    and the same rows: a confirmation, the counting flag and an audit entry per table. The
+    writes are made for the whole selection at once, so the cost is a fixed number of queries
+    whatever the number of tables (tests/tournaments/services/test_board.py counts them): the
+    selected match rows locked, their latest versions, their open disputes, the
+    confirmations, the counting flags (two updates), the audit entries, the round's
+    completion and one revision bump. Returns (the (match, version) pairs now counting, the
+    (match, ResultError) pairs refused), both in table order; matches of another round are
+    ignored."""
+    tournament = rnd.tournament
+    require_chief_confirm(actor, tournament)
+    done: list[tuple[Match, ResultVersion]] = []
+    refused: list[tuple[Match, ResultError]] = []
+    with revision_batch():
+        # locked in primary-key order (as every writer that locks several matches does)
+        matches = list(
+            Match.objects.select_for_update(no_key=True)
+            .filter(round=rnd, pk__in=list(seen))
+            .order_by("pk")
+        )
+        newest = ResultVersion.objects.filter(match_id=OuterRef("match_id")).order_by("-number")
+        latest = {
+            version.match_id: version
+            for version in ResultVersion.objects.filter(match__in=[m.pk for m in matches])
+            .filter(number=Subquery(newest.values("number")[:1]))
+            .select_related("created_by")
+        }
+        disputes = {
+            dispute.version_id: dispute
+            for dispute in ResultDispute.objects.filter(
+                version__in=[v.pk for v in latest.values()], decided_at__isnull=True
+            ).select_related("team")
+        }
+        for match in sorted(matches, key=lambda m: (m.table_number or 0, m.pk)):
+            match.round = rnd  # read by the checks and the audit entry: no query a table
+            version = latest.get(match.pk)
+            try:
+                _require_latest(version, seen[match.pk] or (version.number if version else 0),
+                                actor)  # fmt: skip
+                _capacity(actor, match, version)
+                if version.pk in disputes:
+                    raise _disputed(version, disputes[version.pk])
+            except ResultError as error:
+                refused.append((match, error))
+            else:
+                done.append((match, version))
+        if done:
+            _count_all(rnd, done, actor)
+    return done, refused
+
+
+def require_chief_confirm(actor: Actor, tournament) -> None:
+    """Only the chief referee confirms many tables at once."""
+    permissions.require(actor.user, tournament, "result.correct", ResultForbidden,
+                        _("Only the chief referee may confirm results in bulk."))  # fmt: skip
+
+
+def _count_all(rnd: Round, done, actor: Actor) -> None:
+    """Inside the batch holding the match locks: the chief's confirmations of ``done`` (match,
+    latest version) written and counting, a query each for the whole selection."""
+    user, tournament = actor.user, rnd.tournament
+    source = actor.source[:120]
+    ResultConfirmation.objects.bulk_create(
+        [ResultConfirmation(version=version, user=user, capacity=Capacity.CHIEF, source=source)
+         for _match, version in done]
+    )  # fmt: skip
+    # an earlier counting version of each match stops counting first (one counting a match)
+    ResultVersion.objects.filter(
+        match_id__in=[match.pk for match, _version in done], is_counting=True
+    ).update(is_counting=False)
+    now = timezone.now()
+    for _match, version in done:
+        counted(version, user)
+        version.confirmed_at, version.confirmed_by_name = now, user.get_username()
+    ResultVersion.objects.filter(pk__in=[version.pk for _match, version in done]).update(
+        is_counting=True, confirmed_at=now, confirmed_by=user, confirmed_by_name=user.get_username()
+    )
+    invalidate(tournament.pk)  # update() sends no signal: the batch bumps once
+    round_close.note_decided(rnd)
+    log_actions(
+        tournament, user, "result.confirm",
+        [(match, {"version": version.number, "capacity": Capacity.CHIEF, "team": None,
+                  "counting": True})
+         for match, version in done],
+        source=actor.source,
+    )  # fmt: skip
+
+
+def _require_latest(latest: ResultVersion | None, number: int, actor: Actor) -> None:
+    """The version seen (``number``) must still be the latest and not count yet."""
+    if latest is None:
+        raise ResultError(_("There is no result to confirm yet."), "version")
+    if latest.number != number:
+        raise ChangedMeanwhile(latest, by=actor.user)
+    if latest.is_counting:
+        raise ResultError(_("Version %(n)s already counts."), "version", n=number)
+
+
 def _require_undisputed(version: ResultVersion) -> None:
     """An open dispute blocks counting until the chief referee decides it."""
     dispute = (
@@ -131,13 +231,17 @@ def _require_undisputed(version: ResultVersion) -> None:
         .first()
     )
     if dispute is not None:
-        raise ResultError(
-            _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
-              "before it can count.")
-            % {"n": version.number, "team": dispute.team.name if dispute.team else "?",
-               "reason": dispute.reason},
-            "version",
-        )  # fmt: skip
+        raise _disputed(version, dispute)
+
+
+def _disputed(version: ResultVersion, dispute: ResultDispute) -> ResultError:
+    return ResultError(
+        _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
+          "before it can count.")
+        % {"n": version.number, "team": dispute.team.name if dispute.team else "?",
+           "reason": dispute.reason},
+        "version",
+    )  # fmt: skip
 
 
 def _both_captains(version: ResultVersion, match: Match) -> bool:

@@ -14,9 +14,13 @@ class BracketPage(PublicMixin, TemplateView):
 
     template_name = "tournaments/public/bracket.html"
     cache_kind = "bracket"
+    downloads = (("bracket-pdf", "PDF"),)
 
     def cache_params(self) -> dict:
         return {"stage": self.kwargs["pk"]}
+
+    def download_params(self) -> dict:
+        return {"stage": str(self.kwargs["pk"])}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
@@ -20,6 +20,7 @@ from django.views.generic import TemplateView
 
 from rules_engine.presets import bye_points
 from tournaments import mirror
+from tournaments.errors import ServiceError
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
@@ -39,19 +40,51 @@ PROJECTOR_STALE_SECONDS = 60  # data older than this (a mirror cut off, no serve
 
 
 class PublicMixin(TournamentMixin):
-    """A public page: cached per revision, identical for every visitor."""
+    """A public page: cached per revision, identical for every visitor.
+
+    Its downloadable files (``downloads``: (export, label) pairs) are made once a revision by
+    a job: the page links a file only once the file of the current revision exists, and
+    otherwise says it is being generated (and a job is asked to make it). Which files exist is
+    part of the page's identity in the cache (``files``), so a page cached before a file was
+    made is not served after."""
 
     cache_kind = ""
+    downloads: tuple[tuple[str, str], ...] = ()
 
     def cache_params(self) -> dict:
         return {}
+
+    def download_params(self) -> dict | None:
+        """The parameters the page's download links send (part of each file's identity), or
+        None when the page offers no file now (e.g. no round published yet)."""
+        return {}
+
+    def files_ready(self) -> dict[str, bool]:
+        """Which downloads of the current revision exist (one cache read each)."""
+        if not hasattr(self, "_files_ready"):
+            params = self.download_params() if self.downloads else None
+            language = get_language()
+            self._files_ready = {}
+            for kind, _label in self.downloads if params is not None else ():
+                try:
+                    self._files_ready[kind] = exports.public_ready(self.tournament, kind,
+                                                                  params, language)  # fmt: skip
+                except ServiceError:  # no such file (e.g. the stage of a bracket URL): none
+                    continue
+        return self._files_ready
+
+    def page_identity(self) -> dict:
+        """The page's cache parameters and, when it offers files, which of them exist."""
+        ready = self.files_ready()
+        files = {"files": "".join("1" if r else "0" for r in ready.values())} if ready else {}
+        return self.cache_params() | files
 
     def get(self, request, *args, **kwargs):
         return public_cache.serve(
             request,
             self.tournament,
             self.cache_kind,
-            self.cache_params(),
+            self.page_identity(),
             lambda: super(PublicMixin, self).get(request, *args, **kwargs),
         )
 
@@ -63,12 +96,36 @@ class PublicMixin(TournamentMixin):
         # how fresh the page is, from the data (cached with the page: it names the revision)
         context["revised_at"] = self.tournament.revised_at or self.tournament.created_at
         context["mirror_of"] = mirror.venue()
+        context["downloads"] = self.download_links()
         return context
+
+    def download_links(self) -> list[dict]:
+        """Each file the page offers: its export, label, link and whether it exists yet
+        (tournaments/public/_downloads.html shows the link or "being generated")."""
+        ready = self.files_ready()
+        params = self.download_params() if ready else None
+        query = f"?{urlencode(params)}" if params else ""
+        return [
+            {
+                "kind": kind,
+                "label": label,
+                "ready": ready[kind],
+                "url": reverse("tournaments:export", args=[self.tournament.slug, kind]) + query,
+            }
+            for kind, label in self.downloads
+            if kind in ready
+        ]
 
 
 class PairingsPage(PublicMixin, TemplateView):
     template_name = "tournaments/public/pairings.html"
     cache_kind = "pairings"
+    downloads = (("pairings-pdf", "PDF"), ("pairings-xlsx", "Excel"))
+
+    def download_params(self) -> dict | None:
+        # the shown round's number without a query (remembered for the revision)
+        number = public.public_round_number(self.tournament, self.cache_params()["round"])
+        return None if number is None else {"round": str(number)}
 
     def cache_params(self) -> dict:
         get = self.request.GET
@@ -101,19 +158,7 @@ class PairingsPage(PublicMixin, TemplateView):
 class StandingsPage(PublicMixin, TemplateView):
     template_name = "tournaments/public/standings.html"
     cache_kind = "standings"
-
-    downloads = ("standings-xlsx", "standings-pdf")
-
-    def files_ready(self) -> dict[str, bool]:
-        """Which downloads of the current revision exist (the page links only those, and
-        says the others are being made); part of the page's identity in the cache."""
-        if not hasattr(self, "_files_ready"):
-            language = get_language()
-            self._files_ready = {
-                kind: exports.public_ready(self.tournament, kind, {}, language)
-                for kind in self.downloads
-            }
-        return self._files_ready
+    downloads = (("standings-xlsx", "Excel"), ("standings-pdf", "PDF"))
 
     def cache_params(self) -> dict:
         get = self.request.GET
@@ -121,7 +166,6 @@ class StandingsPage(PublicMixin, TemplateView):
             "page": public.page_number(get.get("page")),
             "stage": get.get("stage", "")[:12],
             "section": get.get("section", "")[:12],
-            "files": "".join("1" if ready else "0" for ready in self.files_ready().values()),
         }
 
     def get_context_data(self, **kwargs):
@@ -150,9 +194,6 @@ class StandingsPage(PublicMixin, TemplateView):
             page=page,
             labels=labels,
             round=public.current_round(self.tournament),
-            files_ready={
-                kind.replace("-", "_"): ready for kind, ready in self.files_ready().items()
-            },
         )
         return context
 

@@ -102,6 +102,18 @@ STRINGS = {
     "nobody_confirmed": _("no captain has confirmed yet"),
     "counts_now": _("Version %s counts now."),
     "confirmation_kept": _("Your confirmation is recorded; waiting for the other captain."),
+    # a captain's signature, said under its button: what happened and what comes next
+    "sign_counts": _(
+        "Signed for %t: version %s counts now, both captains have confirmed. Nothing more to "
+        "do for this result."
+    ),
+    "sign_waiting": _(
+        "Signed for %t. Now the captain of %o signs here with their own username and password."
+    ),
+    "sign_failed": _(
+        "Not signed: the server did not answer. Once the connection line says the server "
+        "answers again, the captain signs again (username and password)."
+    ),
     "save_correction": _("Save the correction (it counts at once)"),
     "reason_needed": _("Give a reason: it goes in the audit log."),
     "diff_same": _("unchanged"),
@@ -179,9 +191,16 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         call_url = reverse("tournaments:table-call", args=[tournament.slug, match.table_number])
     else:
         call_url = ""
+    # the referee's way to the incident form for this match (its four players offered there)
+    incident_url = (
+        f"{reverse('arbitration:incident-add', args=[tournament.slug])}?match={match.pk}"
+        if key is None and permissions.may(user, tournament, "incident.log")
+        else ""
+    )
     return {
         "tournament": tournament,
         "match": match,
+        "incident_url": incident_url,
         "seats": results.seats(match),
         # 呼叫裁判: the chief referee's call button, and the call still waiting (if any)
         "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",

@@ -13,6 +13,7 @@ from .public_pages import PublicMixin
 class UnitStandingsPage(PublicMixin, TemplateView):
     template_name = "tournaments/public/units.html"
     cache_kind = "units"
+    downloads = (("units-xlsx", "Excel"), ("units-pdf", "PDF"))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client, TestCase
 
+from tests import factories
 from tests.readers import pdf_text
 from tournaments import tasks
 from tournaments.exporters.standings_pdf import StandingsPdf
@@ -114,3 +115,75 @@ def test_the_standings_page_links_a_download_only_once_its_file_exists(chinese_e
     after = Client().get(page).content.decode()
     assert 'id="standings-pdf"' in after and 'id="standings-xlsx"' in after
     assert exports.public_ready(chinese_event, "standings-pdf", {}, "zh-hans")
+
+
+def run_asked_jobs():
+    """The public jobs the pages asked for run (a worker's share; Celery is eager here)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        for job in ExportJob.objects.filter(status="pending"):
+            tasks.start(job)
+    cache.clear()  # (past the few seconds a missing file is looked for at most once)
+
+
+def files_on(page: str) -> tuple[dict[str, str], set[str]]:
+    """The page's download links (export → href) and the files it says are being made."""
+    import re
+
+    links = dict(re.findall(r'<a class="btn secondary small" id="([a-z]+-[a-z]+)" href="([^"]+)"',
+                            page))  # fmt: skip
+    making = set(re.findall(r'id="([a-z]+-[a-z]+)-generating"', page))
+    return links, making
+
+
+def test_the_pairings_units_and_bracket_pages_link_a_file_only_once_it_exists(chinese_event):
+    """As on the standings page (one mechanism, PublicMixin.downloads): before the file of the
+    current revision exists the page says "正在生成" and asks a job to make it; once it exists
+    the page links it, and the link answers the file (200), never 202."""
+    from tournaments.services import stage_rounds
+
+    knockout = factories.tournament(teams=0)
+    for i in range(1, 5):
+        factories.team(knockout, f"S{i}", seed=i)
+    stage = factories.stage(knockout, name="决赛阶段", kind="knockout",
+                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    stage_rounds.draw_round(stage, factories.organiser_of(knockout))
+    slug = chinese_event.slug
+    pages = {
+        f"/t/{slug}/pairings/": {"pairings-pdf": "?round=3", "pairings-xlsx": "?round=3"},
+        f"/t/{slug}/pairings/?round=2": {"pairings-pdf": "?round=2", "pairings-xlsx": "?round=2"},
+        f"/t/{slug}/units/": {"units-pdf": "", "units-xlsx": ""},
+        f"/t/{knockout.slug}/stages/{stage.pk}/bracket/": {"bracket-pdf": f"?stage={stage.pk}"},
+    }
+    cache.clear()
+    for path, files in pages.items():
+        page = Client().get(path).content.decode()
+        links, making = files_on(page)
+        assert links == {} and making == set(files), (path, links, making)
+        assert "正在生成" in page
+    run_asked_jobs()
+    for path, files in pages.items():
+        links, making = files_on(Client().get(path).content.decode())
+        event = path.split("/")[2]
+        assert making == set() and links == {
+            kind: f"/t/{event}/export/{kind}/{query}" for kind, query in files.items()
+        }, path
+        for href in links.values():
+            assert Client().get(href).status_code == 200, href
+    # a new revision: the pages say "being generated" again until its files are made
+    invalidate(chinese_event)
+    links, making = files_on(Client().get(f"/t/{slug}/units/").content.decode())
+    assert links == {} and making == {"units-pdf", "units-xlsx"}
+
+
+def test_a_cached_pairings_page_still_costs_one_query_with_its_files(
+    chinese_event, django_assert_num_queries
+):
+    cache.clear()
+    path = f"/t/{chinese_event.slug}/pairings/"
+    Client().get(path)
+    run_asked_jobs()
+    first = Client().get(path)
+    assert 'id="pairings-pdf"' in first.content.decode()
+    with django_assert_num_queries(1):  # the event row: the round's number is remembered
+        again = Client().get(path)
+    assert again.content == first.content

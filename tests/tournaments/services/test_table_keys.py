@@ -4,6 +4,7 @@ confirm them, whatever the path."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from tests.factories import actor, guandan_record
 from tournaments.models import AuditLog, ResultVersion, TableAssignment
@@ -92,3 +93,41 @@ def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, ap
     response = api.post(url, {"version": 1, "username": "cap_home", "password": "pw-cap_home"},
                         format="json", HTTP_X_TABLE_KEY=other.key)  # fmt: skip
     assert response.status_code == 403
+
+
+def test_a_captains_signature_answers_in_words_what_happened_and_what_comes_next(
+    event, api, settings
+):
+    """Wrong password: not signed, the tries left; too many: paused until a time, with the
+    other ways to confirm; signed: for which team, and whose signature is still awaited."""
+    settings.PAISAI_CAPTAIN_SIGN_LIMIT = 2
+    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
+    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
+
+    def sign(user, password=None):
+        body = {"version": 1, "username": user.username,
+                "password": password or "pw-" + user.username}  # fmt: skip
+        return api.post(url, body, format="json", HTTP_X_TABLE_KEY=key.key,
+                        HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+
+    wrong = sign(event.home_captain, "wrong")
+    assert wrong.status_code == 403 and wrong.json()["code"] == "captain_sign_refused"
+    said = wrong.json()["error"]
+    assert "未签字" in said and "重新输入" in said and "再错 1 次" in said, said
+    locked = sign(event.home_captain, "wrong")
+    assert locked.status_code == 403 and locked.json()["code"] == "captain_sign_locked"
+    said = locked.json()["error"]
+    assert "暂停 cap_home 签字" in said and "我的比赛" in said and "裁判长" in said, said
+    # the right password while paused: still paused (the pause is not a guess oracle)
+    assert sign(event.home_captain).json()["code"] == "captain_sign_locked"
+    assert not ResultVersion.objects.get(match=event.match).confirmations.exists()
+    first = sign(event.away_captain)  # another username: not paused
+    assert first.status_code == 200
+    assert first.json()["signed_for"] == event.teams[1].name
+    assert first.json()["waiting_for"] == event.teams[0].name
+    assert first.json()["is_counting"] is False
+    cache.clear()  # the quarter of an hour has passed
+    second = sign(event.home_captain)
+    assert second.json()["is_counting"] is True and second.json()["waiting_for"] is None
+    assert second.json()["signed_for"] == event.teams[0].name

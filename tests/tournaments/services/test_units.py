@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.test import TestCase
+
 from tests import factories
 from tests.readers import download, pdf_text, workbook
 from tournaments.services.adjustments import add_ranking_adjustment
@@ -30,7 +32,8 @@ def test_unit_adjustment_moves_the_unit_not_the_team(chinese_event):
 
 
 def test_unit_page_and_exports_are_public_and_chinese(chinese_event, client):
-    page = client.get(f"/t/{chinese_event.slug}/units/")
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the page asks for its files
+        page = client.get(f"/t/{chinese_event.slug}/units/")
     assert page.status_code == 200 and "苏州" in page.content.decode()
     sheet = workbook(download(client, f"/t/{chinese_event.slug}/export/units-xlsx/").content).active
     column = {cell.value for cell in next(sheet.iter_cols(min_col=2, max_col=2))}
