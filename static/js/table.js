@@ -163,7 +163,11 @@
     });
   };
 
-  window.addEventListener("online", function () { P.setConnection("unknown"); P.resume(); });
+  window.addEventListener("online", function () {
+    P.setConnection("unknown");
+    P.restartPreview();
+    P.resume();
+  });
   // another tab of this phone changed the kept deals: show them here too (one list per table)
   window.addEventListener("storage", function (event) {
     if (event.key !== cfg.storage) { return; }

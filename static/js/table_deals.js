@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   var P = window.paisaiTable, cfg = P.cfg, T = P.T, $ = P.$, state = P.state, taps = P.taps;
-  var preview = {wanted: false};
+  var preview = {wanted: false, seq: 0};  // seq: the check whose answer is awaited
 
   // seats and sides in the page's words (the API's codes E/S/W/N and EW/NS stay in the data)
   function seatName(code) { return (cfg.seat_names || {})[code] || code; }
@@ -162,6 +162,11 @@
     runPreview();
   };
   P.previewLater = function () { preview.wanted = true; };
+  // the network is back while a check still waits (on the phone's engine, say, still
+  // starting): that answer no longer matters; the next check goes to the server at once
+  P.restartPreview = function () {
+    if (P.busy.preview) { preview.seq += 1; P.busy.preview = false; preview.wanted = true; }
+  };
 
   function runPreview() {
     var busy = P.busy;
@@ -169,8 +174,9 @@
     if (!state.deals.length) { preview.wanted = false; state.outcome = null; P.keep(); P.render(); return; }
     preview.wanted = false;
     busy.preview = true;
-    var sent = JSON.stringify(P.record());
+    var sent = JSON.stringify(P.record()), seq = ++preview.seq;
     P.call("POST", "preview/", {record: JSON.parse(sent)}).then(function (r) {
+      if (seq !== preview.seq) { return; }  // given up for a newer check (P.restartPreview)
       busy.preview = false;
       var current = JSON.stringify(P.record()) === sent;
       if (r.local) {  // the phone's engine answered (no network): provisional, asked again later
@@ -217,7 +223,9 @@
     before.games[g] = {deals: rec.games[g].deals.slice(0, k)};
     if (rec.games[g].time_called_in_deal) { before.games[g].time_called_in_deal = rec.games[g].time_called_in_deal; }
     P.busy.preview = true;
+    var seq = ++preview.seq;
     P.call("POST", "preview/", {record: before}).then(function (r) {
+      if (seq !== preview.seq) { return; }  // given up for a newer check (P.restartPreview)
       P.busy.preview = false;
       var game = r.status === 200 && r.data.games && r.data.games[g];
       if (JSON.stringify(P.record()) !== sent) { preview.wanted = true; }  // changed meanwhile
