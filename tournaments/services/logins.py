@@ -31,9 +31,11 @@ from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
+from tournaments.errors import Code, Forbidden
 from tournaments.models import TableKey, Tournament, TournamentRole
 
 from .audit import client_address, log_action
@@ -124,7 +126,7 @@ def lock_minutes() -> int:
 
 
 def lockout_message(minutes: int | None = None) -> str:
-    return _(
+    return gettext(
         "Too many failed logins for this username from this address: wait %(minutes)s "
         "minutes, log in from a phone you have used before, or ask the chief referee to "
         "lift the lock."
@@ -138,7 +140,8 @@ def lockout_response(request, original_response=None, credentials=None):
     seconds = int(cool_off(request).total_seconds())
     minutes = max(1, math.ceil(seconds / 60))
     if request.path.startswith("/api/"):
-        body = {"error": lockout_message(minutes), "field": "username", "code": "login_locked"}
+        body = {"error": lockout_message(minutes), "field": "username",
+                "code": Code.LOGIN_LOCKED}
         response = JsonResponse(body, status=status)
     else:
         response = render(request, "registration/locked.html",
@@ -194,12 +197,8 @@ def failed_logins(tournament: Tournament) -> list[LockedLogin]:
     return sorted(found, key=lambda row: (not row.locked, row.username))
 
 
-class UnlockRefused(Exception):
-    status = 403
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class UnlockRefused(Forbidden):
+    """Lifting this lock is not for this user, or not for this username."""
 
 
 def unlock(tournament: Tournament, user, username: str, source: str = "") -> int:
@@ -209,8 +208,9 @@ def unlock(tournament: Tournament, user, username: str, source: str = "") -> int
         raise UnlockRefused(_("Only the chief referee or the organiser may lift a lock."))
     if username not in event_usernames(tournament):
         raise UnlockRefused(
-            _("%(name)s is not one of this event's people whose lock you may lift.")
-            % {"name": username}
+            _("%(name)s is not one of this event's people whose lock you may lift."),
+            "username",
+            name=username,
         )
     attempts = AccessAttempt.objects.filter(username=username)
     addresses = sorted(set(attempts.exclude(ip_address=None).values_list("ip_address", flat=True)))
