@@ -19,8 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
 from tournaments import permissions
@@ -218,7 +218,7 @@ def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, li
                 done += 1
             except results.ResultError as error:
                 refused.append(
-                    _("Table %(table)s: %(reason)s")
+                    gettext("Table %(table)s: %(reason)s")
                     % {"table": match.table_number, "reason": error}
                 )
     return done, refused

@@ -133,10 +133,8 @@ def _require_undisputed(version: ResultVersion) -> None:
     if dispute is not None:
         raise ResultError(
             _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
-              "before it can count.")
-            % {"n": version.number, "team": dispute.team.name if dispute.team else "?",
-               "reason": dispute.reason},
-            "version",
+              "before it can count."),
+            "version", n=version.number, team=dispute.team.name if dispute.team else "?", reason=dispute.reason,
         )  # fmt: skip
 
 
