@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import ast
 import gettext
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -193,11 +195,15 @@ MESSAGE_ARGUMENT = {
 TRANSLATION_MODULES = ("django.utils.translation",)
 
 
-def python_files():
-    for package in SOURCES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            if "migrations" not in path.parts:
-                yield path, ast.parse(path.read_text(encoding="utf-8"))
+@cache
+def python_files() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of the product, parsed once for the checks below."""
+    return tuple(
+        (path, ast.parse(path.read_text(encoding="utf-8")))
+        for package in SOURCES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if "migrations" not in path.parts
+    )
 
 
 def where(path: Path, node: ast.AST) -> str:
@@ -280,3 +286,34 @@ def test_refusals_of_the_services_are_lazy_templates():
                 found += [where(path, node) for alias in node.names
                           if alias.asname == "_" and alias.name != "gettext_lazy"]  # fmt: skip
     assert not found, f"services where _ is not gettext_lazy: {found}"
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)")
+
+
+def test_a_refusals_parameters_are_its_templates_placeholders():
+    """``Error(_("… %(team)s …"), field, team=…)``: every placeholder has its parameter and
+    every parameter its placeholder (a missing one fails only when the refusal is shown)."""
+    found = []
+    for path, tree in python_files():
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            call = node.exc
+            message = call.args[0] if call.args else None
+            if not (isinstance(message, ast.Call) and isinstance(message.func, ast.Name)
+                    and message.func.id in MESSAGE_ARGUMENT and message.args):  # fmt: skip
+                continue
+            template = message.args[MESSAGE_ARGUMENT[message.func.id]]
+            if any(k.arg is None for k in call.keywords) or not isinstance(template, ast.Constant):
+                continue  # **params: not known here
+            wanted = set(PLACEHOLDER.findall(template.value))
+            given = {k.arg for k in call.keywords} - {"pending"}  # RoundCloseError's tables
+            django_params = [k.value for k in call.keywords if k.arg == "params"]
+            if django_params:  # forms.ValidationError(_("…"), code=…, params={…})
+                if not isinstance(django_params[0], ast.Dict):
+                    continue
+                given = {k.value for k in django_params[0].keys if isinstance(k, ast.Constant)}
+            if wanted != given:
+                found.append(f"{where(path, node)}: {sorted(wanted)} ≠ {sorted(given)}")
+    assert not found, f"templates and parameters that do not match: {found}"

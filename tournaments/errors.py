@@ -134,9 +134,3 @@ class NotFound(ServiceError):
     """The thing asked for does not exist (404)."""
 
     code = Code.NOT_FOUND
-
-
-class Conflict(ServiceError):
-    """Refused in the present state of the event (409)."""
-
-    code = Code.CONFLICT
