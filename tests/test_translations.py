@@ -271,7 +271,6 @@ def test_refusals_are_templates_with_their_parameters():
     assert not found, f"refusals formatted before they are raised: {found}"
 
 
-
 def test_refusals_of_the_services_are_lazy_templates():
     """A service's refusal may be shown later, to someone else (a job's error, a phone's
     retry): its template is ``gettext_lazy``, rendered when shown. In the services ``_`` is

@@ -119,6 +119,7 @@ def parse_json(text: str | bytes, field: str | None = None) -> object:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise BadInput(_("The JSON is not UTF-8 text."), field) from None
+
     def no_constant(name: str):  # NaN, Infinity: not JSON
         raise BadInput(_("%(name)s is not a JSON number."), field, name=name)
 

@@ -158,7 +158,8 @@ def vote(
     if appeal.status != "open":
         raise ArbitrationError(
             _("This appeal is not open for votes (%(status)s)."),
-            "appeal", status=appeal.status,
+            "appeal",
+            status=appeal.status,
         )
     try:
         with revision_batch():
@@ -206,7 +207,9 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
         votes=decision.votes, members=decision.members,
     )  # fmt: skip
     ruling = appeal.ruling
-    why = gettext("Appeal #%(n)s: the committee's decision: %(choice)s (%(votes)s of %(members)s).") % {
+    why = gettext(
+        "Appeal #%(n)s: the committee's decision: %(choice)s (%(votes)s of %(members)s)."
+    ) % {
         "n": appeal.pk,
         "choice": glossary.word(glossary.DECISIONS, decision.choice),
         "votes": decision.votes,

@@ -125,7 +125,8 @@ def _check_deal_and_seat(
         if SEAT_SIDES[seat] != side_of(team, match):
             raise ArbitrationError(
                 _("That seat is not one of %(team)s's seats in this match."),
-                "seat", team=team.name,
+                "seat",
+                team=team.name,
             )
     return deal, seat
 

@@ -315,7 +315,9 @@ def test_every_code_is_declared_once_with_its_status():
     assert len(values) == len(set(values))
     assert all(re.fullmatch(r"[a-z][a-z_]*", v) for v in values)
     assert all(100 <= code.status < 600 for code in Code)
-    assert {phone.INVALID, phone.DEAL_REFUSED, phone.GAME_REFUSED, phone.RECORD_REFUSED} <= set(Code)
+    assert {phone.INVALID, phone.DEAL_REFUSED, phone.GAME_REFUSED, phone.RECORD_REFUSED} <= set(
+        Code
+    )
     owners: dict[Code, list[str]] = {}
     for cls in family():
         if "code" in vars(cls) and cls.code not in (Code.INVALID, Code.FORBIDDEN, Code.NOT_FOUND,
@@ -330,7 +332,9 @@ def test_every_code_is_declared_once_with_its_status():
         if path.name != "errors.py" or path.parent.name != "tournaments"
     )
     engine = {phone.DEAL_REFUSED, phone.GAME_REFUSED, phone.RECORD_REFUSED}
-    unused = [code.name for code in Code if code not in engine and f"Code.{code.name}" not in sources]
+    unused = [
+        code.name for code in Code if code not in engine and f"Code.{code.name}" not in sources
+    ]
     assert not unused, f"codes nothing answers with: {unused}"
 
 
@@ -347,8 +351,10 @@ def string_codes(tree: ast.AST):
         elif isinstance(node, ast.Assign):
             pairs = [(t.id, node.value) for t in node.targets if isinstance(t, ast.Name)]
         for key, value in pairs:
-            if key in ("code", "code_name") and isinstance(value, ast.Constant) and isinstance(
-                value.value, str
+            if (
+                key in ("code", "code_name")
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
             ):
                 yield node.lineno, value.value
 
@@ -409,7 +415,9 @@ def test_every_json_error_answer_has_error_field_and_code(client, make_tournamen
     api.force_authenticate(make_user())
     assert_error_shape(api.put("/api/tournaments/", {}, format="json"), 405,
                        Code.METHOD_NOT_ALLOWED)  # fmt: skip
-    assert assert_error_shape(api.post(teams, {}, format="json"), 403, Code.FORBIDDEN)["field"] is None
+    assert (
+        assert_error_shape(api.post(teams, {}, format="json"), 403, Code.FORBIDDEN)["field"] is None
+    )
     bad = api.post("/api/tournaments/", "{nope", content_type="application/json")
     assert_error_shape(bad, 400, Code.INVALID)
     # outside the framework: the request-validation layer and the error handlers

@@ -372,5 +372,7 @@ class TableMatchView(ResultsAPIView):
         table_key = table_keys.live_key(key)
         match = results.table_match(table_key.tournament, table_key.table_number)
         if match is None:
-            raise ResultError(_("No match at this table in the current round."), "table", Code.NOT_FOUND)
+            raise ResultError(
+                _("No match at this table in the current round."), "table", Code.NOT_FOUND
+            )
         return Response(match_result_data(match))

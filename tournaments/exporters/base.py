@@ -101,7 +101,9 @@ def round_number(value, field: str = "round") -> int:
     if not 1 <= number <= ROUND_MAX:
         raise ExportError(
             _("The round must be from 1 to %(max)s, not %(value)s."),
-            field, max=ROUND_MAX, value=number,
+            field,
+            max=ROUND_MAX,
+            value=number,
         )
     return number
 

@@ -30,7 +30,11 @@ class Award:
 
 
 def default_awards() -> list[Award]:
-    return [Award(gettext("Champion"), 1, 1), Award(gettext("Runner-up"), 2, 2), Award(gettext("Third place"), 3, 3)]
+    return [
+        Award(gettext("Champion"), 1, 1),
+        Award(gettext("Runner-up"), 2, 2),
+        Award(gettext("Third place"), 3, 3),
+    ]
 
 
 def parse_awards(text: str) -> list[Award]:
@@ -44,13 +48,16 @@ def parse_awards(text: str) -> list[Award]:
         if not match:
             raise ExportError(
                 _("Award line %(n)s “%(line)s”: write a name and the places, e.g. 一等奖 1-3."),
-                "awards", n=number, line=line,
+                "awards",
+                n=number,
+                line=line,
             )
         first, last = int(match["first"]), int(match["last"] or match["first"])
         if not 1 <= first <= last:
             raise ExportError(
                 _("Award line %(n)s: the places must run from the smaller to the larger."),
-                "awards", n=number,
+                "awards",
+                n=number,
             )
         awards.append(Award(match["name"].strip(), first, last))
     return awards

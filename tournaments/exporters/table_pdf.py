@@ -81,7 +81,8 @@ def page_contexts(table: Table) -> list[dict]:
                 for row in rows[index * ROWS_PER_PAGE : (index + 1) * ROWS_PER_PAGE]
             ),
             "font_size": size,
-            "page_label": gettext("Page %(page)s of %(pages)s") % {"page": index + 1, "pages": count},
+            "page_label": gettext("Page %(page)s of %(pages)s")
+            % {"page": index + 1, "pages": count},
         }
         for index in range(count)
     ]

@@ -29,7 +29,9 @@ def _check_shape(data) -> None:
     if data.get("version") != VERSION:
         raise ExportError(
             _("Archive version %(version)s is not supported (expected %(expected)s)."),
-            "version", version=data.get("version"), expected=VERSION,
+            "version",
+            version=data.get("version"),
+            expected=VERSION,
         )
     if not isinstance(data.get("objects"), list) or not isinstance(data.get("users"), list):
         raise ExportError(_("The archive has no list of objects or users."), "objects")
@@ -46,7 +48,8 @@ def _check_free(objects: list[dict]) -> None:
         except (LookupError, ValueError):
             raise ExportError(
                 _("Unknown kind of object “%(label)s” in the archive."),
-                "objects", label=label,
+                "objects",
+                label=label,
             ) from None
         if model._default_manager.filter(pk__in=pks).exists():
             raise ExportError(
@@ -54,7 +57,8 @@ def _check_free(objects: list[dict]) -> None:
                     "The database already holds %(model)s records with the archive's ids: "
                     "import into an empty database."
                 ),
-                "objects", model=model._meta.verbose_name_plural,
+                "objects",
+                model=model._meta.verbose_name_plural,
             )
 
 
@@ -93,7 +97,8 @@ def import_archive(data) -> object:
     if tournament_model.objects.filter(slug=data.get("tournament")).exists():
         raise ExportError(
             _("An event with the short name “%(slug)s” already exists."),
-            "tournament", slug=data["tournament"],
+            "tournament",
+            slug=data["tournament"],
         )
     _check_free(data["objects"])
     _check_settings(data["objects"])
@@ -108,9 +113,7 @@ def import_archive(data) -> object:
             item.save()
             models.add(type(item.object))
     except (DeserializationError, ValueError, TypeError, KeyError) as error:
-        raise ExportError(
-            _("The archive is damaged: %(error)s"), "objects", error=error
-        ) from None
+        raise ExportError(_("The archive is damaged: %(error)s"), "objects", error=error) from None
     _reset_sequences(models)
     return tournament_model.objects.get(slug=data["tournament"])
 

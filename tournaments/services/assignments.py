@@ -35,13 +35,16 @@ def parse_tables(text: str) -> list[int]:
         if not match:
             raise RoundError(
                 _("“%(part)s” is not a table or a range of tables (e.g. 1-50)."),
-                "tables", part=part,
+                "tables",
+                part=part,
             )
         first, last = int(match[1]), int(match[2] or match[1])
         if not 1 <= first <= last <= MAX_TABLE:
             raise RoundError(
                 _("Tables run from 1 to %(max)s, the first of a range first: “%(part)s”."),
-                "tables", max=MAX_TABLE, part=part,
+                "tables",
+                max=MAX_TABLE,
+                part=part,
             )
         tables.update(range(first, last + 1))
     return sorted(tables)

@@ -111,13 +111,15 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
     if not 1 <= number <= tournament.num_rounds:
         raise RoundError(
             _("The round must be from 1 to %(count)s."),
-            "round", count=tournament.num_rounds,
+            "round",
+            count=tournament.num_rounds,
         )
     played = tournament.rounds.filter(number=number).exclude(status=Round.Status.DRAFT)
     if kind == Kind.MISS_ROUND and played.exists():
         raise RoundError(
             _("Round %(number)s is already published: a leave to miss it comes too late."),
-            "round", number=number,
+            "round",
+            number=number,
         )
     try:
         with transaction.atomic():
@@ -130,7 +132,9 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
     except IntegrityError:
         raise RoundError(
             _("%(team)s already has a leave for round %(number)s."),
-            "round", team=team.name, number=number,
+            "round",
+            team=team.name,
+            number=number,
         ) from None
     return leave
 

@@ -56,7 +56,8 @@ def finish(tournament: Tournament, user, source: str = "") -> Tournament:
         )
         if open_rounds:
             raise EventError(
-                _("Finalise every round first; not finalised: %(rounds)s."), rounds=", ".join(str(n) for n in open_rounds)
+                _("Finalise every round first; not finalised: %(rounds)s."),
+                rounds=", ".join(str(n) for n in open_rounds),
             )
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])

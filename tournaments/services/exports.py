@@ -58,8 +58,6 @@ def render_now(tournament: Tournament, identifier: str, params: dict | None = No
     return make_exporter(tournament, identifier, params).render()
 
 
-
-
 def label(kind: str) -> str:
     """What a job's export is called on the pages (the glossary's words)."""
     return glossary.word(glossary.EXPORT_KINDS, kind)

@@ -140,8 +140,7 @@ def lockout_response(request, original_response=None, credentials=None):
     seconds = int(cool_off(request).total_seconds())
     minutes = max(1, math.ceil(seconds / 60))
     if request.path.startswith("/api/"):
-        body = {"error": lockout_message(minutes), "field": "username",
-                "code": Code.LOGIN_LOCKED}
+        body = {"error": lockout_message(minutes), "field": "username", "code": Code.LOGIN_LOCKED}
         response = JsonResponse(body, status=status)
     else:
         response = render(request, "registration/locked.html",

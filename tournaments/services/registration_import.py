@@ -292,7 +292,8 @@ def run_import_job(job: ExportJob) -> None:
             )
             jobs.refuse(
                 job.pk,
-                gettext("%(count)s rows have problems; nothing was imported.") % {"count": len(errors)},
+                gettext("%(count)s rows have problems; nothing was imported.")
+                % {"count": len(errors)},
             )
             return
         with transaction.atomic():

@@ -250,7 +250,8 @@ def _require_change(match: Match, stored: dict) -> None:
     if reference is not None and _without_settings(reference.record) == _without_settings(stored):
         raise ResultError(
             _("This correction changes nothing against version %(n)s; nothing was saved."),
-            "record", n=reference.number,
+            "record",
+            n=reference.number,
         )
 
 

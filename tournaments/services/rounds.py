@@ -61,7 +61,8 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
         previous = tournament.rounds.filter(number=latest.number - 1).first()
         if previous is not None and previous.status != Round.Status.FINALISED:
             raise RoundError(
-                _("Round %(number)s is not finalised yet: finalise its results first."), number=previous.number
+                _("Round %(number)s is not finalised yet: finalise its results first."),
+                number=previous.number,
             )
         return latest.number, latest
     if latest.status != Round.Status.FINALISED:
@@ -69,7 +70,8 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
             _(
                 "Round %(number)s is not finalised yet: the next round can be drafted "
                 "once its results are finalised."
-            ), number=latest.number
+            ),
+            number=latest.number,
         )
     if latest.number >= tournament.num_rounds:
         raise RoundError(
@@ -88,7 +90,8 @@ def check_seed(seed) -> int | None:
     if isinstance(seed, bool) or not 0 <= value <= MAX_SEED:
         raise RoundError(
             _("The draw seed must be a whole number from 0 to %(max)s."),
-            "seed", max=MAX_SEED,
+            "seed",
+            max=MAX_SEED,
         )
     return value
 
@@ -222,7 +225,9 @@ def match_of(rnd: Round, team: Team | int) -> Match:
     if match is None:
         raise RoundError(
             _("%(team)s does not play in round %(number)s."),
-            "team", team=team_names(rnd.tournament, [team_id]), number=rnd.number,
+            "team",
+            team=team_names(rnd.tournament, [team_id]),
+            number=rnd.number,
         )
     return match
 
@@ -248,7 +253,8 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
         rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status not in SWAPPABLE:
             raise RoundError(
-                _("Round %(number)s has started: its pairing can no longer be changed."), number=rnd.number
+                _("Round %(number)s has started: its pairing can no longer be changed."),
+                number=rnd.number,
             )
         id_a, id_b = getattr(team_a, "pk", team_a), getattr(team_b, "pk", team_b)
         if id_a == id_b:
@@ -298,7 +304,8 @@ def check_swap(rnd: Round, matches: list[Match]) -> None:
         if match.is_bye and earlier.filter(home_id=match.home_id, away__isnull=True).exists():
             raise RoundError(
                 _("%(team)s has already had a bye."),
-                "team", team=team_names(rnd.tournament, [match.home_id]),
+                "team",
+                team=team_names(rnd.tournament, [match.home_id]),
             )
     for match in matches:
         pair = (match.home_id, match.away_id)
@@ -306,7 +313,9 @@ def check_swap(rnd: Round, matches: list[Match]) -> None:
         if met is not None:
             raise RoundError(
                 _("%(teams)s already met in round %(number)s: no rematch."),
-                "team", teams=team_names(rnd.tournament, pair), number=met.round.number,
+                "team",
+                teams=team_names(rnd.tournament, pair),
+                number=met.round.number,
             )
 
 
@@ -348,7 +357,9 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
     stale = stale_reason(rnd)
     if stale:
         raise RoundError(
-            _("The draft of round %(number)s is stale (%(why)s): draw it again before publishing."), number=rnd.number, why=stale
+            _("The draft of round %(number)s is stale (%(why)s): draw it again before publishing."),
+            number=rnd.number,
+            why=stale,
         )
     rematches = rematch_tables(rnd)
     confirm_reason = (confirm_reason or "").strip()
@@ -358,7 +369,9 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
                 "Round %(number)s repeats %(count)s earlier meeting(s) because no pairing "
                 "without a rematch exists: confirm with a reason to publish it."
             ),
-            "confirm_reason", number=rnd.number, count=len(rematches),
+            "confirm_reason",
+            number=rnd.number,
+            count=len(rematches),
         )
     with transaction.atomic():  # the confirmation is logged only if the round is published
         if rematches:

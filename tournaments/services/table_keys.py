@@ -69,7 +69,9 @@ def _key_referee(tournament, table_number: int, referee):
     if referee not in assigned:
         raise ResultError(
             _("%(user)s is not a table referee of table %(table)s."),
-            "referee", user=referee.username, table=table_number,
+            "referee",
+            user=referee.username,
+            table=table_number,
         )
     return referee
 

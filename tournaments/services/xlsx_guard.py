@@ -99,7 +99,9 @@ def check_xlsx(data: bytes, not_xlsx) -> SheetSize:
                 _(
                     "The file unpacks to %(size)s MB; at most %(limit)s MB can be imported. "
                     "Remove empty rows and columns, or split the list."
-                ), size=megabytes(unpacked), limit=megabytes(max_unpacked())
+                ),
+                size=megabytes(unpacked),
+                limit=megabytes(max_unpacked()),
             )
         sheets = [
             info
@@ -126,7 +128,8 @@ def check_xlsx(data: bytes, not_xlsx) -> SheetSize:
                         _(
                             "The file has more than %(limit)s rows; at most %(limit)s teams "
                             "can be imported at once."
-                        ), limit=f"{max_rows():,}"
+                        ),
+                        limit=f"{max_rows():,}",
                     )
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             raise SpreadsheetRefused(not_xlsx) from None

@@ -201,7 +201,8 @@ def _bump_and_commit(pks: list[int]) -> None:
 def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:
     """(key, label in the active language) of each metric in the preset's order."""
     return [
-        (key, glossary.word(glossary.METRICS, key)) for key in tournament.get_preset().standings_order
+        (key, glossary.word(glossary.METRICS, key))
+        for key in tournament.get_preset().standings_order
     ]
 
 
