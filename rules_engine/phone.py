@@ -19,10 +19,18 @@ import re
 
 from rules_engine import api
 from rules_engine.errors import RulesError
-from rules_engine.i18n import localize
+from rules_engine.i18n import localize, t
 
 # members of a record that the event decides, never the phone
 EVENT_KEYS = ("game", "preset", "settings", "format")
+
+# The stable codes of a refusal (the answer's ``code``; the site declares every code of its
+# answers with these in tournaments.errors.Code): not a record at all, one deal refused, one
+# game of a best of three refused, the record as a whole refused.
+INVALID = "invalid"
+DEAL_REFUSED = "deal_refused"
+GAME_REFUSED = "game_refused"
+RECORD_REFUSED = "record_refused"
 
 
 def stored(record: dict, base: dict) -> dict:
@@ -41,16 +49,16 @@ def refusal_code(field: str | None, record: dict) -> tuple[str, dict]:
     games = record.get("games") if isinstance(record.get("games"), list) else None
     found = re.match(r"deals\[(\d+)\]", field)
     if found and games is None:
-        return "deal_refused", {"deal": int(found[1])}
+        return DEAL_REFUSED, {"deal": int(found[1])}
     found = re.match(r"games\[(\d+)\](?:\.deals\[(\d+)\])?", field)
     if found and games is not None:
         g = int(found[1])
         before = sum(len(game.get("deals") or []) for game in games[:g] if isinstance(game, dict))
         if found[2] is not None:
             k = int(found[2])
-            return "deal_refused", {"deal": before + k, "game": g, "game_deal": k}
-        return "game_refused", {"game": g}
-    return "record_refused", {}
+            return DEAL_REFUSED, {"deal": before + k, "game": g, "game_deal": k}
+        return GAME_REFUSED, {"game": g}
+    return RECORD_REFUSED, {}
 
 
 def refusal(err: RulesError, lang: str | None, record: dict, prefix: str = "record") -> dict:
@@ -66,8 +74,8 @@ def answer(record: object, base: dict, lang: str | None) -> tuple[int, dict]:
     """The preview answer for ``record``: (200, the engine's outcome as JSON data) or
     (400, the refusal)."""
     if not isinstance(record, dict):
-        return 400, {"error": "record must be a match record object (SPEC 4.5).", "field": "record",
-                     "code": "invalid"}  # fmt: skip
+        message = localize(t("a match record must be a JSON object"), lang, words=True)
+        return 400, {"error": message, "field": "record", "code": INVALID}
     scored = stored(record, base)
     try:
         outcome = api.score(scored)

@@ -61,6 +61,23 @@ PRESETS = {
     "chengyu": _("Idiom-chain poker (win 2, draw 1, loss 0)"),
 }
 
+# The standings' tiebreak metrics (tournaments.standings.metrics, by key): the headers of the
+# standings on every page, export and API answer.
+METRICS = {
+    "points": _("Match points"),
+    "level_diff": _("Total level difference"),
+    "head_to_head": _("Head-to-head"),
+    "head_to_head_two": _("Head-to-head (two tied teams)"),
+    "net_levels": _("Net levels"),
+    "accumulated_levels": _("Accumulated levels"),
+    "level_points": _("Level points"),
+    "deals_won_diff": _("Deals won difference"),
+    "tricks_diff": _("Tricks difference"),
+    "latest_round_score": _("Latest round score"),
+    "opponents_points": _("Opponents' points"),
+    "draw_lots": _("Drawing lots"),
+}
+
 # An appeal (Appeal.status and the deadline's state) and the committee's decision.
 APPEAL_STATES = {
     "open": pgettext_lazy("appeal", "Open"),

@@ -29,6 +29,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.errors import Code
+
 # What a mirror serves (GET and HEAD only): the start page, an event's page, its public pages
 # and their API, the language switch and the static files.
 PUBLIC_PATH = re.compile(
@@ -38,7 +40,6 @@ PUBLIC_PATH = re.compile(
     r"|api/tournaments/[^/]+/public/(?:standings|pairings|find-table|clock)/$)"
 )
 READ_METHODS = ("GET", "HEAD")
-CODE = "read_only_mirror"
 AS_OF_HEADER = "X-Data-As-Of"  # every answer of a mirror: the venue time its data is complete to
 
 
@@ -66,7 +67,7 @@ def refusal(request):
     )
     write = request.method not in READ_METHODS
     if request.path.startswith("/api/"):
-        body = {"error": message, "field": None, "code": CODE, "venue": link}
+        body = {"error": message, "field": None, "code": Code.READ_ONLY_MIRROR, "venue": link}
         return JsonResponse(body, status=403, json_dumps_params={"ensure_ascii": False})
     response = render(
         request,

@@ -7,8 +7,9 @@
   NUL characters (PostgreSQL cannot store them; nothing is logged with one).
 - ``bounded_int``: an integer within its column's range, or ``BadInput`` naming the field.
 
-Refusals are :class:`BadInput` (``message``, ``field``, ``status``); the API answers them as
-``{"error", "field"}`` JSON, pages as a short page in both languages.
+Refusals are :class:`BadInput`, a :class:`~tournaments.errors.ServiceError` (code ``invalid``,
+or ``too_large`` for a body over the limit); the API answers them as ``{"error", "field",
+"code"}`` JSON, pages as a short page in both languages.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import math
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.errors import Code, ServiceError
 
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField's upper bound on every backend
 INT_MAX = 2_147_483_647
@@ -27,14 +30,8 @@ INT_MAX = 2_147_483_647
 MAX_TABLE = 10_000
 
 
-class BadInput(ValueError):
-    """Input refused before it reached a service; ``status`` 400 or 413."""
-
-    def __init__(self, message: str, field: str | None = None, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.status = status
+class BadInput(ServiceError):
+    """Input refused before it reached a service (400, or 413 with ``Code.TOO_LARGE``)."""
 
 
 def max_depth() -> int:
@@ -44,8 +41,7 @@ def max_depth() -> int:
 def nul_refused(field: str | None) -> BadInput:
     if field:
         return BadInput(
-            _("%(field)s contains a NUL character (\\u0000); remove it.") % {"field": field},
-            field,
+            _("%(field)s contains a NUL character (\\u0000); remove it."), field, field=field
         )
     return BadInput(_("The request contains a NUL character (\\u0000); remove it."))
 
@@ -61,9 +57,9 @@ def encodable(text: str) -> bool:
 
 def surrogate_refused(field: str | None) -> BadInput:
     return BadInput(
-        _("%(field)s is not valid text (a lone UTF-16 surrogate such as \\ud800); remove it.")
-        % {"field": field or _("The request")},
+        _("%(field)s is not valid text (a lone UTF-16 surrogate such as \\ud800); remove it."),
         field,
+        field=field or _("The request"),
     )
 
 
@@ -80,7 +76,7 @@ def whole_number(value, high: int = INT_MAX) -> int | None:
 
 def too_deep() -> BadInput:
     return BadInput(
-        _("The JSON is nested too deeply (at most %(depth)s levels).") % {"depth": max_depth()}
+        _("The JSON is nested too deeply (at most %(depth)s levels)."), None, depth=max_depth()
     )
 
 
@@ -100,9 +96,7 @@ def check_json(value, field: str | None = None) -> object:
                 raise surrogate_refused(path)
             continue
         if isinstance(item, float) and not math.isfinite(item):
-            raise BadInput(
-                _("%(field)s is not a finite number.") % {"field": path or _("A value")}, path
-            )
+            raise BadInput(_("%(field)s is not a finite number."), path, field=path or _("A value"))
         if not isinstance(item, dict | list):
             continue
         if depth > limit:
@@ -118,10 +112,6 @@ def check_json(value, field: str | None = None) -> object:
     return value
 
 
-def _no_constant(name: str):
-    raise ValueError(_("%(name)s is not a JSON number.") % {"name": name})
-
-
 def parse_json(text: str | bytes, field: str | None = None) -> object:
     """Parse and check JSON text; BadInput (naming ``field``) when it is not acceptable."""
     if isinstance(text, bytes):
@@ -129,12 +119,16 @@ def parse_json(text: str | bytes, field: str | None = None) -> object:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise BadInput(_("The JSON is not UTF-8 text."), field) from None
+
+    def no_constant(name: str):  # NaN, Infinity: not JSON
+        raise BadInput(_("%(name)s is not a JSON number."), field, name=name)
+
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=no_constant)
     except RecursionError:
         raise too_deep() from None
     except ValueError as err:
-        raise BadInput(_("Not valid JSON: %(error)s") % {"error": err}, field) from None
+        raise BadInput(_("Not valid JSON: %(error)s"), field, error=err) from None
     return check_json(value, field)
 
 
@@ -147,12 +141,10 @@ def bounded_int(value, field: str, low: int = 0, high: int = SMALLINT_MAX, *, bl
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise BadInput(_("%(field)s must be a whole number.") % {"field": field}, field) from None
+        raise BadInput(_("%(field)s must be a whole number."), field, field=field) from None
     if not low <= number <= high:
         raise BadInput(
-            _("%(field)s must be from %(low)s to %(high)s.")
-            % {"field": field, "low": low, "high": high},
-            field,
+            _("%(field)s must be from %(low)s to %(high)s."), field, field=field, low=low, high=high
         )
     return number
 
@@ -160,7 +152,8 @@ def bounded_int(value, field: str, low: int = 0, high: int = SMALLINT_MAX, *, bl
 def refusal_response(request, error: BadInput) -> HttpResponse:
     """The answer to refused input: JSON on the API, a short page elsewhere."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": error.message, "field": error.field}, status=error.status)
+        body = {"error": error.message, "field": error.field, "code": error.code}
+        return JsonResponse(body, status=error.status)
     from django.shortcuts import render
 
     return render(request, "errors/bad_input.html", {"error": error}, status=error.status)
@@ -202,9 +195,11 @@ class RequestLimitMiddleware:
         limit = body_limit(request.content_type or "")
         if size > limit:
             raise BadInput(
-                _("The request is too large (%(size)s bytes; at most %(limit)s).")
-                % {"size": size, "limit": limit},
-                status=413,
+                _("The request is too large (%(size)s bytes; at most %(limit)s)."),
+                None,
+                Code.TOO_LARGE,
+                size=size,
+                limit=limit,
             )
         for key, values in request.GET.lists():
             if "\x00" in key or any("\x00" in v for v in values):

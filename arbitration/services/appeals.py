@@ -12,11 +12,13 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import Appeal, AppealDecision, Ruling, Vote
 from rules_engine import ladder
 from tournaments import glossary, permissions
+from tournaments.errors import Code
 from tournaments.models import ResultVersion
 from tournaments.services.audit import log_action
 from tournaments.standings.service import invalidate, revision_batch
@@ -108,7 +110,7 @@ def refusal(appeal: Appeal) -> str:
     """Why a late appeal is refused ("" when it is not)."""
     if not appeal.refused:
         return ""
-    return _(
+    return gettext(
         "Refused: an appeal must be filed within %(minutes)s minutes of the end of the match "
         "(by %(deadline)s); it was filed at %(filed)s. The chief referee may still accept it."
     ) % {
@@ -155,8 +157,9 @@ def vote(
         amended_step = ""
     if appeal.status != "open":
         raise ArbitrationError(
-            _("This appeal is not open for votes (%(status)s).") % {"status": appeal.status},
+            _("This appeal is not open for votes (%(status)s)."),
             "appeal",
+            status=appeal.status,
         )
     try:
         with revision_batch():
@@ -176,7 +179,7 @@ def vote(
 class DecidedMeanwhile(ArbitrationError):
     """Another member's vote decided the appeal while this one was being cast."""
 
-    status = 409
+    code = Code.DECIDED_MEANWHILE
 
 
 def lock_open(appeal: Appeal) -> None:
@@ -187,10 +190,8 @@ def lock_open(appeal: Appeal) -> None:
     if decision is not None:
         raise DecidedMeanwhile(
             _("The appeal was decided meanwhile (%(choice)s, %(votes)s of %(members)s votes); "
-              "your vote was not recorded.")
-            % {"choice": decision.get_choice_display(), "votes": decision.votes,
-               "members": decision.members},
-            "appeal",
+              "your vote was not recorded."),
+            "appeal", choice=decision.get_choice_display(), votes=decision.votes, members=decision.members,
         )  # fmt: skip
 
 
@@ -206,7 +207,9 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
         votes=decision.votes, members=decision.members,
     )  # fmt: skip
     ruling = appeal.ruling
-    why = _("Appeal #%(n)s: the committee's decision: %(choice)s (%(votes)s of %(members)s).") % {
+    why = gettext(
+        "Appeal #%(n)s: the committee's decision: %(choice)s (%(votes)s of %(members)s)."
+    ) % {
         "n": appeal.pk,
         "choice": glossary.word(glossary.DECISIONS, decision.choice),
         "votes": decision.votes,

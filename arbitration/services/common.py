@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder
 from rules_engine.errors import RulesError
@@ -23,7 +23,7 @@ def settings_of(tournament: Tournament) -> ladder.LadderSettings:
 def require_chief(user, tournament: Tournament, action: str, what: str) -> None:
     """Refused unless ``user`` may do ``action`` (a chief referee's action of the table)."""
     permissions.require(user, tournament, action, ArbitrationForbidden,
-                        _("Only the chief referee may %(what)s.") % {"what": what})  # fmt: skip
+                        _("Only the chief referee may %(what)s."), what=what)  # fmt: skip
 
 
 def require_reason(reason: object) -> str:
@@ -38,7 +38,7 @@ def side_of(team: Team, match: Match) -> str:
         return "EW"
     if team.pk == match.away_id:
         return "NS"
-    raise ArbitrationError(_("%(team)s does not play in this match.") % {"team": team.name}, "team")
+    raise ArbitrationError(_("%(team)s does not play in this match."), "team", team=team.name)
 
 
 def committee_size(tournament: Tournament) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import desk as engine_desk
 from rules_engine.chengyu.idioms import default_idioms
@@ -31,8 +31,8 @@ def _json(text: str, field: str):
         return parse_json(text, field)
     except BadInput as err:
         raise ArbitrationError(
-            _("%(field)s is not valid JSON: %(error)s") % {"field": field, "error": err.message},
-            field,
+            _("%(field)s is not valid JSON: %(error)s"),
+            field, field=field, error=err,
         ) from None
 
 
@@ -49,8 +49,8 @@ def chip(code: str) -> dict:
     """One card as the page draws it: ``{"code": "S10", "suit": "♠", "rank": "10", "red"}``."""
     text = str(code)
     if text in ("LJ", "BJ"):
-        return {"code": text, "suit": "", "rank": _("Small joker") if text == "LJ" else
-                _("Big joker"), "red": text == "BJ"}  # fmt: skip
+        return {"code": text, "suit": "", "rank": gettext("Small joker") if text == "LJ" else
+                gettext("Big joker"), "red": text == "BJ"}  # fmt: skip
     suit, rank = text[:1], text[1:]
     return {"code": text, "suit": SUIT_SYMBOLS.get(suit, suit), "rank": rank,
             "red": suit in ("H", "D")}  # fmt: skip
@@ -75,7 +75,7 @@ def picker() -> dict:
     """What the card picker needs: the decks of each game and the idiom printed on each card
     of the default idiom deck (shown when the idiom game is chosen)."""
     return {"decks": DECKS, "idioms": default_idioms(), "suits": SUIT_SYMBOLS,
-            "jokers": {"LJ": _("Small joker"), "BJ": _("Big joker")}}  # fmt: skip
+            "jokers": {"LJ": gettext("Small joker"), "BJ": gettext("Big joker")}}  # fmt: skip
 
 
 def summary(answer, game: str | None = None) -> dict:

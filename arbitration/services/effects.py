@@ -5,7 +5,7 @@ drops through ranking adjustments. Standings follow at once (the services invali
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import Ruling
 from rules_engine import adjustments, ladder
@@ -103,7 +103,7 @@ def _check_deal(adjustment: dict, record: dict) -> None:
     if not isinstance(adjustment["deal"], int) or adjustment["deal"] > count:
         raise ArbitrationError(
             _("The counting result has no deal %(n)s (it holds %(count)s): name a deal that "
-              "was played.") % {"n": adjustment["deal"], "count": count}, "deal",
+              "was played."), "deal", n=adjustment["deal"], count=count,
         )  # fmt: skip
 
 

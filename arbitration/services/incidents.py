@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import Evidence, Incident
 from arbitration.models.incidents import (
@@ -64,7 +64,7 @@ def log_incident(
                 "“%(category)s” is an incident of the Guandan rules (national or "
                 "Suzhou): this event's scoring preset has no in-play penalty ladder."
             )
-        raise ArbitrationError(message % {"category": Category(category).label}, "category")
+        raise ArbitrationError(message, "category", category=Category(category).label)
     if not (description or "").strip():
         raise ArbitrationError(_("Say what happened."), "description")
     _check_parties(tournament, match, team, player)
@@ -124,8 +124,9 @@ def _check_deal_and_seat(
     if seat and match is not None and team is not None:
         if SEAT_SIDES[seat] != side_of(team, match):
             raise ArbitrationError(
-                _("That seat is not one of %(team)s's seats in this match.") % {"team": team.name},
+                _("That seat is not one of %(team)s's seats in this match."),
                 "seat",
+                team=team.name,
             )
     return deal, seat
 

@@ -4,7 +4,8 @@ effects are applied; a ruling is cancelled only by a new record (a revocation).
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import Incident, Revocation, Ruling
 from arbitration.models.incidents import Category
@@ -93,7 +94,7 @@ def rule(
         deal = bounded_int(deal, "deal", 1)
         places = bounded_int(places, "places", 0, blank=0)
     except BadInput as err:
-        raise ArbitrationError(err.message, err.field) from None
+        raise ArbitrationError.from_error(err) from None
     if step == ladder.SCORED_LAST:
         deal = scored_last_deal(incident, team, deal)
     fields = {"levels": levels, "opponent_up": bool(opponent_up), "deal": deal or None,
@@ -152,7 +153,7 @@ def create(tournament, incident, team, step, reason, user, fields, source, amend
     made = [ruling]
     parent = ruling
     for extra in ladder.escalate(team_steps(team, exclude=ruling), step, settings_of(tournament)):
-        why = _("Escalation: %(step)s after ruling #%(n)s.") % {
+        why = gettext("Escalation: %(step)s after ruling #%(n)s.") % {
             "step": Step(extra).label,
             "n": parent.pk,
         }
@@ -185,7 +186,7 @@ def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> 
         require_chief(user, ruling.tournament, "ruling.revoke", _("correct a ruling"))
     reason = require_reason(reason)
     if not ruling.is_active:
-        raise ArbitrationError(_("Ruling #%(n)s is already revoked.") % {"n": ruling.pk}, "ruling")
+        raise ArbitrationError(_("Ruling #%(n)s is already revoked."), "ruling", n=ruling.pk)
     chain = [ruling]
     while True:
         nxt = Ruling.objects.filter(escalated_from=chain[-1], revocation__isnull=True).first()

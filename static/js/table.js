@@ -96,8 +96,7 @@
           if (code === "match_not_over" || code === "record_refused") { P.matchRefusal(r.data.error); }
           P.sayAt(box, T.not_saved.replace("%s", r.data.error || T.network) + " " + T.fix_and_resubmit, "error");
         }
-      } else if (r.status === 403 && code !== "login" && r.data.field !== "login" &&
-                 code !== "authentication_failed" && code !== "not_authenticated") {
+      } else if (r.status === 403 && code !== "login") {
         P.setConnection("ok");
         state.pending = null;
         P.sayAt(box, T.not_saved.replace("%s", r.data.error || T.network) + " " + T.ask_chief, "error");

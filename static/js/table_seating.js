@@ -66,7 +66,7 @@
         }
         keep(); render();
         if (state.pending) { send(); } else { say("saved"); }
-      } else if (r.status === 0 || r.status >= 500 || r.status === 401) {
+      } else if (r.status === 0 || r.status >= 500 || r.status === 401 || r.data.code === "login") {
         say("kept");  // kept on the phone: sent again with the same key
         retryLater();
       } else {  // refused: the server's words; the buttons go back to what it holds

@@ -199,8 +199,7 @@
   P.answerTrouble = function (r) {
     var code = r.data.code || "";
     if (r.status === 0) { P.setConnection(navigator.onLine === false ? "offline" : "server"); }
-    else if (r.status === 401 || code === "login" || code === "not_authenticated" ||
-             code === "authentication_failed" || (r.status === 403 && !cfg.key && r.data.field === "login")) {
+    else if (r.status === 401 || code === "login") {  // no login, an expired one, a revoked key
       P.setConnection(cfg.key ? "revoked" : "login");
     } else if (r.status >= 500) { P.setConnection("server"); }
     else { P.setConnection("ok"); P.say(r.data.error || P.T.network, "error"); return; }

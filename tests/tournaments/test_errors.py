@@ -1,6 +1,17 @@
-"""The one service error and its two mappings: the API's JSON and the pages."""
+"""The one service error family, its codes and its two mappings: the API's JSON and the pages.
 
+The build checks the family (issue 29): the services raise nothing else (an AST scan), every
+code is declared once (``tournaments.errors.Code``) and read by the scripts as declared, and
+every JSON error answer carries ``{"error", "field", "code"}``.
+"""
+
+import ast
 import html
+import inspect
+import re
+import typing
+from importlib import import_module
+from pathlib import Path
 
 import pytest
 from django import forms
@@ -14,7 +25,7 @@ from arbitration.services import ArbitrationError, ArbitrationForbidden
 from rules_engine import ladder
 from rules_engine.errors import RulesError
 from tournaments.api.errors import exception_handler
-from tournaments.errors import Forbidden, NotFound, ServiceError
+from tournaments.errors import Code, Forbidden, NotFound, ServiceError
 from tournaments.exporters.base import ExportError
 from tournaments.services.registration_import import ImportFileError
 from tournaments.services.results import ChangedMeanwhile, ResultError, ResultForbidden
@@ -40,7 +51,7 @@ def test_every_domain_error_is_a_service_error_and_forbidden_ones_are_403():
     for cls in (ResultForbidden, RoundForbidden, RoundCloseForbidden, Forbidden):
         assert issubclass(cls, Forbidden) and cls("x").status == 403
     assert ArbitrationForbidden("x").status == 403
-    assert NotFound("x").status == 404 and ResultError("x", status=404).status == 404
+    assert NotFound("x").status == 404 and ResultError("x", None, Code.NOT_FOUND).status == 404
 
 
 def test_the_message_is_rendered_when_shown_in_the_active_language():
@@ -199,3 +210,231 @@ def test_a_registration_clash_is_a_refusal_naming_the_field(make_tournament, mak
         save_team(event, organiser, name="龙城队", **fields)
     assert caught.value.status == 400 and caught.value.field == "name"
     assert Team.objects.filter(tournament=event).count() == 1
+
+
+# --- the family, checked by the build -------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+# The services: what pages, the API and tasks call to act (the modules that refuse).
+SERVICE_MODULES = sorted(
+    {*(ROOT / "tournaments" / "services").glob("*.py"),
+     *(ROOT / "arbitration" / "services").glob("*.py"),
+     *(ROOT / "tournaments" / "exporters").glob("*.py"),
+     *(ROOT / p for p in ("tournaments/pairing/service.py", "tournaments/standings/service.py",
+                          "tournaments/validation.py", "tournaments/halls.py"))}
+)  # fmt: skip
+# Faults of the code, never refusals: an abstract method, a branch that cannot be reached.
+NOT_REFUSALS = (NotImplementedError, AssertionError)
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
+
+
+def namespace(module, tree: ast.AST) -> dict:
+    """The module's names, and those its functions import where they are used."""
+    names = dict(vars(module))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                name = alias.asname or alias.name
+                if name not in names:
+                    names[name] = imported(node.module, alias.name)
+    return names
+
+
+def imported(module: str, name: str):
+    """``from module import name``: a name of the module, or its submodule."""
+    found = getattr(import_module(module), name, None)
+    return found if found is not None else import_module(f"{module}.{name}")
+
+
+def raised_class(expr: ast.expr, names: dict) -> type | None:
+    """The class an expression raises: ``Error(...)``, ``Error``, ``Error.from_rules(...)`` or a
+    function annotated as returning one (``pairing_failed(...)``). None: a caught one raised
+    again (``raise err``)."""
+    target = expr.func if isinstance(expr, ast.Call) else expr
+    try:
+        found = eval(compile(ast.Expression(target), "<raise>", "eval"), names)  # noqa: S307
+    except NameError:
+        assert not isinstance(expr, ast.Call), f"cannot tell what {ast.unparse(expr)} raises"
+        return None
+    if inspect.isclass(found):
+        return found
+    if inspect.ismethod(found) and inspect.isclass(found.__self__):  # Error.from_rules(...)
+        return found.__self__
+    if inspect.isfunction(found):
+        return typing.get_type_hints(found).get("return")
+    raise AssertionError(f"cannot tell what {ast.unparse(expr)} raises")
+
+
+def test_the_services_raise_only_the_service_error_family():
+    """No ValueError, Http404, PermissionDenied or an exception of its own outside the family:
+    every refusal has its words, its field and its code."""
+    found = []
+    for path in SERVICE_MODULES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = namespace(import_module(module_name(path)), tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
+            cls = raised_class(node.exc, names)
+            if cls is None or issubclass(cls, (ServiceError, *NOT_REFUSALS)):
+                continue
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {cls.__name__}")
+    assert not found, f"refusals outside the ServiceError family: {found}"
+
+
+def family() -> list[type]:
+    import arbitration.services.appeals  # noqa: F401  (every module that declares a member)
+    import tournaments.services.users  # noqa: F401
+
+    for path in SERVICE_MODULES:
+        import_module(module_name(path))
+    seen, todo = [], [ServiceError]
+    while todo:
+        cls = todo.pop()
+        seen.append(cls)
+        todo.extend(sub for sub in cls.__subclasses__() if sub not in seen)
+    return seen
+
+
+def test_every_member_of_the_family_has_a_declared_code():
+    for cls in family():
+        assert isinstance(cls.code, Code), f"{cls.__qualname__}.code is not a Code"
+    for name in ("BadInput", "UnlockRefused", "SpreadsheetRefused", "UserHasHistory"):
+        assert name in {cls.__name__ for cls in family()}, name
+
+
+def test_every_code_is_declared_once_with_its_status():
+    """One list (Code, @unique): no two codes share a value; a code that a class declares is
+    declared by that class alone; the engine's codes are in it."""
+    from rules_engine import phone
+
+    values = [code.value for code in Code]
+    assert len(values) == len(set(values))
+    assert all(re.fullmatch(r"[a-z][a-z_]*", v) for v in values)
+    assert all(100 <= code.status < 600 for code in Code)
+    assert {phone.INVALID, phone.DEAL_REFUSED, phone.GAME_REFUSED, phone.RECORD_REFUSED} <= set(
+        Code
+    )
+    owners: dict[Code, list[str]] = {}
+    for cls in family():
+        if "code" in vars(cls) and cls.code not in (Code.INVALID, Code.FORBIDDEN, Code.NOT_FOUND,
+                                                       Code.CONFLICT):  # fmt: skip
+            owners.setdefault(cls.code, []).append(cls.__qualname__)
+    assert all(len(names) == 1 for names in owners.values()), owners
+    # and no code is declared that nothing answers with (the engine's are given by phone)
+    sources = "\n".join(
+        path.read_text(encoding="utf-8")
+        for package in ("tournaments", "arbitration", "config")
+        for path in (ROOT / package).rglob("*.py")
+        if path.name != "errors.py" or path.parent.name != "tournaments"
+    )
+    engine = {phone.DEAL_REFUSED, phone.GAME_REFUSED, phone.RECORD_REFUSED}
+    unused = [
+        code.name for code in Code if code not in engine and f"Code.{code.name}" not in sources
+    ]
+    assert not unused, f"codes nothing answers with: {unused}"
+
+
+def string_codes(tree: ast.AST):
+    """``"code": "x"``, ``code="x"``, ``code = "x"`` and ``code_name = "x"``: a code written as
+    a string instead of a member of Code."""
+    for node in ast.walk(tree):
+        pairs = []
+        if isinstance(node, ast.Dict):
+            pairs = [(k.value, v) for k, v in zip(node.keys, node.values, strict=True)
+                     if isinstance(k, ast.Constant)]  # fmt: skip
+        elif isinstance(node, ast.Call):
+            pairs = [(k.arg, k.value) for k in node.keywords]
+        elif isinstance(node, ast.Assign):
+            pairs = [(t.id, node.value) for t in node.targets if isinstance(t, ast.Name)]
+        for key, value in pairs:
+            if (
+                key in ("code", "code_name")
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+            ):
+                yield node.lineno, value.value
+
+
+def test_no_code_is_written_as_a_string_outside_the_one_list():
+    found = []
+    for package in ("tournaments", "arbitration", "config"):
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" in path.parts or path.name == "errors.py":
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for line, value in string_codes(tree):
+                if value in set(Code):  # a language code or a card code is no error code
+                    found.append(f"{path.relative_to(ROOT)}:{line}: {value!r}")
+    assert not found, f"codes written as strings (use tournaments.errors.Code): {found}"
+
+
+JS_CODE = re.compile(r"\bcode\s*[!=]==?\s*\"([a-z_]+)\"")
+JS_FIELD_TEST = re.compile(r"\.field\s*[!=]==?|\.field\.(?:match|test|startsWith|indexOf)\b"
+                           r"|/[^/\n]+/\.test\([^)]*field")  # fmt: skip
+
+
+def test_the_scripts_read_declared_codes_never_fields():
+    """The pages' scripts decide on ``code`` (a member of Code), not on ``field`` or a regex
+    over a field path."""
+    undeclared, on_fields = [], []
+    for path in sorted((ROOT / "static" / "js").glob("*.*js")):
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), start=1):
+            undeclared += [f"{path.name}:{number}: {c}" for c in JS_CODE.findall(line)
+                           if c not in set(Code)]  # fmt: skip
+            if JS_FIELD_TEST.search(line):
+                on_fields.append(f"{path.name}:{number}: {line.strip()}")
+    assert not undeclared, f"codes the scripts read that Code does not declare: {undeclared}"
+    assert not on_fields, f"scripts deciding on a field instead of a code: {on_fields}"
+
+
+# --- every JSON error answer: {"error", "field", "code"} ------------------------------------
+
+
+def assert_error_shape(response, status: int, code: Code) -> dict:
+    body = response.json()
+    assert response.status_code == status, body
+    assert {"error", "field", "code"} <= set(body), body
+    assert body["code"] == code and isinstance(body["error"], str) and body["error"]
+    return body
+
+
+@pytest.mark.django_db
+def test_every_json_error_answer_has_error_field_and_code(client, make_tournament, make_user):
+    from rest_framework.test import APIClient
+
+    event = make_tournament(teams=2)
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    teams = f"/api/tournaments/{event.slug}/teams/"
+    assert_error_shape(api.get("/api/tournaments/no-such-event/teams/"), 404, Code.NOT_FOUND)
+    assert_error_shape(api.post(teams, {}, format="json"), 403, Code.LOGIN)
+    api.force_authenticate(make_user())
+    assert_error_shape(api.put("/api/tournaments/", {}, format="json"), 405,
+                       Code.METHOD_NOT_ALLOWED)  # fmt: skip
+    assert (
+        assert_error_shape(api.post(teams, {}, format="json"), 403, Code.FORBIDDEN)["field"] is None
+    )
+    bad = api.post("/api/tournaments/", "{nope", content_type="application/json")
+    assert_error_shape(bad, 400, Code.INVALID)
+    # outside the framework: the request-validation layer and the error handlers
+    assert_error_shape(client.get(f"{teams}?q=a%00b"), 400, Code.INVALID)
+    assert_error_shape(client.get("/api/no-such-page/"), 404, Code.NOT_FOUND)
+
+
+def test_a_user_with_history_is_refused_with_its_code(make_tournament, make_user):
+    from django.db import transaction
+
+    from tournaments.services.audit import log_action
+    from tournaments.services.users import UserHasHistory
+
+    event = make_tournament()
+    user = make_user()
+    log_action(event, user, "event.settings", event)
+    with pytest.raises(UserHasHistory) as caught, transaction.atomic():
+        user.delete()
+    assert caught.value.code == Code.USER_HAS_HISTORY and caught.value.status == 409
+    assert user.get_username() in caught.value.message

@@ -21,7 +21,8 @@ import pytest
 from django.utils import timezone
 
 from tests import replication as rep
-from tournaments.mirror import AS_OF_HEADER, CODE
+from tournaments.errors import Code
+from tournaments.mirror import AS_OF_HEADER
 
 pytestmark = [
     pytest.mark.postgres,
@@ -129,7 +130,7 @@ def test_a_mirror_follows_the_venue_through_a_cut_and_catches_up(sites):
     # … and refuses a write, with a link to the venue
     versions = cluster.standby.query("SELECT count(*) FROM tournaments_resultversion")
     status, body = rep.enter_result(mirror, event["token"], matches[-1], {"game": "guandan"})
-    assert status == 403 and body["code"] == CODE
+    assert status == 403 and body["code"] == Code.READ_ONLY_MIRROR
     assert body["venue"] == f"{venue}/api/tournaments/{rep.SLUG}/matches/{matches[-1]}/result/"
     status, _headers, html = rep.http("POST", mirror + "/accounts/login/", {"username": "chief"})
     assert status == 403 and f"{venue}/accounts/login/".encode() in html

@@ -82,12 +82,13 @@ def test_large_body_is_413(client, world, settings):
 
 def test_large_body_without_content_length_is_413(world, rf):
     """A chunked body (no Content-Length) is cut at the limit by the API's parser."""
-    from tournaments.api.parsers import CheckedJSONParser, InputRefused
+    from tournaments.api.parsers import CheckedJSONParser
+    from tournaments.validation import BadInput
 
     stream = io.BytesIO(b'{"a": "' + b"x" * 3_000_000 + b'"}')
-    with pytest.raises(InputRefused) as caught:
+    with pytest.raises(BadInput) as caught:
         CheckedJSONParser().parse(stream, "application/json")
-    assert caught.value.status_code == 413
+    assert caught.value.status == 413 and caught.value.code == "too_large"
 
 
 def test_nul_character_refused(client, world):

@@ -8,6 +8,7 @@ the answer is the lockout's ``{"error", "field"}`` with status 429.
 from __future__ import annotations
 
 from django.contrib.auth import authenticate, get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
@@ -18,9 +19,9 @@ class ThrottledBasicAuthentication(authentication.BasicAuthentication):
         credentials = {get_user_model().USERNAME_FIELD: userid, "password": password}
         user = authenticate(request=django_request, **credentials)
         if user is None:
-            raise exceptions.AuthenticationFailed("Invalid username/password.")
+            raise exceptions.AuthenticationFailed(_("Invalid username or password."))
         if not user.is_active:
-            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+            raise exceptions.AuthenticationFailed(_("This account is closed."))
         return (user, None)
 
 

@@ -7,6 +7,7 @@ not) changes nothing twice.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -22,7 +23,9 @@ class SeatingSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if not attrs:
-            raise serializers.ValidationError("Say which side is seated: EW or NS.")
+            raise serializers.ValidationError(
+                _("Say which side is seated: EW or NS, each true or false.")
+            )
         return attrs
 
 

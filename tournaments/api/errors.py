@@ -1,5 +1,6 @@
 """One JSON error shape for the whole API: {"error": message, "field": name|null, "code": stable
-code, "errors": {...}}. Scripts read ``code`` (never the words or a regex over ``field``)."""
+code, "errors": {...}}. Scripts read ``code`` (never the words or a regex over ``field``); every
+code is a :class:`tournaments.errors.Code`, Django REST framework's refusals included."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ import logging
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from rest_framework import exceptions, status
+from django.utils.translation import gettext as _
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from rules_engine.errors import RulesError
-from tournaments.errors import ServiceError
+from tournaments.errors import Code, ServiceError
 from tournaments.services.results import ChangedMeanwhile
 
 from .result_serializers import VersionSerializer, display_names
@@ -24,17 +26,36 @@ def _first_message(detail) -> tuple[str | None, str]:
     if isinstance(detail, dict):
         for key, value in detail.items():
             field, message = _first_message(value)
-            name = key if key != "non_field_errors" else None
+            name = key if key not in ("non_field_errors", "detail") else None
             return (f"{name}.{field}" if name and field else name or field), message
     if isinstance(detail, list) and detail:
         return _first_message(detail[0])
     return None, str(detail)
 
 
-def error_response(
-    message: str, field: str | None = None, code: int = 400, *, name: str = "invalid", **extra
-) -> Response:
-    return Response({"error": message, "field": field, "code": name, **extra}, status=code)
+# Django REST framework's refusals by their class, as codes of the one list.
+FRAMEWORK_CODES = (
+    (exceptions.NotAuthenticated, Code.LOGIN),
+    (exceptions.AuthenticationFailed, Code.LOGIN),
+    (exceptions.PermissionDenied, Code.FORBIDDEN),
+    (exceptions.NotFound, Code.NOT_FOUND),
+    (exceptions.MethodNotAllowed, Code.METHOD_NOT_ALLOWED),
+    (exceptions.NotAcceptable, Code.NOT_ACCEPTABLE),
+    (exceptions.UnsupportedMediaType, Code.UNSUPPORTED_MEDIA_TYPE),
+    (exceptions.Throttled, Code.THROTTLED),
+)
+
+
+def framework_code(exc) -> Code:
+    for cls, code in FRAMEWORK_CODES:
+        if isinstance(exc, cls):
+            return code
+    return Code.INVALID  # ValidationError, ParseError: bad input
+
+
+def error_response(message: str, field: str | None = None, code: Code = Code.INVALID,
+                   **extra) -> Response:  # fmt: skip
+    return Response({"error": message, "field": field, "code": code, **extra}, status=code.status)
 
 
 def service_error_response(exc: ServiceError) -> Response:
@@ -43,7 +64,7 @@ def service_error_response(exc: ServiceError) -> Response:
     if isinstance(exc, ChangedMeanwhile):
         extra["latest"] = VersionSerializer(exc.latest).data
         extra["names"] = display_names([exc.latest])  # who saved it, by name (the page says so)
-    return error_response(exc.message, exc.field, exc.status, name=exc.code, **extra)
+    return error_response(exc.message, exc.field, exc.code, **extra)
 
 
 def exception_handler(exc, context):
@@ -59,12 +80,9 @@ def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
-        return error_response(
-            "Internal error; it has been logged.", code=status.HTTP_500_INTERNAL_SERVER_ERROR,
-            name="server_error",
-        )  # fmt: skip
+        return error_response(_("Internal error; it has been logged."), None, Code.SERVER_ERROR)
     field, message = _first_message(response.data)
-    body = {"error": message, "field": field, "code": getattr(exc, "default_code", "invalid")}
+    body = {"error": message, "field": field, "code": framework_code(exc)}
     if isinstance(response.data, dict) and not set(response.data) <= {"detail"}:
         body["errors"] = response.data
     response.data = body

@@ -1,20 +1,14 @@
 """The API's JSON parser: the request-validation layer's checks (size, depth, NUL) on every
-JSON body, answered as ``{"error", "field"}`` (400, or 413 for a body too large)."""
+JSON body. Its refusals are :class:`~tournaments.validation.BadInput` (a ServiceError), answered
+by the API's one handler as ``{"error", "field", "code"}`` (400, or 413 ``too_large``)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-from rest_framework import exceptions, parsers
+from django.utils.translation import gettext_lazy as _
+from rest_framework import parsers
 
+from tournaments.errors import Code
 from tournaments.validation import BadInput, body_limit, parse_json
-
-
-class InputRefused(exceptions.APIException):
-    """A BadInput of the validation layer, with its status and field."""
-
-    def __init__(self, error: BadInput):
-        self.status_code = error.status
-        super().__init__({error.field: [error.message]} if error.field else error.message)
 
 
 class CheckedJSONParser(parsers.JSONParser):
@@ -22,9 +16,8 @@ class CheckedJSONParser(parsers.JSONParser):
         limit = body_limit(media_type or "application/json")
         data = stream.read(limit + 1) if stream is not None else b""
         if len(data) > limit:  # no Content-Length (chunked): the middleware could not tell
-            message = _("The request is too large (at most %(limit)s bytes).") % {"limit": limit}
-            raise InputRefused(BadInput(message, status=413))
-        try:
-            return parse_json(data)
-        except BadInput as error:
-            raise InputRefused(error) from None
+            raise BadInput(
+                _("The request is too large (at most %(limit)s bytes)."), None, Code.TOO_LARGE,
+                limit=limit,
+            )  # fmt: skip
+        return parse_json(data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from tournaments import glossary
@@ -28,7 +29,7 @@ class RecordField(serializers.JSONField):
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
         if not isinstance(value, dict):
-            raise serializers.ValidationError("must be a match record object (SPEC 4.5)")
+            raise serializers.ValidationError(_("The record must be a JSON object (SPEC 4.5)."))
         return value
 
 

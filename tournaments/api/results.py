@@ -25,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import permissions
+from tournaments.errors import Code
 from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
 from tournaments.services import (
     disputes,
@@ -110,13 +111,7 @@ class ResultsAPIView(APIView):
 
     def idempotency_key(self):
         """The submission's ``Idempotency-Key`` header (a UUID), or None when absent."""
-        value = self.request.META.get("HTTP_IDEMPOTENCY_KEY")
-        try:
-            return idempotency.parse_key(value)
-        except ValueError:
-            raise ResultError(
-                "Idempotency-Key must be a UUID made for this submission.", idempotency.HEADER
-            ) from None
+        return idempotency.parse_key(self.request.META.get("HTTP_IDEMPOTENCY_KEY"))
 
     def valid(self, serializer_class) -> dict:
         serializer = serializer_class(data=self.request.data)
@@ -359,7 +354,7 @@ class TableKeyListView(TableKeyManagerView):
         if data.get("referee"):
             referee = get_user_model().objects.filter(username=data["referee"]).first()
             if referee is None:
-                raise ResultError(f"Unknown user {data['referee']!r}.", "referee")
+                raise ResultError(_("No user “%(name)s”."), "referee", name=data["referee"])
         key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source,
                                referee=referee)  # fmt: skip
         return Response(TableKeySerializer(key).data, status=201)
@@ -384,5 +379,7 @@ class TableMatchView(ResultsAPIView):
         table_key = table_keys.live_key(key)
         match = results.table_match(table_key.tournament, table_key.table_number)
         if match is None:
-            raise ResultError("No match at this table in the current round.", "table")
+            raise ResultError(
+                _("No match at this table in the current round."), "table", Code.NOT_FOUND
+            )
         return Response(match_result_data(match))

@@ -96,7 +96,7 @@ class TeamSerializer(serializers.ModelSerializer):
         if self.instance:
             others = others.exclude(pk=self.instance.pk)
         if others.exists():
-            raise serializers.ValidationError("A team with this name is already registered.")
+            raise serializers.ValidationError(_("A team with this name is already registered."))
         return name.strip()
 
     def validate_seed(self, seed):
@@ -105,7 +105,7 @@ class TeamSerializer(serializers.ModelSerializer):
         if others is not None and self.instance:
             others = others.exclude(pk=self.instance.pk)
         if others is not None and others.exists():
-            raise serializers.ValidationError("Another team has this seed.")
+            raise serializers.ValidationError(_("Another team has this seed."))
         return seed
 
     def _save(self, validated, team=None):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
 
@@ -58,7 +58,7 @@ class Exporter:
         unknown = sorted(set(params) - set(accepted))
         if unknown and not any(p.kind is p.VAR_KEYWORD for p in accepted.values()):
             raise ExportError(
-                _("Unknown export parameter “%(name)s”.") % {"name": unknown[0]}, unknown[0]
+                _("Unknown export parameter “%(name)s”."), unknown[0], name=unknown[0]
             )
         self.params = self.clean(**params)
 
@@ -66,7 +66,7 @@ class Exporter:
         """Check the parameters; raise ExportError naming a bad one."""
         if params:
             name = sorted(params)[0]
-            raise ExportError(_("Unknown export parameter “%(name)s”.") % {"name": name}, name)
+            raise ExportError(_("Unknown export parameter “%(name)s”."), name, name=name)
         return {}
 
     def check(self) -> None:
@@ -96,13 +96,14 @@ def round_number(value, field: str = "round") -> int:
         number = int(value)
     except (TypeError, ValueError):
         raise ExportError(
-            _("The round must be a number, not “%(value)s”.") % {"value": value}, field
+            _("The round must be a number, not “%(value)s”."), field, value=value
         ) from None
     if not 1 <= number <= ROUND_MAX:
         raise ExportError(
-            _("The round must be from 1 to %(max)s, not %(value)s.")
-            % {"max": ROUND_MAX, "value": number},
+            _("The round must be from 1 to %(max)s, not %(value)s."),
             field,
+            max=ROUND_MAX,
+            value=number,
         )
     return number
 

@@ -4,7 +4,7 @@ bracket page is)."""
 from __future__ import annotations
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
 from tournaments.services import brackets

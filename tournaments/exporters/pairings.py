@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Round
 
@@ -21,7 +21,7 @@ class PairingsExporter(Exporter):
         number = round_number(round)
         found = Round.objects.filter(tournament=self.tournament, number=number).first()
         if found is None:
-            raise ExportError(_("There is no round %(number)s.") % {"number": number}, "round")
+            raise ExportError(_("There is no round %(number)s."), "round", number=number)
         return {"round": found}
 
     def is_public(self) -> bool:

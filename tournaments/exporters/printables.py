@@ -12,7 +12,8 @@ the number.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Round, TableKey
 
@@ -122,7 +123,7 @@ def badge_card(
     more = []
     if login_url:
         x, y = CELL_W - LOGIN_QR - 1, CELL_H - LOGIN_QR - 1
-        lines.append((Box(x - 14, y + 2, 14, 4, SMALL), _("Captain's login")))
+        lines.append((Box(x - 14, y + 2, 14, 4, SMALL), gettext("Captain's login")))
         more.append((login_url, x, y, LOGIN_QR))
     return lines, url, more
 
@@ -130,7 +131,7 @@ def badge_card(
 def link_card(event: str, table: int, url: str):
     """A QR card of the sheet: the table, large, the event, and the QR of its private link."""
     lines = [
-        (Box(3, 3, 54, 13, TABLE_BIG), _("Table %(n)s") % {"n": table}),
+        (Box(3, 3, 54, 13, TABLE_BIG), gettext("Table %(n)s") % {"n": table}),
         (Box(3, 18, 54, 6, BODY), event),
         (Box(3, 47, 84, 4, URL), url),
     ]
@@ -143,12 +144,12 @@ def table_card(event: str, round_no: int, table: int, home: str, away: str) -> P
     grey = Style(10, False, 0.27)
     lines = [
         (Box(10, 10, 190, 8, Style(12, False, 0.27), "center"),
-         f"{event} · {_('Round %(n)s') % {'n': round_no}}"),
-        (Box(10, 24, 190, 40, Style(96, True), "center"), _("Table %(n)s") % {"n": table}),
+         f"{event} · {gettext('Round %(n)s') % {'n': round_no}}"),
+        (Box(10, 24, 190, 40, Style(96, True), "center"), gettext("Table %(n)s") % {"n": table}),
         (Box(10, 72, 190, 10, Style(18, False), "center"), home),
-        (Box(10, 82, 190, 6, grey, "center"), f"（{_('East–West')}）"),
+        (Box(10, 82, 190, 6, grey, "center"), f"（{gettext('East–West')}）"),
         (Box(10, 96, 190, 10, Style(18, False), "center"), away),
-        (Box(10, 106, 190, 6, grey, "center"), f"（{_('North–South')}）"),
+        (Box(10, 106, 190, 6, grey, "center"), f"（{gettext('North–South')}）"),
     ]  # fmt: skip
     return Page(lines, width, height)
 
@@ -193,7 +194,7 @@ class TableCardsPdf(ChunkedExporter):
         number = round_number(round)
         found = Round.objects.filter(tournament=self.tournament, number=number).first()
         if found is None:
-            raise ExportError(_("Round %(number)s does not exist.") % {"number": number}, "round")
+            raise ExportError(_("Round %(number)s does not exist."), "round", number=number)
         return {"round": found}
 
     def name_parts(self) -> list[str]:
@@ -208,9 +209,8 @@ class TableCardsPdf(ChunkedExporter):
     def check_items(self, count: int) -> None:
         if not count:
             raise ExportError(
-                _("Round %(number)s has no tables to print.")
-                % {"number": self.params["round"].number},
-                "round",
+                _("Round %(number)s has no tables to print."),
+                "round", number=self.params["round"].number,
             )
 
     def render_chunk(self, start: int, stop: int) -> bytes:

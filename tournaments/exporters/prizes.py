@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.services import stage_standings
 
@@ -29,7 +30,11 @@ class Award:
 
 
 def default_awards() -> list[Award]:
-    return [Award(_("Champion"), 1, 1), Award(_("Runner-up"), 2, 2), Award(_("Third place"), 3, 3)]
+    return [
+        Award(gettext("Champion"), 1, 1),
+        Award(gettext("Runner-up"), 2, 2),
+        Award(gettext("Third place"), 3, 3),
+    ]
 
 
 def parse_awards(text: str) -> list[Award]:
@@ -42,16 +47,17 @@ def parse_awards(text: str) -> list[Award]:
         match = LINE.match(line)
         if not match:
             raise ExportError(
-                _("Award line %(n)s “%(line)s”: write a name and the places, e.g. 一等奖 1-3.")
-                % {"n": number, "line": line},
+                _("Award line %(n)s “%(line)s”: write a name and the places, e.g. 一等奖 1-3."),
                 "awards",
+                n=number,
+                line=line,
             )
         first, last = int(match["first"]), int(match["last"] or match["first"])
         if not 1 <= first <= last:
             raise ExportError(
-                _("Award line %(n)s: the places must run from the smaller to the larger.")
-                % {"n": number},
+                _("Award line %(n)s: the places must run from the smaller to the larger."),
                 "awards",
+                n=number,
             )
         awards.append(Award(match["name"].strip(), first, last))
     return awards
@@ -82,9 +88,8 @@ def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
     elif ties:
         raise ExportError(
             _("The prize list waits for lots (SPEC §3): %(ties)s. The chief referee or the "
-              "organiser draws them on the standings page.") % {
-                "ties": "; ".join(tie.text for tie in ties)},
-            "lots",
+              "organiser draws them on the standings page."),
+            "lots", ties="; ".join(tie.text for tie in ties),
         )  # fmt: skip
     awards = parse_awards(tournament.awards) or default_awards()
     players = {

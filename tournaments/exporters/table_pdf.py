@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from . import pdf
 from .tables import Table
@@ -81,7 +81,8 @@ def page_contexts(table: Table) -> list[dict]:
                 for row in rows[index * ROWS_PER_PAGE : (index + 1) * ROWS_PER_PAGE]
             ),
             "font_size": size,
-            "page_label": _("Page %(page)s of %(pages)s") % {"page": index + 1, "pages": count},
+            "page_label": gettext("Page %(page)s of %(pages)s")
+            % {"page": index + 1, "pages": count},
         }
         for index in range(count)
     ]

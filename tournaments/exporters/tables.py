@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from django.db.models import F
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from rules_engine.outcome import Outcome
 from tournaments import glossary
@@ -64,16 +64,16 @@ def standings_rows(tournament, after_round: int | None = None):
 def standings_table(tournament, after_round: int | None = None) -> Table:
     labels = [item for item in metric_labels(tournament) if item[0] != "points"]
     columns = [
-        Column(_("Rank"), 7, numeric=True),
-        Column(_("Team"), 28),
-        Column(_("Unit"), 24),
-        Column(_("Points"), 9, numeric=True),
+        Column(gettext("Rank"), 7, numeric=True),
+        Column(gettext("Team"), 28),
+        Column(gettext("Unit"), 24),
+        Column(gettext("Points"), 9, numeric=True),
         *[Column(label, 12, numeric=True) for _key, label in labels],
-        Column(_("Status"), 10),
+        Column(gettext("Status"), 10),
     ]
     staged = after_round is None and tournament.stages.exists()
     if staged:  # the official ranking: the stage that placed each team beside its place
-        columns.insert(3, Column(_("Placed by stage"), 14))
+        columns.insert(3, Column(gettext("Placed by stage"), 14))
     rows = []
     for row in standings_rows(tournament, after_round):
         rows.append(
@@ -88,10 +88,10 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
             )
         )
     if after_round is None:
-        title, sheet = _("Standings"), _("Final")
+        title, sheet = gettext("Standings"), gettext("Final")
     else:
-        title = _("Standings after round %(number)s") % {"number": after_round}
-        sheet = _("Round %(number)s") % {"number": after_round}
+        title = gettext("Standings after round %(number)s") % {"number": after_round}
+        sheet = gettext("Round %(number)s") % {"number": after_round}
     return Table(title, tournament.name, columns, rows, sheet_name=sheet)
 
 
@@ -111,12 +111,12 @@ def pairings_table(rnd: Round) -> Table:
         )
     )
     columns = [
-        Column(_("Table"), 7, numeric=True),
-        Column(_("East–West (home)"), 28),
-        Column(_("Unit"), 20),
-        Column(_("North–South (away)"), 28),
-        Column(_("Unit"), 20),
-        Column(_("Result"), 10),
+        Column(gettext("Table"), 7, numeric=True),
+        Column(gettext("East–West (home)"), 28),
+        Column(gettext("Unit"), 20),
+        Column(gettext("North–South (away)"), 28),
+        Column(gettext("Unit"), 20),
+        Column(gettext("Result"), 10),
     ]
     rows = []
     for match in matches:
@@ -131,13 +131,13 @@ def pairings_table(rnd: Round) -> Table:
                 _result_text(counting.get(match.pk)),
             )
         )
-    title = _("Pairings of round %(number)s") % {"number": rnd.number}
+    title = gettext("Pairings of round %(number)s") % {"number": rnd.number}
     return Table(
         title,
         rnd.tournament.name,
         columns,
         rows,
-        sheet_name=_("Round %(number)s") % {"number": rnd.number},
+        sheet_name=gettext("Round %(number)s") % {"number": rnd.number},
     )
 
 
@@ -148,11 +148,11 @@ def unit_standings_table(tournament, after_round: int | None = None) -> Table:
     keys = unit_keys(tournament)
     labels = dict(metric_labels(tournament))
     columns = [
-        Column(_("Rank"), 7, numeric=True),
-        Column(_("Unit"), 24),
-        Column(_("Points"), 9, numeric=True),
+        Column(gettext("Rank"), 7, numeric=True),
+        Column(gettext("Unit"), 24),
+        Column(gettext("Points"), 9, numeric=True),
         *[Column(labels.get(key, key), 12, numeric=True) for key in keys],
-        Column(_("Teams counted"), 40),
+        Column(gettext("Teams counted"), 40),
     ]
     names = team_names(tournament)
     rows = [
@@ -161,14 +161,14 @@ def unit_standings_table(tournament, after_round: int | None = None) -> Table:
             row.unit,
             clean_number(row.points),
             *[clean_number(row.metrics.get(key)) for key in keys],
-            _(", ").join(names.get(team, "") for team in row.teams),
+            gettext(", ").join(names.get(team, "") for team in row.teams),
         )
         for row in unit_standings_for(tournament, after_round)
     ]
     best = tournament.get_preset().unit_best_teams
-    title = _("Unit standings")
-    subtitle = _("%(event)s · best %(n)s teams of each unit") % {
+    title = gettext("Unit standings")
+    subtitle = gettext("%(event)s · best %(n)s teams of each unit") % {
         "event": tournament.name,
         "n": best,
     }
-    return Table(title, subtitle, columns, rows, sheet_name=_("Units"))
+    return Table(title, subtitle, columns, rows, sheet_name=gettext("Units"))

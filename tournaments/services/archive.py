@@ -15,7 +15,7 @@ from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import connection, transaction
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from tournaments.exporters.archive import FORMAT, USER_FIELDS, VERSION
@@ -28,9 +28,10 @@ def _check_shape(data) -> None:
         raise ExportError(_("This file is not a paisai event archive."), "format")
     if data.get("version") != VERSION:
         raise ExportError(
-            _("Archive version %(version)s is not supported (expected %(expected)s).")
-            % {"version": data.get("version"), "expected": VERSION},
+            _("Archive version %(version)s is not supported (expected %(expected)s)."),
             "version",
+            version=data.get("version"),
+            expected=VERSION,
         )
     if not isinstance(data.get("objects"), list) or not isinstance(data.get("users"), list):
         raise ExportError(_("The archive has no list of objects or users."), "objects")
@@ -46,17 +47,18 @@ def _check_free(objects: list[dict]) -> None:
             model = apps.get_model(label)
         except (LookupError, ValueError):
             raise ExportError(
-                _("Unknown kind of object “%(label)s” in the archive.") % {"label": label},
+                _("Unknown kind of object “%(label)s” in the archive."),
                 "objects",
+                label=label,
             ) from None
         if model._default_manager.filter(pk__in=pks).exists():
             raise ExportError(
                 _(
                     "The database already holds %(model)s records with the archive's ids: "
                     "import into an empty database."
-                )
-                % {"model": model._meta.verbose_name_plural},
+                ),
                 "objects",
+                model=model._meta.verbose_name_plural,
             )
 
 
@@ -94,9 +96,9 @@ def import_archive(data) -> object:
     tournament_model = apps.get_model("tournaments", "Tournament")
     if tournament_model.objects.filter(slug=data.get("tournament")).exists():
         raise ExportError(
-            _("An event with the short name “%(slug)s” already exists.")
-            % {"slug": data["tournament"]},
+            _("An event with the short name “%(slug)s” already exists."),
             "tournament",
+            slug=data["tournament"],
         )
     _check_free(data["objects"])
     _check_settings(data["objects"])
@@ -111,9 +113,7 @@ def import_archive(data) -> object:
             item.save()
             models.add(type(item.object))
     except (DeserializationError, ValueError, TypeError, KeyError) as error:
-        raise ExportError(
-            _("The archive is damaged: %(error)s") % {"error": error}, "objects"
-        ) from None
+        raise ExportError(_("The archive is damaged: %(error)s"), "objects", error=error) from None
     _reset_sequences(models)
     return tournament_model.objects.get(slug=data["tournament"])
 

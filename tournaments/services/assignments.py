@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.models import Role, TableAssignment, Tournament, TournamentRole
@@ -34,15 +34,17 @@ def parse_tables(text: str) -> list[int]:
         match = RANGE.match(part.strip())
         if not match:
             raise RoundError(
-                _("“%(part)s” is not a table or a range of tables (e.g. 1-50).") % {"part": part},
+                _("“%(part)s” is not a table or a range of tables (e.g. 1-50)."),
                 "tables",
+                part=part,
             )
         first, last = int(match[1]), int(match[2] or match[1])
         if not 1 <= first <= last <= MAX_TABLE:
             raise RoundError(
-                _("Tables run from 1 to %(max)s, the first of a range first: “%(part)s”.")
-                % {"max": MAX_TABLE, "part": part},
+                _("Tables run from 1 to %(max)s, the first of a range first: “%(part)s”."),
                 "tables",
+                max=MAX_TABLE,
+                part=part,
             )
         tables.update(range(first, last + 1))
     return sorted(tables)
@@ -71,7 +73,7 @@ def _require_manage(user, tournament: Tournament) -> None:
 def find_referee(username: str):
     user = get_user_model().objects.filter(username=(username or "").strip()).first()
     if user is None:
-        raise RoundError(_("No user “%(name)s”.") % {"name": username}, "username")
+        raise RoundError(_("No user “%(name)s”."), "username", name=username)
     return user
 
 

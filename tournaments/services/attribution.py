@@ -3,7 +3,7 @@ the public (and captains) see a role instead of a username and no address."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from tournaments import glossary, permissions
 from tournaments.models import Tournament, TournamentRole
@@ -33,10 +33,10 @@ def public_labels(tournament: Tournament) -> dict[str, str]:
 
 def public_name(username: str | None, labels: dict[str, str], via: str = "") -> str:
     if via == "table-key":
-        return _("Table device")
+        return gettext("Table device")
     if not username:
         return ""
-    return labels.get(username, _("Official"))
+    return labels.get(username, gettext("Official"))
 
 
 def anonymise_version(data: dict, labels: dict[str, str]) -> dict:

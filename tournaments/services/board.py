@@ -19,8 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
 from tournaments.errors import ServiceError
@@ -198,7 +198,7 @@ def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, li
     result_confirm.require_chief_confirm(actor, rnd.tournament)
     done, refused = result_confirm.confirm_many(rnd, _selection(match_ids), actor)
     return len(done), [
-        _("Table %(table)s: %(reason)s") % {"table": match.table_number, "reason": error}
+        gettext("Table %(table)s: %(reason)s") % {"table": match.table_number, "reason": error}
         for match, error in refused
     ]
 

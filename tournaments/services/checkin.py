@@ -21,7 +21,8 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder
 from tournaments import permissions
@@ -109,15 +110,16 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
         number = 0
     if not 1 <= number <= tournament.num_rounds:
         raise RoundError(
-            _("The round must be from 1 to %(count)s.") % {"count": tournament.num_rounds},
+            _("The round must be from 1 to %(count)s."),
             "round",
+            count=tournament.num_rounds,
         )
     played = tournament.rounds.filter(number=number).exclude(status=Round.Status.DRAFT)
     if kind == Kind.MISS_ROUND and played.exists():
         raise RoundError(
-            _("Round %(number)s is already published: a leave to miss it comes too late.")
-            % {"number": number},
+            _("Round %(number)s is already published: a leave to miss it comes too late."),
             "round",
+            number=number,
         )
     try:
         with transaction.atomic():
@@ -129,9 +131,10 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
                        data={"round": number}, reason=reason)  # fmt: skip
     except IntegrityError:
         raise RoundError(
-            _("%(team)s already has a leave for round %(number)s.")
-            % {"team": team.name, "number": number},
+            _("%(team)s already has a leave for round %(number)s."),
             "round",
+            team=team.name,
+            number=number,
         ) from None
     return leave
 
@@ -168,14 +171,13 @@ def set_seated(match: Match, sides: dict, actor) -> dict[str, bool]:
     if actor.user is None and actor.table_key is None:
         raise results.NotLoggedIn()
     if not results.can_enter(actor, match):
-        raise RoundForbidden(_("You may not mark teams seated at table %(table)s.")
-                             % {"table": match.table_number})  # fmt: skip
+        raise RoundForbidden(_("You may not mark teams seated at table %(table)s."), table=match.table_number)  # fmt: skip
     results.require_open_round(match)
     if not isinstance(sides, dict) or not sides or set(sides) - set(SIDES):
         raise RoundError(_("Say which side is seated: EW or NS, each true or false."), "sides")
     tournament = match.round.tournament
     who = actor.user if actor.user is not None else None
-    by_name = _name(actor.user) if actor.user is not None else _("table link")
+    by_name = _name(actor.user) if actor.user is not None else gettext("table link")
     teams = _side_teams(match)
     with transaction.atomic():
         for side, wanted in sides.items():
@@ -200,7 +202,7 @@ def mark_seated(match: Match, team: Team, user) -> Seating:
     from tournaments.services import results
 
     if team.pk not in (match.home_id, match.away_id):
-        raise RoundError(_("%(team)s does not play at this table.") % {"team": team.name}, "team")
+        raise RoundError(_("%(team)s does not play at this table."), "team", team=team.name)
     side = "EW" if team.pk == match.home_id else "NS"
     set_seated(match, {side: True}, results.Actor(user, None, "web", ""))
     return Seating.objects.get(round=match.round, team=team)
@@ -298,7 +300,7 @@ def confirm_late_forfeits(
     if wanted:
         for team in Team.objects.filter(tournament=tournament, pk__in=wanted - found):
             skipped.append(
-                _("%(team)s is no longer late (seated, or its table has a result): nothing "
+                gettext("%(team)s is no longer late (seated, or its table has a result): nothing "
                   "ruled.") % {"team": team.name}
             )  # fmt: skip
     actor = results.Actor(user, None, "web", source)
@@ -308,17 +310,17 @@ def confirm_late_forfeits(
         absent = "both" if len(teams) == 2 else teams[0].side
         try:
             with transaction.atomic():
-                result_entry.mark_absent(match, absent, actor, 0, note=_("late arrival"))
+                result_entry.mark_absent(match, absent, actor, 0, note=gettext("late arrival"))
                 for late in teams:
                     log_action(tournament, user, "team.late_forfeit", late.team,
                                data={"round": rnd.number, "table": match.table_number,
                                      "absent": absent, "minutes_late": late.minutes_late,
                                      "limit": late.limit},
-                               reason=_("late arrival"), source=source)  # fmt: skip
+                               reason=gettext("late arrival"), source=source)  # fmt: skip
         except results.ResultError as error:
             names = "、".join(late.team.name for late in teams)
             skipped.append(
-                _("Table %(table)s (%(teams)s): %(reason)s")
+                gettext("Table %(table)s (%(teams)s): %(reason)s")
                 % {"table": match.table_number, "teams": names, "reason": error}
             )
             continue
@@ -363,16 +365,16 @@ def not_drawn(rnd: Round) -> list[tuple[Team, str]]:
     out = []
     for team in teams:
         if team.pk in on_leave:
-            why = _("on leave for this round")
+            why = gettext("on leave for this round")
         elif present and team.pk not in present:
-            why = _("not checked in")
+            why = gettext("not checked in")
         elif rnd.stage_id is not None and team.pk not in in_stage:
-            why = (_("not among the qualifiers of this stage")
+            why = (gettext("not among the qualifiers of this stage")
                    if rnd.stage.entrants == "qualified"
-                   else _("not in this stage"))  # fmt: skip
+                   else gettext("not in this stage"))  # fmt: skip
         elif team.pk in eliminated:
-            why = _("knocked out")
+            why = gettext("knocked out")
         else:
-            why = _("checked in after this round was drawn: plays from the next round")
+            why = gettext("checked in after this round was drawn: plays from the next round")
         out.append((team, str(why)))
     return out

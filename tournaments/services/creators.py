@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Forbidden
 from tournaments.services.audit import log_action
@@ -36,7 +36,7 @@ def set_creator(admin, username: str, allowed: bool):
     _require_site_admin(admin)
     user = get_user_model().objects.filter(username=(username or "").strip()).first()
     if user is None:
-        raise RoundError(_("No user “%(name)s”.") % {"name": username}, "username")
+        raise RoundError(_("No user “%(name)s”."), "username", name=username)
     if allowed:
         user.user_permissions.add(creator_permission())
     else:

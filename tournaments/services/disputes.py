@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.models import Match, ResultDispute
@@ -68,8 +68,8 @@ def raise_dispute(match: Match, number: object, actor: Actor, reason: object) ->
         if latest.is_counting:
             raise ResultError(
                 _("Version %(n)s already counts: ask the chief referee (an incident or an "
-                  "appeal).") % {"n": latest.number},
-                "version",
+                  "appeal)."),
+                "version", n=latest.number,
             )  # fmt: skip
         if ResultDispute.objects.filter(version=latest, team_id=team_id,
                                         decided_at__isnull=True).exists():  # fmt: skip

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.models import Round, Tournament
@@ -56,8 +56,8 @@ def finish(tournament: Tournament, user, source: str = "") -> Tournament:
         )
         if open_rounds:
             raise EventError(
-                _("Finalise every round first; not finalised: %(rounds)s.")
-                % {"rounds": ", ".join(str(n) for n in open_rounds)}
+                _("Finalise every round first; not finalised: %(rounds)s."),
+                rounds=", ".join(str(n) for n in open_rounds),
             )
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])

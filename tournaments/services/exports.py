@@ -27,9 +27,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy as _
 
+from tournaments import glossary
 from tournaments.exporters import exporters
 from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
 from tournaments.models import ExportJob, Tournament
@@ -45,7 +45,7 @@ def make_exporter(
 ) -> Exporter:
     cls = exporters().get(identifier)
     if cls is None:
-        raise ExportError(_("Unknown export “%(name)s”.") % {"name": identifier}, "kind")
+        raise ExportError(_("Unknown export “%(name)s”."), "kind", name=identifier)
     return cls(tournament, **extra, **(params or {}))
 
 
@@ -58,28 +58,9 @@ def render_now(tournament: Tournament, identifier: str, params: dict | None = No
     return make_exporter(tournament, identifier, params).render()
 
 
-LABELS = {
-    "standings-xlsx": _lazy("Standings (Excel)"),
-    "standings-pdf": _lazy("Standings (PDF)"),
-    "pairings-pdf": _lazy("Pairings (PDF)"),
-    "pairings-xlsx": _lazy("Pairings (Excel)"),
-    "scoresheets": _lazy("Scoresheets (PDF)"),
-    "archive": _lazy("Event archive (JSON)"),
-    "prizes-pdf": _lazy("Prize list (PDF)"),
-    "certificates-pdf": _lazy("Certificates (PDF)"),
-    "units-xlsx": _lazy("Unit standings (Excel)"),
-    "units-pdf": _lazy("Unit standings (PDF)"),
-    "table-cards-pdf": _lazy("Table cards (PDF)"),
-    "team-badges-pdf": _lazy("Team badges (PDF)"),
-    "table-links-pdf": _lazy("QR sheet (PDF)"),
-    "bracket-pdf": _lazy("Bracket (PDF)"),
-    "team-import": _lazy("Import teams"),
-}
-
-
 def label(kind: str) -> str:
-    """What a job's export is called on the pages."""
-    return str(LABELS.get(kind, kind))
+    """What a job's export is called on the pages (the glossary's words)."""
+    return glossary.word(glossary.EXPORT_KINDS, kind)
 
 
 def content_type(kind: str) -> str:

@@ -18,16 +18,24 @@ import hashlib
 import json
 import uuid
 
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.errors import ServiceError
 from tournaments.models import ResultVersion
 
 HEADER = "Idempotency-Key"
 
 
 def parse_key(value: object) -> uuid.UUID | None:
-    """The header's UUID (None when absent); ValueError when it is not a UUID."""
+    """The header's UUID (None when absent); refused (naming the header) when it is not one."""
     if value is None or value == "":
         return None
-    return uuid.UUID(str(value)[:64])
+    try:
+        return uuid.UUID(str(value)[:64])
+    except ValueError:
+        raise ServiceError(
+            _("Idempotency-Key must be a UUID made for this submission."), HEADER
+        ) from None
 
 
 def fingerprint(action: str, body: dict) -> str:

@@ -26,7 +26,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from tournaments.exporters.base import ExportError, ExportFile
 from tournaments.models import ExportJob
@@ -191,8 +191,8 @@ def failure_message(job: ExportJob, error: Exception) -> str:
         if isinstance(error, ExportError):
             return str(error.message)
         if job.kind == "team-import":
-            return _("The import failed; it has been logged.")
-        return _("The export failed; it has been logged.")
+            return gettext("The import failed; it has been logged.")
+        return gettext("The export failed; it has been logged.")
 
 
 def refuse(job_id: int, message: str) -> None:
@@ -230,7 +230,7 @@ def not_queued(job_id: int) -> None:
     if job is None:
         return
     with translation.override(job_language(job)):
-        message = _(
+        message = gettext(
             "The job queue (Redis) did not answer, so the job has not started. It starts by "
             "itself once the queue answers again; or press Retry."
         )
@@ -288,7 +288,7 @@ def claim_stale(now=None) -> list[ExportJob]:
         job = ExportJob.objects.select_related("tournament").get(pk=pk)
         if job.restarts > max_restarts():
             with translation.override(job_language(job)):
-                message = _(
+                message = gettext(
                     "The job stopped %(count)s times without finishing (a worker died or was "
                     "restarted). Retry it once the workers are running."
                 ) % {"count": job.restarts}

@@ -31,11 +31,11 @@ from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.errors import Forbidden
+from tournaments.errors import Code, Forbidden
 from tournaments.models import TableKey, Tournament, TournamentRole
 
 from .audit import client_address, log_action
@@ -126,7 +126,7 @@ def lock_minutes() -> int:
 
 
 def lockout_message(minutes: int | None = None) -> str:
-    return _(
+    return gettext(
         "Too many failed logins for this username from this address: wait %(minutes)s "
         "minutes, log in from a phone you have used before, or ask the chief referee to "
         "lift the lock."
@@ -140,7 +140,7 @@ def lockout_response(request, original_response=None, credentials=None):
     seconds = int(cool_off(request).total_seconds())
     minutes = max(1, math.ceil(seconds / 60))
     if request.path.startswith("/api/"):
-        body = {"error": lockout_message(minutes), "field": "username", "code": "login_locked"}
+        body = {"error": lockout_message(minutes), "field": "username", "code": Code.LOGIN_LOCKED}
         response = JsonResponse(body, status=status)
     else:
         response = render(request, "registration/locked.html",
@@ -196,12 +196,8 @@ def failed_logins(tournament: Tournament) -> list[LockedLogin]:
     return sorted(found, key=lambda row: (not row.locked, row.username))
 
 
-class UnlockRefused(Exception):
-    status = 403
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class UnlockRefused(Forbidden):
+    """Lifting this lock is not for this user, or not for this username."""
 
 
 def unlock(tournament: Tournament, user, username: str, source: str = "") -> int:
@@ -211,8 +207,9 @@ def unlock(tournament: Tournament, user, username: str, source: str = "") -> int
         raise UnlockRefused(_("Only the chief referee or the organiser may lift a lock."))
     if username not in event_usernames(tournament):
         raise UnlockRefused(
-            _("%(name)s is not one of this event's people whose lock you may lift.")
-            % {"name": username}
+            _("%(name)s is not one of this event's people whose lock you may lift."),
+            "username",
+            name=username,
         )
     attempts = AccessAttempt.objects.filter(username=username)
     addresses = sorted(set(attempts.exclude(ip_address=None).values_list("ip_address", flat=True)))
@@ -236,13 +233,13 @@ SIGN_WINDOW = 900  # seconds: wrong signatures are counted per quarter of an hou
 class CaptainSignRefused(Forbidden):
     """A captain's signature on a table phone refused: the words say what to do next."""
 
-    code_name = "captain_sign_refused"
+    code = Code.CAPTAIN_SIGN_REFUSED
 
 
 class CaptainSignLocked(CaptainSignRefused):
     """Too many wrong signatures for one username on one phone: signing waits."""
 
-    code_name = "captain_sign_locked"
+    code = Code.CAPTAIN_SIGN_LOCKED
 
 
 def _sign_count(request, username: str) -> tuple[str, int, str]:
@@ -282,7 +279,7 @@ def captain_sign_refusal(request, username: str) -> CaptainSignRefused:
     if left <= 0:
         return _sign_locked(name, window)
     return CaptainSignRefused(
-        gettext_lazy(
+        _(
             "Not signed: the username or the password is wrong, or %(name)s is not a captain "
             "of either team of this match. The captain types their own username and password "
             "again; after %(left)s more wrong tries signing pauses for up to %(minutes)s "
@@ -298,7 +295,7 @@ def captain_sign_refusal(request, username: str) -> CaptainSignRefused:
 def _sign_locked(name: str, window: int) -> CaptainSignLocked:
     until = datetime.fromtimestamp((window + 1) * SIGN_WINDOW, tz=UTC)
     return CaptainSignLocked(
-        gettext_lazy(
+        _(
             "Signing as %(name)s is paused on this phone until %(until)s: too many wrong "
             "passwords. Meanwhile the captain can log in on their own phone and confirm under "
             "“My match”, or ask the chief referee to confirm the result. Their login is not "

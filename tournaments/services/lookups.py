@@ -14,9 +14,10 @@ from __future__ import annotations
 from functools import cache
 
 from django.db import connection
-from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions, rows
+from tournaments.errors import NotFound
 from tournaments.models import Match, Round, Tournament, TournamentRole
 from tournaments.models.events import revision_columns
 
@@ -43,19 +44,19 @@ def _sql() -> str:
 
 def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
     """The match ``match_id`` of the event ``slug``, its ``round`` and ``round.tournament``
-    loaded (one query); Http404 when there is no such match in that event. With ``user``, the
+    loaded (one query); NotFound when there is no such match in that event. With ``user``, the
     same query reads the roles they hold in the event for the permission checks
     (permissions.remember_roles)."""
     try:
         match_id = int(match_id)
     except (TypeError, ValueError):
-        raise Http404 from None
+        raise NotFound(_("No such match in this event."), "match") from None
     known = user is not None and user.is_authenticated
     with connection.cursor() as cursor:
         cursor.execute(_sql(), [user.pk if known else None, match_id, slug])
         found = cursor.fetchall()
     if not found:
-        raise Http404
+        raise NotFound(_("No such match in this event."), "match")
     made, start = [], 0
     for model in CHAIN:
         width = len(model._meta.concrete_fields)
@@ -79,12 +80,12 @@ def _event_sql() -> str:
 
 def event(slug: str) -> Tournament:
     """The event ``slug`` with its revision read in the same query (the revision its public
-    answers are rendered and keyed at); Http404 when there is none."""
+    answers are rendered and keyed at); NotFound when there is none."""
     with connection.cursor() as cursor:
         cursor.execute(_event_sql(), [slug])
         found = cursor.fetchone()
     if found is None:
-        raise Http404
+        raise NotFound(_("No such event."))
     width = len(Tournament._meta.concrete_fields)
     tournament = rows.instance(Tournament, found[:width])
     tournament.hold_revision(*found[width:])

@@ -9,7 +9,7 @@ an ID and the IDs differ; otherwise the second registration is refused, naming t
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import PRESETS
 from tournaments import permissions
@@ -139,7 +139,7 @@ def set_team_status(team: Team, status: str, user, reason: str) -> Team:
     """Withdraw, suspend or reinstate a team (e.g. an arbitration suspension), logged.
     A team that is not active is never paired again."""
     if status not in Team.Status.values:
-        raise ValueError(f"unknown team status {status!r}")
+        raise ServiceError(_("Unknown team status %(status)s."), "status", status=status)
     before = team.status
     team.status = status
     team.save(update_fields=["status"])

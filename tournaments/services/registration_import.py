@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 from django.utils import translation
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 
 from tournaments import permissions
@@ -83,7 +84,7 @@ def import_teams(tournament: Tournament, user, data: bytes, mode: str = "add") -
 def check_mode(mode: str) -> str:
     if mode not in MODES:
         raise ImportFileError(
-            _("The import mode must be one of %(modes)s.") % {"modes": ", ".join(MODES)}, "mode"
+            _("The import mode must be one of %(modes)s."), "mode", modes=", ".join(MODES)
         )
     return mode
 
@@ -113,33 +114,33 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
         if (row.team, row.unit, list(row.players)) == TEMPLATE_EXAMPLE:
             problems.append(
                 problem(columns, "team", row.team,
-                        _("this is the template's example row: delete it before importing"))
+                        gettext("this is the template's example row: delete it before importing"))
             )  # fmt: skip
         for order, (player, ident) in enumerate(zip(row.players, row.idents, strict=True), 1):
             key = f"player{order}"
             other = next((t for t, i in people.get(player, []) if t != row.team
                           and same_person(ident, i)), None)  # fmt: skip
             if other is not None:
-                text = _("%(player)s already plays for %(team)s") % {"player": player,
+                text = gettext("%(player)s already plays for %(team)s") % {"player": player,
                                                                      "team": other}  # fmt: skip
                 problems.append(problem(columns, key, row.team, text))
             else:
                 earlier = next((r for r, i in seen_players.get(player, [])
                                 if r != row.row and same_person(ident, i)), None)  # fmt: skip
                 if earlier is not None:
-                    text = _("%(player)s is also on row %(row)d") % {"player": player,
+                    text = gettext("%(player)s is also on row %(row)d") % {"player": player,
                                                                      "row": earlier}  # fmt: skip
                     problems.append(problem(columns, key, row.team, text))
             seen_players.setdefault(player, []).append((row.row, ident))
         if row.team in registered and not updating:
-            text = _("duplicate team: %(name)s is already registered") % {"name": row.team}
+            text = gettext("duplicate team: %(name)s is already registered") % {"name": row.team}
             problems.append(problem(columns, "team", row.team, text))
         elif row.team in seen_names:
-            text = _("duplicate team: %(name)s is also on row %(row)d") % {
+            text = gettext("duplicate team: %(name)s is also on row %(row)d") % {
                 "name": row.team, "row": seen_names[row.team]}  # fmt: skip
             problems.append(problem(columns, "team", row.team, text))
         if row.seed is not None and (row.seed in held or row.seed in seen_seeds):
-            text = _("duplicate seed %(seed)d") % {"seed": row.seed}
+            text = gettext("duplicate seed %(seed)d") % {"seed": row.seed}
             problems.append(problem(columns, "seed", row.team, text))
         seen_names.setdefault(row.team, row.row)
         if row.seed is not None:
@@ -291,7 +292,8 @@ def run_import_job(job: ExportJob) -> None:
             )
             jobs.refuse(
                 job.pk,
-                _("%(count)s rows have problems; nothing was imported.") % {"count": len(errors)},
+                gettext("%(count)s rows have problems; nothing was imported.")
+                % {"count": len(errors)},
             )
             return
         with transaction.atomic():

@@ -12,14 +12,14 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
-from tournaments.errors import ServiceError
 from tournaments.models import Player, Team, Unit
-from tournaments.validation import INT_MAX
+from tournaments.validation import INT_MAX, whole_number
 
 from . import xlsx_guard
 
@@ -43,11 +43,8 @@ TEMPLATE_HEADERS = [
 TEMPLATE_EXAMPLE = ("苏州一队", "苏州棋牌协会", ["张三", "李四"])
 
 
-class ImportFileError(ServiceError):
+class ImportFileError(xlsx_guard.SpreadsheetRefused):
     """The file as a whole cannot be read (not an .xlsx, no header, empty)."""
-
-    def __init__(self, message, field: str | None = "file", **params) -> None:
-        super().__init__(message, field, **params)
 
 
 @dataclass
@@ -86,7 +83,7 @@ class Columns:
 
 def problem(columns: Columns, key: str, team: str, text: str) -> str:
     """One problem of a row, naming its column and team."""
-    return _("column %(column)s, team %(team)s: %(problem)s") % {
+    return gettext("column %(column)s, team %(team)s: %(problem)s") % {
         "column": columns.name(key), "team": team or "—", "problem": text,
     }  # fmt: skip
 
@@ -100,7 +97,7 @@ def _text(value) -> str:
 
 
 def not_xlsx() -> str:
-    return _("This is not an .xlsx file (Excel 2007 or later).")
+    return gettext("This is not an .xlsx file (Excel 2007 or later).")
 
 
 def check_import_file(data: bytes) -> xlsx_guard.SheetSize:
@@ -108,7 +105,7 @@ def check_import_file(data: bytes) -> xlsx_guard.SheetSize:
     try:
         return xlsx_guard.check_xlsx(data, not_xlsx())
     except xlsx_guard.SpreadsheetRefused as error:
-        raise ImportFileError(str(error)) from None
+        raise ImportFileError.from_error(error) from None
 
 
 # Each cell's column, for its length: checked here, before the database sees the text.
@@ -126,10 +123,10 @@ def cell_problems(cell: dict[str, str], columns: Columns | None = None) -> list[
         value = cell.get(key, "")
         limit = model._meta.get_field(name).max_length
         if len(value) > limit:
-            text = _("longer than %(max)s characters") % {"max": limit}
+            text = gettext("longer than %(max)s characters") % {"max": limit}
             problems.append(problem(columns, key, team[:40], text))
         if "\x00" in value:
-            problems.append(problem(columns, key, team[:40], _("contains a NUL character")))
+            problems.append(problem(columns, key, team[:40], gettext("contains a NUL character")))
     return problems
 
 
@@ -171,8 +168,7 @@ def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> Read
     missing = [key for key in ("team", "player1", "player2") if key not in columns.index]
     if missing:
         raise ImportFileError(
-            _("The first row must be the header: %(headers)s.")
-            % {"headers": ", ".join(TEMPLATE_HEADERS)}
+            _("The first row must be the header: %(headers)s."), headers=", ".join(TEMPLATE_HEADERS)
         )
     known = set(columns.index.values())
     found = ReadRows([], [], [], columns)
@@ -190,31 +186,28 @@ def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> Read
         extra = [i for i, v in enumerate(values) if i not in known and _text(v)]
         problems = cell_problems(cell, columns)
         if not team:
-            problems.append(problem(columns, "team", "", _("missing team name")))
+            problems.append(problem(columns, "team", "", gettext("missing team name")))
         for key in ("player1", "player2"):
             if not cell[key]:
-                text = _("missing player name (a team has exactly two players)")
+                text = gettext("missing player name (a team has exactly two players)")
                 problems.append(problem(columns, key, team, text))
         if extra:
             problems.append(
-                _("column %(column)s, team %(team)s: %(problem)s")
+                gettext("column %(column)s, team %(team)s: %(problem)s")
                 % {"column": get_column_letter(extra[0] + 1), "team": team or "—",
-                   "problem": _("more than two players (a team has exactly two players)")}
+                   "problem": gettext("more than two players (a team has exactly two players)")}
             )  # fmt: skip
         seed = None
         if cell.get("seed"):
-            try:
-                seed = int(cell["seed"])
-                if not 1 <= seed <= INT_MAX:
-                    raise ValueError
-            except ValueError:
-                text = _("seed must be a whole number from 1 to %(max)s") % {"max": INT_MAX}
+            seed = whole_number(cell["seed"])
+            if seed is None or seed < 1:
+                text = gettext("seed must be a whole number from 1 to %(max)s") % {"max": INT_MAX}
                 problems.append(problem(columns, "seed", team, text))
         if problems:
             found.errors.append((number, "; ".join(problems)))
             continue
         if not cell.get("unit"):
-            text = _("the unit is blank: the team will have no unit")
+            text = gettext("the unit is blank: the team will have no unit")
             found.warnings.append((number, problem(columns, "unit", team, text)))
         found.rows.append(
             TeamRow(

@@ -237,11 +237,12 @@ def _require_undisputed(version: ResultVersion) -> None:
 def _disputed(version: ResultVersion, dispute: ResultDispute) -> ResultError:
     return ResultError(
         _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
-          "before it can count.")
-        % {"n": version.number, "team": dispute.team.name if dispute.team else "?",
-           "reason": dispute.reason},
+          "before it can count."),
         "version",
-    )  # fmt: skip
+        n=version.number,
+        team=dispute.team.name if dispute.team else "?",
+        reason=dispute.reason,
+    )
 
 
 def _both_captains(version: ResultVersion, match: Match) -> bool:

@@ -249,9 +249,9 @@ def _require_change(match: Match, stored: dict) -> None:
     reference = counting_version(match) or latest_version(match)
     if reference is not None and _without_settings(reference.record) == _without_settings(stored):
         raise ResultError(
-            _("This correction changes nothing against version %(n)s; nothing was saved.")
-            % {"n": reference.number},
+            _("This correction changes nothing against version %(n)s; nothing was saved."),
             "record",
+            n=reference.number,
         )
 
 
@@ -271,7 +271,7 @@ def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict,
     try:
         check_json(record, "record")  # a NUL or a deep record is refused, and never logged
     except BadInput as err:
-        raise ResultError(err.message, err.field) from None
+        raise ResultError.from_error(err) from None
     try:
         stored, outcome = score_record(match, record)
         stage_rounds.require_winner(match, outcome)  # a knockout match must produce a winner

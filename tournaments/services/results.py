@@ -45,7 +45,7 @@ from rules_engine import api as rules_api
 from rules_engine import phone, seating
 from rules_engine.errors import RulesError
 from tournaments import glossary, permissions
-from tournaments.errors import Forbidden, ServiceError
+from tournaments.errors import Code, Forbidden, ServiceError
 from tournaments.models import Match, ResultVersion, Round, TableKey
 
 from . import idempotency, match_formats, round_close
@@ -68,7 +68,8 @@ def refused_record(err: RulesError, record: dict) -> ResultError:
     """The engine's refusal of a record, with the code and details saying what it names
     (rules_engine.phone.refusal_code: one deal, one game or the record as a whole)."""
     error = ResultError.from_rules(err, "record")
-    error.code_name, error.details = phone.refusal_code(err.field, record)
+    code, error.details = phone.refusal_code(err.field, record)
+    error.code = Code(code)
     return error
 
 
@@ -79,8 +80,7 @@ class ResultForbidden(ResultError, Forbidden):
 class NotLoggedIn(ResultForbidden):
     """Nobody is logged in (a login expired): log in again, nothing entered is lost."""
 
-    status = 401
-    code_name = "login"
+    code = Code.LOGIN
 
     def __init__(self) -> None:
         super().__init__(
@@ -91,8 +91,7 @@ class NotLoggedIn(ResultForbidden):
 class ChangedMeanwhile(ResultError):
     """Someone saved a newer version first; ``latest`` is it, ``record`` the refused one."""
 
-    status = 409
-    code_name = "changed_meanwhile"
+    code = Code.CHANGED_MEANWHILE
 
     def __init__(self, latest: ResultVersion, record: dict | None = None, by=None) -> None:
         own = by is not None and by.pk is not None and latest.created_by_id == by.pk
@@ -129,17 +128,16 @@ class ChangedMeanwhile(ResultError):
 class IdempotencyMismatch(ResultError):
     """The Idempotency-Key was used before on this match with another body."""
 
-    status = 422
-    code_name = "idempotency_mismatch"
+    code = Code.IDEMPOTENCY_MISMATCH
 
     def __init__(self, key) -> None:
         super().__init__(
             _(
                 "Idempotency-Key %(key)s was already used for another submission on this match; "
                 "make a new key for a new submission."
-            )
-            % {"key": key},
+            ),
             idempotency.HEADER,
+            key=key,
         )
 
 

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.errors import ServiceError
+from tournaments.errors import Code, ServiceError
 from tournaments.models import Role, Team, Tournament, TournamentRole
 
 from .audit import log_action
@@ -61,7 +61,7 @@ def revoke(role: TournamentRole, by, source: str = "") -> None:
                         "someone else before removing this one."
                     ),
                     "role",
-                    status=409,
+                    Code.CONFLICT,
                 )
         log_action(role.tournament, by, "role.revoke", role,
                    data={"user": role.user.username, "role": role.role}, source=source)  # fmt: skip

@@ -51,7 +51,7 @@ PENDING_FROM_SQL = (  # COALESCE looks at the second walk only when the first fi
 class RoundCloseError(ServiceError):
     """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
 
-    def __init__(self, message, field: str | None = None, pending: list | None = None, **params):
+    def __init__(self, message, field: str | None = None, /, pending: list | None = None, **params):
         super().__init__(message, field, **params)
         self.tables = pending or []
 

@@ -13,7 +13,9 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
@@ -59,8 +61,8 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
         previous = tournament.rounds.filter(number=latest.number - 1).first()
         if previous is not None and previous.status != Round.Status.FINALISED:
             raise RoundError(
-                _("Round %(number)s is not finalised yet: finalise its results first.")
-                % {"number": previous.number}
+                _("Round %(number)s is not finalised yet: finalise its results first."),
+                number=previous.number,
             )
         return latest.number, latest
     if latest.status != Round.Status.FINALISED:
@@ -68,13 +70,12 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
             _(
                 "Round %(number)s is not finalised yet: the next round can be drafted "
                 "once its results are finalised."
-            )
-            % {"number": latest.number}
+            ),
+            number=latest.number,
         )
     if latest.number >= tournament.num_rounds:
         raise RoundError(
-            _("All %(count)s rounds of this event have been played.")
-            % {"count": tournament.num_rounds}
+            _("All %(count)s rounds of this event have been played."), count=tournament.num_rounds
         )
     return latest.number + 1, None
 
@@ -88,8 +89,9 @@ def check_seed(seed) -> int | None:
         raise RoundError(_("The draw seed must be a whole number."), "seed") from None
     if isinstance(seed, bool) or not 0 <= value <= MAX_SEED:
         raise RoundError(
-            _("The draw seed must be a whole number from 0 to %(max)s.") % {"max": MAX_SEED},
+            _("The draw seed must be a whole number from 0 to %(max)s."),
             "seed",
+            max=MAX_SEED,
         )
     return value
 
@@ -100,16 +102,20 @@ def team_names(tournament: Tournament, ids) -> str:
 
 
 def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> RoundError:
+    """The pairing core's refusal (a message key) as a refusal in the reader's language."""
     teams = error.details.get("teams") or []
-    message = _("Round %(number)s cannot be paired: %(reason)s") % {
-        "number": number,
-        "reason": render(error.key, {"count": error.details.get("count", len(teams))}),
-    }
-    if teams:
-        message += " " + _("Teams concerned: %(teams)s.") % {
-            "teams": team_names(tournament, teams[:20])
-        }
-    return RoundError(message)
+    reason = lazy(render, str)(error.key, {"count": error.details.get("count", len(teams))})
+    if not teams:
+        return RoundError(
+            _("Round %(number)s cannot be paired: %(reason)s"), None, number=number, reason=reason
+        )
+    return RoundError(
+        _("Round %(number)s cannot be paired: %(reason)s Teams concerned: %(teams)s."),
+        None,
+        number=number,
+        reason=reason,
+        teams=team_names(tournament, teams[:20]),
+    )
 
 
 def pair(tournament: Tournament, number: int, seed: int | None):
@@ -146,12 +152,12 @@ def stale_reason(rnd: Round) -> str | None:
     parts = []
     if now - drawn:
         parts.append(
-            _("not in the draft: %(teams)s")
+            gettext("not in the draft: %(teams)s")
             % {"teams": team_names(rnd.tournament, sorted(now - drawn))}
         )
     if drawn - now:
         parts.append(
-            _("no longer in the field: %(teams)s")
+            gettext("no longer in the field: %(teams)s")
             % {"teams": team_names(rnd.tournament, sorted(drawn - now))}
         )
     return "; ".join(parts)
@@ -218,9 +224,10 @@ def match_of(rnd: Round, team: Team | int) -> Match:
     match = Match.objects.filter(round=rnd, slots__team_id=team_id).first()
     if match is None:
         raise RoundError(
-            _("%(team)s does not play in round %(number)s.")
-            % {"team": team_names(rnd.tournament, [team_id]), "number": rnd.number},
+            _("%(team)s does not play in round %(number)s."),
             "team",
+            team=team_names(rnd.tournament, [team_id]),
+            number=rnd.number,
         )
     return match
 
@@ -246,8 +253,8 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
         rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status not in SWAPPABLE:
             raise RoundError(
-                _("Round %(number)s has started: its pairing can no longer be changed.")
-                % {"number": rnd.number}
+                _("Round %(number)s has started: its pairing can no longer be changed."),
+                number=rnd.number,
             )
         id_a, id_b = getattr(team_a, "pk", team_a), getattr(team_b, "pk", team_b)
         if id_a == id_b:
@@ -296,18 +303,19 @@ def check_swap(rnd: Round, matches: list[Match]) -> None:
     for match in matches:
         if match.is_bye and earlier.filter(home_id=match.home_id, away__isnull=True).exists():
             raise RoundError(
-                _("%(team)s has already had a bye.")
-                % {"team": team_names(rnd.tournament, [match.home_id])},
+                _("%(team)s has already had a bye."),
                 "team",
+                team=team_names(rnd.tournament, [match.home_id]),
             )
     for match in matches:
         pair = (match.home_id, match.away_id)
         met = None if match.is_bye else earlier.filter(home_id__in=pair, away_id__in=pair).first()
         if met is not None:
             raise RoundError(
-                _("%(teams)s already met in round %(number)s: no rematch.")
-                % {"teams": team_names(rnd.tournament, pair), "number": met.round.number},
+                _("%(teams)s already met in round %(number)s: no rematch."),
                 "team",
+                teams=team_names(rnd.tournament, pair),
+                number=met.round.number,
             )
 
 
@@ -322,7 +330,7 @@ def change_status(rnd: Round, user, expected, status, action: str, message: str,
     with transaction.atomic():
         rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status != expected:
-            raise RoundError(message % {"number": rnd.number, "status": rnd.get_status_display()})
+            raise RoundError(message, None, number=rnd.number, status=rnd.get_status_display())
         rnd.status = status
         for name, value in fields.items():
             setattr(rnd, name, value)
@@ -345,12 +353,13 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
     """
     permissions.require(user, rnd.tournament, "round.publish", RoundForbidden)
     if not rnd.matches.exists():
-        raise RoundError(_("Round %(number)s has no pairing to publish.") % {"number": rnd.number})
+        raise RoundError(_("Round %(number)s has no pairing to publish."), number=rnd.number)
     stale = stale_reason(rnd)
     if stale:
         raise RoundError(
-            _("The draft of round %(number)s is stale (%(why)s): draw it again before publishing.")
-            % {"number": rnd.number, "why": stale}
+            _("The draft of round %(number)s is stale (%(why)s): draw it again before publishing."),
+            number=rnd.number,
+            why=stale,
         )
     rematches = rematch_tables(rnd)
     confirm_reason = (confirm_reason or "").strip()
@@ -359,9 +368,10 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
             _(
                 "Round %(number)s repeats %(count)s earlier meeting(s) because no pairing "
                 "without a rematch exists: confirm with a reason to publish it."
-            )
-            % {"number": rnd.number, "count": len(rematches)},
+            ),
             "confirm_reason",
+            number=rnd.number,
+            count=len(rematches),
         )
     with transaction.atomic():  # the confirmation is logged only if the round is published
         if rematches:

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.match_format import LEVEL_GAMES
 from tournaments import permissions
-from tournaments.errors import ServiceError
+from tournaments.errors import Code, ServiceError
 from tournaments.models import Match, Round, RoundSlot, Section, Stage, Team, Tournament
 from tournaments.pairing import PairingError, PairingTeam, draw_first_round, pair_round
 from tournaments.pairing.core import AWAY, FLAG_REMATCH, HOME
@@ -316,7 +316,7 @@ class NoWinner(ServiceError):
     """A knockout result without a winner (the engine does not call the match over): a
     refusal of the match as a whole (code ``match_not_over``), never of one deal."""
 
-    code_name = "match_not_over"
+    code = Code.MATCH_NOT_OVER
 
 
 def stage_format(match: Match) -> dict | None:

@@ -142,7 +142,7 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
     try:
         check_json(stage.match_format, "match_format")
     except BadInput as err:
-        raise StageError(err.message, err.field) from None
+        raise StageError.from_error(err) from None
     if not isinstance(stage.match_format, dict):
         raise StageError(_("The match format must be an object (end, deals, minutes, games)."),
                          "match_format")  # fmt: skip

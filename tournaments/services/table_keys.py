@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
+from tournaments.errors import Code
 from tournaments.models import Role, TableAssignment, TableKey, TournamentRole
 from tournaments.validation import MAX_TABLE
 
@@ -39,7 +40,7 @@ def live_key(key: str) -> TableKey:
         .first()
     )
     if table_key is None:
-        raise ResultError(_("This table link is unknown or was revoked."), "key", status=404)
+        raise ResultError(_("This table link is unknown or was revoked."), "key", Code.NOT_FOUND)
     return table_key
 
 
@@ -67,9 +68,10 @@ def _key_referee(tournament, table_number: int, referee):
         return assigned[0] if len(assigned) == 1 else None
     if referee not in assigned:
         raise ResultError(
-            _("%(user)s is not a table referee of table %(table)s.")
-            % {"user": referee.username, "table": table_number},
+            _("%(user)s is not a table referee of table %(table)s."),
             "referee",
+            user=referee.username,
+            table=table_number,
         )
     return referee
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import models
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.errors import Code, ServiceError
 
 from .audit import log_action
 
@@ -19,13 +21,20 @@ HISTORY_APPS = ("tournaments", "arbitration")
 NOT_HISTORY = {"tournaments.tournamentrole", "tournaments.tableassignment", "tournaments.loginlink"}
 
 
-class UserHasHistory(Exception):
+class UserHasHistory(ServiceError):
+    """A user with history is never deleted (409): deactivate the account instead."""
+
+    code = Code.USER_HAS_HISTORY
+
     def __init__(self, user) -> None:
-        self.message = _(
-            "%(name)s has entered, confirmed, ruled or voted on records: deactivate the "
-            "account instead of deleting it."
-        ) % {"name": user.get_username()}
-        super().__init__(self.message)
+        super().__init__(
+            _(
+                "%(name)s has entered, confirmed, ruled or voted on records: deactivate the "
+                "account instead of deleting it."
+            ),
+            None,
+            name=user.get_username(),
+        )
 
 
 def history_fields() -> list[tuple[type[models.Model], str]]:

@@ -16,7 +16,9 @@ import zipfile
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.errors import ServiceError
 
 ROW_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
 CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
@@ -26,8 +28,12 @@ DTD_TAG = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 READ_SIZE = 256 * 1024
 
 
-class SpreadsheetRefused(Exception):
-    """The file is not one we parse (too big unpacked, too many rows, not an .xlsx)."""
+class SpreadsheetRefused(ServiceError):
+    """The file is not one we parse (too big unpacked, too many rows, not an .xlsx); the
+    field at fault is ``file``."""
+
+    def __init__(self, message, field: str | None = "file", code=None, /, **params) -> None:
+        super().__init__(message, field, code, **params)
 
 
 @dataclass(frozen=True)
@@ -49,15 +55,15 @@ def megabytes(size: int) -> str:
     return f"{size / (1024 * 1024):.0f}"
 
 
-def scan(member, limit: int) -> tuple[int, int]:
+def scan(member, limit: int, not_xlsx) -> tuple[int, int]:
     """(rows, cells) of one worksheet's XML, read in pieces; stops once past ``limit`` rows.
-    SpreadsheetRefused when it declares a document type."""
+    SpreadsheetRefused (``not_xlsx``) when it declares a document type."""
     rows = cells = 0
     tail = b""
     while chunk := member.read(READ_SIZE):
         data = tail + chunk
         if DTD_TAG.search(data):
-            raise SpreadsheetRefused("dtd")
+            raise SpreadsheetRefused(not_xlsx)
         rows += len(ROW_TAG.findall(data))
         cells += len(CELL_TAG.findall(data))
         tail = data[-32:]
@@ -78,7 +84,7 @@ def declares_dtd(member) -> bool:
     return False
 
 
-def check_xlsx(data: bytes, not_xlsx: str) -> SheetSize:
+def check_xlsx(data: bytes, not_xlsx) -> SheetSize:
     """The file's size unpacked and its rows, or SpreadsheetRefused saying what is wrong
     (``not_xlsx`` when it is not an .xlsx at all)."""
     try:
@@ -93,8 +99,9 @@ def check_xlsx(data: bytes, not_xlsx: str) -> SheetSize:
                 _(
                     "The file unpacks to %(size)s MB; at most %(limit)s MB can be imported. "
                     "Remove empty rows and columns, or split the list."
-                )
-                % {"size": megabytes(unpacked), "limit": megabytes(max_unpacked())}
+                ),
+                size=megabytes(unpacked),
+                limit=megabytes(max_unpacked()),
             )
         sheets = [
             info
@@ -114,20 +121,16 @@ def check_xlsx(data: bytes, not_xlsx: str) -> SheetSize:
                         raise SpreadsheetRefused(not_xlsx)
             for info in sheets:
                 with archive.open(info) as member:
-                    found_rows, found_cells = scan(member, limit - rows)
+                    found_rows, found_cells = scan(member, limit - rows, not_xlsx)
                 rows, cells = rows + found_rows, cells + found_cells
                 if rows > limit:
                     raise SpreadsheetRefused(
                         _(
                             "The file has more than %(limit)s rows; at most %(limit)s teams "
                             "can be imported at once."
-                        )
-                        % {"limit": f"{max_rows():,}"}
+                        ),
+                        limit=f"{max_rows():,}",
                     )
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             raise SpreadsheetRefused(not_xlsx) from None
-        except SpreadsheetRefused as refused:
-            if str(refused) == "dtd":
-                raise SpreadsheetRefused(not_xlsx) from None
-            raise
     return SheetSize(rows=rows, unpacked=unpacked, cells=cells)

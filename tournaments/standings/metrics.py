@@ -38,10 +38,9 @@ class Ledger:
 
 
 class Metric:
+    # The metric's key; its words are the shell's (tournaments.glossary.METRICS): this pure
+    # core holds no text to translate.
     key: str = ""
-    # The English label, a message id of the Django catalogue: the shell translates it
-    # (standings.service.metric_labels); this pure core never does.
-    label: str = ""
     higher_is_better: bool = True
     contextual: bool = False
 
@@ -56,22 +55,22 @@ class Metric:
 class TallyField(Metric):
     """A metric that is one field of the team's tally, summed over its matches."""
 
-    def __init__(self, key: str, label: str):
-        self.key, self.label = key, label
+    def __init__(self, key: str):
+        self.key = key
 
     def value(self, ledger: Ledger, team: int) -> float:
         return getattr(ledger.tallies[team], self.key)
 
 
 class LatestRoundScore(Metric):
-    key, label = "latest_round_score", "Latest round score"
+    key = "latest_round_score"
 
     def value(self, ledger: Ledger, team: int) -> float:
         return ledger.tallies[team].points_by_round.get(ledger.latest_round, 0)
 
 
 class OpponentsPoints(Metric):
-    key, label = "opponents_points", "Opponents' points"
+    key = "opponents_points"
 
     def value(self, ledger: Ledger, team: int) -> float:
         tallies = ledger.tallies
@@ -86,7 +85,7 @@ class DrawLots(Metric):
     team's own lot (``draw_lots``) applies.
     """
 
-    key, label = "draw_lots", "Drawing lots"
+    key = "draw_lots"
     higher_is_better = False
 
     def value(self, ledger: Ledger, team: int) -> float:
@@ -108,7 +107,7 @@ class HeadToHead(Metric):
     FIDE's direct encounter); otherwise the group stays tied for the next tiebreak.
     """
 
-    key, label = "head_to_head", "Head-to-head"
+    key = "head_to_head"
     contextual = True
 
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
@@ -125,7 +124,7 @@ class HeadToHead(Metric):
 class HeadToHeadTwo(HeadToHead):
     """Head-to-head, applied only when exactly two teams are tied."""
 
-    key, label = "head_to_head_two", "Head-to-head (two tied teams)"
+    key = "head_to_head_two"
 
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
         if len(group) != 2:
@@ -136,15 +135,15 @@ class HeadToHeadTwo(HeadToHead):
 METRICS: dict[str, Metric] = {
     metric.key: metric
     for metric in (
-        TallyField("points", "Match points"),
-        TallyField("level_diff", "Total level difference"),
+        TallyField("points"),
+        TallyField("level_diff"),
         HeadToHead(),
         HeadToHeadTwo(),
-        TallyField("net_levels", "Net levels"),
-        TallyField("accumulated_levels", "Accumulated levels"),
-        TallyField("level_points", "Level points"),
-        TallyField("deals_won_diff", "Deals won difference"),
-        TallyField("tricks_diff", "Tricks difference"),
+        TallyField("net_levels"),
+        TallyField("accumulated_levels"),
+        TallyField("level_points"),
+        TallyField("deals_won_diff"),
+        TallyField("tricks_diff"),
         LatestRoundScore(),
         OpponentsPoints(),
         DrawLots(),

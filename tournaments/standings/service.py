@@ -45,10 +45,10 @@ from django.db.models import FloatField, IntegerField, Q
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from rules_engine.outcome import PARTS, Outcome
 from rules_engine.presets import bye_points, forfeit_level_difference, level_points
+from tournaments import glossary
 from tournaments.models import (
     EventRevision,
     LotDraw,
@@ -62,7 +62,6 @@ from tournaments.models import (
 from tournaments.models.events import REVISION_SHARDS
 
 from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
-from .metrics import METRICS
 
 MEMO_SECONDS = 3600
 
@@ -201,7 +200,10 @@ def _bump_and_commit(pks: list[int]) -> None:
 
 def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:
     """(key, label in the active language) of each metric in the preset's order."""
-    return [(key, gettext(METRICS[key].label)) for key in tournament.get_preset().standings_order]
+    return [
+        (key, glossary.word(glossary.METRICS, key))
+        for key in tournament.get_preset().standings_order
+    ]
 
 
 def shown_metrics(row: StandingRow) -> dict[str, float | None]:

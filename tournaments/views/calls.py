@@ -38,7 +38,7 @@ class TableCallView(RoleRequiredMixin, View):
     def post(self, request, slug, table):
         match = results.table_match(self.tournament, table)
         if match is None:
-            raise Http404("No match at this table in the current round.")
+            raise Http404(_("No match at this table in the current round."))
         _raised(request, match, results.Actor.from_request(request))
         return redirect(self.error_url())
 
@@ -53,7 +53,7 @@ class TableKeyCallView(ServiceErrorMixin, View):
         table_key = table_keys.live_key(key)
         match = results.table_match(table_key.tournament, table_key.table_number)
         if match is None:
-            raise Http404("No match at this table in the current round.")
+            raise Http404(_("No match at this table in the current round."))
         _raised(request, match, results.Actor.from_request(request, table_key=table_key))
         return redirect(self.error_url())
 

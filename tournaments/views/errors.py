@@ -1,31 +1,36 @@
-"""Error pages in both languages; API paths get JSON. No traceback ever reaches a user."""
+"""Error pages in both languages; API paths get the API's JSON error (``{"error", "field",
+"code"}``). No traceback ever reaches a user."""
 
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tournaments.errors import Code
 
 
 def _wants_json(request) -> bool:
     return request.path.startswith("/api/")
 
 
+def _json(message: str, code: Code) -> JsonResponse:
+    return JsonResponse({"error": message, "field": None, "code": code}, status=code.status,
+                        json_dumps_params={"ensure_ascii": False})  # fmt: skip
+
+
 def permission_denied(request, exception=None):
     if _wants_json(request):
-        return JsonResponse(
-            {"error": "You do not have permission for this.", "field": None}, status=403
-        )
+        return _json(_("You do not have permission for this."), Code.FORBIDDEN)
     message = str(exception) if exception is not None and exception.args else ""
     return render(request, "errors/403.html", {"message": message}, status=403)
 
 
 def page_not_found(request, exception=None):
     if _wants_json(request):
-        return JsonResponse({"error": "Not found.", "field": None}, status=404)
+        return _json(_("Not found."), Code.NOT_FOUND)
     return render(request, "errors/404.html", status=404)
 
 
 def server_error(request):
     if _wants_json(request):
-        return JsonResponse(
-            {"error": "Internal error; it has been logged.", "field": None}, status=500
-        )
+        return _json(_("Internal error; it has been logged."), Code.SERVER_ERROR)
     return render(request, "errors/500.html", status=500)

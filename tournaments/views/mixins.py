@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 
 from rules_engine.errors import RulesError
 from tournaments import permissions
-from tournaments.errors import ServiceError
+from tournaments.errors import NotFound, ServiceError
 from tournaments.models import Tournament
 from tournaments.services import lookups
 
@@ -76,7 +76,10 @@ class TournamentMixin(ServiceErrorMixin):
     action: str | None = None
 
     def dispatch(self, request, *args, **kwargs):
-        self.tournament = lookups.event(kwargs["slug"])
+        try:
+            self.tournament = lookups.event(kwargs["slug"])
+        except NotFound as err:
+            raise Http404(err.message) from None
         if self.action is not None:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())

@@ -9,6 +9,7 @@ import json
 from django.http import Http404, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 
 from tournaments.services import offline
@@ -35,7 +36,7 @@ class EngineZipView(View):
     def get(self, request, name):
         bundle = offline.engine_bundle()
         if name != bundle.name:
-            raise Http404("No such engine version.")
+            raise Http404(_("No such engine version."))
         response = HttpResponse(bundle.data, content_type="application/zip")
         response["Cache-Control"] = "public, max-age=31536000, immutable"  # named by its digest
         return response

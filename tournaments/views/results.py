@@ -295,8 +295,8 @@ def _json(text) -> object:
     try:
         return parse_json(text or "", "record")
     except BadInput as err:
-        raise ResultError(_("The record is not valid JSON: %(error)s") % {"error": err.message},
-                          "record") from None  # fmt: skip
+        raise ResultError(_("The record is not valid JSON: %(error)s"),
+                          "record", error=err) from None  # fmt: skip
 
 
 class RoundCloseView(TournamentMixin, View):

@@ -204,7 +204,9 @@ class SwapView(RoundActionView):
         if not form.is_valid():
             field, errors = next(iter(form.errors.items()))
             label = form.fields[field].label if field in form.fields else ""
-            raise service.RoundError(f"{label}: {' '.join(errors)}", field)
+            raise service.RoundError(
+                _("%(label)s: %(errors)s"), field, label=label, errors=" ".join(errors)
+            )
         data = form.cleaned_data
         service.swap_teams(
             rnd,

@@ -266,7 +266,7 @@ class TableEntryView(RoleRequiredMixin, TemplateView):
             raise PermissionDenied
         match = results.table_match(self.tournament, table)
         if match is None:
-            raise Http404("No match at this table in the current round.")
+            raise Http404(_("No match at this table in the current round."))
         return context | table_context(match, user=self.request.user)
 
 
@@ -281,11 +281,11 @@ class TableKeyEntryView(ServiceErrorMixin, TemplateView):
         # on screen with the reason; the API refuses every write with it.
         key = table_keys.any_key(self.kwargs["key"])
         if key is None:
-            raise Http404("This table link is unknown.")
+            raise Http404(_("This table link is unknown."))
         self.table_key = key
         match = results.table_match(key.tournament, key.table_number)
         if match is None:
-            raise Http404("No match at this table in the current round.")
+            raise Http404(_("No match at this table in the current round."))
         return context | table_context(match, key, revoked=not key.is_live)
 
     def get(self, request, *args, **kwargs):

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from django.db import IntegrityError
-from django.http import Http404
 from rest_framework import serializers
 
 from tests import factories
@@ -17,6 +16,7 @@ from tests.factories import actor, guandan_record
 from tests.tournaments.services.test_results_concurrency import THREADS, _run_threads
 from tournaments import permissions
 from tournaments.api.result_serializers import HistoryVersionSerializer, VersionSerializer
+from tournaments.errors import NotFound
 from tournaments.models import AuditLog, Match, ResultVersion, Round
 from tournaments.services import lookups, result_entry, round_close
 from tournaments.services.results import ChangedMeanwhile
@@ -132,7 +132,7 @@ def test_the_match_lookup_of_the_write_path_equals_the_orm_and_is_scoped_to_its_
     other = factories.tournament(slug="other-event")
     for slug, pk in ((other.slug, event.match.pk), (event.tournament.slug, 10**9),
                      (event.tournament.slug, "x")):  # fmt: skip
-        with pytest.raises(Http404):
+        with pytest.raises(NotFound):
             lookups.match_in_event(slug, pk)
 
 
@@ -286,5 +286,5 @@ def test_the_event_lookup_reads_the_event_and_its_revision_in_one_query(
     assert [getattr(loaded, f.attname) for f in Tournament._meta.concrete_fields] == [
         getattr(orm, f.attname) for f in Tournament._meta.concrete_fields
     ]
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         lookups.event("no-such-event")

@@ -212,6 +212,18 @@ def test_metric_labels_follow_the_presets_order(make_tournament):
     assert keys == list(tournament.get_preset().standings_order)
 
 
+def test_metric_labels_are_chinese_under_zh_hans(make_tournament):
+    """Issue 29: a refreshed catalogue once dropped the labels (gettext(variable)); the
+    standings headers then read "Match points" under zh-hans."""
+    from django.utils import translation
+
+    tournament = make_tournament(preset="guandan-national-2017")
+    with translation.override("zh-hans"):
+        labels = dict(service.metric_labels(tournament))
+    assert labels["points"] == "积分" and labels["net_levels"] == "净积小分"
+    assert all(not label.isascii() for label in labels.values()), labels
+
+
 def test_changed_standings_order_setting_applies_at_once(make_tournament):
     tournament = make_tournament(teams=2)
     service.standings_for(tournament)

@@ -89,7 +89,7 @@ def test_a_mirror_refuses_every_write_and_private_page(on_mirror, chinese_event)
     )
     assert answer.status_code == 403
     body = answer.json()
-    assert body["code"] == mirror.CODE and body["field"] is None
+    assert body["code"] == "read_only_mirror" and body["field"] is None
     assert body["venue"].startswith(VENUE + "/api/tournaments/")
     assert ResultVersion.objects.count() == versions
     for path in [url("console", chinese_event), "/admin/", url("export", chinese_event, "x")]:
