@@ -509,6 +509,10 @@ def chief_corrects_final_levels(walk, day, dispute):
     assert "队长" in page.locator(".dispute").inner_text()  # who disputes, by name
     page.wait_for_selector("#final-levels[open]")
     page.select_option("#final_ns", CORRECTED_NS)
+    page.click("#submit-final")  # no reason yet: refused beside the button, in words
+    page.wait_for_selector("#final-status.error")
+    assert "理由" in page.locator("#final-status").inner_text()
+    assert ResultVersion.objects.filter(match=match).count() == 1
     page.fill("#result-note", f"队长申诉属实：第一局南北为{CORRECTED_NS}")
     with page.expect_navigation():
         page.click("#submit-final")
