@@ -292,7 +292,7 @@ def referees_seat_their_tables(walk, day):
         walk.log_in(who, user)
         page = walk.home(who, "table_referee")
         for number in numbers:
-            walk.follow(page, f"#my-table-{number} a.table-open")
+            open_table(walk, page, number)
             page.click("button[data-seat-side=EW]" if number == 7 else "#seat-all")
             page.wait_for_selector("#seating-status.ok")
             walk.read(page)
@@ -336,7 +336,7 @@ def table_one_offline(walk, day):
     from tournaments.models import ResultVersion
 
     page = walk.home("referee_a", "table_referee")
-    walk.follow(page, "#my-table-1 a.table-open")
+    open_table(walk, page, 1)
     # the service worker keeps the page (localhost is a secure context), the engine starts
     page.wait_for_function("window.paisaiTable.offlineKept === true", timeout=60_000)
     page.context.set_offline(True)
@@ -363,6 +363,13 @@ def table_one_offline(walk, day):
     assert stored.created_by == day.referee_a and not stored.is_counting
     assert stored.outcome["levels"] == {"EW": "7", "NS": "3"}
     walk.done("4a table 1: three deals offline, a reload, submitted back online")
+
+
+def open_table(walk, page, number: int):
+    """Open a table from "my tables" and wait for its script: it has asked the server for
+    the table's versions (a tap before that would be lost)."""
+    walk.follow(page, f"#my-table-{number} a.table-open")
+    page.wait_for_selector("#connection.ok")
 
 
 def wait_checked(page, n: int):
@@ -462,7 +469,7 @@ def final_by_final_levels(walk, day):
 
     match = day.final_match
     page = walk.home("referee_a", "table_referee")
-    walk.follow(page, "#my-table-1 a.table-open")
+    open_table(walk, page, 1)
     assert "决赛" in page.locator("h1").inner_text()
     page.click("#final-levels summary")
     for n, (ew, ns) in enumerate(FINAL_LEVELS, 1):
@@ -508,7 +515,10 @@ def chief_corrects_final_levels(walk, day, dispute):
     walk.follow(page, f"#desk-queue a[href='/t/{SLUG}/results/match/{match.pk}/']")
     assert "队长" in page.locator(".dispute").inner_text()  # who disputes, by name
     page.wait_for_selector("#final-levels[open]")
+    summary = "document.querySelector('#diff-summary').textContent"
+    page.wait_for_function(f"{summary}.includes('相同')")  # the editor is up: nothing changed
     page.select_option("#final_ns", CORRECTED_NS)
+    page.wait_for_function(f"{summary}.includes('→')")  # version 1: old → new levels
     page.click("#submit-final")  # no reason yet: refused beside the button, in words
     page.wait_for_selector("#final-status.error")
     assert "理由" in page.locator("#final-status").inner_text()
