@@ -66,11 +66,22 @@ class RevokeView(RulingMixin, ActionView):
 
 
 class AppealCreateView(RulingMixin, ActionView):
+    """The appeal's own page (from the captain's "my team's rulings"): the ruling appealed
+    against and the filing deadline above the grounds."""
+
     template_name = "arbitration/reason_form.html"
     form_class = AppealForm
 
     def permitted(self) -> bool:
         return self.captain_of(appeals.involved_teams(self.ruling))
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs) | {
+            "heading": _("Appeal against this ruling"),
+            "ruling": self.ruling,
+            "filing_deadline": appeals.filing_deadline(self.ruling),
+            "send": _("File the appeal"),
+        }
 
     def perform(self, data):
         appeal = appeals.file_appeal(self.ruling, self.request.user, data["grounds"],

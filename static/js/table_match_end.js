@@ -256,11 +256,13 @@
 
   function previewFinal() {
     var asked = ++finalAsked, record = finalRecord();
+    // a new choice: the last word beside the button is old (its refusal is cleared now, so
+    // that a refusal of a tap made before the engine's answer stays when that answer comes)
+    if (!P.busy.submit) { P.sayAt("final-status", ""); }
     if (!record) { finalAnswer = null; $("final-summary").textContent = T.need_levels; P.render(); return; }
     P.call("POST", "preview/", {record: record}).then(function (r) {
       if (asked !== finalAsked) { return; }  // a newer choice is on its way: show only that
       if (r.status === 200) {
-        P.sayAt("final-status", "");
         finalAnswer = r.data;
         $("final-summary").textContent = finalSummary(r.data);
       } else if (r.status === 400) {

@@ -44,3 +44,39 @@ def test_chief_corrects_a_deal_by_tapping_and_sees_what_changes(
     assert correction.record["deals"][5] == {"finish": ["N", "E", "S"]}
     assert correction.record["deals"][:5] == SIX_DEALS[:5]
     assert correction.note == "deal 6: N went out first"
+
+
+def test_a_refusal_beside_the_final_levels_button_stays_when_a_late_preview_answers(
+    live_server, desktop, login, make_tournament, make_user, grant
+):
+    """The chief changes a final level and taps save before the engine's check of the change
+    has answered (a slow network): "give a reason" is shown beside the button and stays there
+    when the check's answer arrives (it used to wipe it)."""
+    from tournaments.models import ResultVersion
+    from tournaments.services import result_entry
+
+    event = build_event(make_tournament, make_user, grant)
+    record = {"game": "guandan", "final_levels": {"EW": "9", "NS": "2"}}
+    result_entry.submit(event.match, record, actor(event.chief), 0, confirm=True)
+    login(desktop, live_server, event.chief)
+    desktop.goto(f"{live_server.url}/t/{event.tournament.slug}/results/match/{event.match.pk}/")
+    summary = "document.querySelector('#diff-summary').textContent"
+    desktop.wait_for_function(f"{summary}.includes('相同')")
+    held = []
+    desktop.route("**/preview/", lambda route: held.append(route))  # answered later
+    desktop.select_option("#final_ns", "4")
+    desktop.wait_for_function("true")  # let the page's change handler ask
+    for _ in range(50):
+        if held:
+            break
+        desktop.wait_for_timeout(100)
+    assert held, "the change asked the engine"
+    desktop.click("#submit-final")  # no reason given
+    status = desktop.locator("#final-status")
+    assert "理由" in status.inner_text() and "error" in status.get_attribute("class")
+    for route in held:
+        route.continue_()
+    desktop.unroute("**/preview/")
+    desktop.wait_for_function(f"{summary}.includes('→')")  # the engine's answer is in
+    assert "理由" in status.inner_text() and status.is_visible()
+    assert ResultVersion.objects.filter(match=event.match).count() == 1

@@ -29,7 +29,7 @@ Decision = ResultDispute.Decision
 def open_disputes(match: Match) -> list[ResultDispute]:
     return list(
         ResultDispute.objects.filter(match=match, decided_at__isnull=True)
-        .select_related("version", "team")
+        .select_related("version", "team", "raised_by")
         .order_by("created_at")
     )
 

@@ -225,6 +225,16 @@ STATE_LABEL = {
 }
 
 
+# a table not started yet, by its seat marks (已入座 from the table page)
+SEATED_LABEL = _("both teams seated")
+SEATED_ACTION = _("Both teams seated: enter the deals as they are played")
+HALF_SEATED_LABEL = _("%(team)s not seated")
+HALF_SEATED_ACTION = _(
+    "Mark %(team)s seated once both its players are at the table: a team not marked seated "
+    "is late at the start + 10 minutes"
+)
+
+
 @dataclass
 class MyTable:
     number: int
@@ -233,6 +243,19 @@ class MyTable:
     label: object
     next_action: object
     urgent: bool
+    seated: bool = False  # both teams marked seated, nothing entered yet
+
+
+def _not_started(number: int, row) -> MyTable:
+    """A table with nothing entered: what its seat marks leave to do."""
+    match = row.match
+    if row.home_seated and row.away_seated:
+        return MyTable(number, match, row.state, SEATED_LABEL, SEATED_ACTION, False, True)
+    if row.home_seated or row.away_seated:
+        team = (match.away if row.home_seated else match.home).name
+        return MyTable(number, match, row.state, HALF_SEATED_LABEL % {"team": team},
+                       HALF_SEATED_ACTION % {"team": team}, True)  # fmt: skip
+    return MyTable(number, match, row.state, STATE_LABEL[row.state], NEXT_ACTION[row.state], True)
 
 
 def referee_tables(tournament: Tournament, user) -> tuple[Round | None, list[MyTable]]:
@@ -250,6 +273,9 @@ def referee_tables(tournament: Tournament, user) -> tuple[Round | None, list[MyT
         if row is None:
             tables.append(MyTable(number, None, "", _("no match at this table this round"),
                                   "", False))  # fmt: skip
+            continue
+        if row.state == board.NOT_STARTED and row.match.away_id is not None:
+            tables.append(_not_started(number, row))
             continue
         tables.append(
             MyTable(

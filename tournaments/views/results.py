@@ -192,8 +192,25 @@ def deal_rows(version: ResultVersion | None) -> list[dict]:
         entry = trace[i] if i < len(trace) and isinstance(trace[i], dict) else {}
         first = g is not None and (i == 0 or deals[i - 1][0] != g)
         rows.append({"n": i + 1, "text": _deal_text(deal, entry), "after": _after(entry),
-                     "game": glossary.game_label(g + 1) if first else ""})  # fmt: skip
+                     "game": glossary.game_label(g + 1) if first else "", "at": g})  # fmt: skip
+    games = version.record.get("games")
+    if isinstance(games, list):  # a game entered by its final levels: one line, in its place
+        for g, game in enumerate(games):
+            if isinstance(game, dict) and isinstance(game.get("final_levels"), dict):
+                at = next((k for k, row in enumerate(rows) if row["at"] > g), len(rows))
+                rows.insert(at, {"n": None, "text": _final_text(game), "after": "",
+                                 "game": glossary.game_label(g + 1), "at": g})  # fmt: skip
     return rows
+
+
+def _final_text(game: dict) -> str:
+    """A game's final levels in words: 最终级数 东西 9 : 南北 4 (东西 过A)."""
+    levels = game["final_levels"]
+    text = (f"{_('final levels')} {glossary.side('EW')} {levels.get('EW')} : "
+            f"{glossary.side('NS')} {levels.get('NS')}")  # fmt: skip
+    if game.get("passed_a") in ("EW", "NS"):
+        text += f" ({glossary.side(game['passed_a'])} {_('passed A')})"
+    return text
 
 
 def _deal_text(deal: dict, entry: dict) -> str:

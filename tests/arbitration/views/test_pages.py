@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import time_machine
 from django.urls import reverse
+from django.utils import timezone
 
 from arbitration.models import Appeal, Incident, Ruling
 from arbitration.services import appeals
@@ -170,3 +171,37 @@ def test_printable_ruling_page(arb, client):
     page = as_user(client, arb.chief).get(url("ruling", arb, ruling.pk), **EN).content.decode()
     assert "@media print" in page and "signature" in page
     assert re.search(r"10 : 10", page)
+
+
+def test_the_appeal_page_shows_the_ruling_and_the_filing_deadline(arb, client):
+    """From "my team's rulings" the captain's appeal page says which ruling it answers and by
+    when (it was a bare "give a reason" box)."""
+    enter_result(arb)
+    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="signalling",
+                                 description="敲桌", match=arb.match, team=arb.teams[0]),
+                    arb.chief, step="warning", reason="敲桌示意同伴")  # fmt: skip
+    page = as_user(client, arb.captain).get(url("appeal-add", arb, ruling.pk),
+                                            HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    html = page.content.decode()
+    assert "<h1>对本判罚提出申诉</h1>" in html
+    card = html.split('id="appealed-ruling"')[1].split("</div>")[0]
+    assert f"判罚 #{ruling.pk}" in card and "敲桌示意同伴" in card and arb.teams[0].name in card
+    deadline = timezone.localtime(appeals.filing_deadline(ruling)).strftime("%H:%M")
+    assert 'id="filing-deadline"' in card and f">{deadline}</time>" in card
+    assert "提交申诉" in html
+
+
+def test_an_overturned_appeal_reads_with_the_votes_word(arb, client):
+    """The committee votes 撤销判罚 (overturn); the decision then reads 撤销, not 改判 (which
+    reads as either overturned or amended)."""
+    enter_result(arb)
+    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="signalling",
+                                 description="敲桌", match=arb.match, team=arb.teams[0]),
+                    arb.chief, step="level_deduction", levels=1, reason="敲桌")  # fmt: skip
+    appeal = appeals.file_appeal(ruling, arb.captain, "咳嗽")
+    for member in arb.committee[:2]:
+        appeals.vote(appeal, member, "overturn", "录像为证")
+    page = as_user(client, arb.captain).get(url("appeal", arb, appeal.pk),
+                                            HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    decision = page.content.decode().split('id="decision"')[1].split("</p>")[0]
+    assert "撤销" in decision and "改判" not in decision

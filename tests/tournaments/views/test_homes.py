@@ -155,3 +155,51 @@ def test_captain_home_refuses_an_official_without_a_team(demo, client):
     event, users = demo
     client.force_login(users["referee1"])
     assert client.get(reverse("tournaments:my-match", args=[event.slug])).status_code == 403
+
+
+@pytest.mark.django_db
+def test_my_tables_shows_each_tables_seat_marks_and_what_is_left_to_do(client):
+    """A referee back on "my tables" after seating sees which tables are seated (issue 24's
+    event-day walk): both seated, one team not yet (named), or nothing marked."""
+    from tournaments.services.checkin import mark_seated
+
+    world = factories.board_round()
+    first, second, third = world.round.matches.filter(table_number__lte=3).order_by("table_number")
+    for team in (first.home, first.away, second.home):
+        mark_seated(first if team in (first.home, first.away) else second, team, world.a)
+    response, text = page(client, world.a, reverse("tournaments:my-tables",
+                                                   args=[world.tournament.slug]))  # fmt: skip
+    cards = {t.number: t for t in response.context["tables"]}
+    assert str(cards[1].label) == "两队均已入座" and not cards[1].urgent
+    assert str(cards[1].next_action) == "两队均已入座：随打随录各副牌"
+    assert str(cards[2].label) == f"{second.away.name} 未入座" and cards[2].urgent
+    assert second.away.name in str(cards[2].next_action)
+    assert str(cards[3].label) == "未开始" and cards[3].urgent
+    table_1 = text.split('id="my-table-1"')[1].split('id="my-table-2"')[0]
+    assert "打开本桌：入座并录入" not in table_1 and "打开本桌" in table_1
+
+
+@pytest.mark.django_db
+def test_my_tables_logs_an_incident_at_a_table_with_its_match_chosen(client):
+    """Each table on "my tables" links the incident form with its match chosen: the form
+    offers that match's four players, not the event's list."""
+    world = factories.board_round()
+    match = world.round.matches.get(table_number=2)
+    _response, text = page(client, world.a, reverse("tournaments:my-tables",
+                                                    args=[world.tournament.slug]))  # fmt: skip
+    link = reverse("arbitration:incident-add", args=[world.tournament.slug]) + f"?match={match.pk}"
+    assert f'href="{link}"' in text
+    form = client.get(link, HTTP_ACCEPT_LANGUAGE="zh-hans").context["form"]
+    assert form.chosen_match == match
+    assert len([value for value, _label in form.fields["player"].choices if value]) == 4
+
+
+@pytest.mark.django_db
+def test_the_table_page_links_back_to_my_tables_for_a_table_referee(client):
+    world = factories.board_round()
+    table = reverse("tournaments:table-entry", args=[world.tournament.slug, 1])
+    back = reverse("tournaments:my-tables", args=[world.tournament.slug])
+    _response, text = page(client, world.a, table)
+    assert f'id="my-tables-link" href="{back}"' in text
+    _response, text = page(client, world.chief, table)  # the chief has the desk instead
+    assert 'id="my-tables-link"' not in text

@@ -119,3 +119,35 @@ def test_round_results_page_marks_the_bye_and_a_forfeit_with_their_points(event,
     assert f"forfeit (弃权): {event.match2.away.name}" in html and "17 : 0" in forfeit_row
     zh = client.get(f"/t/{event.tournament.slug}/results/").content.decode()
     assert "轮空" in zh and "弃权" in zh
+
+
+def test_a_dispute_on_the_match_page_names_the_captain_not_the_login(event, client):
+    from tournaments.services import disputes
+
+    get_user = type(event.away_captain)
+    get_user.objects.filter(pk=event.away_captain.pk).update(first_name="乙队队长")
+    result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
+    disputes.raise_dispute(event.match, 1, actor(event.away_captain), "第 6 副是北家先出完")
+    client.force_login(event.chief)
+    html = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
+                      HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()  # fmt: skip
+    line = html.split('class="messages-line error dispute">')[1].split("</p>")[0]
+    assert "（乙队队长）" in line and event.away_captain.username not in line
+
+
+def test_a_best_of_three_by_final_levels_reads_game_by_game_on_the_match_page(event, client):
+    event.tournament.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
+    event.tournament.save(update_fields=["settings"])
+    games = [{"final_levels": {"EW": "9", "NS": "2"}}, {"final_levels": {"EW": "8", "NS": "6"}}]
+    result_entry.submit(event.match, {"game": "guandan", "games": games},
+                        actor(event.referee), 0)  # fmt: skip
+    client.force_login(event.home_captain)
+    page = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
+                      HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    deals = page.content.decode().split('id="latest-deals"')[1].split("</ol>")[0]
+    assert "尚未录入任何一副牌" not in deals  # it was "no deal entered yet"
+    rows = [(row["game"], row["text"]) for row in page.context["latest_deals"]]
+    assert rows == [
+        ("第 1 局", "最终级数 东西 9 : 南北 2"),
+        ("第 2 局", "最终级数 东西 8 : 南北 6"),
+    ]
