@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import PRESETS
-from tournaments import glossary
+from tournaments import glossary, upload_limit
 from tournaments.models import Game, Role, Team, Tournament
 from tournaments.validation import INT_MAX
 
@@ -121,12 +121,10 @@ class ImportForm(forms.Form):
     def clean_mode(self):
         return self.cleaned_data.get("mode") or "add"
 
-    MAX_BYTES = 5 * 1024 * 1024
-
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(_("The file is larger than 5 MB."))
+        if message := upload_limit.refusal(upload):
+            raise forms.ValidationError(message)
         return upload
 
 

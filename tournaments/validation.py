@@ -20,6 +20,8 @@ from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
+from tournaments.upload_limit import max_upload_body
+
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField's upper bound on every backend
 INT_MAX = 2_147_483_647
 # The highest table number, the one limit of every place that takes one (the board's zones,
@@ -168,7 +170,7 @@ def refusal_response(request, error: BadInput) -> HttpResponse:
 
 def body_limit(content_type: str) -> int:
     if content_type.startswith("multipart/"):
-        return getattr(settings, "PAISAI_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
+        return max_upload_body()
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
 
 
