@@ -85,25 +85,11 @@ class TeamForm(forms.Form):
         label=_("status"), choices=Team.Status.choices, initial=Team.Status.ACTIVE
     )
 
+    # A name or seed another team has is refused by the service (registration.save_team),
+    # its words shown on the field.
     def __init__(self, *args, tournament: Tournament, team: Team | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament, self.team = tournament, team
-
-    def _others(self):
-        qs = Team.objects.filter(tournament=self.tournament)
-        return qs.exclude(pk=self.team.pk) if self.team else qs
-
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if self._others().filter(name=name).exists():
-            raise forms.ValidationError(_("A team with this name is already registered."))
-        return name
-
-    def clean_seed(self):
-        seed = self.cleaned_data.get("seed")
-        if seed is not None and self._others().filter(seed=seed).exists():
-            raise forms.ValidationError(_("Another team has this seed."))
-        return seed
 
 
 class ImportForm(forms.Form):
