@@ -20,6 +20,7 @@ from rules_engine.cards import RANKS
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
 from rules_engine.schema import check_values, fields_of
+from rules_engine.seating import other_side
 
 SIDES = ("EW", "NS")
 MATCH_FORMAT_GAMES = ("guandan", "tractor")  # games whose matches end by levels (SPEC 2)
@@ -576,10 +577,6 @@ def level_points(preset: Preset, answer: dict) -> dict[str, int] | None:
 
 def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:
     return {"EW": win, "NS": loss} if winner_side == "EW" else {"EW": loss, "NS": win}
-
-
-def other_side(side: str) -> str:
-    return "NS" if side == "EW" else "EW"
 
 
 def settings_fields(game: str, preset: Preset | str, settings: object = None) -> list[SettingField]:

@@ -1,4 +1,5 @@
-"""Rounds and matches (pairings). Home team sits East–West, away team North–South."""
+"""Rounds and matches (pairings): a match's home and away team; the side each plays is the
+rules engine's answer (rules_engine.seating.side_of), stored in its RoundSlot."""
 
 from django.db import models
 from django.db.models import F, Q
@@ -110,9 +111,9 @@ class Match(models.Model):
 class RoundSlot(models.Model):
     """One row per team per round: the database guarantees a team plays at most once a round."""
 
-    class Side(models.TextChoices):
-        EW = "EW", _("East–West (home)")
-        NS = "NS", _("North–South (away)")
+    class Side(models.TextChoices):  # which one the home team plays: seating.side_of
+        EW = "EW", _("East–West")
+        NS = "NS", _("North–South")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="slots")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="slots")

@@ -209,7 +209,7 @@ def table_match(tournament, table_number: int) -> Match | None:
 def seats(match: Match) -> list[dict]:
     """Who sits where (the engine's seating: rules_engine.seating)."""
     rows = []
-    for side, team in (("EW", match.home), ("NS", match.away)):
+    for side, team in seating.by_side(match.home, match.away).items():
         if team is None:
             continue
         for player in team.players.all():

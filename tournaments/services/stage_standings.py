@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules_engine import seating
 from rules_engine.outcome import Outcome
 from tournaments.models import Match, ResultVersion, Round, Section, Stage, Team, Tournament
 from tournaments.pairing.knockout import Bracket, knockout_bracket
@@ -99,10 +100,8 @@ def knockout_winners(section: Section) -> dict[str, int]:
     for match_id, answer in versions.values_list("match_id", "outcome"):
         slot, home, away = sides[match_id]
         winner = Outcome.from_answer(answer).winner
-        if winner == "EW":
-            winners[slot] = home
-        elif winner == "NS":
-            winners[slot] = away
+        if winner is not None:
+            winners[slot] = seating.by_side(home, away)[winner]
     return winners
 
 

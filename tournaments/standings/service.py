@@ -2,8 +2,9 @@
 
 What counts
     Every match whose round is no longer a draft, through the *counting* ResultVersion
-    of the match (its ``outcome`` is the rules engine's answer, home = EW). A match
-    without a counting version does not count yet. A bye (a match with no away team)
+    of the match (its ``outcome`` is the rules engine's answer, by side; the home team's
+    side is rules_engine.seating.side_of). A match without a counting version does not
+    count yet. A bye (a match with no away team)
     counts as the preset's forfeit win for its team as soon as its round is published.
 
 Caching (how a results confirm stays cheap)
@@ -49,6 +50,7 @@ from django.utils.translation import gettext
 
 from rules_engine.outcome import PARTS, Outcome
 from rules_engine.presets import bye_points, forfeit_level_difference, level_points
+from rules_engine.seating import AWAY, HOME
 from tournaments.models import (
     EventRevision,
     LotDraw,
@@ -257,25 +259,26 @@ def match_outcome(
     """
     if not outcome.counts:
         return None
-    diff = outcome.level_difference
-    if outcome.forfeit in ("EW", "NS"):  # a forfeit answer has no levels (difference null)
-        diff = forfeit_diff if outcome.forfeit == "NS" else -forfeit_diff
+    h, a = HOME, AWAY
+    diff = outcome.difference_for(h)
+    if outcome.forfeit in (h, a):  # a forfeit answer has no levels (difference null)
+        diff = forfeit_diff if outcome.forfeit == a else -forfeit_diff
     return MatchOutcome(
         round_no=round_no,
         home=home,
         away=away,
-        home_points=outcome.points_ew,
-        away_points=outcome.points_ns,
+        home_points=outcome.points(h),
+        away_points=outcome.points(a),
         home_level_diff=diff,
-        home_deals_won=outcome.deals_ew,
-        away_deals_won=outcome.deals_ns,
-        home_tricks=outcome.tricks_ew,
-        away_tricks=outcome.tricks_ns,
-        home_acc_levels=outcome.accumulated_levels("EW"),
-        away_acc_levels=outcome.accumulated_levels("NS"),
+        home_deals_won=outcome.deals(h),
+        away_deals_won=outcome.deals(a),
+        home_tricks=outcome.tricks(h),
+        away_tricks=outcome.tricks(a),
+        home_acc_levels=outcome.accumulated_levels(h),
+        away_acc_levels=outcome.accumulated_levels(a),
         forfeit=bool(outcome.forfeit),
-        home_level_points=outcome.level_points_ew,
-        away_level_points=outcome.level_points_ns,
+        home_level_points=outcome.level_points(h),
+        away_level_points=outcome.level_points(a),
     )
 
 
@@ -285,7 +288,7 @@ def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list
     preset = tournament.get_preset()
     win = bye_points(preset)
     forfeit_diff = forfeit_level_difference(preset)
-    bye_level_points = (level_points(preset, {"forfeit": "NS"}) or {"EW": 0})["EW"]
+    bye_level_points = (level_points(preset, {"forfeit": AWAY}) or {HOME: 0})[HOME]
     byes = Match.objects.filter(round__in=rounds, away__isnull=True)
     outcomes = [
         bye_outcome(round_no, home, (win, 0), forfeit_diff, bye_level_points)

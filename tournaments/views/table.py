@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
+from rules_engine import seating
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.guandan import seats as guandan_seats
 from tournaments import glossary, permissions
@@ -183,6 +184,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         "tournament": tournament,
         "match": match,
         "seats": results.seats(match),
+        "side_teams": seating.by_side(match.home, match.away),  # the home team's side first
         # 呼叫裁判: the chief referee's call button, and the call still waiting (if any)
         "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",
         "open_call": calls.open_call(match.round, match.table_number),
@@ -205,8 +207,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "time_zone": timezone.get_current_timezone_name(),
             # the phone keeps the deals per event, round and table
             "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
-            "home": match.home.name,
-            "away": match.away.name if match.away else "",
+            # the team on each side: the engine's seating says which side the home team plays
+            "side_teams": seating.by_side(match.home.name, match.away.name if match.away else ""),
             "final_levels": bool(tournament.get_preset().final_levels_entry),
             # from the engine: a finish names every seat but the last; who partners whom
             "finish_taps": len(guandan_seats.SEATS) - 1,
