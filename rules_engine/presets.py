@@ -127,7 +127,7 @@ KNOCKOUT_PLACES = ("earlier_stage", "shared")
 class Preset:
     name: str
     game: str  # "guandan" | "tractor" | "chengyu"
-    title: str
+    title: str  # no numbers: a name that quotes them builds them (scoring_terms)
     win_points: int
     draw_points: int
     loss_points: int
@@ -324,7 +324,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="guandan-suzhou-2016",
             game="guandan",
-            title="掼蛋 2016 Suzhou elite tournament (20-point scale)",
+            title="掼蛋 2016 Suzhou elite tournament",
             win_points=20,
             draw_points=10,
             loss_points=0,
@@ -339,7 +339,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="guandan-national-2017",
             game="guandan",
-            title="掼蛋 national 2017 (win 3, draw 2, loss 1, no-show 0)",
+            title="掼蛋 national 2017",
             win_points=3,
             draw_points=2,
             loss_points=1,
@@ -358,7 +358,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="guandan-national",
             game="guandan",
-            title="掼蛋 national rules (场分 2/1/0 + 26-point 级差分)",
+            title="掼蛋 national rules",
             **WIN_2_DRAW_1,
             standings_order=("points", "level_points", "level_diff", "head_to_head", "draw_lots"),
             level_points_table=NATIONAL_LEVEL_POINTS_TABLE,
@@ -371,7 +371,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="tractor",
             game="tractor",
-            title="拖拉机 three decks (win 2, draw 1, loss 0)",
+            title="拖拉机 three decks",
             **WIN_2_DRAW_1,
             standings_order=("points", "level_diff", "latest_round_score"),
             decks=3,
@@ -382,7 +382,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="chengyu",
             game="chengyu",
-            title="成语接龙扑克 idiom-chain poker (win 2, draw 1, loss 0)",
+            title="成语接龙扑克 idiom-chain poker",
             **WIN_2_DRAW_1,
             standings_order=("points", "deals_won_diff", "tricks_diff"),
             decks=1,
@@ -573,6 +573,31 @@ def level_points(preset: Preset, answer: dict) -> dict[str, int] | None:
     favour = max(0, difference if winner == "EW" else -difference)  # best of three: the sum
     win, loss = table[min(favour, len(table) - 1)]
     return _by_side(winner, win, loss)
+
+
+@dataclass(frozen=True)
+class ScoringTerms:
+    """The numbers a preset's name quotes, read from its values (an event's overrides
+    included), so that no name spells out a number the event may have changed."""
+
+    win: int
+    draw: int
+    loss: int
+    scale: int | None  # a level-difference table's points a match (the 20-point scale)
+    level_points: int | None  # the 级差分 table's points a match (26), or None
+
+
+def scoring_terms(preset: Preset) -> ScoringTerms:
+    """``scoring_terms(PRESETS["guandan-national-2017"]) == ScoringTerms(3, 2, 1, None,
+    None)``; the Suzhou preset's ``scale`` is 20, the national preset's ``level_points`` 26."""
+    table, points_table = preset.level_difference_table, preset.level_points_table
+    return ScoringTerms(
+        win=preset.win_points,
+        draw=preset.draw_points,
+        loss=preset.loss_points,
+        scale=sum(table[0]) if table else None,
+        level_points=sum(points_table[0]) if points_table else None,
+    )
 
 
 def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:

@@ -46,7 +46,7 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [
-            (name, glossary.word(glossary.PRESETS, name))
+            (name, glossary.preset_name(name))
             for names in preset_names_by_game().values()
             for name in names
         ]

@@ -8,6 +8,7 @@ be gone)."""
 
 from django import template
 
+from rules_engine.errors import RulesError
 from rules_engine.seating import HOME, by_side, other_side
 from tournaments import glossary
 
@@ -51,8 +52,15 @@ def role_name(code):
 
 
 @register.filter
-def preset(name):
-    return glossary.word(glossary.PRESETS, name)
+def preset(value):
+    """An event's preset (``{{ tournament|preset }}``: its numbers with the event's
+    overrides) or a preset's name, in words with its scoring (glossary.preset_name)."""
+    if hasattr(value, "get_preset"):
+        try:
+            value = value.get_preset()
+        except RulesError:  # settings the engine refuses: the preset as it comes
+            value = value.preset
+    return glossary.preset_name(value)
 
 
 @register.filter
