@@ -466,7 +466,7 @@ _MATCH_FORMAT = {
     "format.end must be one of {known}": "format.end 必须是以下之一：{known}",
     "format.deals must be a whole number of deals, 1 or more": "format.deals 必须是不小于 1 的整数副数",
     "format.minutes must be whole minutes, 1 or more": "format.minutes 必须是不小于 1 的整数分钟",
-    "format.games must be 1 or 3 (best of three)": "format.games 必须是 1 或 3（三局二胜）",
+    "format.games must be 1 or {best_of} (best of three)": "format.games 必须是 1 或 {best_of}（三局二胜）",
     "format.knockout must be true or false": "format.knockout 必须是 true 或 false",
     "{field} must be the number of the deal in play when time was called": (
         "{field} 必须是到时时正在进行的那一副的序号"

@@ -142,7 +142,7 @@
     if (!P.bestOfThree || !state.deals.length) { return 0; }
     var last = P.gameOf(state.deals[state.deals.length - 1]), a = state.outcome;
     var game = P.checked(a) && a.games ? a.games[last] : null;
-    return game && game.over && !a.over && last < 2 ? last + 1 : last;
+    return game && game.over && !a.over && last < P.lastGame ? last + 1 : last;
   };
 
   // --- the end of the match (the engine's answer under the match format) ---------------------

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
+from rules_engine import match_format
 from tournaments.models import Stage, Team
 from tournaments.services import (
     match_formats,
@@ -75,7 +76,7 @@ class StageForm(forms.Form):
         return {
             "name": stage.name, "kind": stage.kind, "num_rounds": stage.num_rounds,
             "end": fmt.get("end", ""), "deals": fmt.get("deals"), "minutes": fmt.get("minutes"),
-            "best_of_three": fmt.get("games") == 3, "entrants": stage.entrants,
+            "best_of_three": match_format.is_best_of_three(fmt), "entrants": stage.entrants,
             "qualify_top": stage.qualify_top,
             "sources": [str(pk) for pk in stage.sources.values_list("pk", flat=True)],
             "carry_points": stage.carry_points, "third_place": stage.third_place,
@@ -122,7 +123,7 @@ class StageForm(forms.Form):
                 if data.get(key):
                     fmt[key] = data[key]
         if data.get("best_of_three"):
-            fmt["games"] = 3  # with the event's usual end when none is chosen
+            fmt = match_format.best_of_three(fmt)  # with the event's usual end when none is chosen
         return {
             "name": data["name"],
             "kind": data["kind"],
