@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
 from tournaments.models import Game, Role, Team, Tournament
 from tournaments.validation import INT_MAX
+
+APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
+
+
+def round_minutes_help() -> str:
+    """The round length a blank field takes, from the presets' own (``default_round_minutes``)."""
+    minutes: dict[str, list[int]] = {}
+    for preset in PRESETS.values():
+        found = minutes.setdefault(preset.game, [])
+        if preset.default_round_minutes not in found:
+            found.append(preset.default_round_minutes)
+    lengths = "; ".join(
+        _("%(game)s %(minutes)s minutes")
+        % {"game": Game(game).label, "minutes": "/".join(map(str, sorted(values)))}
+        for game, values in minutes.items()
+    )
+    return _("Leave blank for the preset's own round length: %(lengths)s.") % {"lengths": lengths}
 
 
 def preset_names_by_game() -> dict[str, list[str]]:
@@ -40,7 +60,9 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "settings": forms.Textarea(attrs={"rows": 3, "placeholder": '{"appeal_minutes": 30}'}),
+            "settings": forms.Textarea(
+                attrs={"rows": 3, "placeholder": json.dumps({"appeal_minutes": APPEAL_MINUTES})}
+            ),
         }
 
     def __init__(self, *args, **kwargs):
@@ -53,12 +75,10 @@ class TournamentForm(forms.ModelForm):
         self.fields["settings"].help_text = _(
             "Optional changes to the preset and the penalty ladder, as a JSON object."
         )
-        # blank: the preset's own round clock (idiom chain 五: 30 minutes; the others 60)
+        # blank: the preset's own round clock (Preset.default_round_minutes)
         self.fields["round_minutes"].required = False
         self.fields["round_minutes"].initial = None
-        self.fields["round_minutes"].help_text = _(
-            "Leave blank for the preset's: 30 minutes for idiom-chain poker, 60 for the others."
-        )
+        self.fields["round_minutes"].help_text = round_minutes_help()
 
     def clean_settings(self):
         return self.cleaned_data.get("settings") or {}

@@ -53,6 +53,11 @@ def deadline(appeal: Appeal) -> datetime:
     return ladder.appeal_deadline(appeal.match_ended_at, settings_of(appeal.tournament))
 
 
+def appeal_minutes(tournament) -> int:
+    """The event's time to appeal after the end of the match (its ``appeal_minutes``)."""
+    return settings_of(tournament).appeal_minutes
+
+
 def filing_deadline(ruling: Ruling) -> datetime:
     """By when an appeal against ``ruling`` filed now must be in (its page counts down)."""
     return ladder.appeal_deadline(match_end(ruling), settings_of(ruling.tournament))
@@ -112,7 +117,7 @@ def refusal(appeal: Appeal) -> str:
         "Refused: an appeal must be filed within %(minutes)s minutes of the end of the match "
         "(by %(deadline)s); it was filed at %(filed)s. The chief referee may still accept it."
     ) % {
-        "minutes": settings_of(appeal.tournament).appeal_minutes,
+        "minutes": appeal_minutes(appeal.tournament),
         "deadline": timezone.localtime(deadline(appeal)).strftime("%H:%M"),
         "filed": timezone.localtime(appeal.filed_at).strftime("%H:%M"),
     }

@@ -44,6 +44,7 @@ class RulingView(RulingMixin, ArbitrationView, TemplateView):
             appeals=appeal_rows(Appeal.objects.filter(ruling=ruling).select_related("team")),
             can_appeal=can_appeal,
             filing_deadline=appeals.filing_deadline(ruling) if can_appeal else None,
+            appeal_minutes=appeals.appeal_minutes(self.tournament),  # the event's setting
             appeal_form=AppealForm(),
             is_chief=self.may("ruling.revoke"),
             revoke_form=ReasonForm(),

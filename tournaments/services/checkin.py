@@ -219,6 +219,13 @@ class LateTeam:
         return self.match.away if seating.is_home(self.side) else self.match.home
 
 
+def late_minutes(tournament) -> int:
+    """The minutes after the start at which a team not seated is late (no late-arrival
+    leave): the event's ``late_limit_minutes``, the one the late list reads."""
+    settings = ladder.ladder_settings(tournament.game, tournament.settings or {})
+    return ladder.late_limit(False, settings)
+
+
 def seated_ids(rnd: Round) -> set[int]:
     """The teams marked seated in the round (已入座)."""
     return set(rnd.seatings.values_list("team_id", flat=True))

@@ -90,6 +90,11 @@ def previous_stages(stage: Stage) -> list[Stage]:
 # --- stages -------------------------------------------------------------------------------
 
 
+# The largest number a stage takes (rounds, deals, minutes, qualifiers): the form, the API and
+# the service's own check read it, and the refusal quotes it.
+STAGE_NUMBER_MAX = 999
+
+
 def _whole(value, field: str, minimum: int = 1) -> int | None:
     if value is None or value == "":
         return None
@@ -99,9 +104,9 @@ def _whole(value, field: str, minimum: int = 1) -> int | None:
         number = int(value)
     except (TypeError, ValueError):
         raise StageError(_("%(field)s must be a whole number."), field, field=field) from None
-    if not minimum <= number <= 999:
-        raise StageError(_("%(field)s must be from %(min)s to 999."), field, field=field,
-                         min=minimum)  # fmt: skip
+    if not minimum <= number <= STAGE_NUMBER_MAX:
+        raise StageError(_("%(field)s must be from %(min)s to %(max)s."), field, field=field,
+                         min=minimum, max=STAGE_NUMBER_MAX)  # fmt: skip
     return number
 
 

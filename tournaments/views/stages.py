@@ -26,6 +26,7 @@ from tournaments.services import (
     stages,
 )
 from tournaments.services.audit import client_address
+from tournaments.services.stages import STAGE_NUMBER_MAX
 
 from .mixins import RoleRequiredMixin
 
@@ -45,19 +46,19 @@ class StageForm(forms.Form):
         label=gettext_lazy("Number of rounds"),
         required=False,
         min_value=1,
-        max_value=999,
+        max_value=STAGE_NUMBER_MAX,
         help_text=gettext_lazy("Swiss only."),
     )
     end = forms.ChoiceField(label=gettext_lazy("A match ends by"), choices=ENDS, required=False)
     deals = forms.IntegerField(label=gettext_lazy("Deals"), required=False, min_value=1,
-                               max_value=999)  # fmt: skip
+                               max_value=STAGE_NUMBER_MAX)  # fmt: skip
     minutes = forms.IntegerField(label=gettext_lazy("Minutes"), required=False, min_value=1,
-                                 max_value=999)  # fmt: skip
+                                 max_value=STAGE_NUMBER_MAX)  # fmt: skip
     best_of_three = forms.BooleanField(label=gettext_lazy("Best of three (三局二胜)"),
                                        required=False)  # fmt: skip
     entrants = forms.ChoiceField(label=gettext_lazy("Entrants"), choices=Stage.Entrants.choices)
     qualify_top = forms.IntegerField(
-        label=gettext_lazy("Qualifiers per section"), required=False, min_value=1, max_value=999
+        label=gettext_lazy("Qualifiers per section"), required=False, min_value=1, max_value=STAGE_NUMBER_MAX
     )
     sources = forms.MultipleChoiceField(label=gettext_lazy("Qualifying stages"), required=False)
     carry_points = forms.BooleanField(label=gettext_lazy("Carry the points"), required=False)

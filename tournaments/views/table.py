@@ -26,6 +26,7 @@ from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
 from tournaments.services import (
     calls,
+    checkin,
     logins,
     match_formats,
     offline,
@@ -185,6 +186,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         "match": match,
         "seats": results.seats(match),
         "side_teams": seating.by_side(match.home, match.away),  # the home team's side first
+        "late_minutes": checkin.late_minutes(tournament),  # the seating card quotes the setting
         # 呼叫裁判: the chief referee's call button, and the call still waiting (if any)
         "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",
         "open_call": calls.open_call(match.round, match.table_number),
