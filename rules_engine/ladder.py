@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 
 from rules_engine.errors import RulesError
-from rules_engine.i18n import t
-from rules_engine.schema import check_values
+from rules_engine.i18n import gettext_noop, t
+from rules_engine.schema import check_values, setting
 
 # --- the ladder ------------------------------------------------------------------------
 
@@ -239,14 +239,18 @@ class LadderSettings:
     """The ladder's settings; a tournament's values are checked against these types
     (:mod:`rules_engine.schema`)."""
 
-    escalation: Mapping[str, tuple[int, str]] = field(
-        default_factory=lambda: dict(DEFAULT_ESCALATION), metadata={"check": _escalation}
+    escalation: Mapping[str, tuple[int, str]] = setting(
+        default_factory=lambda: dict(DEFAULT_ESCALATION),
+        check=_escalation,
+        label=gettext_noop("penalty escalation"),
     )
-    late_limit_minutes: int = 10
-    late_leave_limit_minutes: int = 15
-    appeal_minutes: int = 30
-    answer_minutes: int = 120
-    answer_near_minutes: int = 30
+    late_limit_minutes: int = setting(10, label=gettext_noop("late after (minutes)"))
+    late_leave_limit_minutes: int = setting(
+        15, label=gettext_noop("late with an approved leave after (minutes)")
+    )
+    appeal_minutes: int = setting(30, label=gettext_noop("appeal within (minutes)"))
+    answer_minutes: int = setting(120, label=gettext_noop("committee answers within (minutes)"))
+    answer_near_minutes: int = setting(30, label=gettext_noop("answer deadline warning (minutes)"))
 
 
 SETTING_KEYS = tuple(f.name for f in fields(LadderSettings))
