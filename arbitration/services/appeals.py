@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from arbitration.models import Appeal, AppealDecision, Ruling, Vote
 from rules_engine import ladder
 from tournaments import glossary, permissions
+from tournaments.freshness import revision_batch
 from tournaments.models import ResultVersion
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate, revision_batch
 
 from . import ArbitrationError, ArbitrationForbidden
 from .common import committee_size, require_chief, require_reason, settings_of
@@ -174,7 +174,6 @@ def vote(
             _decide_if_majority(appeal, user, source)
     except IntegrityError:
         raise ArbitrationError(_("You have already voted on this appeal."), "appeal") from None
-    invalidate(tournament)
     return cast
 
 

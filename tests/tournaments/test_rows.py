@@ -11,8 +11,8 @@ from django.db.models.signals import post_save, pre_save
 from tests import factories
 from tests.factories import guandan_record
 from tournaments import rows
+from tournaments.freshness import revision
 from tournaments.models import AuditLog, ResultVersion, Tournament
-from tournaments.standings.service import revision
 
 
 def _values(obj) -> list:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS, event_preset
 from tournaments import rows
+from tournaments.freshness import PublicManager
 from tournaments.halls import Hall
 from tournaments.halls import parse as parse_halls
 
@@ -66,6 +67,10 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "pk"
+
     class Meta:
         ordering = ["-created_at", "name"]
         verbose_name = _("tournament")
@@ -89,7 +94,7 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     # The event revision: bumped in the same transaction as every change of what the public
-    # sees (tournaments.standings.service.invalidate); every cached public answer is keyed on
+    # sees (tournaments.freshness.invalidate); every cached public answer is keyed on
     # it, so a cache can never serve an answer older than the database. It is the sum of the
     # event's EventRevision counters, which only ever grows, and by one with every commit
     # that bumps it: a sum names one moment of the event as surely as one counter would.
@@ -195,6 +200,10 @@ class Unit(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="units")
     name = models.CharField(_("name"), max_length=200)
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
+
     class Meta:
         ordering = ["name"]
         verbose_name = _("unit")
@@ -234,6 +243,10 @@ class Team(models.Model):
         help_text=_("Last tiebreak (抽签), drawn with a recorded seed."),
     )
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
+
     class Meta:
         ordering = ["name"]
         verbose_name = _("team")
@@ -269,6 +282,10 @@ class Player(models.Model):
         blank=True,
         help_text=_("Optional: tells apart two players of the same name."),
     )
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "team__tournament"
 
     class Meta:
         ordering = ["team", "seat_order"]

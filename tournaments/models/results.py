@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
 from tournaments import rows
+from tournaments.freshness import PublicManager
 
 from .events import Team, Tournament
 from .rounds import Match
@@ -57,6 +58,10 @@ class ResultVersion(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     confirmed_by_name = models.CharField(_("confirmed by"), max_length=150, blank=True)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "match__round__tournament"
 
     class Meta:
         ordering = ["match", "number"]
@@ -128,6 +133,10 @@ class RankingAdjustment(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
     cancelled_reason = models.TextField(blank=True)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
 
     class Meta:
         ordering = ["created_at"]

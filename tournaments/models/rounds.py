@@ -5,6 +5,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.freshness import PublicManager
+
 from .events import Team, Tournament
 from .stages import Section, Stage
 
@@ -42,6 +44,10 @@ class Round(models.Model):
         blank=True,
         help_text=_("The teams (ids) the draft was drawn from; a different field makes it stale."),
     )
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -83,6 +89,10 @@ class Match(models.Model):
         help_text=_("A knockout match's place in its bracket: R<round>-<match>, or 3P."),
     )  # fmt: skip
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "round__tournament"
+
     class Meta:
         ordering = ["round", "table_number"]
         verbose_name = _("match")
@@ -119,6 +129,10 @@ class RoundSlot(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="slots")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="slots")
     side = models.CharField(max_length=2, choices=Side.choices)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "round__tournament"
 
     class Meta:
         constraints = [

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 from rules_engine.outcome import Outcome
 from tournaments import permissions
 from tournaments.errors import ServiceError
+from tournaments.freshness import revision_batch
 from tournaments.models import (
     Match,
     ResultConfirmation,
@@ -32,7 +33,6 @@ from tournaments.models import (
     Round,
     TableAssignment,
 )
-from tournaments.standings.service import revision_batch
 from tournaments.validation import MAX_TABLE, whole_number
 
 NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (

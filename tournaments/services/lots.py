@@ -18,7 +18,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import LotDraw, Round, Stage, Team, Tournament
 from tournaments.permissions import require
 from tournaments.standings.core import draw_lots
-from tournaments.standings.service import invalidate, standings_for
+from tournaments.standings.service import standings_for
 from tournaments.standings.stages import cut_ties
 
 from .audit import log_action
@@ -106,7 +106,6 @@ def draw_tie(
             },
             source=source,
         )
-        invalidate(tournament)
     return draw
 
 
@@ -245,5 +244,4 @@ def draw_cut(tournament: Tournament, user, teams, seed: int | None = None,
                     "after_round": after, "teams": sorted(wanted), "order": record["order"],
                     "names": draw.names, "seed": seed, "method": record["method"]},
                    source=source)  # fmt: skip
-        invalidate(tournament)
     return draw

@@ -23,7 +23,6 @@ from openpyxl import Workbook
 
 from tournaments import permissions
 from tournaments.models import ExportJob, Player, Team, Tournament, Unit
-from tournaments.standings.service import invalidate
 
 from . import jobs
 from .audit import log_action
@@ -194,7 +193,6 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
         log_action(tournament, user, "team.reimport", tournament,
                    data={"added": report.added, "updated": report.updated,
                          "unchanged": report.unchanged})  # fmt: skip
-    invalidate(tournament)
     return report
 
 
@@ -229,7 +227,6 @@ def create_teams(tournament: Tournament, user, rows: list[TeamRow]) -> None:
         batch_size=BATCH,
     )
     log_action(tournament, user, "team.import", tournament, data={"teams": len(rows)})
-    invalidate(tournament)  # bulk writes send no signal: the public team lists changed
 
 
 # --- large imports as a background job ----------------------------------------------------

@@ -15,8 +15,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
+from tournaments.freshness import revision_batch
 from tournaments.models import Match, ResultConfirmation, ResultDispute, ResultVersion
-from tournaments.standings.service import revision_batch
 
 from .audit import log_action
 from .results import (
@@ -112,7 +112,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
                                           team_id=team_id, source=actor.source[:120])  # fmt: skip
         counts = capacity != Capacity.CAPTAIN or _both_captains(latest, match)
         if counts:
-            clear_counting(match.pk, latest.pk)
+            clear_counting(match, latest.pk)
             counted(latest, actor.user)
             latest.save(update_fields=["is_counting", "confirmed_at", "confirmed_by"])
             after_counting(match)

@@ -23,7 +23,6 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import permissions
 from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, ResultVersion, Round, Tournament
-from tournaments.standings.service import invalidate
 
 from .audit import log_action
 
@@ -90,13 +89,11 @@ def complete_if_done(round_: Round, table: int | None = None) -> bool:
     if round_.status not in OPEN_FOR_COMPLETION or has_pending(round_.pk, table):
         return False
     with transaction.atomic():
-        updated = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION).update(
-            status=Round.Status.COMPLETE
-        )
+        rounds = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION)
+        updated = rounds.for_event(round_.tournament_id).update(status=Round.Status.COMPLETE)
         if updated:
             log_action(round_.tournament, None, "round.complete", round_,
                        data={"round": round_.number})  # fmt: skip
-            invalidate(round_.tournament_id)  # update() sends no signal
     if updated:
         round_.status = Round.Status.COMPLETE
     return bool(updated)

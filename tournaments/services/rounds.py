@@ -30,7 +30,6 @@ from tournaments.pairing.service import (
 )
 from tournaments.services import events, match_formats
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
 
 MAX_SEED = 2**53 - 1  # exact in JSON and JavaScript
 SWAPPABLE = (Round.Status.DRAFT, Round.Status.PUBLISHED)
@@ -285,8 +284,6 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
             reason=reason,
             source=source,
         )
-        if rnd.status == Round.Status.PUBLISHED:
-            invalidate(rnd.tournament)  # public pairings changed (bulk writes send no signal)
     return changed
 
 
@@ -381,7 +378,7 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
             "round.publish",
             _("Only a draft can be published; round %(number)s is %(status)s."),
             published_at=timezone.now(),
-        )  # the round's save bumps the event revision (tournaments.signals)
+        )  # the round's save bumps the event revision (tournaments.freshness)
     events.advance(rnd.tournament, Tournament.Status.IN_PLAY)
     return rnd
 

@@ -21,7 +21,6 @@ from tournaments import permissions
 from tournaments.models import CheckIn, Section, SectionEntry, Stage, Team, Tournament
 from tournaments.pairing.knockout import seed_from_sections
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
 
 from .stages import StageError, StageForbidden, has_rounds, section_teams
 
@@ -56,7 +55,6 @@ def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
         section = Section.objects.create(stage=stage, name=name, order=last + 1)
         log_action(tournament, user, "section.create", section,
                    data={"stage": stage.pk, "name": name}, source=source)  # fmt: skip
-        invalidate(tournament)
     return section
 
 
@@ -69,7 +67,6 @@ def delete_section(section: Section, user, source: str = "") -> None:
                    data={"stage": stage.pk, "name": section.name,
                          "teams": section_teams(section)}, source=source)  # fmt: skip
         section.delete()
-        invalidate(stage.tournament)
 
 
 def _team_ids(tournament: Tournament, teams) -> list[int]:
@@ -113,7 +110,6 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
         log_action(tournament, user, "section.assign", section,
                    data={"stage": stage.pk, "teams": ids, "moved_from": moved},
                    source=source)  # fmt: skip
-        invalidate(tournament)
     return section_teams(section)
 
 
@@ -127,7 +123,6 @@ def remove_teams(section: Section, user, teams, source: str = "") -> list[int]:
         _renumber(stage)
         log_action(stage.tournament, user, "section.remove", section,
                    data={"stage": stage.pk, "teams": ids}, source=source)  # fmt: skip
-        invalidate(stage.tournament)
     return section_teams(section)
 
 
@@ -191,7 +186,6 @@ def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> 
         placed = {section.pk: group for section, group in zip(sections, groups, strict=True)}
         log_action(tournament, user, "section.split", stage,
                    data={"method": method, "sections": placed}, source=source)  # fmt: skip
-        invalidate(tournament)
     return placed
 
 
@@ -315,4 +309,3 @@ def add_late_entry(section: Section, team: Team, user, source: str = "") -> None
     log_action(team.tournament, user, "stage.late_entry", section.stage,
                data={"team": team.pk, "name": team.name, "section": section.pk,
                      "section_name": section.name}, source=source)  # fmt: skip
-    invalidate(team.tournament)

@@ -26,7 +26,6 @@ from tournaments import permissions
 from tournaments.errors import Forbidden, NotFound, ServiceError
 from tournaments.models import Round, Section, Stage, Tournament
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
 from tournaments.validation import BadInput, check_json
 
 KINDS = tuple(Stage.Kind.values)
@@ -195,7 +194,6 @@ def create_stage(
         stage.save()
         stage.sources.set(found)
         log_action(tournament, user, "stage.create", stage, data=describe(stage), source=source)
-        invalidate(tournament)
     return stage
 
 
@@ -248,7 +246,6 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
         stage.sources.set(found)
         log_action(tournament, user, "stage.update", stage,
                    data={"before": before, "after": describe(stage)}, source=source)  # fmt: skip
-        invalidate(tournament)
     return stage
 
 
@@ -265,7 +262,6 @@ def delete_stage(stage: Stage, user, source: str = "") -> None:
                              "stage", stage=stage.name)  # fmt: skip
         log_action(tournament, user, "stage.delete", stage, data=describe(stage), source=source)
         stage.delete()
-        invalidate(tournament)
 
 
 def describe(stage: Stage) -> dict:
