@@ -25,37 +25,22 @@ Services never call :func:`invalidate` themselves (tests/test_one_home.py).
 from __future__ import annotations
 
 import random
-import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
 
 from django.db import connection, models, transaction
 from django.utils import timezone
+
+from tournaments.sql import revision as revision_statements
 
 # --- the revision ------------------------------------------------------------------------
 
 _batch: ContextVar[set | None] = ContextVar("paisai_revision_batch", default=None)
 
 
-def _revision_bump(rows: str) -> str:
-    """The one statement that bumps event revisions: ``rows`` are the VALUES
-    ``(event id, shard, 1, time)``, as parameters or written out. A shard's row is made by
-    its first bump (both PostgreSQL and SQLite take ON CONFLICT … DO UPDATE)."""
-    from tournaments.models import EventRevision
-
-    table = EventRevision._meta.db_table
-    return (
-        f"INSERT INTO {table} (tournament_id, shard, bumps, at) VALUES {rows} "
-        f"ON CONFLICT (tournament_id, shard) DO UPDATE SET bumps = {table}.bumps + 1, "
-        "at = excluded.at"
-    )
-
-
-@cache
 def revision_sql() -> str:
-    """The bump of one counter: parameters (event id, shard, time)."""
-    return _revision_bump("(%s, %s, 1, %s)")
+    """The bump of one counter: parameters (event id, shard, time) (tournaments.sql)."""
+    return revision_statements.one_bump_sql()
 
 
 def _shard() -> int:
@@ -88,9 +73,7 @@ def _transaction_shard() -> int:
 
 def revision(tournament) -> int:
     """The event's revision as the database holds it now (one query)."""
-    from tournaments.models import EventRevision
-
-    return EventRevision.current(getattr(tournament, "pk", tournament))[0]
+    return revision_statements.current(getattr(tournament, "pk", tournament))[0]
 
 
 def invalidate(tournament) -> None:
@@ -102,9 +85,7 @@ def invalidate(tournament) -> None:
     if pending is not None:
         pending.add(pk)
         return
-    shard = _transaction_shard()
-    with connection.cursor() as cursor:
-        cursor.execute(revision_sql(), [pk, shard, timezone.now()])
+    revision_statements.bump(pk, _transaction_shard(), timezone.now())
 
 
 @contextmanager
@@ -138,20 +119,8 @@ def revision_batch():
 
 
 def _bump_and_commit(pks: list[int]) -> None:
-    """The bump ``…; COMMIT`` in one simple-protocol query (integers and a timestamp written
-    out, no parameters; never prepared). Django's commit that follows finds the transaction
-    committed and sends nothing (psycopg skips COMMIT on an idle connection); its on-commit
-    hooks run as usual. A failed COMMIT raises here, inside the block: nothing is committed."""
-    when = timezone.now().isoformat()
-    shard = _transaction_shard()
-    rows = ", ".join(f"({int(pk)}, {shard}, 1, '{when}'::timestamptz)" for pk in pks)
-    sql = _revision_bump(rows) + "; COMMIT"
-    started = time.monotonic()
-    with connection.wrap_database_errors, connection.connection.cursor() as cursor:
-        cursor.execute(sql, prepare=False)  # Django's errors, as from its own cursor
-    if connection.queries_logged:  # seen by the debug toolbar and CaptureQueriesContext
-        took = time.monotonic() - started
-        connection.queries_log.append({"sql": sql, "time": f"{took:.3f}"})
+    """The bump and the COMMIT in one round trip (tournaments.sql.revision.bump_and_commit)."""
+    revision_statements.bump_and_commit(pks, _transaction_shard(), timezone.now())
 
 
 # --- queryset writes ------------------------------------------------------------------------

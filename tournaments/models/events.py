@@ -2,17 +2,18 @@
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
-from django.db import connection, models
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS, event_preset
-from tournaments import rows
 from tournaments.freshness import PublicManager
 from tournaments.halls import Hall
 from tournaments.halls import parse as parse_halls
+from tournaments.sql import revision as revision_sql
+from tournaments.sql import rows
 
 
 class Game(models.TextChoices):
@@ -102,7 +103,7 @@ class Tournament(models.Model):
     @property
     def revision(self) -> int:
         """The revision when this event was loaded (read in the same query by
-        tournaments.services.lookups.event, else at the first ask)."""
+        tournaments.sql.lookups.event, else at the first ask)."""
         self._load_revision()
         return self.loaded_revision
 
@@ -117,7 +118,7 @@ class Tournament(models.Model):
             self.hold_revision(*EventRevision.current(self.pk))
 
     def hold_revision(self, revision: int, revised_at) -> None:
-        """Keep the two :func:`revision_columns` as read (``revised_at`` as the database sent
+        """Keep the two ``tournaments.sql.revision.revision_columns`` as read (``revised_at`` as the database sent
         it) as this event's revision."""
         self.loaded_revision = revision
         self.loaded_revised_at = rows.field_value(EventRevision, "at", revised_at)
@@ -177,21 +178,7 @@ class EventRevision(models.Model):
     @classmethod
     def current(cls, tournament_id: int | None) -> tuple[int, object]:
         """(revision, time of the last bump as the database sends it) of an event now."""
-        if tournament_id is None:
-            return 0, None
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT {revision_columns('%s')}", [tournament_id, tournament_id])
-            return cursor.fetchone()
-
-
-def revision_columns(event_id: str) -> str:
-    """Two SQL columns: the revision and the time of the last bump of the event ``event_id``
-    (SQL: a parameter, or a column of the query). SQL rather than the ORM, whose compiling
-    of these subqueries cost 1 ms of CPU on every public request (bench/public_load.py)."""
-    table = EventRevision._meta.db_table
-    where = f"FROM {table} er WHERE er.tournament_id = {event_id}"
-    total = f"CAST(COALESCE((SELECT SUM(er.bumps) {where}), 0) AS BIGINT)"
-    return f"{total}, (SELECT MAX(er.at) {where})"
+        return revision_sql.current(tournament_id)
 
 
 class Unit(models.Model):

@@ -11,8 +11,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
-from tournaments import rows
 from tournaments.freshness import PublicManager
+from tournaments.sql import rows
 
 from .events import Team, Tournament
 from .rounds import Match
@@ -98,7 +98,7 @@ class ResultVersion(models.Model):
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, *(names[link] for link in saved)}
         if kwargs == {"force_insert": True} and not args:
-            rows.insert(self)  # every result writes one: SQL built once (tournaments/rows.py)
+            rows.insert(self)  # every result writes one: SQL built once (tournaments/sql/rows.py)
         else:
             super().save(*args, **kwargs)
 

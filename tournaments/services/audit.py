@@ -7,8 +7,9 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from tournaments import audit_actions, rows
+from tournaments import audit_actions
 from tournaments.models import AuditLog, Tournament
+from tournaments.sql import rows
 
 
 def client_address(request) -> str:
@@ -58,4 +59,4 @@ def log_action(
         other_team_id=teams[1] if len(teams) > 1 else None,
         table_number=table,
     )
-    return rows.insert(entry)  # one per change: SQL built once (tournaments/rows.py)
+    return rows.insert(entry)  # one per change: SQL built once (tournaments/sql/rows.py)

@@ -18,8 +18,9 @@ from tests.tournaments.services.test_results_concurrency import THREADS, _run_th
 from tournaments import permissions
 from tournaments.api.result_serializers import HistoryVersionSerializer, VersionSerializer
 from tournaments.models import AuditLog, Match, ResultVersion, Round
-from tournaments.services import lookups, result_entry, round_close
+from tournaments.services import result_entry, round_close
 from tournaments.services.results import ChangedMeanwhile
+from tournaments.sql import lookups
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -16,9 +16,11 @@ from functools import cache
 from django.db import connection
 from django.http import Http404
 
-from tournaments import permissions, rows
+from tournaments import permissions
 from tournaments.models import Match, Round, Tournament, TournamentRole
-from tournaments.models.events import revision_columns
+
+from . import rows
+from .revision import revision_columns
 
 CHAIN = (Match, Round, Tournament)  # each row: the match, its round, the round's event
 
