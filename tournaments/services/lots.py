@@ -22,6 +22,7 @@ from tournaments.standings.service import standings_for
 from tournaments.standings.stages import cut_ties
 
 from .audit import log_action
+from .awards import default_awards, parse_awards
 from .events import require_not_finished
 
 
@@ -170,7 +171,6 @@ def stage_cut_ties(stage: Stage) -> list[CutTie]:
 def prize_cut_ties(tournament: Tournament) -> list[CutTie]:
     """Ties in the official ranking across a prize band's line (an award's first or last
     place): the prize list and certificates wait for lots."""
-    from tournaments.exporters.prizes import default_awards, parse_awards
     from tournaments.services import stage_standings
 
     awards = parse_awards(tournament.awards) or default_awards()

@@ -6,9 +6,9 @@ from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.exporters.base import ExportError
-from tournaments.exporters.prizes import parse_awards
 from tournaments.models import Tournament
 from tournaments.services.audit import log_action
+from tournaments.services.awards import parse_awards
 
 AWARDS_MAX_CHARS = 5000
 

@@ -21,27 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, Round, Tournament
 from tournaments.sql import pending
 
 from .audit import log_action
+from .round_basics import RoundCloseError, RoundCloseForbidden
 
 OPEN_FOR_COMPLETION = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 
-class RoundCloseError(ServiceError):
-    """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
-
-    def __init__(self, message, field: str | None = None, pending: list | None = None, **params):
-        super().__init__(message, field, **params)
-        self.tables = pending or []
-
-    def extra(self) -> dict:
-        return {"tables": self.tables}
-
-
-class RoundCloseForbidden(RoundCloseError, Forbidden):
-    """The user may not finalise or reopen this round."""
 
 
 def pending_tables(round_: Round) -> list[int]:

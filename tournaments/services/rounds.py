@@ -16,10 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, Round, RoundSlot, Team, Tournament
 from tournaments.pairing import PairingError, draw_first_round, pair_round
-from tournaments.pairing.messages import render
 from tournaments.pairing.service import (
     draw_field,
     flags_for,
@@ -30,17 +28,16 @@ from tournaments.pairing.service import (
 )
 from tournaments.services import events, match_formats
 from tournaments.services.audit import log_action
+from tournaments.services.round_basics import (  # what the round services share
+    MAX_SEED,
+    RoundError,
+    RoundForbidden,
+    check_seed,
+    pairing_failed,
+    team_names,
+)
 
-MAX_SEED = 2**53 - 1  # exact in JSON and JavaScript
 SWAPPABLE = (Round.Status.DRAFT, Round.Status.PUBLISHED)
-
-
-class RoundError(ServiceError):
-    """A round step that cannot be done; `message` says why, `field` names the input at fault."""
-
-
-class RoundForbidden(RoundError, Forbidden):
-    """The user may not do this round step in this event."""
 
 
 # --- drafting -----------------------------------------------------------------------------
@@ -76,39 +73,6 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
             % {"count": tournament.num_rounds}
         )
     return latest.number + 1, None
-
-
-def check_seed(seed) -> int | None:
-    if seed is None or seed == "":
-        return None
-    try:
-        value = int(seed)
-    except (TypeError, ValueError):
-        raise RoundError(_("The draw seed must be a whole number."), "seed") from None
-    if isinstance(seed, bool) or not 0 <= value <= MAX_SEED:
-        raise RoundError(
-            _("The draw seed must be a whole number from 0 to %(max)s.") % {"max": MAX_SEED},
-            "seed",
-        )
-    return value
-
-
-def team_names(tournament: Tournament, ids) -> str:
-    names = dict(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("id", "name"))
-    return ", ".join(names.get(team_id, f"#{team_id}") for team_id in ids)
-
-
-def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> RoundError:
-    teams = error.details.get("teams") or []
-    message = _("Round %(number)s cannot be paired: %(reason)s") % {
-        "number": number,
-        "reason": render(error.key, {"count": error.details.get("count", len(teams))}),
-    }
-    if teams:
-        message += " " + _("Teams concerned: %(teams)s.") % {
-            "teams": team_names(tournament, teams[:20])
-        }
-    return RoundError(message)
 
 
 def pair(tournament: Tournament, number: int, seed: int | None):
