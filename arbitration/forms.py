@@ -43,7 +43,7 @@ class MatchChoiceField(forms.ModelChoiceField):
 def match_players(match: Match) -> list[tuple[Player, Team, str]]:
     """The four players of a match, each with their team and seat, in table order (东南西北)."""
     rows = []
-    for side, team in (("EW", match.home), ("NS", match.away)):
+    for side, team in seating.by_side(match.home, match.away).items():
         if team is None:
             continue
         for player in team.players.all():
@@ -76,7 +76,7 @@ def match_choices(match: Match) -> dict:
     rows = match_players(match)
     return {
         "teams": [[team.pk, team_label(team, side)] for side, team in
-                  (("EW", match.home), ("NS", match.away)) if team is not None],
+                  seating.by_side(match.home, match.away).items() if team is not None],
         "players": [[p.pk, player_label(p, team, seat), team.pk] for p, team, seat in rows],
     }  # fmt: skip
 
@@ -150,8 +150,9 @@ class IncidentForm(forms.Form):
         rows = match_players(match)
         self.fields["team"].queryset = Team.objects.filter(pk__in=[match.home_id, match.away_id])
         self.fields["team"].labels = {
-            team.pk: team_label(team, side) for side, team in (("EW", match.home), ("NS", match.away))
-        }  # fmt: skip
+            team.pk: team_label(team, side)
+            for side, team in seating.by_side(match.home, match.away).items()
+        }
         order = Case(*[When(pk=p.pk, then=i) for i, (p, _t, _s) in enumerate(rows)])
         self.fields["player"].queryset = Player.objects.filter(
             pk__in=[p.pk for p, _t, _s in rows]
@@ -209,7 +210,7 @@ class RulingForm(forms.Form):
                 seats.setdefault(team.pk, []).append(f"{player.name} {glossary.seat(seat)}")
             self.fields["team"].labels = {
                 team.pk: f"{team_label(team, side)} · {' / '.join(seats.get(team.pk, []))}"
-                for side, team in (("EW", match.home), ("NS", match.away))
+                for side, team in seating.by_side(match.home, match.away).items()
             }  # fmt: skip
 
 

@@ -114,8 +114,8 @@ def record_results(rnd, answers, rng: random.Random) -> int:
 
 
 def finalise(rnd) -> None:
+    from tournaments.freshness import invalidate
     from tournaments.models import Round
-    from tournaments.standings.service import invalidate
 
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
     invalidate(rnd.tournament)
@@ -146,8 +146,8 @@ def main(argv=None) -> None:
     setup_django()
     from django.db import connection
 
+    from tournaments.freshness import invalidate
     from tournaments.services.rounds import generate_draft
-    from tournaments.standings.service import invalidate
 
     with scratch_database("bench_pairing") as vendor:
         print(f"database: {vendor} ({connection.settings_dict['NAME']})")

@@ -65,6 +65,7 @@ def build_event() -> dict:
     from django.utils import timezone
 
     from rules_engine import api as rules_api
+    from tournaments.freshness import invalidate
     from tournaments.models import (
         Match,
         Player,
@@ -74,7 +75,6 @@ def build_event() -> dict:
         Team,
         Tournament,
     )
-    from tournaments.standings.service import invalidate
 
     t0 = time.time()
     tournament = Tournament.objects.create(name="万人掼蛋大赛", slug=SLUG, game="guandan",

@@ -69,7 +69,8 @@ def main(argv=None) -> None:
     setup_django()
     from django.db import connection
 
-    from tournaments.standings.service import invalidate, rank_history, standings_for
+    from tournaments.freshness import invalidate
+    from tournaments.standings.service import rank_history, standings_for
 
     with scratch_database("bench_standings") as vendor:
         print(f"database: {vendor} ({connection.settings_dict['NAME']})")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib.auth import backends, get_user_model
 from django.core.exceptions import ValidationError
 
-from tournaments import rows
+from tournaments.sql import rows
 
 
 class ModelBackend(backends.ModelBackend):

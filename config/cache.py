@@ -9,7 +9,7 @@ revision, the sessions, every result). After a failure the cache is skipped for
 first call after that tries again, so the cache comes back by itself.
 
 Nothing stored here can be stale after an outage: every cached answer is keyed on the
-event's revision read from the database (``tournaments.standings.service.revision``).
+event's revision read from the database (``tournaments.freshness.revision``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY
 from django.contrib.sessions.backends import db
 from django.utils import timezone
 
-from tournaments import rows
+from tournaments.sql import rows
 
 WHERE = 'x."session_key" = %s AND x."expire_date" > %s'
 

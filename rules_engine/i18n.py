@@ -43,6 +43,13 @@ def t(template: str, **params: object) -> Text:
     return Text(template, params)
 
 
+def gettext_noop(text: str) -> str:
+    """A word the pages show (an event setting's label, help and choices): kept in English
+    here; the pages translate it through their catalogue, where ``makemessages`` puts it (it
+    reads calls by this name). The engine's own messages are :func:`t`'s."""
+    return text
+
+
 def placeholders(template: str) -> set[str]:
     """The names of the ``{placeholders}`` of a template."""
     return {name for _, name, _, _ in _FORMATTER.parse(template) if name}

@@ -27,105 +27,109 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 
 from rules_engine.errors import RulesError
-from rules_engine.i18n import t
-from rules_engine.schema import check_values
-
-# --- the ladder ------------------------------------------------------------------------
-
-VERBAL_WARNING = "verbal_warning"
-WARNING = "warning"
-VIOLATION = "violation"
-LEVEL_DEDUCTION = "level_deduction"
-MATCH_LOSS = "match_loss"
-SUSPENSION = "suspension"
-TRICK_TO_OPPONENTS = "trick_to_opponents"
-ROUND_LOST = "round_lost"
-RANKING_DROP = "ranking_drop"
-FORFEIT = "forfeit"  # late arrival: the match is forfeited (not a step of the ladder)
-NO_PENALTY = "no_penalty"  # the incident is dismissed
-# A wrong tribute found after play began (national text, guandan): the offender is scored
-# last (下游) in that deal; a step of the national in-play ladder that changes the result.
-SCORED_LAST = "scored_last"
-
-LADDER = (VERBAL_WARNING, WARNING, VIOLATION, LEVEL_DEDUCTION, MATCH_LOSS, SUSPENSION)
-CHENGYU_STEPS = (TRICK_TO_OPPONENTS, ROUND_LOST, RANKING_DROP)
-NATIONAL_ONLY_STEPS = (SCORED_LAST,)
-STEPS = (NO_PENALTY, *LADDER, *CHENGYU_STEPS, FORFEIT, *NATIONAL_ONLY_STEPS)
-
-# Which steps change something beyond the record of the ruling.
-RESULT_STEPS = (LEVEL_DEDUCTION, MATCH_LOSS, TRICK_TO_OPPONENTS, ROUND_LOST, FORFEIT, SCORED_LAST)
-LEVEL_GAMES = ("guandan", "tractor")
-
-
-def steps_for(game: str, in_play_ladder: str | None = None) -> tuple[str, ...]:
-    """The steps a chief referee may rule in ``game`` (levels only where the game has them;
-    "scored last" only in guandan under the national in-play ladder)."""
-    national = game == "guandan" and in_play_ladder == "national"
-    steps = tuple(s for s in STEPS if national or s not in NATIONAL_ONLY_STEPS)
-    if game == "chengyu":
-        return tuple(s for s in steps if s != LEVEL_DEDUCTION)
-    return tuple(s for s in steps if s not in CHENGYU_STEPS or s == RANKING_DROP)
-
-
-def check_step(
-    step: object, game: str, field: str = "step", in_play_ladder: str | None = None
-) -> str:
-    allowed = steps_for(game, in_play_ladder)
-    if step not in allowed:
-        raise RulesError(
-            t(
-                "{field} must be one of {allowed} in {game}, not {step!r}",
-                field=field,
-                allowed=", ".join(allowed),
-                game=game,
-                step=step,
-            ),
-            field,
-        )
-    return step
-
-
-# --- incident categories -------------------------------------------------------------------
-
-SIGNALLING = "signalling"  # signalling / talking
-WRONG_CARD = "wrong_card"  # wrong or exposed card
-OUT_OF_TURN = "out_of_turn"
-LATE_ARRIVAL = "late_arrival"
-SLOW_PLAY = "slow_play"
-MISSED_COMPULSORY = "missed_compulsory"  # 必出
-CARD_SHOWING = "card_showing"
-SPECTATOR_HINT = "spectator_hint"
-CHANGED_PLAY = "changed_play"
-OTHER = "other"
-
-CATEGORIES = (
-    SIGNALLING,
-    WRONG_CARD,
-    OUT_OF_TURN,
-    LATE_ARRIVAL,
-    SLOW_PLAY,
-    MISSED_COMPULSORY,
-    CARD_SHOWING,
-    SPECTATOR_HINT,
-    CHANGED_PLAY,
-    OTHER,
+from rules_engine.i18n import gettext_noop, t
+from rules_engine.ladder_national import in_play_penalties, slow_play_proposal
+from rules_engine.ladder_steps import (
+    CARD_SHOWING as CARD_SHOWING,
 )
-
-
-@dataclass(frozen=True)
-class Penalty:
-    """One penalty the ladder proposes: ``step`` for ``target`` ("offender" or "hinting_unit")."""
-
-    step: str
-    target: str = "offender"
-    places: int = 0
-
-    def as_dict(self) -> dict:
-        return {"step": self.step, "target": self.target, "places": self.places}
+from rules_engine.ladder_steps import (
+    CATEGORIES as CATEGORIES,
+)
+from rules_engine.ladder_steps import (
+    CHANGED_PLAY as CHANGED_PLAY,
+)
+from rules_engine.ladder_steps import (
+    CHENGYU_STEPS as CHENGYU_STEPS,
+)
+from rules_engine.ladder_steps import (
+    FORFEIT as FORFEIT,
+)
+from rules_engine.ladder_steps import (
+    LADDER as LADDER,
+)
+from rules_engine.ladder_steps import (
+    LATE_ARRIVAL as LATE_ARRIVAL,
+)
+from rules_engine.ladder_steps import (
+    LEVEL_DEDUCTION as LEVEL_DEDUCTION,
+)
+from rules_engine.ladder_steps import (
+    LEVEL_GAMES as LEVEL_GAMES,
+)
+from rules_engine.ladder_steps import (
+    MATCH_LOSS as MATCH_LOSS,
+)
+from rules_engine.ladder_steps import (
+    MISSED_COMPULSORY as MISSED_COMPULSORY,
+)
+from rules_engine.ladder_steps import (
+    NATIONAL_ONLY_STEPS as NATIONAL_ONLY_STEPS,
+)
+from rules_engine.ladder_steps import (
+    NO_PENALTY as NO_PENALTY,
+)
+from rules_engine.ladder_steps import (
+    OTHER as OTHER,
+)
+from rules_engine.ladder_steps import (
+    OUT_OF_TURN as OUT_OF_TURN,
+)
+from rules_engine.ladder_steps import (
+    RANKING_DROP as RANKING_DROP,
+)
+from rules_engine.ladder_steps import (
+    RESULT_STEPS as RESULT_STEPS,
+)
+from rules_engine.ladder_steps import (
+    ROUND_LOST as ROUND_LOST,
+)
+from rules_engine.ladder_steps import (
+    SCORED_LAST as SCORED_LAST,
+)
+from rules_engine.ladder_steps import (
+    SIGNALLING as SIGNALLING,
+)
+from rules_engine.ladder_steps import (
+    SLOW_PLAY as SLOW_PLAY,
+)
+from rules_engine.ladder_steps import (
+    SPECTATOR_HINT as SPECTATOR_HINT,
+)
+from rules_engine.ladder_steps import (
+    STEPS as STEPS,
+)
+from rules_engine.ladder_steps import (
+    SUSPENSION as SUSPENSION,
+)
+from rules_engine.ladder_steps import (
+    TRICK_TO_OPPONENTS as TRICK_TO_OPPONENTS,
+)
+from rules_engine.ladder_steps import (  # the vocabulary, kept importable from here
+    VERBAL_WARNING as VERBAL_WARNING,
+)
+from rules_engine.ladder_steps import (
+    VIOLATION as VIOLATION,
+)
+from rules_engine.ladder_steps import (
+    WARNING as WARNING,
+)
+from rules_engine.ladder_steps import (
+    WRONG_CARD as WRONG_CARD,
+)
+from rules_engine.ladder_steps import (
+    Penalty as Penalty,
+)
+from rules_engine.ladder_steps import (
+    check_step as check_step,
+)
+from rules_engine.ladder_steps import (
+    steps_for as steps_for,
+)
+from rules_engine.schema import check_values, setting
 
 
 def chengyu_penalties(category: str, previous: int = 0) -> list[Penalty]:
@@ -178,8 +182,6 @@ def proposed_penalties(
             return []
         return chengyu_penalties(category, previous)
     if in_play_ladder in ("national", "suzhou"):
-        from rules_engine.ladder_national import in_play_penalties, slow_play_proposal
-
         if category == SLOW_PLAY:
             return slow_play_proposal(seconds, timed, times, in_play_ladder, previous)
         return in_play_penalties(category, previous, in_play_ladder)
@@ -239,14 +241,18 @@ class LadderSettings:
     """The ladder's settings; a tournament's values are checked against these types
     (:mod:`rules_engine.schema`)."""
 
-    escalation: Mapping[str, tuple[int, str]] = field(
-        default_factory=lambda: dict(DEFAULT_ESCALATION), metadata={"check": _escalation}
+    escalation: Mapping[str, tuple[int, str]] = setting(
+        default_factory=lambda: dict(DEFAULT_ESCALATION),
+        check=_escalation,
+        label=gettext_noop("penalty escalation"),
     )
-    late_limit_minutes: int = 10
-    late_leave_limit_minutes: int = 15
-    appeal_minutes: int = 30
-    answer_minutes: int = 120
-    answer_near_minutes: int = 30
+    late_limit_minutes: int = setting(10, label=gettext_noop("late after (minutes)"))
+    late_leave_limit_minutes: int = setting(
+        15, label=gettext_noop("late with an approved leave after (minutes)")
+    )
+    appeal_minutes: int = setting(30, label=gettext_noop("appeal within (minutes)"))
+    answer_minutes: int = setting(120, label=gettext_noop("committee answers within (minutes)"))
+    answer_near_minutes: int = setting(30, label=gettext_noop("answer deadline warning (minutes)"))
 
 
 SETTING_KEYS = tuple(f.name for f in fields(LadderSettings))

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
-from rules_engine.ladder import (
+from rules_engine.ladder_steps import (
     CATEGORIES,
     OUT_OF_TURN,
     SCORED_LAST,

@@ -98,12 +98,6 @@ _GENERAL = {
         "forfeit 须为 EW、NS、both 或 null，而不是 {forfeit!r}"
     ),
     "a forfeited match has no deals: leave deals empty": "弃权的比赛没有牌局：deals 请留空",
-    "fail_a_limit must be a whole number of 1 or more, or null": (
-        "fail_a_limit 须为不小于 1 的整数，或 null"
-    ),
-    "forfeit_points must be [winner, loser]": "forfeit_points 须为 [胜方, 负方]",
-    "time_up must be one of {allowed}": "time_up 须为以下之一：{allowed}",
-    "warning_minutes must be whole minutes, 0 or more": "warning_minutes 须为 0 或以上的整数分钟",
     "settings must be an object of preset settings": "settings 须为赛制设置的对象",
     "unknown preset setting {key!r} (known: {known})": "未知的赛制设置 {key!r}（可选：{known}）",
     "unknown standings metric {metric!r}": "未知的排名指标 {metric!r}",
@@ -403,7 +397,6 @@ _ISSUE17 = {
         "{where}：闲家得分 {points} 加底牌分 {bottom} 共 {total}，但三副牌只有 300 分"
         "（底牌倍数在此之后计算）"
     ),
-    "tractor_kill_reading must be one of {allowed}": "tractor_kill_reading 须为 {allowed} 之一",
     # the tractor play-log replay
     "play_log[{index}] ({seat}, trick {trick}): {reason}": (
         "play_log[{index}]（{seat}，第 {trick} 墩）：{reason}"
@@ -455,7 +448,6 @@ _ISSUE17 = {
     'partner_return_limit must be "level" (below the level card) or a rank 2..A': (
         'partner_return_limit 须为 "level"（小于级牌）或 2..A 中的一个点数'
     ),
-    "{name} must be one of {allowed}": "{name} 须为 {allowed} 之一",
     "seconds must be a time of 0 seconds or more": "seconds 须为 0 秒或以上的时间",
 }
 
@@ -466,7 +458,7 @@ _MATCH_FORMAT = {
     "format.end must be one of {known}": "format.end 必须是以下之一：{known}",
     "format.deals must be a whole number of deals, 1 or more": "format.deals 必须是不小于 1 的整数副数",
     "format.minutes must be whole minutes, 1 or more": "format.minutes 必须是不小于 1 的整数分钟",
-    "format.games must be 1 or 3 (best of three)": "format.games 必须是 1 或 3（三局二胜）",
+    "format.games must be 1 or {best_of} (best of three)": "format.games 必须是 1 或 {best_of}（三局二胜）",
     "format.knockout must be true or false": "format.knockout 必须是 true 或 false",
     "{field} must be the number of the deal in play when time was called": (
         "{field} 必须是到时时正在进行的那一副的序号"

@@ -47,6 +47,35 @@ ENDS = ("pass_a", "deals", "time", "time_or_deals")
 LEVEL_GAMES = ("guandan", "tractor")
 FORMAT_KEYS = ("end", "deals", "minutes", "games", "knockout")
 
+# Best of three (三局二胜): the one home of its limits. At most BEST_OF games; the first side
+# to win GAMES_TO_WIN takes the match. Views, exports, templates and the table phone ask
+# games_of / is_best_of_three / limits, never a number of their own.
+BEST_OF = 3
+GAMES_TO_WIN = BEST_OF // 2 + 1
+GAME_COUNTS = (1, BEST_OF)
+
+
+def games_of(fmt: dict | None) -> int:
+    """The most games a match of format ``fmt`` plays: 1, or BEST_OF for best of three."""
+    games = (fmt or {}).get("games", 1)
+    return games if games in GAME_COUNTS and not isinstance(games, bool) else 1
+
+
+def is_best_of_three(fmt: dict | None) -> bool:
+    return games_of(fmt) == BEST_OF
+
+
+def best_of_three(fmt: dict) -> dict:
+    """``fmt`` played as best of three."""
+    return {**fmt, "games": BEST_OF}
+
+
+def limits(fmt: dict | None) -> dict:
+    """What a page needs of the format's games: ``{"best_of_three", "games", "games_to_win"}``."""
+    games = games_of(fmt)
+    return {"best_of_three": games == BEST_OF, "games": games,
+            "games_to_win": GAMES_TO_WIN if games == BEST_OF else 1}  # fmt: skip
+
 
 def parse_format(value: object) -> dict:
     """The format with its defaults; RulesError naming the bad field."""
@@ -77,8 +106,11 @@ def parse_format(value: object) -> dict:
     if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 1:
         raise RulesError(t("format.minutes must be whole minutes, 1 or more"), "format.minutes")
     games = value.get("games", 1)
-    if games not in (1, 3) or isinstance(games, bool):
-        raise RulesError(t("format.games must be 1 or 3 (best of three)"), "format.games")
+    if games not in GAME_COUNTS or isinstance(games, bool):
+        raise RulesError(
+            t("format.games must be 1 or {best_of} (best of three)", best_of=BEST_OF),
+            "format.games",
+        )
     knockout = value.get("knockout", False)
     if not isinstance(knockout, bool):
         raise RulesError(t("format.knockout must be true or false"), "format.knockout")
@@ -192,23 +224,23 @@ def score(record: dict) -> dict:
     if record.get("forfeit") is not None:
         base = {key: value for key, value in record.items() if key != "format"}
         return {**game_score(base), "over": True, "end": "forfeit", "format": fmt}
-    if fmt["games"] == 1:
+    if not is_best_of_three(fmt):
         deals = record.get("deals") or []
         if not isinstance(deals, list):
             raise RulesError(t("deals must be a list of deals"), "deals")
         answer = score_game(game_score, record, deals, fmt, preset, "")
         return {**answer, "format": fmt}
-    return best_of_three(game_score, record, fmt, preset)
+    return score_best_of_three(game_score, record, fmt, preset)
 
 
-def best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> dict:
+def score_best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> dict:
     games = record.get("games")
     if not isinstance(games, list) or not games:
         raise RulesError(
             t('best of three needs "games": a list of up to three games, each with its deals'),
             "games",
         )
-    if len(games) > 3:
+    if len(games) > BEST_OF:
         raise RulesError(t("best of three has at most three games"), "games")
     won = {"EW": 0, "NS": 0}
     answers = []
@@ -240,7 +272,7 @@ def best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> dict:
         answers.append(answer)
         if answer["over"] and answer.get("winner"):
             won[answer["winner"]] += 1
-        over = max(won.values()) >= 2 or (len(answers) == 3 and answer["over"])
+        over = max(won.values()) >= GAMES_TO_WIN or (len(answers) == BEST_OF and answer["over"])
     difference = sum(answer.get("level_difference") or 0 for answer in answers)
     winner = None
     if won["EW"] != won["NS"]:
@@ -293,7 +325,7 @@ def format_text(fmt: dict | None) -> Text | None:
         ),
     }
     parts = [ends[fmt["end"]]]
-    if fmt["games"] == 3:
+    if is_best_of_three(fmt):
         parts.append(t("best of three"))
     if fmt["knockout"]:
         parts.append(t("a winner is needed"))

@@ -65,7 +65,8 @@ def _pair(values: Mapping, side: str, default=None):
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a score answer says about a match, from both sides (EW = home, NS = away).
+    """What a score answer says about a match, from both sides (EW and NS; which is the home
+    team's is rules_engine.seating's ``side_of``).
 
     ``points`` is None when the match does not count (a void, or no answer): it is then
     treated as not played. Counters a game does not keep are 0.
@@ -159,6 +160,22 @@ class Outcome:
 
     def level(self, side: str) -> str | None:
         return self.level_ew if side == "EW" else self.level_ns
+
+    def deals(self, side: str) -> int:
+        return self.deals_ew if side == "EW" else self.deals_ns
+
+    def tricks(self, side: str) -> int:
+        return self.tricks_ew if side == "EW" else self.tricks_ns
+
+    def games(self, side: str) -> int:
+        return self.games_ew if side == "EW" else self.games_ns
+
+    def level_points(self, side: str) -> float:
+        return self.level_points_ew if side == "EW" else self.level_points_ns
+
+    def difference_for(self, side: str) -> int:
+        """The level difference in ``side``'s favour (the answer's is East–West's)."""
+        return self.level_difference if side == "EW" else -self.level_difference
 
     def result_for(self, side: str) -> str:
         """``"win"``, ``"loss"`` or ``"draw"`` for ``side``; ``""`` when the match does not count."""

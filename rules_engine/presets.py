@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rules_engine import ladder
 from rules_engine.cards import RANKS
 from rules_engine.errors import RulesError
-from rules_engine.i18n import t
-from rules_engine.schema import check_values, fields_of
+from rules_engine.i18n import gettext_noop, t
+from rules_engine.schema import check_values, describe, fields_of, setting
+from rules_engine.seating import other_side
 
 SIDES = ("EW", "NS")
 MATCH_FORMAT_GAMES = ("guandan", "tractor")  # games whose matches end by levels (SPEC 2)
@@ -79,26 +80,41 @@ NATIONAL_LEVEL_POINTS_TABLE = tuple((13 + d, 13 - d) for d in range(14))
 CHENGYU_SUIT_RING = ("D", "C", "H", "S")
 # Killing a tractor throw (SPEC 4.3): "strict" (seed 三.4 完全一致, the throw's form as played)
 # or "flexible" (trumps that can be laid out as the throw's units).
-TRACTOR_KILL_READINGS = ("strict", "flexible")
+TRACTOR_KILL_READINGS = {
+    "strict": gettext_noop("strict: in exactly the form played"),
+    "flexible": gettext_noop("flexible: trumps that can be laid out as the throw's units"),
+}
 # Guandan tribute (SPEC 4.2): equal double tribute goes "counter_clockwise" (Suzhou: each payer
 # to the next seat in the order of play) or "clockwise" (national); the first-out player's
 # "before_first" (上家, Suzhou) or "after_first" (下家, national) opponent then leads.
-TRIBUTE_DIRECTIONS = ("counter_clockwise", "clockwise")
-TRIBUTE_LEADERS = ("before_first", "after_first")
+TRIBUTE_DIRECTIONS = {
+    "counter_clockwise": gettext_noop("to the next seat in the order of play"),
+    "clockwise": gettext_noop("against the order of play"),
+}
+TRIBUTE_LEADERS = {
+    "before_first": gettext_noop("the first-out player's opponent before them"),
+    "after_first": gettext_noop("the first-out player's opponent after them"),
+}
 # In-play penalty ladder (rules_engine.ladder_national): the national text's, the Suzhou
 # seed's (十二, 十三 第5条, 十(三), 五(五)), or none.
-IN_PLAY_LADDERS = (None, "national", "suzhou")
+IN_PLAY_LADDERS = {"national": gettext_noop("national"), "suzhou": gettext_noop("Suzhou")}
 NATIONAL_TRIBUTE = {
     "partner_return_limit": "10",
     "equal_tribute_direction": "clockwise",
     "equal_tribute_leader": "after_first",
     "in_play_ladder": "national",
 }
-TIME_UP_RULES = ("finish_deal", "one_more_deal")
+TIME_UP_RULES = {
+    "finish_deal": gettext_noop("finish the deal in play"),
+    "one_more_deal": gettext_noop("play one more deal"),
+}
 # What the tricks tiebreak sees of an idiom-chain round lost 4:9 by penalty (SPEC 4.4):
 # "match" (4:9 in each of the match's three deals, 12:27, whenever it fell) or "played"
 # (4:9 in each deal played).
-CHENGYU_ROUND_LOST_READINGS = ("match", "played")
+CHENGYU_ROUND_LOST_READINGS = {
+    "match": gettext_noop("4:9 in each of the match's three deals (12:27)"),
+    "played": gettext_noop("4:9 in each deal played"),
+}
 # The national text's time and procedure (SPEC 5): 0-20 s a play is normal, 20-30 s a verbal
 # warning, then a violation and the loss of a round of play; tribute within 15 s of the deal,
 # the return within 30 s.
@@ -114,83 +130,184 @@ SUZHOU_TIMES = {"play_seconds": 30, "tribute_return_seconds": 40}
 
 # Round 1 method (SPEC 2): a random draw from the recorded seed ("random", the default), or
 # seeded ("seed": teams with seed numbers kept apart, the top half meets the bottom half).
-ROUND_ONE_METHODS = ("random", "seed")
+ROUND_ONE_METHODS = {
+    "random": gettext_noop("random draw from the recorded seed"),
+    "seed": gettext_noop("by seed: seeded teams apart, top half v bottom half"),
+}
 
 # The official ranking of an event in stages (SPEC 2): the places the last stage's matches
 # cannot separate (the losers of one knockout round) are ranked by the earlier stage's
 # ranking ("earlier_stage", the default), or the teams share the place ("shared").
-KNOCKOUT_PLACES = ("earlier_stage", "shared")
+KNOCKOUT_PLACES = {
+    "earlier_stage": gettext_noop("ranked by the earlier stage's ranking"),
+    "shared": gettext_noop("shared by the teams"),
+}
+
+
+def _check_standings_order(value: object, where: str) -> tuple[str, ...]:
+    """The setting ``standings_order``: metrics of :data:`STANDINGS_METRICS`, best first."""
+    if not isinstance(value, list | tuple) or not all(isinstance(m, str) for m in value):
+        raise RulesError(
+            t("{field} must be {kind}", field=where, kind=describe(tuple[str, ...])), where
+        )
+    for metric in value:
+        if metric not in STANDINGS_METRICS:
+            raise RulesError(t("unknown standings metric {metric!r}", metric=metric), where)
+    return tuple(value)
+
+
+def _check_partner_return_limit(value: object, where: str) -> str:
+    """The setting ``partner_return_limit``: "level" (below the level card) or a rank."""
+    if value != "level" and (
+        not isinstance(value, str) or value.upper().replace("10", "T") not in RANKS
+    ):
+        raise RulesError(
+            t('partner_return_limit must be "level" (below the level card) or a rank 2..A'),
+            where,
+        )
+    return value
 
 
 @dataclass(frozen=True)
 class Preset:
+    """A scoring preset. Each field an event may change is declared once, with its bounds,
+    choices and words (:func:`rules_engine.schema.setting`)."""
+
     name: str
     game: str  # "guandan" | "tractor" | "chengyu"
-    title: str
-    win_points: int
-    draw_points: int
-    loss_points: int
-    forfeit_points: tuple[int, int]  # (winner, loser); a bye scores the same
-    standings_order: tuple[str, ...]
-    no_show_points: int = 0  # each side, when both are absent
-    decks: int = field(default=2, metadata={"min": 1})
-    level_difference_table: tuple[tuple[int, int], ...] | None = None
+    # no numbers: a name that quotes them builds them (scoring_terms)
+    title: str = setting(label=gettext_noop("preset title"))
+    win_points: int = setting(scoring=True, label=gettext_noop("match points for a win"))
+    draw_points: int = setting(scoring=True, label=gettext_noop("match points for a draw"))
+    loss_points: int = setting(scoring=True, label=gettext_noop("match points for a loss"))
+    # (winner, loser); a bye scores the same
+    forfeit_points: tuple[int, int] = setting(
+        scoring=True, label=gettext_noop("forfeit / bye points [winner, loser]")
+    )
+    standings_order: tuple[str, ...] = setting(
+        scoring=True,
+        items=STANDINGS_METRICS,
+        label=gettext_noop("standings order (tiebreaks, best first)"),
+        check=_check_standings_order,
+    )
+    no_show_points: int = setting(
+        0, scoring=True, label=gettext_noop("points each when both teams are absent")
+    )
+    decks: int = setting(2, min=1, label=gettext_noop("decks"))
+    level_difference_table: tuple[tuple[int, int], ...] | None = setting(
+        None, scoring=True, label=gettext_noop("level difference → match points table")
+    )
     # None: repeat A until passed or time (never drop back)
-    fail_a_limit: int | None = field(default=None, metadata={"min": 1})
-    tractor_deal_table: tuple[tuple[int, str, int], ...] | None = None
-    chengyu_suit_ring: tuple[str, ...] | None = None
-    deals_per_match: int | None = field(default=None, metadata={"min": 1})  # chengyu: 3
+    fail_a_limit: int | None = setting(
+        None, min=1, label=gettext_noop("attempts at A before dropping back (empty: never)")
+    )
+    tractor_deal_table: tuple[tuple[int, str, int], ...] | None = setting(
+        None, scoring=True, label=gettext_noop("tractor deal table")
+    )
+    chengyu_suit_ring: tuple[str, ...] | None = setting(
+        None, label=gettext_noop("idiom-chain suit ring")
+    )
+    deals_per_match: int | None = setting(
+        None, scoring=True, min=1, label=gettext_noop("deals per match")
+    )
     # chengyu: what a round lost 4:9 by penalty counts for (rules_engine.chengyu.scoring)
-    chengyu_round_lost: str = field(
-        default="match", metadata={"choices": CHENGYU_ROUND_LOST_READINGS}
+    chengyu_round_lost: str = setting(
+        "match",
+        scoring=True,
+        choices=CHENGYU_ROUND_LOST_READINGS,
+        label=gettext_noop("a round lost 4:9 counts in the tricks tiebreak as"),
     )
     # A referee may enter only the final levels instead of every deal (games with levels).
-    final_levels_entry: bool = False
+    final_levels_entry: bool = setting(
+        False, label=gettext_noop("referees may enter final levels only")
+    )
     # Round timing (SPEC 2): referees warn the tables in the last minutes; at time, either the
     # deal in play is finished ("finish_deal") or one more deal is played ("one_more_deal").
-    warning_minutes: int = 10
+    warning_minutes: int = setting(10, label=gettext_noop("warning before time (minutes)"))
     # Pairing (SPEC 2): teams of the same unit are kept apart when possible.
-    avoid_same_unit: bool = True
-    time_up: str = field(default="finish_deal", metadata={"choices": TIME_UP_RULES})
+    avoid_same_unit: bool = setting(True, label=gettext_noop("keep teams of one unit apart"))
+    time_up: str = setting("finish_deal", choices=TIME_UP_RULES, label=gettext_noop("at time"))
     # 级差分 (national preset): a second accumulated score from the level difference, by
     # this table (index = level difference, capped at the last row), and for a forfeit.
-    level_points_table: tuple[tuple[int, int], ...] | None = None
-    forfeit_level_points: tuple[int, int] | None = None  # (winner, side that did not play)
+    level_points_table: tuple[tuple[int, int], ...] | None = setting(
+        None, scoring=True, label=gettext_noop("level-difference points table")
+    )
+    forfeit_level_points: tuple[int, int] | None = setting(  # (winner, side that did not play)
+        None, scoring=True, label=gettext_noop("forfeit level-difference points [winner, loser]")
+    )
     # A knockout match must produce a winner: at equal levels one more deal at a time.
-    knockout_extra_deal: bool = True
+    knockout_extra_deal: bool = setting(
+        True, label=gettext_noop("knockout: one more deal at equal levels")
+    )
     # The level difference a forfeit or bye counts for in the standings (SPEC 3): None
     # reads it from the table (the row of the forfeit's points: Suzhou 17 = 7 levels);
     # a number sets it (0: a forfeit adds no level difference).
-    forfeit_level_difference: int | None = None
-    tractor_kill_reading: str = field(default="strict", metadata={"choices": TRACTOR_KILL_READINGS})
+    forfeit_level_difference: int | None = setting(
+        None,
+        scoring=True,
+        label=gettext_noop("level difference of a forfeit (empty: from the table)"),
+    )
+    tractor_kill_reading: str = setting(
+        "strict", choices=TRACTOR_KILL_READINGS, label=gettext_noop("killing a tractor throw")
+    )
     # Guandan return to a partner: "level" (below the level card, Suzhou) or the highest rank
     # allowed ("10": 10 or lower, national).
-    partner_return_limit: str = "level"
-    equal_tribute_direction: str = field(
-        default="counter_clockwise", metadata={"choices": TRIBUTE_DIRECTIONS}
+    partner_return_limit: str = setting(
+        "level",
+        check=_check_partner_return_limit,
+        label=gettext_noop("highest return to a partner"),
     )
-    equal_tribute_leader: str = field(default="before_first", metadata={"choices": TRIBUTE_LEADERS})
-    in_play_ladder: str | None = field(default=None, metadata={"choices": ("national", "suzhou")})
+    equal_tribute_direction: str = setting(
+        "counter_clockwise",
+        choices=TRIBUTE_DIRECTIONS,
+        label=gettext_noop("equal double tribute goes"),
+    )
+    equal_tribute_leader: str = setting(
+        "before_first", choices=TRIBUTE_LEADERS, label=gettext_noop("who leads after tribute")
+    )
+    in_play_ladder: str | None = setting(
+        None, choices=IN_PLAY_LADDERS, label=gettext_noop("in-play penalty ladder")
+    )
     # Unit standings (SPEC 2): a unit ranks by the sum of its best N teams.
-    unit_best_teams: int = field(default=2, metadata={"min": 1})
+    unit_best_teams: int = setting(
+        2, min=1, label=gettext_noop("unit standings: how many of a unit's best teams count")
+    )
     # The event's match format (SPEC 2, rules_engine.match_format): how a match ends (pass A,
     # N deals, time, time or deals) and one game or best of three. None: the game's own end
     # (guandan: passing A, or the deal in play at time). A stage's own format overrides it.
-    match_format: Mapping | None = field(default=None, metadata={"check": _check_match_format})
+    match_format: Mapping | None = setting(
+        None,
+        check=_check_match_format,
+        label=gettext_noop("match format (how a match ends; one game or best of three)"),
+    )
     # Time and procedure of the national text (SPEC 5), in seconds; None: no fixed limit
     # (the chief referee judges). A play up to ``play_seconds`` is normal, up to
     # ``play_warning_seconds`` a verbal warning, beyond a violation and the loss of a round of
     # play; tribute within ``tribute_seconds`` of the deal, the return within
     # ``tribute_return_seconds``.
-    play_seconds: int | None = field(default=None, metadata={"min": 1})
-    play_warning_seconds: int | None = field(default=None, metadata={"min": 1})
-    tribute_seconds: int | None = field(default=None, metadata={"min": 1})
-    tribute_return_seconds: int | None = field(default=None, metadata={"min": 1})
-    round_one_method: str = field(default="random", metadata={"choices": ROUND_ONE_METHODS})
+    play_seconds: int | None = setting(
+        None, min=1, label=gettext_noop("seconds a play (normal up to)")
+    )
+    play_warning_seconds: int | None = setting(
+        None, min=1, label=gettext_noop("seconds a play before a violation (warning up to)")
+    )
+    tribute_seconds: int | None = setting(
+        None, min=1, label=gettext_noop("seconds for the tribute after the deal")
+    )
+    tribute_return_seconds: int | None = setting(
+        None, min=1, label=gettext_noop("seconds for the return")
+    )
+    round_one_method: str = setting(
+        "random", scoring=True, choices=ROUND_ONE_METHODS, label=gettext_noop("round 1 method")
+    )
     # The round clock a new event of this preset starts with (the event's own round length
     # is the setting): idiom chain 五 "30 分钟内完成比赛".
     default_round_minutes: int = 60
-    knockout_places: str = field(default="earlier_stage", metadata={"choices": KNOCKOUT_PLACES})
+    knockout_places: str = setting(
+        "earlier_stage",
+        choices=KNOCKOUT_PLACES,
+        label=gettext_noop("final ranking: places a knockout round does not separate"),
+    )
 
     def with_overrides(self, **settings) -> Preset:
         """A copy with tournament settings applied, every setting checked by the event-settings
@@ -210,59 +327,17 @@ class Preset:
         changes = check_values(Preset, {k: settings[k] for k in settings if k in PRESET_SETTINGS})
         ladder.ladder_settings(self.game, settings, prefix="")
         preset = dataclasses.replace(self, **changes)
-        preset.validate()
+        preset.check_between()  # each field was checked by its declaration above
         return preset
 
     def validate(self) -> None:
-        for metric in self.standings_order:
-            if metric not in STANDINGS_METRICS:
-                raise RulesError(
-                    t("unknown standings metric {metric!r}", metric=metric), "standings_order"
-                )
-        if self.fail_a_limit is not None and (
-            not isinstance(self.fail_a_limit, int) or self.fail_a_limit < 1
-        ):
-            raise RulesError(
-                t("fail_a_limit must be a whole number of 1 or more, or null"), "fail_a_limit"
-            )
-        if self.time_up not in TIME_UP_RULES:
-            raise RulesError(
-                t("time_up must be one of {allowed}", allowed=", ".join(TIME_UP_RULES)), "time_up"
-            )
-        if (
-            isinstance(self.warning_minutes, bool)
-            or not isinstance(self.warning_minutes, int)
-            or (self.warning_minutes < 0)
-        ):
-            raise RulesError(
-                t("warning_minutes must be whole minutes, 0 or more"), "warning_minutes"
-            )
-        if self.tractor_kill_reading not in TRACTOR_KILL_READINGS:
-            raise RulesError(
-                t(
-                    "tractor_kill_reading must be one of {allowed}",
-                    allowed=", ".join(TRACTOR_KILL_READINGS),
-                ),
-                "tractor_kill_reading",
-            )
-        for name, allowed in (
-            ("equal_tribute_direction", TRIBUTE_DIRECTIONS),
-            ("equal_tribute_leader", TRIBUTE_LEADERS),
-            ("in_play_ladder", IN_PLAY_LADDERS),
-        ):
-            if getattr(self, name) not in allowed:
-                shown = ", ".join("null" if a is None else a for a in allowed)
-                raise RulesError(
-                    t("{name} must be one of {allowed}", name=name, allowed=shown), name
-                )
-        if self.partner_return_limit != "level" and (
-            not isinstance(self.partner_return_limit, str)
-            or self.partner_return_limit.upper().replace("10", "T") not in RANKS
-        ):
-            raise RulesError(
-                t('partner_return_limit must be "level" (below the level card) or a rank 2..A'),
-                "partner_return_limit",
-            )
+        """Every field by its declaration (rules_engine.schema), then the rules between
+        fields (:meth:`check_between`)."""
+        check_values(Preset, {name: getattr(self, name) for name in fields_of(Preset)})
+        self.check_between()
+
+    def check_between(self) -> None:
+        """The rules no single field's declaration can say."""
         if self.match_format is not None and self.game not in MATCH_FORMAT_GAMES:
             raise RulesError(
                 t("match formats apply to guandan and tractor, not {game}", game=self.game),
@@ -277,8 +352,6 @@ class Preset:
                 t("play_warning_seconds must not be less than play_seconds"),
                 "play_warning_seconds",
             )
-        if len(self.forfeit_points) != 2:
-            raise RulesError(t("forfeit_points must be [winner, loser]"), "forfeit_points")
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -290,23 +363,11 @@ FIXED_FIELDS = ("name", "game", "default_round_minutes")
 PRESET_SETTINGS = tuple(f.name for f in dataclasses.fields(Preset) if f.name not in FIXED_FIELDS)
 
 
-# Settings that decide match points or the ranking: an event may not change them once a round
-# is published (results already scored would be read by other rules).
-SCORING_SETTINGS = (
-    "win_points",
-    "draw_points",
-    "loss_points",
-    "forfeit_points",
-    "standings_order",
-    "no_show_points",
-    "level_difference_table",
-    "tractor_deal_table",
-    "deals_per_match",
-    "chengyu_round_lost",
-    "level_points_table",
-    "forfeit_level_points",
-    "forfeit_level_difference",
-    "round_one_method",
+# Settings that decide match points or the ranking (declared ``scoring=True``): an event may
+# not change them once a round is published (results already scored would be read by other
+# rules).
+SCORING_SETTINGS = tuple(
+    name for name, (spec, _hint) in fields_of(Preset).items() if spec.metadata.get("scoring")
 )
 
 
@@ -323,7 +384,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="guandan-suzhou-2016",
             game="guandan",
-            title="掼蛋 2016 Suzhou elite tournament (20-point scale)",
+            title="掼蛋 2016 Suzhou elite tournament",
             win_points=20,
             draw_points=10,
             loss_points=0,
@@ -338,7 +399,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="guandan-national-2017",
             game="guandan",
-            title="掼蛋 national 2017 (win 3, draw 2, loss 1, no-show 0)",
+            title="掼蛋 national 2017",
             win_points=3,
             draw_points=2,
             loss_points=1,
@@ -357,7 +418,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="guandan-national",
             game="guandan",
-            title="掼蛋 national rules (场分 2/1/0 + 26-point 级差分)",
+            title="掼蛋 national rules",
             **WIN_2_DRAW_1,
             standings_order=("points", "level_points", "level_diff", "head_to_head", "draw_lots"),
             level_points_table=NATIONAL_LEVEL_POINTS_TABLE,
@@ -370,7 +431,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="tractor",
             game="tractor",
-            title="拖拉机 three decks (win 2, draw 1, loss 0)",
+            title="拖拉机 three decks",
             **WIN_2_DRAW_1,
             standings_order=("points", "level_diff", "latest_round_score"),
             decks=3,
@@ -381,7 +442,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="chengyu",
             game="chengyu",
-            title="成语接龙扑克 idiom-chain poker (win 2, draw 1, loss 0)",
+            title="成语接龙扑克 idiom-chain poker",
             **WIN_2_DRAW_1,
             standings_order=("points", "deals_won_diff", "tricks_diff"),
             decks=1,
@@ -574,12 +635,33 @@ def level_points(preset: Preset, answer: dict) -> dict[str, int] | None:
     return _by_side(winner, win, loss)
 
 
+@dataclass(frozen=True)
+class ScoringTerms:
+    """The numbers a preset's name quotes, read from its values (an event's overrides
+    included), so that no name spells out a number the event may have changed."""
+
+    win: int
+    draw: int
+    loss: int
+    scale: int | None  # a level-difference table's points a match (the 20-point scale)
+    level_points: int | None  # the 级差分 table's points a match (26), or None
+
+
+def scoring_terms(preset: Preset) -> ScoringTerms:
+    """``scoring_terms(PRESETS["guandan-national-2017"]) == ScoringTerms(3, 2, 1, None,
+    None)``; the Suzhou preset's ``scale`` is 20, the national preset's ``level_points`` 26."""
+    table, points_table = preset.level_difference_table, preset.level_points_table
+    return ScoringTerms(
+        win=preset.win_points,
+        draw=preset.draw_points,
+        loss=preset.loss_points,
+        scale=sum(table[0]) if table else None,
+        level_points=sum(points_table[0]) if points_table else None,
+    )
+
+
 def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:
     return {"EW": win, "NS": loss} if winner_side == "EW" else {"EW": loss, "NS": win}
-
-
-def other_side(side: str) -> str:
-    return "NS" if side == "EW" else "EW"
 
 
 def settings_fields(game: str, preset: Preset | str, settings: object = None) -> list[SettingField]:
@@ -618,3 +700,47 @@ class SettingField:
     default: object
     value: object
     scoring: bool  # decides points or ranking: locked once a round is published
+
+
+def settings_table() -> str:
+    """The README's table of event settings (Markdown), made from each setting's one
+    declaration: name, words, kind and bounds, default, whether it decides scoring, and the
+    presets that set their own value (tests/rules_engine/test_settings_table.py keeps the
+    README equal to it)."""
+    import json
+
+    rows = [
+        "| setting | what it is | value | default | own value in |",
+        "|---|---|---|---|---|",
+    ]
+    for cls, defaults in ((Preset, None), (ladder.LadderSettings, ladder.LadderSettings())):
+        for name, (spec, hint) in fields_of(cls).items():
+            if cls is Preset and name in FIXED_FIELDS:
+                continue
+            meta = spec.metadata
+            words = meta.get("label", name)
+            if meta.get("help"):
+                words = f"{words}: {meta['help']}"
+            if meta.get("scoring"):
+                words += " (scoring: fixed once a round is published)"
+            kind = str(describe(hint, meta))
+            if meta.get("choice_words"):
+                kind = "; ".join(f"`{code}`: {text}" for code, text in meta["choice_words"].items())
+                kind += "; or null" if spec.default is None else ""
+            if meta.get("items"):
+                kind = "a list of " + ", ".join(f"`{item}`" for item in meta["items"])
+            if defaults is not None:
+                default = getattr(defaults, name)
+            elif spec.default is not dataclasses.MISSING:
+                default = spec.default
+            else:
+                default = None
+            shown = "each preset's" if cls is Preset and spec.default is dataclasses.MISSING \
+                else f"`{json.dumps(default, ensure_ascii=False)}`"  # fmt: skip
+            own = [
+                p.name for p in PRESETS.values()
+                if cls is Preset and spec.default is not dataclasses.MISSING
+                and getattr(p, name) != spec.default
+            ]  # fmt: skip
+            rows.append(f"| `{name}` | {words} | {kind} | {shown} | {', '.join(own) or '—'} |")
+    return "\n".join(rows) + "\n"

@@ -10,6 +10,12 @@ checked without more code. A field's metadata narrows it:
 * ``choices`` — the texts allowed;
 * ``check`` — ``check(value, where)`` for a value whose shape its type cannot say (it
   returns the value to store, or raises RulesError).
+
+A field declared with :func:`setting` is an event setting's one declaration: its type and
+default (the dataclass), bounds, choices, and the words the pages, the API schema and the
+README show (``label``, ``help``, ``choice_words``). Validation (:func:`check_values`), the
+settings form (tournaments/forms_settings.py) and the README's table
+(:func:`settings_table`, tests/rules_engine/test_settings_table.py) are made from it.
 """
 
 from __future__ import annotations
@@ -24,6 +30,42 @@ from rules_engine.errors import RulesError, sub_field
 from rules_engine.i18n import Text, joined, t
 
 _MISSING = object()
+
+
+def setting(
+    default: object = dataclasses.MISSING,
+    *,
+    label: str,
+    help: str = "",
+    min: object = _MISSING,
+    max: int | None = None,
+    choices: Mapping[str, str] | None = None,
+    items: tuple[str, ...] | None = None,
+    check=None,
+    scoring: bool = False,
+    default_factory: object = dataclasses.MISSING,
+):
+    """A dataclass field declared as an event setting (see the module docstring): ``label``
+    and ``help`` are words (:func:`rules_engine.i18n.gettext_noop`), ``choices`` maps each
+    allowed text to its words; ``scoring`` marks a setting that decides match points or the
+    ranking (fixed once a round is published)."""
+    meta: dict = {"label": label}
+    if help:
+        meta["help"] = help
+    if min is not _MISSING:
+        meta["min"] = min
+    if max is not None:
+        meta["max"] = max
+    if choices is not None:
+        meta["choices"] = tuple(choices)
+        meta["choice_words"] = dict(choices)
+    if items is not None:
+        meta["items"] = tuple(items)  # a list's allowed items (its ``check`` holds them to it)
+    if check is not None:
+        meta["check"] = check
+    if scoring:
+        meta["scoring"] = True
+    return dataclasses.field(default=default, default_factory=default_factory, metadata=meta)
 
 
 @cache

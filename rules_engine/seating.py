@@ -12,6 +12,36 @@ from rules_engine.i18n import t
 SEAT_ORDER = ("E", "S", "W", "N")  # how a table sheet lists the seats
 _SEATS = {("EW", 1): "E", ("EW", 2): "W", ("NS", 1): "S", ("NS", 2): "N"}
 
+# The one statement of which side the home team plays (tests/test_one_home.py): every
+# module asks side_of / by_side / is_home instead of writing "EW" beside ``home``.
+_HOME_SIDE, _AWAY_SIDE = "EW", "NS"
+
+
+def side_of(home: bool) -> str:
+    """The side a team plays: ``side_of(home=True) == "EW"`` (East–West), the away team's
+    ``"NS"`` (North–South)."""
+    return _HOME_SIDE if home else _AWAY_SIDE
+
+
+HOME = side_of(home=True)
+AWAY = side_of(home=False)
+
+
+def by_side(home, away) -> dict:
+    """The home team's and the away team's (names, ids, anything) put by side, home first:
+    ``by_side("红队", "蓝队") == {"EW": "红队", "NS": "蓝队"}``."""
+    return {HOME: home, AWAY: away}
+
+
+def is_home(side: str) -> bool:
+    """Whether ``side`` is the home team's."""
+    return side == HOME
+
+
+def other_side(side: str) -> str:
+    """The opponents' side: ``other_side("EW") == "NS"``."""
+    return AWAY if side == HOME else HOME
+
 
 def seat_of(side: str, seat_order: int) -> str:
     """The seat of a team's player: ``seat_of("NS", 2) == "N"``."""

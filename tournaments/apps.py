@@ -13,8 +13,8 @@ class TournamentsConfig(AppConfig):
 
         from tournaments.services.users import refuse_deleting_history
 
-        from . import signals
+        from . import freshness
 
         pre_delete.connect(refuse_deleting_history, sender=get_user_model(),
                            dispatch_uid="paisai-user-history")  # fmt: skip
-        signals.connect()
+        freshness.connect()

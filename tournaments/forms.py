@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
-from tournaments import glossary
+from tournaments import glossary, upload_limit
 from tournaments.models import Game, Role, Team, Tournament
 from tournaments.validation import INT_MAX
+
+APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
+
+
+def round_minutes_help() -> str:
+    """The round length a blank field takes, from the presets' own (``default_round_minutes``)."""
+    minutes: dict[str, list[int]] = {}
+    for preset in PRESETS.values():
+        found = minutes.setdefault(preset.game, [])
+        if preset.default_round_minutes not in found:
+            found.append(preset.default_round_minutes)
+    lengths = "; ".join(
+        _("%(game)s %(minutes)s minutes")
+        % {"game": Game(game).label, "minutes": "/".join(map(str, sorted(values)))}
+        for game, values in minutes.items()
+    )
+    return _("Leave blank for the preset's own round length: %(lengths)s.") % {"lengths": lengths}
 
 
 def preset_names_by_game() -> dict[str, list[str]]:
@@ -40,25 +60,25 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "settings": forms.Textarea(attrs={"rows": 3, "placeholder": '{"appeal_minutes": 30}'}),
+            "settings": forms.Textarea(
+                attrs={"rows": 3, "placeholder": json.dumps({"appeal_minutes": APPEAL_MINUTES})}
+            ),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [
-            (name, glossary.word(glossary.PRESETS, name))
+            (name, glossary.preset_name(name))
             for names in preset_names_by_game().values()
             for name in names
         ]
         self.fields["settings"].help_text = _(
             "Optional changes to the preset and the penalty ladder, as a JSON object."
         )
-        # blank: the preset's own round clock (idiom chain 五: 30 minutes; the others 60)
+        # blank: the preset's own round clock (Preset.default_round_minutes)
         self.fields["round_minutes"].required = False
         self.fields["round_minutes"].initial = None
-        self.fields["round_minutes"].help_text = _(
-            "Leave blank for the preset's: 30 minutes for idiom-chain poker, 60 for the others."
-        )
+        self.fields["round_minutes"].help_text = round_minutes_help()
 
     def clean_settings(self):
         return self.cleaned_data.get("settings") or {}
@@ -85,25 +105,11 @@ class TeamForm(forms.Form):
         label=_("status"), choices=Team.Status.choices, initial=Team.Status.ACTIVE
     )
 
+    # A name or seed another team has is refused by the service (registration.save_team),
+    # its words shown on the field.
     def __init__(self, *args, tournament: Tournament, team: Team | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament, self.team = tournament, team
-
-    def _others(self):
-        qs = Team.objects.filter(tournament=self.tournament)
-        return qs.exclude(pk=self.team.pk) if self.team else qs
-
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if self._others().filter(name=name).exists():
-            raise forms.ValidationError(_("A team with this name is already registered."))
-        return name
-
-    def clean_seed(self):
-        seed = self.cleaned_data.get("seed")
-        if seed is not None and self._others().filter(seed=seed).exists():
-            raise forms.ValidationError(_("Another team has this seed."))
-        return seed
 
 
 class ImportForm(forms.Form):
@@ -121,12 +127,10 @@ class ImportForm(forms.Form):
     def clean_mode(self):
         return self.cleaned_data.get("mode") or "add"
 
-    MAX_BYTES = 5 * 1024 * 1024
-
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(_("The file is larger than 5 MB."))
+        if message := upload_limit.refusal(upload):
+            raise forms.ValidationError(message)
         return upload
 
 

@@ -1,7 +1,8 @@
 """The event settings form, generated from the one event-settings schema
 (:func:`rules_engine.presets.settings_fields`): a checkbox for a yes/no setting, a number
 field with the schema's bounds, a choice for a setting with choices, and a JSON field only
-for tables and lists. Labels are translatable; an error names the field."""
+for tables and lists. Labels, help and choices' words are the settings' own declarations
+(rules_engine.schema.setting), translated; an error names the field."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import typing
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import presets_for_game, settings_fields
@@ -18,67 +20,6 @@ from tournaments import glossary, halls
 from tournaments.models import Tournament
 from tournaments.validation import SMALLINT_MAX
 
-LABELS = {
-    "title": _("preset title"),
-    "win_points": _("match points for a win"),
-    "draw_points": _("match points for a draw"),
-    "loss_points": _("match points for a loss"),
-    "forfeit_points": _("forfeit / bye points [winner, loser]"),
-    "standings_order": _("standings order (tiebreaks, best first)"),
-    "no_show_points": _("points each when both teams are absent"),
-    "decks": _("decks"),
-    "level_difference_table": _("level difference → match points table"),
-    "fail_a_limit": _("attempts at A before dropping back (empty: never)"),
-    "tractor_deal_table": _("tractor deal table"),
-    "chengyu_suit_ring": _("idiom-chain suit ring"),
-    "deals_per_match": _("deals per match"),
-    "chengyu_round_lost": _("a round lost 4:9 counts in the tricks tiebreak as"),
-    "final_levels_entry": _("referees may enter final levels only"),
-    "warning_minutes": _("warning before time (minutes)"),
-    "avoid_same_unit": _("keep teams of one unit apart"),
-    "time_up": _("at time"),
-    "level_points_table": _("level-difference points table"),
-    "forfeit_level_points": _("forfeit level-difference points [winner, loser]"),
-    "knockout_extra_deal": _("knockout: one more deal at equal levels"),
-    "forfeit_level_difference": _("level difference of a forfeit (empty: from the table)"),
-    "tractor_kill_reading": _("killing a tractor throw"),
-    "partner_return_limit": _("highest return to a partner"),
-    "equal_tribute_direction": _("equal double tribute goes"),
-    "equal_tribute_leader": _("who leads after tribute"),
-    "in_play_ladder": _("in-play penalty ladder"),
-    "unit_best_teams": _("unit standings: how many of a unit's best teams count"),
-    "match_format": _("match format (how a match ends; one game or best of three)"),
-    "play_seconds": _("seconds a play (normal up to)"),
-    "play_warning_seconds": _("seconds a play before a violation (warning up to)"),
-    "tribute_seconds": _("seconds for the tribute after the deal"),
-    "tribute_return_seconds": _("seconds for the return"),
-    "round_one_method": _("round 1 method"),
-    "knockout_places": _("final ranking: places a knockout round does not separate"),
-    "escalation": _("penalty escalation"),
-    "late_limit_minutes": _("late after (minutes)"),
-    "late_leave_limit_minutes": _("late with an approved leave after (minutes)"),
-    "appeal_minutes": _("appeal within (minutes)"),
-    "answer_minutes": _("committee answers within (minutes)"),
-    "answer_near_minutes": _("answer deadline warning (minutes)"),
-}
-CHOICE_LABELS = {
-    "random": _("random draw from the recorded seed"),
-    "seed": _("by seed: seeded teams apart, top half v bottom half"),
-    "finish_deal": _("finish the deal in play"),
-    "one_more_deal": _("play one more deal"),
-    "national": _("national"),
-    "suzhou": _("Suzhou"),
-    "match": _("4:9 in each of the match's three deals (12:27)"),
-    "played": _("4:9 in each deal played"),
-    "strict": _("strict: in exactly the form played"),
-    "flexible": _("flexible: trumps that can be laid out as the throw's units"),
-    "counter_clockwise": _("to the next seat in the order of play"),
-    "clockwise": _("against the order of play"),
-    "before_first": _("the first-out player's opponent before them"),
-    "after_first": _("the first-out player's opponent after them"),
-    "earlier_stage": _("ranked by the earlier stage's ranking"),
-    "shared": _("shared by the teams"),
-}
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
 
@@ -116,29 +57,35 @@ def _optional(hint) -> tuple[object, bool]:
     return hint, False
 
 
+def words(text: str | None) -> str:
+    """A setting's words from its declaration (rules_engine.schema.setting), translated by the
+    pages' catalogue (makemessages reads them where they are declared)."""
+    return gettext(text) if text else ""
+
+
 def form_field(setting) -> forms.Field:
+    """The field of one setting, made from its one declaration: type, bounds, choices and
+    words (label, help, each choice's words)."""
     hint, optional = _optional(setting.hint)
-    label = LABELS.get(setting.name, setting.name)
     meta = setting.meta
+    own = {"label": words(meta.get("label")) or setting.name, "help_text": words(meta.get("help"))}
     if hint is bool:
-        return forms.BooleanField(label=label, required=False)
+        return forms.BooleanField(required=False, **own)
     if hint in (int, float):
         low = meta.get("min", 0)
         kind = forms.IntegerField if hint is int else forms.FloatField
         return kind(
-            label=label,
-            required=not optional,
-            min_value=low,
-            max_value=meta.get("max", SMALLINT_MAX),
+            required=not optional, min_value=low, max_value=meta.get("max", SMALLINT_MAX), **own
         )
     if hint is str and meta.get("choices"):
-        choices = [(c, CHOICE_LABELS.get(c, c)) for c in meta["choices"]]
+        named = meta.get("choice_words", {})
+        choices = [(c, words(named.get(c)) or c) for c in meta["choices"]]
         if optional:
             choices = [("", "—"), *choices]
-        return forms.ChoiceField(label=label, required=not optional, choices=choices)
+        return forms.ChoiceField(required=not optional, choices=choices, **own)
     if hint is str:
-        return forms.CharField(label=label, required=not optional, max_length=200)
-    return JSONValueField(label=label, required=not optional, widget=forms.TextInput)
+        return forms.CharField(required=not optional, max_length=200, **own)
+    return JSONValueField(required=not optional, widget=forms.TextInput, **own)
 
 
 def bounded(field: forms.IntegerField, low: int, high: int) -> None:
@@ -166,7 +113,7 @@ class EventSettingsForm(forms.ModelForm):
     def __init__(self, *args, instance: Tournament, **kwargs):
         super().__init__(*args, instance=instance, **kwargs)
         self.fields["preset"].choices = [
-            (p.name, str(glossary.PRESETS.get(p.name, p.title)))
+            (p.name, glossary.preset_name(p))
             for p in presets_for_game(instance.game)
         ]
         for name in ("num_rounds", "round_minutes"):  # the columns' bounds, on the form

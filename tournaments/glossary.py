@@ -52,13 +52,14 @@ RESULTS = {
     "penalty_loss": pgettext_lazy("match result", "Loss by ruling"),  # 判负: a penalty
 }
 
-# The scoring presets of the engine (rules_engine.presets) by name, as an organiser reads them.
+# The scoring presets of the engine (rules_engine.presets) by name, as an organiser reads them;
+# the numbers beside the name are the preset's own values (preset_name), never written here.
 PRESETS = {
-    "guandan-suzhou-2016": _("Suzhou 2016 elite rules (20-point scale)"),
-    "guandan-national-2017": _("National 2017 rules (win 3, draw 2, loss 1)"),
-    "guandan-national": _("National rules (match points 2/1/0 + level-difference points)"),
-    "tractor": _("Tractor, three decks (win 2, draw 1, loss 0)"),
-    "chengyu": _("Idiom-chain poker (win 2, draw 1, loss 0)"),
+    "guandan-suzhou-2016": _("Suzhou 2016 elite rules"),
+    "guandan-national-2017": _("National 2017 rules"),
+    "guandan-national": _("National rules"),
+    "tractor": _("Tractor, three decks"),
+    "chengyu": _("Idiom-chain poker"),
 }
 
 # The standings' tiebreak metrics (tournaments.standings.metrics, by key): the headers of the
@@ -77,6 +78,34 @@ METRICS = {
     "opponents_points": _("Opponents' points"),
     "draw_lots": _("Drawing lots"),
 }
+
+def scoring_words(preset) -> str:
+    """A preset's scoring in words, from its values: "20-point scale", "win 3, draw 2,
+    loss 1", "win 2, draw 1, loss 0 + level-difference points"."""
+    from rules_engine.presets import scoring_terms
+
+    terms = scoring_terms(preset)
+    if terms.scale is not None:
+        words = gettext("%(points)s-point scale") % {"points": terms.scale}
+    else:
+        words = gettext("win %(win)s, draw %(draw)s, loss %(loss)s") % {
+            "win": terms.win, "draw": terms.draw, "loss": terms.loss}  # fmt: skip
+    if terms.level_points is not None:
+        words = gettext("%(points)s + level-difference points") % {"points": words}
+    return words
+
+
+def preset_name(preset) -> str:
+    """A preset (an event's, with its overrides, or a name) as an organiser reads it: its
+    name and its scoring from its own values, "National 2017 rules (win 3, draw 2, loss 1)"."""
+    from rules_engine.presets import PRESETS as ENGINE_PRESETS
+
+    if isinstance(preset, str):
+        if preset not in ENGINE_PRESETS:
+            return preset
+        preset = ENGINE_PRESETS[preset]
+    name = word(PRESETS, preset.name, preset.title)
+    return gettext("%(name)s (%(scoring)s)") % {"name": name, "scoring": scoring_words(preset)}
 
 # An appeal (Appeal.status and the deadline's state) and the committee's decision.
 APPEAL_STATES = {

@@ -2,19 +2,17 @@
 
 Django reads a whole multipart body (a 50 MB file included) before any view or form can
 look at it, so the size is checked here on the declared Content-Length, ahead of the CSRF
-check (which reads the body). The answer is the page's 413 with the limit, in the page's
-language; the body is never read.
+check (which reads the body). The answer is the page's 413 with the limit (the API's:
+``{error, field}`` JSON), in the page's language; the body is never read. The limit is
+tournaments/upload_limit.py's, read from settings.
 """
 
 from __future__ import annotations
 
-from django.conf import settings
+from django.http import JsonResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
-
-def max_upload_bytes() -> int:
-    return int(getattr(settings, "PAISAI_MAX_UPLOAD_BYTES", 5 * 1024 * 1024))
+from tournaments.upload_limit import max_upload_body, too_large_message
 
 
 class UploadSizeLimitMiddleware:
@@ -29,12 +27,13 @@ class UploadSizeLimitMiddleware:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
             except ValueError:
                 length = 0
-            limit = max_upload_bytes()
-            if length > limit + 64 * 1024:  # the form's other fields and the part headers
-                message = _("The file is larger than %(limit)s MB; nothing was uploaded.") % {
-                    "limit": limit // (1024 * 1024)
-                }
-                response = render(request, "errors/413.html", {"message": message}, status=413)
+            if length > max_upload_body():
+                message = too_large_message()
+                if request.path.startswith("/api/"):
+                    response = JsonResponse({"error": message, "field": "file"}, status=413)
+                else:
+                    context = {"message": message}
+                    response = render(request, "errors/413.html", context, status=413)
                 response["Connection"] = "close"  # the unread body is not wanted
                 return response
         return self.get_response(request)

@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Code
+from tournaments.sql import standby
 
 # What a mirror serves (GET and HEAD only): the start page, an event's page, its public pages
 # and their API, the language switch and the static files.
@@ -98,21 +99,6 @@ class MirrorMiddleware:
 
 # --- freshness -----------------------------------------------------------------------------
 
-# The venue time up to which a hot standby holds everything: while its WAL receiver streams
-# and it has replayed what the venue last reported as its end of WAL, the time the venue sent
-# its last message (a keep-alive at least every wal_receiver_timeout / 2); otherwise the
-# commit time of the last transaction it replayed. NULL columns (a role without
-# pg_read_all_stats sees no details of the receiver) fall back to the latter.
-STANDBY_AS_OF_SQL = """
-SELECT pg_is_in_recovery(),
-       CASE WHEN r.status = 'streaming' AND r.latest_end_lsn IS NOT NULL
-                 AND pg_last_wal_replay_lsn() >= r.latest_end_lsn
-            THEN GREATEST(r.last_msg_send_time, pg_last_xact_replay_timestamp())
-            ELSE pg_last_xact_replay_timestamp() END
-FROM (SELECT 1) one
-LEFT JOIN (SELECT status, latest_end_lsn, last_msg_send_time FROM pg_stat_wal_receiver) r
-  ON true
-"""
 AS_OF_SECONDS = 1.0  # a process asks the database at most this often
 _as_of: tuple[float, datetime | None] = (0.0, None)
 _as_of_lock = threading.Lock()
@@ -129,9 +115,7 @@ def data_as_of() -> datetime | None:
     asked, value = _as_of
     if now - asked < AS_OF_SECONDS:
         return value
-    with connection.cursor() as cursor:
-        cursor.execute(STANDBY_AS_OF_SQL)
-        in_recovery, as_of = cursor.fetchone()
+    in_recovery, as_of = standby.as_of()
     value = as_of if in_recovery else timezone.now()
     with _as_of_lock:
         _as_of = (now, value)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Forbidden
 from tournaments.models import Role, TableAssignment, Tournament, TournamentRole
+from tournaments.sql.roles import roles_of
 
 ORGANISER, CHIEF, TABLE, COMMITTEE, CAPTAIN = (
     Role.ORGANISER,
@@ -140,28 +140,20 @@ ACTIONS: dict[str, Action] = {
 }
 
 
-ROLES_SQL = (
-    f"SELECT role FROM {TournamentRole._meta.db_table} WHERE user_id = %s AND tournament_id = %s"
-)
-
-
 def user_roles(user, tournament: Tournament) -> frozenset[str]:
     """The roles ``user`` holds in ``tournament`` (cached on the user object per tournament)."""
     if user is None or not user.is_authenticated:
         return frozenset()
     cache = user.__dict__.setdefault("_paisai_roles", {})
     if tournament.pk not in cache:
-        # Plain SQL: it runs on every request of an official (each result submission), and
-        # the ORM's compile of this one-table filter cost more than the query.
-        with connection.cursor() as cursor:
-            cursor.execute(ROLES_SQL, [user.pk, tournament.pk])
-            cache[tournament.pk] = frozenset(role for (role,) in cursor.fetchall())
+        # SQL built once (tournaments.sql.roles): on every request of an official
+        cache[tournament.pk] = roles_of(user.pk, tournament.pk)
     return cache[tournament.pk]
 
 
 def remember_roles(user, tournament: Tournament, roles) -> None:
     """Keep ``roles`` as those ``user`` holds in ``tournament``, read by a query that fetched
-    them with other rows (services/lookups.py), for :func:`user_roles`."""
+    them with other rows (tournaments/sql/lookups.py), for :func:`user_roles`."""
     user.__dict__.setdefault("_paisai_roles", {})[tournament.pk] = frozenset(roles)
 
 

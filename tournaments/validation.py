@@ -22,6 +22,7 @@ from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Code, ServiceError
+from tournaments.upload_limit import max_upload_body
 
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField's upper bound on every backend
 INT_MAX = 2_147_483_647
@@ -161,7 +162,7 @@ def refusal_response(request, error: BadInput) -> HttpResponse:
 
 def body_limit(content_type: str) -> int:
     if content_type.startswith("multipart/"):
-        return getattr(settings, "PAISAI_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
+        return max_upload_body()
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
 
 

@@ -21,8 +21,8 @@ from arbitration.services import (
 )
 from tournaments.api.permissions import ActionPermission
 from tournaments.models import Team, Tournament
-from tournaments.services import lookups
 from tournaments.services.audit import client_address
+from tournaments.sql import lookups
 
 from .serializers import (
     AppealSerializer,

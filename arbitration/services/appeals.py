@@ -19,9 +19,9 @@ from arbitration.models import Appeal, AppealDecision, Ruling, Vote
 from rules_engine import ladder
 from tournaments import glossary, permissions
 from tournaments.errors import Code
+from tournaments.freshness import revision_batch
 from tournaments.models import ResultVersion
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate, revision_batch
 
 from . import ArbitrationError, ArbitrationForbidden
 from .common import committee_size, require_chief, require_reason, settings_of
@@ -53,6 +53,11 @@ def involved_teams(ruling: Ruling) -> set[int]:
 
 def deadline(appeal: Appeal) -> datetime:
     return ladder.appeal_deadline(appeal.match_ended_at, settings_of(appeal.tournament))
+
+
+def appeal_minutes(tournament) -> int:
+    """The event's time to appeal after the end of the match (its ``appeal_minutes``)."""
+    return settings_of(tournament).appeal_minutes
 
 
 def filing_deadline(ruling: Ruling) -> datetime:
@@ -114,7 +119,7 @@ def refusal(appeal: Appeal) -> str:
         "Refused: an appeal must be filed within %(minutes)s minutes of the end of the match "
         "(by %(deadline)s); it was filed at %(filed)s. The chief referee may still accept it."
     ) % {
-        "minutes": settings_of(appeal.tournament).appeal_minutes,
+        "minutes": appeal_minutes(appeal.tournament),
         "deadline": timezone.localtime(deadline(appeal)).strftime("%H:%M"),
         "filed": timezone.localtime(appeal.filed_at).strftime("%H:%M"),
     }
@@ -172,7 +177,6 @@ def vote(
             _decide_if_majority(appeal, user, source)
     except IntegrityError:
         raise ArbitrationError(_("You have already voted on this appeal."), "appeal") from None
-    invalidate(tournament)
     return cast
 
 

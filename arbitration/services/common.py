@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import ladder
+from rules_engine import ladder, seating
 from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.models import Match, Role, Team, Tournament
@@ -33,11 +33,9 @@ def require_reason(reason: object) -> str:
 
 
 def side_of(team: Team, match: Match) -> str:
-    """ "EW" for the home team, "NS" for the away team."""
-    if team.pk == match.home_id:
-        return "EW"
-    if team.pk == match.away_id:
-        return "NS"
+    """The side ``team`` plays in ``match`` (the engine's rules_engine.seating.side_of)."""
+    if team.pk in (match.home_id, match.away_id):
+        return seating.side_of(home=team.pk == match.home_id)
     raise ArbitrationError(_("%(team)s does not play in this match."), "team", team=team.name)
 
 

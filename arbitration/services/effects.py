@@ -1,6 +1,6 @@
 """What a ruling changes, and how that is undone: results through the rules engine (new
 result versions, nothing overwritten), suspensions through the team's status, ranking
-drops through ranking adjustments. Standings follow at once (the services invalidate them).
+drops through ranking adjustments. Standings follow at once (every write moves the event's revision: tournaments.freshness).
 """
 
 from __future__ import annotations

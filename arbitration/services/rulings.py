@@ -13,9 +13,9 @@ from arbitration.models.rulings import Step
 from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
 from rules_engine.ladder_national import IN_PLAY_STEPS, times_of
+from tournaments.freshness import revision_batch
 from tournaments.models import Team, Tournament
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate, revision_batch
 from tournaments.validation import BadInput, bounded_int
 
 from . import ArbitrationError, effects
@@ -101,7 +101,6 @@ def rule(
               "places": places or 0, "in_play_steps": in_play_steps(incident, step)}  # fmt: skip
     with revision_batch():  # one revision bump, locked after every match row
         made = create(tournament, incident, team, step, reason, user, fields, source)
-    invalidate(tournament)  # standings follow at once
     return made
 
 
@@ -203,5 +202,4 @@ def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> 
                        data={"appeal": appeal and appeal.pk,
                              "version": version and version.number},
                        reason=reason, source=source)  # fmt: skip
-    invalidate(ruling.tournament)
     return done

@@ -44,6 +44,7 @@ class RulingView(RulingMixin, ArbitrationView, TemplateView):
             appeals=appeal_rows(Appeal.objects.filter(ruling=ruling).select_related("team")),
             can_appeal=can_appeal,
             filing_deadline=appeals.filing_deadline(ruling) if can_appeal else None,
+            appeal_minutes=appeals.appeal_minutes(self.tournament),  # the event's setting
             appeal_form=AppealForm(),
             is_chief=self.may("ruling.revoke"),
             revoke_form=ReasonForm(),
@@ -80,6 +81,7 @@ class AppealCreateView(RulingMixin, ActionView):
             "heading": _("Appeal against this ruling"),
             "ruling": self.ruling,
             "filing_deadline": appeals.filing_deadline(self.ruling),
+            "appeal_minutes": appeals.appeal_minutes(self.tournament),  # the event's setting
             "send": _("File the appeal"),
         }
 

@@ -1,7 +1,7 @@
 /* Behaviour shared by every page, kept out of the HTML so that the Content-Security-Policy
    allows no inline script: data-autosubmit submits its form on change, data-print prints, and
    every deadline (templates/_deadline.html: <time class="countdown">) counts down beside its
-   time, against the server's clock (data-now) rather than the phone's. */
+   time, against the server's clock (data-now) rather than the phone's (clock.js). */
 (function () {
   document.addEventListener("change", function (event) {
     var field = event.target.closest && event.target.closest("[data-autosubmit]");
@@ -12,27 +12,23 @@
   });
 
   var deadlines = document.querySelectorAll("time.countdown[datetime]");
-  if (!deadlines.length) return;
-  var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-  function left(seconds) {
-    var h = Math.floor(seconds / 3600), m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
-    return (h ? h + ":" + pad(m) : String(m)) + ":" + pad(s);
-  }
+  if (!deadlines.length || !window.paisaiClock) return;
+  var NEAR = 600;  // seconds: a deadline this close is marked near
   var items = Array.prototype.map.call(deadlines, function (el) {
     var label = document.createElement("span");
     label.className = "countdown-left";
     el.appendChild(document.createTextNode(" "));
     el.appendChild(label);
-    var skew = Date.parse(el.dataset.now) - Date.now();  // server minus this device
-    return {el: el, label: label, at: Date.parse(el.getAttribute("datetime")), skew: isNaN(skew) ? 0 : skew};
+    return {el: el, label: label,
+            clock: new window.paisaiClock.Countdown(el.getAttribute("datetime"), el.dataset.now)};
   });
   function tick() {
     items.forEach(function (item) {
-      var seconds = Math.round((item.at - (Date.now() + item.skew)) / 1000);
+      var seconds = item.clock.secondsLeft();
       var past = seconds <= 0;
-      item.label.textContent = "(" + (past ? item.el.dataset.past : item.el.dataset.left + " " + left(seconds)) + ")";
+      item.label.textContent = "(" + (past ? item.el.dataset.past : item.el.dataset.left + " " + item.clock.text(true)) + ")";
       item.el.classList.toggle("past", past);
-      item.el.classList.toggle("near", !past && seconds <= 600);
+      item.el.classList.toggle("near", !past && seconds <= NEAR);
     });
   }
   tick();

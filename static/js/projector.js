@@ -1,7 +1,7 @@
 /* Projector view (a hall's screen at 1920x1080, read from 10 m).
 
-   The clock counts down from the round's end in server time: the clock API is read at once
-   and every 15 s (the page itself is cached, so its own clock may be old). It turns to a
+   The clock counts down from the round's end in server time (clock.js): the clock API is read
+   at once and every 15 s (the page itself is cached, so its own clock may be old). It turns to a
    warning in the last minutes, to "time is up" at zero, and stops once the round is
    finalised, saying so. The tables go by one screen at a time: every few seconds the next
    screen is fetched from the (cached) pairings API, so every table of a 2,500-table round is
@@ -24,10 +24,9 @@
   var note = document.getElementById("clock-note");
   var tables = document.getElementById("projector-tables");
   var screenLine = document.getElementById("projector-screen");
-  var endsAt = data.endsAt ? Date.parse(data.endsAt) : NaN;
+  var countdown = new window.paisaiClock.Countdown(data.endsAt); // server time once read
   var status = data.status || "";
   var round = data.round || "";
-  var skew = 0; // server clock minus this screen's, from the clock API
   var warningSeconds = parseInt(data.warningMinutes, 10) * 60;
   var dwell = (parseInt(data.dwell, 10) || 8) * 1000;
   var sync = (parseInt(data.sync, 10) || 15) * 1000;
@@ -38,11 +37,6 @@
   var staleAfter = (parseInt(data.staleSeconds, 10) || 60) * 1000;
   var asOf = Date.now(); // this screen's clock: until the first answer, the page's load
 
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  function format(seconds) {
-    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-    return (h ? h + ":" + pad(m) : pad(m)) + ":" + pad(s);
-  }
   function show(state, text, message) {
     box.classList.toggle("warning", state === "warning");
     box.classList.toggle("over", state === "over");
@@ -50,14 +44,10 @@
     clock.textContent = text;
     if (message !== null) note.textContent = message;
   }
-  function clockTime(ms) {
-    var d = new Date(ms + skew);
-    return pad(d.getHours()) + ":" + pad(d.getMinutes()) + ":" + pad(d.getSeconds());
-  }
   function checkFresh() {
     if (!staleBox) return;
     var stale = isNaN(asOf) || Date.now() - asOf > staleAfter;
-    if (stale) staleBox.textContent = data.msgStale.replace("%(time)s", isNaN(asOf) ? "--:--:--" : clockTime(asOf));
+    if (stale) staleBox.textContent = data.msgStale.replace("%(time)s", isNaN(asOf) ? "--:--:--" : countdown.serverTime(asOf));
     staleBox.hidden = !stale;
     document.body.classList.toggle("stale-data", stale);
   }
@@ -68,30 +58,23 @@
       if (timer !== null) { clearInterval(timer); timer = null; } // the countdown stops
       return;
     }
-    if (isNaN(endsAt)) return;
-    var left = Math.max(0, Math.round((endsAt - (Date.now() + skew)) / 1000));
+    var left = countdown.secondsLeft();
+    if (left === null) return;
+    left = Math.max(0, left);
     var state = left === 0 ? "over" : (left <= warningSeconds ? "warning" : "");
-    show(state, format(left), left === 0 ? data.msgOver : (state === "warning" ? data.msgWarning : ""));
+    show(state, countdown.text(), left === 0 ? data.msgOver : (state === "warning" ? data.msgWarning : ""));
   }
   function startTicking() {
     if (timer === null && status !== "finalised") timer = setInterval(tick, 1000);
   }
   setInterval(checkFresh, 5000); // also once the countdown has stopped
-  function syncClock() {
-    fetch(data.clockUrl, {headers: {"Accept": "application/json"}, cache: "no-store"})
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (c) {
-        if (!c) return;
-        if (String(c.round || "") !== round) { window.location.reload(); return; }
-        skew = Date.parse(c.now) - Date.now();
-        if ("data_as_of" in c) asOf = c.data_as_of ? Date.parse(c.data_as_of) - skew : NaN;
-        else asOf = Date.now();
-        endsAt = c.ends_at ? Date.parse(c.ends_at) : NaN;
-        status = c.status || "";
-        tick();
-        startTicking();
-      })
-      .catch(function () {}); // offline: keep counting with what we know
+  function clockAnswer(c) { // the clock API's answer, the countdown already set from it
+    if (String(c.round || "") !== round) { window.location.reload(); return; }
+    if ("data_as_of" in c) asOf = c.data_as_of ? Date.parse(c.data_as_of) - countdown.skew : NaN;
+    else asOf = Date.now();
+    status = c.status || "";
+    tick();
+    startTicking();
   }
 
   function cell(text, className) {
@@ -158,7 +141,6 @@
   window.addEventListener("resize", fitAll);
   tick();
   startTicking();
-  syncClock();
-  setInterval(syncClock, sync);
+  countdown.follow(data.clockUrl, sync / 1000, clockAnswer);
   setInterval(nextScreen, dwell);
 })();

@@ -218,7 +218,7 @@
     if (data.code !== "deal_refused" || typeof data.game_deal !== "number") { return false; }
     var g = data.game, k = data.game_deal;
     var rec = JSON.parse(sent);
-    if (k < 1 || g !== rec.games.length - 1 || g >= 2) { return false; }
+    if (k < 1 || g !== rec.games.length - 1 || g >= P.lastGame) { return false; }
     var before = {game: rec.game, games: rec.games.slice(0, g + 1)};
     before.games[g] = {deals: rec.games[g].deals.slice(0, k)};
     if (rec.games[g].time_called_in_deal) { before.games[g].time_called_in_deal = rec.games[g].time_called_in_deal; }

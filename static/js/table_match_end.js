@@ -24,7 +24,7 @@
       result.textContent = T.games_won + " " + answer.games_won.EW + " : " + answer.games_won.NS + stale;
       return;
     }
-    var winner = answer.winner ? (answer.winner === "EW" ? cfg.home : cfg.away) : T.draw;
+    var winner = answer.winner ? sideTeam(answer.winner) : T.draw;
     var points = answer.match_points ? answer.match_points.EW + " : " + answer.match_points.NS : "";
     // a match that is over (a side passed A, the deals or the time are up) is won, not led
     var over = answer.over || answer.passed_a;
@@ -41,7 +41,8 @@
       (next && answer.winner ? " · " + next : "") + stale;
   };
 
-  function sideTeam(side) { return side === "EW" ? cfg.home : cfg.away; }
+  // the team playing a side: the server's answer (the engine's seating), never decided here
+  function sideTeam(side) { return (cfg.side_teams || {})[side] || ""; }
 
   // no deal on the phone: the scoreboard shows the final levels being chosen (the engine's
   // answer), else what is stored (the latest version: final levels, a forfeit). True: shown.
@@ -141,7 +142,7 @@
     if (!P.bestOfThree || !state.deals.length) { return 0; }
     var last = P.gameOf(state.deals[state.deals.length - 1]), a = state.outcome;
     var game = P.checked(a) && a.games ? a.games[last] : null;
-    return game && game.over && !a.over && last < 2 ? last + 1 : last;
+    return game && game.over && !a.over && last < P.lastGame ? last + 1 : last;
   };
 
   // --- the end of the match (the engine's answer under the match format) ---------------------

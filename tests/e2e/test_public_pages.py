@@ -207,3 +207,20 @@ def test_projector_warns_when_its_data_is_more_than_a_minute_old(live_server, ev
     desktop.wait_for_function("document.getElementById('projector-stale').hidden")
     desktop.wait_for_timeout(6000)  # the freshness check runs every 5 s
     assert stale.is_hidden()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_find_my_table_counts_down_with_the_one_clock_module(live_server, event, phone):
+    """The find page's clock is static/js/clock.js's, as the projector's and the deadlines'."""
+    _set_clock(event, timedelta(minutes=12, seconds=30))
+    phone.goto(f"{live_server.url}/t/{event.slug}/find/?q=龙城")
+    text = phone.locator("#find-clock-text")
+    phone.wait_for_function("document.getElementById('find-clock-text').textContent.startsWith('12:')")
+    first = text.inner_text()
+    phone.wait_for_function(
+        "(first) => document.getElementById('find-clock-text').textContent !== first", arg=first
+    )
+    assert phone.evaluate("typeof window.paisaiClock.Countdown") == "function"
+    assert phone.evaluate("window.paisaiClock.format(3725)") == "1:02:05"
+    assert phone.evaluate("window.paisaiClock.format(309, true)") == "5:09"
+    assert phone.evaluate("window.paisaiClock.format(309)") == "05:09"

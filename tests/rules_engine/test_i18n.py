@@ -202,6 +202,7 @@ def test_chengyu_legal_play_names_its_kind_in_chinese():
 
 
 def test_nested_message_is_localized_inside_its_parent():
-    err = RulesError(t("settings: {message}", message=t("forfeit_points must be [winner, loser]")))
-    assert err.localized("zh-hans") == "设置：forfeit_points 须为 [胜方, 负方]"
+    inner = t("unknown standings metric {metric!r}", metric="luck")
+    err = RulesError(t("settings: {message}", message=inner))
+    assert err.localized("zh-hans") == "设置：未知的排名指标 'luck'"
     assert isinstance(err.message, Text) and err.as_dict() == {"error": str(err)}

@@ -380,3 +380,14 @@ def test_one_game_by_final_levels_under_a_format_is_over_as_entered():
     answer = api.score(record({"end": "deals", "deals": 8}, preset="guandan-national",
                               final_levels={"EW": "9", "NS": "4"}))  # fmt: skip
     assert answer["over"] is True and answer["end"] == "final_levels" and answer["winner"] == "EW"
+
+
+def test_best_of_threes_limits_are_the_engines():
+    from rules_engine import match_format
+
+    assert (match_format.BEST_OF, match_format.GAMES_TO_WIN) == (3, 2)
+    assert match_format.games_of(None) == match_format.games_of({"games": 1}) == 1
+    assert match_format.games_of({"games": 3}) == 3 and match_format.is_best_of_three({"games": 3})
+    assert match_format.limits({"end": "deals", "deals": 2, "games": 3}) == {
+        "best_of_three": True, "games": 3, "games_to_win": 2}  # fmt: skip
+    assert match_format.best_of_three({"end": "pass_a"}) == {"end": "pass_a", "games": 3}

@@ -173,6 +173,8 @@ def test_existing_presets_are_unchanged_by_the_new_settings():
     defaults = {f.name: f.default for f in dataclasses.fields(Preset)}
     for name, preset in PRESETS.items():
         now = json.loads(json.dumps(preset.as_dict()))  # tuples as lists, like the snapshot
+        # issue 29: a title quotes no scoring number (names build them: scoring_terms)
+        assert now.pop("title") in before[name].pop("title"), name
         changed = ISSUE_28_CHANGES.get(name, {})
         assert {k: now[k] for k in before[name]} == before[name] | {
             k: v for k, v in changed.items() if k in before[name]
@@ -198,3 +200,14 @@ def test_time_and_procedure_settings_are_checked_by_the_one_schema():
         with pytest.raises(RulesError) as err:
             event_preset("guandan", "guandan-national", bad)
         assert err.value.field == field
+
+
+def test_a_presets_scoring_terms_are_its_own_values_with_the_events_overrides():
+    from rules_engine.presets import ScoringTerms, event_preset, scoring_terms
+
+    assert scoring_terms(get_preset("guandan-national-2017")) == ScoringTerms(3, 2, 1, None, None)
+    assert scoring_terms(get_preset("guandan-suzhou-2016")).scale == 20
+    assert scoring_terms(get_preset("guandan-national")).level_points == 26
+    changed = event_preset("guandan", "guandan-national-2017", {"win_points": 4})
+    assert scoring_terms(changed).win == 4
+    assert not any(ch.isdigit() for ch in get_preset("tractor").title)

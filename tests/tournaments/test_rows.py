@@ -1,4 +1,4 @@
-"""tournaments.rows: the prebuilt SQL makes and stores rows exactly as the ORM does."""
+"""tournaments.sql.rows: the prebuilt SQL makes and stores rows exactly as the ORM does."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from django.db.models.signals import post_save, pre_save
 
 from tests import factories
 from tests.factories import guandan_record
-from tournaments import rows
+from tournaments.freshness import revision
 from tournaments.models import AuditLog, ResultVersion, Tournament
-from tournaments.standings.service import revision
+from tournaments.sql import rows
 
 
 def _values(obj) -> list:
@@ -57,7 +57,7 @@ def test_a_counting_version_inserted_bumps_the_event_revision_and_keeps_the_name
     before = revision(event.tournament)
     version = ResultVersion(match=event.match, number=1, record=guandan_record(), outcome={},
                             created_by=event.chief, is_counting=True)  # fmt: skip
-    version.save(force_insert=True)  # the insert of tournaments.rows
+    version.save(force_insert=True)  # the insert of tournaments.sql.rows
     assert revision(event.tournament) == before + 1  # the post_save signal's bump
     assert ResultVersion.objects.get(pk=version.pk).created_by_name == event.chief.username
 

@@ -8,8 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, parsers, serializers, status
 from rest_framework.response import Response
 
-from tournaments import tasks
-from tournaments.forms import ImportForm
+from tournaments import tasks, upload_limit
 from tournaments.services import registration_import
 
 from .views import TournamentScopedMixin
@@ -20,8 +19,8 @@ class ImportRequestSerializer(serializers.Serializer):
     mode = serializers.ChoiceField(choices=registration_import.MODES, default="add")
 
     def validate_file(self, upload):
-        if upload.size > ImportForm.MAX_BYTES:
-            raise serializers.ValidationError(_("The file is larger than 5 MB."))
+        if message := upload_limit.refusal(upload):
+            raise serializers.ValidationError(message)
         return upload
 
 

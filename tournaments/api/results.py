@@ -31,7 +31,6 @@ from tournaments.services import (
     disputes,
     idempotency,
     logins,
-    lookups,
     result_confirm,
     result_effects,
     result_entry,
@@ -40,6 +39,7 @@ from tournaments.services import (
     table_keys,
 )
 from tournaments.services.results import Actor, ResultError
+from tournaments.sql import lookups
 
 from .authentication import ThrottledBasicAuthentication
 from .permissions import ActionPermission
@@ -122,7 +122,7 @@ class ResultsAPIView(APIView):
 class MatchAPIView(ResultsAPIView):
     def get_match(self, teams: bool = False) -> Match:
         """The match of the URL with its round and event (writes need no team rows: one
-        query built once per process, services/lookups.py)."""
+        query built once per process, tournaments/sql/lookups.py)."""
         if not teams:
             user = self.request.user
             return lookups.match_in_event(self.kwargs["slug"], self.kwargs["match_id"], user)

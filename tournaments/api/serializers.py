@@ -90,24 +90,6 @@ class TeamSerializer(serializers.ModelSerializer):
     def get_player_names(self, team) -> list[str]:
         return [p.name for p in sorted(team.players.all(), key=lambda p: p.seat_order)]
 
-    def validate_name(self, name):
-        tournament = self.context["tournament"]
-        others = Team.objects.filter(tournament=tournament, name=name.strip())
-        if self.instance:
-            others = others.exclude(pk=self.instance.pk)
-        if others.exists():
-            raise serializers.ValidationError(_("A team with this name is already registered."))
-        return name.strip()
-
-    def validate_seed(self, seed):
-        tournament = self.context["tournament"]
-        others = Team.objects.filter(tournament=tournament, seed=seed) if seed is not None else None
-        if others is not None and self.instance:
-            others = others.exclude(pk=self.instance.pk)
-        if others is not None and others.exists():
-            raise serializers.ValidationError(_("Another team has this seed."))
-        return seed
-
     def _save(self, validated, team=None):
         players = validated.get("players") or (self.get_player_names(team) if team else [])
         return registration.save_team(

@@ -22,7 +22,7 @@ from .rounds import RoundDetailSerializer, StandingRowSerializer
 from .views import TournamentScopedMixin
 
 ID_MAX = 2**31 - 1
-SMALL_MAX = 999
+SMALL_MAX = stages.STAGE_NUMBER_MAX  # the service's
 
 
 class SectionSerializer(serializers.ModelSerializer):

@@ -6,8 +6,9 @@ from rest_framework import generics, mixins, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 
 from tournaments.models import Player, Team, Tournament, TournamentRole
-from tournaments.services import event_settings, lookups, registration, roles
+from tournaments.services import event_settings, registration, roles
 from tournaments.services.audit import client_address
+from tournaments.sql import lookups
 
 from .permissions import ActionPermission
 from .serializers import PlayerSerializer, RoleSerializer, TeamSerializer, TournamentSerializer

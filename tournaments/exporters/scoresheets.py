@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine import match_format
 from tournaments import glossary
 from tournaments.models import Match, Round
 
@@ -128,13 +129,14 @@ def table_count(rnd: Round) -> int:
 
 
 def round_games(rnd: Round) -> int:
-    """3 when the round's matches are best of three (the stage's format, else the event's)."""
+    """The games of the round's matches (the engine's: several for best of three), by the
+    stage's format, else the event's."""
     fmt = None
     if rnd.stage_id is not None:
         fmt = rnd.stage.engine_format()
     if fmt is None:
         fmt = rnd.tournament.get_preset().match_format or {}
-    return 3 if (fmt or {}).get("games") == 3 else 1
+    return match_format.games_of(fmt)
 
 
 def sheet_set(rnd: Round, sheets: list[Sheet] | None = None) -> SheetSet:
@@ -148,8 +150,8 @@ GAME_GRID_TOPS = (72, 123, 174)  # mm: a best-of-three sheet's three grids of 6 
 
 def _grid(game: str, games: int = 1) -> dict:
     columns = GRIDS.get(game, GRIDS["guandan"])
-    if games == 3:  # one grid per game, the game named in its first head (第1局)
-        rows = range(1, GRID_ROWS.get(game, 18) // 3 + 1)
+    if games > 1:  # one grid per game, the game named in its first head (第1局)
+        rows = range(1, GRID_ROWS.get(game, 18) // games + 1)
         return {"columns": columns, "rows": rows,
                 "games": [(glossary.game_label(n), top)
                           for n, top in enumerate(GAME_GRID_TOPS, start=1)]}  # fmt: skip

@@ -2,16 +2,18 @@
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
-from django.db import connection, models
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS, event_preset
-from tournaments import rows
+from tournaments.freshness import PublicManager
 from tournaments.halls import Hall
 from tournaments.halls import parse as parse_halls
+from tournaments.sql import revision as revision_sql
+from tournaments.sql import rows
 
 
 class Game(models.TextChoices):
@@ -66,6 +68,10 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "pk"
+
     class Meta:
         ordering = ["-created_at", "name"]
         verbose_name = _("tournament")
@@ -89,7 +95,7 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     # The event revision: bumped in the same transaction as every change of what the public
-    # sees (tournaments.standings.service.invalidate); every cached public answer is keyed on
+    # sees (tournaments.freshness.invalidate); every cached public answer is keyed on
     # it, so a cache can never serve an answer older than the database. It is the sum of the
     # event's EventRevision counters, which only ever grows, and by one with every commit
     # that bumps it: a sum names one moment of the event as surely as one counter would.
@@ -97,7 +103,7 @@ class Tournament(models.Model):
     @property
     def revision(self) -> int:
         """The revision when this event was loaded (read in the same query by
-        tournaments.services.lookups.event, else at the first ask)."""
+        tournaments.sql.lookups.event, else at the first ask)."""
         self._load_revision()
         return self.loaded_revision
 
@@ -112,7 +118,7 @@ class Tournament(models.Model):
             self.hold_revision(*EventRevision.current(self.pk))
 
     def hold_revision(self, revision: int, revised_at) -> None:
-        """Keep the two :func:`revision_columns` as read (``revised_at`` as the database sent
+        """Keep the two ``tournaments.sql.revision.revision_columns`` as read (``revised_at`` as the database sent
         it) as this event's revision."""
         self.loaded_revision = revision
         self.loaded_revised_at = rows.field_value(EventRevision, "at", revised_at)
@@ -172,21 +178,7 @@ class EventRevision(models.Model):
     @classmethod
     def current(cls, tournament_id: int | None) -> tuple[int, object]:
         """(revision, time of the last bump as the database sends it) of an event now."""
-        if tournament_id is None:
-            return 0, None
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT {revision_columns('%s')}", [tournament_id, tournament_id])
-            return cursor.fetchone()
-
-
-def revision_columns(event_id: str) -> str:
-    """Two SQL columns: the revision and the time of the last bump of the event ``event_id``
-    (SQL: a parameter, or a column of the query). SQL rather than the ORM, whose compiling
-    of these subqueries cost 1 ms of CPU on every public request (bench/public_load.py)."""
-    table = EventRevision._meta.db_table
-    where = f"FROM {table} er WHERE er.tournament_id = {event_id}"
-    total = f"CAST(COALESCE((SELECT SUM(er.bumps) {where}), 0) AS BIGINT)"
-    return f"{total}, (SELECT MAX(er.at) {where})"
+        return revision_sql.current(tournament_id)
 
 
 class Unit(models.Model):
@@ -194,6 +186,10 @@ class Unit(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="units")
     name = models.CharField(_("name"), max_length=200)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
 
     class Meta:
         ordering = ["name"]
@@ -234,6 +230,10 @@ class Team(models.Model):
         help_text=_("Last tiebreak (抽签), drawn with a recorded seed."),
     )
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
+
     class Meta:
         ordering = ["name"]
         verbose_name = _("team")
@@ -269,6 +269,10 @@ class Player(models.Model):
         blank=True,
         help_text=_("Optional: tells apart two players of the same name."),
     )
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "team__tournament"
 
     class Meta:
         ordering = ["team", "seat_order"]

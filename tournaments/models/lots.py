@@ -5,6 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.freshness import PublicManager
+
 from .events import Tournament
 
 
@@ -26,6 +28,10 @@ class LotDraw(models.Model):
     )
     drawn_by_name = models.CharField(_("drawn by"), max_length=150, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), auto_now_add=True)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
 
     class Meta:
         ordering = ["tournament", "drawn_at", "pk"]

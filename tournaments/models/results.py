@@ -11,7 +11,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
-from tournaments import rows
+from tournaments.freshness import PublicManager
+from tournaments.sql import rows
 
 from .events import Team, Tournament
 from .rounds import Match
@@ -58,6 +59,10 @@ class ResultVersion(models.Model):
     )
     confirmed_by_name = models.CharField(_("confirmed by"), max_length=150, blank=True)
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "match__round__tournament"
+
     class Meta:
         ordering = ["match", "number"]
         verbose_name = _("result version")
@@ -93,7 +98,7 @@ class ResultVersion(models.Model):
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, *(names[link] for link in saved)}
         if kwargs == {"force_insert": True} and not args:
-            rows.insert(self)  # every result writes one: SQL built once (tournaments/rows.py)
+            rows.insert(self)  # every result writes one: SQL built once (tournaments/sql/rows.py)
         else:
             super().save(*args, **kwargs)
 
@@ -128,6 +133,10 @@ class RankingAdjustment(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
     cancelled_reason = models.TextField(blank=True)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
 
     class Meta:
         ordering = ["created_at"]

@@ -1,8 +1,11 @@
-"""Rounds and matches (pairings). Home team sits East–West, away team North–South."""
+"""Rounds and matches (pairings): a match's home and away team; the side each plays is the
+rules engine's answer (rules_engine.seating.side_of), stored in its RoundSlot."""
 
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.freshness import PublicManager
 
 from .events import Team, Tournament
 from .stages import Section, Stage
@@ -41,6 +44,10 @@ class Round(models.Model):
         blank=True,
         help_text=_("The teams (ids) the draft was drawn from; a different field makes it stale."),
     )
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -82,6 +89,10 @@ class Match(models.Model):
         help_text=_("A knockout match's place in its bracket: R<round>-<match>, or 3P."),
     )  # fmt: skip
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "round__tournament"
+
     class Meta:
         ordering = ["round", "table_number"]
         verbose_name = _("match")
@@ -110,14 +121,18 @@ class Match(models.Model):
 class RoundSlot(models.Model):
     """One row per team per round: the database guarantees a team plays at most once a round."""
 
-    class Side(models.TextChoices):
-        EW = "EW", _("East–West (home)")
-        NS = "NS", _("North–South (away)")
+    class Side(models.TextChoices):  # which one the home team plays: seating.side_of
+        EW = "EW", _("East–West")
+        NS = "NS", _("North–South")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="slots")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="slots")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="slots")
     side = models.CharField(max_length=2, choices=Side.choices)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "round__tournament"
 
     class Meta:
         constraints = [

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from rules_engine.match_format import parse_format
+from tournaments.freshness import PublicManager
 
 from .events import Team, Tournament
 
@@ -64,6 +65,10 @@ class Stage(models.Model):
     )  # fmt: skip
     third_place = models.BooleanField(_("third-place match"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "tournament"
 
     class Meta:
         ordering = ["tournament", "order"]
@@ -115,6 +120,10 @@ class Section(models.Model):
     name = models.CharField(_("name"), max_length=100)
     order = models.PositiveSmallIntegerField(_("order"))
 
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "stage__tournament"
+
     class Meta:
         ordering = ["stage", "order"]
         verbose_name = _("section")
@@ -136,6 +145,10 @@ class SectionEntry(models.Model):
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="entries")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="section_entries")
     seed = models.PositiveIntegerField(_("seed"))
+
+    # public answers read its rows: every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "stage__tournament"
 
     class Meta:
         ordering = ["section", "seed"]

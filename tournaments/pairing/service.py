@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from rules_engine import seating
 from tournaments.models import CheckIn, Match, Round, RoundLeave, RoundSlot, Team, Tournament
 from tournaments.standings.service import standings_for
 
@@ -27,7 +28,7 @@ from .core import (
 from .sides import home_streak
 from .tables import floats, group_sizes
 
-SIDE_OF_SLOT = {RoundSlot.Side.EW: HOME, RoundSlot.Side.NS: AWAY}
+SIDE_OF_SLOT = seating.by_side(HOME, AWAY)  # a slot's side → the pairing's home/away
 
 
 @dataclass
@@ -150,9 +151,10 @@ def write_pairing(rnd: Round, result: PairingResult) -> list[Match]:
 def slots_for(rnd: Round, matches: list[Match]) -> list[RoundSlot]:
     slots = []
     for match in matches:
-        slots.append(RoundSlot(round=rnd, match=match, team_id=match.home_id, side="EW"))
+        home, away = seating.side_of(home=True), seating.side_of(home=False)
+        slots.append(RoundSlot(round=rnd, match=match, team_id=match.home_id, side=home))
         if match.away_id is not None:
-            slots.append(RoundSlot(round=rnd, match=match, team_id=match.away_id, side="NS"))
+            slots.append(RoundSlot(round=rnd, match=match, team_id=match.away_id, side=away))
     return slots
 
 

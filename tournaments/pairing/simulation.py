@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from rules_engine.presets import PRESETS, bye_points, match_points
+
 from .core import AWAY, HOME, PairingResult, PairingTeam
 
-# match points per outcome on each scale; the 20-point scale adds the level margin
-SCALES = {
-    "2/1/0": {"W": 2, "D": 1, "L": 0, "B": 2},
-    "3/2/1": {"W": 3, "D": 2, "L": 1, "B": 3},
-    "20-point": {"W": 10, "D": 10, "L": 10, "B": 17},
-}
+# One engine preset for each scale of match points (the points are the engine's, never copied
+# here): win 2, draw 1, loss 0; win 3, draw 2, loss 1; the 20-point scale by level difference.
+SCALES = ("guandan-national", "guandan-national-2017", "guandan-suzhou-2016")
 
 
 @dataclass
@@ -35,16 +34,17 @@ class TeamRecord:
 class SimulatedEvent:
     """Teams 1..size, results drawn from `rng`.
 
-    `scale` is one of SCALES: "2/1/0" (win 2, draw 1, loss 0, bye 2), "3/2/1", or
-    "20-point" (a win by d levels scores 10 + d : 10 - d, d from 1 to 10; bye 17).
+    `scale` is a preset of SCALES, whose match points the engine gives (rules_engine.presets
+    .match_points); on a preset scored by level difference a win is by d levels, d from 1
+    to 10; a bye scores the preset's forfeit win.
     """
 
     def __init__(
-        self, size: int, rng: random.Random, units: int | None = None, scale: str = "2/1/0"
+        self, size: int, rng: random.Random, units: int | None = None, scale: str = SCALES[0]
     ):
         self.rng = rng
         self.units = units
-        self.points = SCALES[scale]
+        self.preset = PRESETS[scale]
         self.scale = scale
         self.records = {}
         for _ in range(size):
@@ -87,16 +87,18 @@ class SimulatedEvent:
             home_result, away_result = (
                 ("W", "L") if roll < 0.45 else ("L", "W") if roll < 0.9 else ("D", "D")
             )
-            margin = self.rng.randint(1, 10) if self.scale == "20-point" else 0
-            for record, outcome, side, opponent in (
-                (home, home_result, HOME, away.id),
-                (away, away_result, AWAY, home.id),
+            by_levels = self.preset.level_difference_table is not None
+            margin = self.rng.randint(1, 10) if by_levels else 0
+            winner = {"W": "EW", "L": "NS", "D": None}[home_result]  # the engine's sides
+            points = match_points(self.preset, winner, margin)
+            for record, outcome, side, opponent, own in (
+                (home, home_result, HOME, away.id, points["EW"]),
+                (away, away_result, AWAY, home.id, points["NS"]),
             ):
-                sign = {"W": 1, "L": -1, "D": 0}[outcome]
-                record.score += self.points[outcome] + sign * margin
+                record.score += own
                 record.results.append((opponent, side, outcome))
         if result.bye is not None:
             record = self.records[result.bye]
             record.byes += 1
-            record.score += self.points["B"]
+            record.score += bye_points(self.preset)
             record.results.append((None, None, "B"))

@@ -10,7 +10,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import RankingAdjustment, Team
-from tournaments.standings.service import invalidate
 
 from .audit import log_action
 
@@ -34,7 +33,6 @@ def add_ranking_adjustment(
                    data={"team": team.pk, "places": places, "source": source,
                          "unit": team.unit.name if unit and team.unit else None},
                    reason=reason)  # fmt: skip
-    invalidate(team.tournament)
     return adjustment
 
 
@@ -49,5 +47,4 @@ def cancel_ranking_adjustment(adjustment: RankingAdjustment, user, reason: str):
         log_action(adjustment.tournament, user, "ranking.cancel", adjustment,
                    data={"team": adjustment.team_id, "places": adjustment.places},
                    reason=reason)  # fmt: skip
-    invalidate(adjustment.tournament)
     return adjustment

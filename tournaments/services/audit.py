@@ -7,8 +7,9 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from tournaments import audit_actions, rows
+from tournaments import audit_actions
 from tournaments.models import AuditLog, Tournament
+from tournaments.sql import rows
 
 
 def client_address(request) -> str:
@@ -41,7 +42,7 @@ def log_action(
     must be declared in the registry (tournaments.audit_actions: UnregisteredAuditAction
     otherwise); the entry keeps the teams and the table its target is about."""
     entry = _entry(tournament, actor, action, target, data, reason, source)
-    return rows.insert(entry)  # one per change: SQL built once (tournaments/rows.py)
+    return rows.insert(entry)  # one per change: SQL built once (tournaments/sql/rows.py)
 
 
 def log_actions(

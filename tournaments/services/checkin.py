@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import ladder
+from rules_engine import ladder, seating
 from tournaments import permissions
 from tournaments.models import CheckIn, Match, Round, RoundLeave, Seating, Team, Tournament
 from tournaments.services import events
@@ -142,11 +142,11 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
 # --- seating and lateness -----------------------------------------------------------------
 
 
-SIDES = ("EW", "NS")
+SIDES = (seating.HOME, seating.AWAY)
 
 
 def _side_teams(match: Match) -> dict[str, Team]:
-    return {"EW": match.home, "NS": match.away}
+    return seating.by_side(match.home, match.away)
 
 
 def seating_of(match: Match) -> dict[str, bool]:
@@ -156,7 +156,7 @@ def seating_of(match: Match) -> dict[str, bool]:
             round_id=match.round_id, team_id__in=[match.home_id, match.away_id]
         ).values_list("team_id", flat=True)
     )
-    return {"EW": match.home_id in seated, "NS": match.away_id in seated}
+    return seating.by_side(match.home_id in seated, match.away_id in seated)
 
 
 def set_seated(match: Match, sides: dict, actor) -> dict[str, bool]:
@@ -203,7 +203,7 @@ def mark_seated(match: Match, team: Team, user) -> Seating:
 
     if team.pk not in (match.home_id, match.away_id):
         raise RoundError(_("%(team)s does not play at this table."), "team", team=team.name)
-    side = "EW" if team.pk == match.home_id else "NS"
+    side = seating.side_of(home=team.pk == match.home_id)
     set_seated(match, {side: True}, results.Actor(user, None, "web", ""))
     return Seating.objects.get(round=match.round, team=team)
 
@@ -212,13 +212,20 @@ def mark_seated(match: Match, team: Team, user) -> Seating:
 class LateTeam:
     match: Match
     team: Team
-    side: str  # "EW" or "NS"
+    side: str  # "EW" or "NS" (rules_engine.seating)
     limit: int  # minutes
     minutes_late: int  # whole minutes since the start (shown; the rule reads the exact time)
 
     @property
     def opponent(self) -> Team | None:
-        return self.match.away if self.side == "EW" else self.match.home
+        return self.match.away if seating.is_home(self.side) else self.match.home
+
+
+def late_minutes(tournament) -> int:
+    """The minutes after the start at which a team not seated is late (no late-arrival
+    leave): the event's ``late_limit_minutes``, the one the late list reads."""
+    settings = ladder.ladder_settings(tournament.game, tournament.settings or {})
+    return ladder.late_limit(False, settings)
 
 
 def seated_ids(rnd: Round) -> set[int]:
@@ -252,7 +259,7 @@ def late_teams(rnd: Round, now: datetime | None = None) -> list[LateTeam]:
         .order_by("table_number")
     )
     for match in matches:
-        for side, team in (("EW", match.home), ("NS", match.away)):
+        for side, team in seating.by_side(match.home, match.away).items():
             if team.pk in seated:
                 continue
             leave = team.pk in late_leave

@@ -20,7 +20,6 @@ from tournaments import halls
 from tournaments.errors import ServiceError
 from tournaments.models import Round, Tournament
 from tournaments.permissions import require
-from tournaments.standings.service import invalidate
 
 from .audit import log_action
 
@@ -95,7 +94,6 @@ def update_settings(tournament: Tournament, user, changes: dict, source: str = "
             setattr(current, key, value)
         if made:
             current.save(update_fields=list(made))
-            invalidate(current)
             log_action(
                 current,
                 user,

@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import permissions
 from tournaments.models import Round, Tournament
 from tournaments.services.audit import log_action
-from tournaments.services.round_close import RoundCloseError as EventError
-from tournaments.services.round_close import RoundCloseForbidden as EventForbidden
+from tournaments.services.round_basics import RoundCloseError as EventError
+from tournaments.services.round_basics import RoundCloseForbidden as EventForbidden
 
 Status = Tournament.Status
 ORDER = [Status.REGISTRATION, Status.CHECK_IN, Status.IN_PLAY, Status.FINISHED]

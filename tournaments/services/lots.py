@@ -18,10 +18,11 @@ from tournaments.errors import ServiceError
 from tournaments.models import LotDraw, Round, Stage, Team, Tournament
 from tournaments.permissions import require
 from tournaments.standings.core import draw_lots
-from tournaments.standings.service import invalidate, standings_for
+from tournaments.standings.service import standings_for
 from tournaments.standings.stages import cut_ties
 
 from .audit import log_action
+from .awards import default_awards, parse_awards
 from .events import require_not_finished
 
 
@@ -106,7 +107,6 @@ def draw_tie(
             },
             source=source,
         )
-        invalidate(tournament)
     return draw
 
 
@@ -171,7 +171,6 @@ def stage_cut_ties(stage: Stage) -> list[CutTie]:
 def prize_cut_ties(tournament: Tournament) -> list[CutTie]:
     """Ties in the official ranking across a prize band's line (an award's first or last
     place): the prize list and certificates wait for lots."""
-    from tournaments.exporters.prizes import default_awards, parse_awards
     from tournaments.services import stage_standings
 
     awards = parse_awards(tournament.awards) or default_awards()
@@ -245,5 +244,4 @@ def draw_cut(tournament: Tournament, user, teams, seed: int | None = None,
                     "after_round": after, "teams": sorted(wanted), "order": record["order"],
                     "names": draw.names, "seed": seed, "method": record["method"]},
                    source=source)  # fmt: skip
-        invalidate(tournament)
     return draw

@@ -17,6 +17,7 @@ from rules_engine.errors import RulesError
 from rules_engine.i18n import localize
 from rules_engine.match_format import (
     END_REASONS,
+    LEVEL_GAMES,
     NEXT_STEPS,
     end_reason,
     format_text,
@@ -33,9 +34,18 @@ class FormatError(ServiceError):
 def format_of(match) -> dict | None:
     """The match's format with its defaults, or None (the game's own end): its stage's
     format (a knockout stage's always asks for a winner), else the event's."""
-    from .stage_rounds import stage_format
-
     return stage_format(match) or event_format(match.round.tournament)
+
+
+def stage_format(match) -> dict | None:
+    """The engine format the match is scored by through its stage (None: the event's usual
+    scoring)."""
+    if match.round.stage_id is None:
+        return None  # no query for an event without stages
+    stage = match.round.stage
+    if match.round.tournament.game not in LEVEL_GAMES:
+        return None  # the engine's formats are for the level games
+    return stage.engine_format()
 
 
 def event_format(tournament) -> dict | None:

@@ -34,6 +34,7 @@ PYODIDE_FILES = (
 # the table page's and the rules desk's own files, kept for use with no network
 PAGE_FILES = (
     "css/paisai.css",
+    "js/clock.js",
     "js/paisai.js",
     "js/table_store.js",
     "js/table_deals.js",

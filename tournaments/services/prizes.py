@@ -6,9 +6,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.exporters.base import ExportError
-from tournaments.exporters.prizes import parse_awards
 from tournaments.models import Tournament
 from tournaments.services.audit import log_action
+from tournaments.services.awards import parse_awards
+
+AWARDS_MAX_CHARS = 5000
 
 
 def set_awards(tournament: Tournament, user, text: str) -> Tournament:
@@ -16,8 +18,12 @@ def set_awards(tournament: Tournament, user, text: str) -> Tournament:
     if not permissions.can_manage(user, tournament):
         raise ExportError(_("Only an organiser of this event may edit the awards."))
     text = (text or "").strip()
-    if len(text) > 5000:
-        raise ExportError(_("The award list is too long (5,000 characters at most)."), "awards")
+    if len(text) > AWARDS_MAX_CHARS:
+        raise ExportError(
+            _("The award list is too long (%(max)s characters at most)."),
+            "awards",
+            max=AWARDS_MAX_CHARS,
+        )
     parse_awards(text)
     tournament.awards = text
     tournament.save(update_fields=["awards"])

@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.db.models import F, Q
 from django.utils import timezone
 
+from rules_engine import seating
 from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points
 from tournaments import glossary
@@ -215,7 +216,7 @@ def team_history(team: Team) -> list[dict]:
         if match.is_bye:
             row.update(opponent=None, result="bye", points=bye, side=None, table=None)
         else:
-            row["opponent"] = match.away if side == "EW" else match.home
+            row["opponent"] = match.away if seating.is_home(side) else match.home
             row.update(_side_result(counting.get(match.pk), side))
         total += row["points"] or 0
         row["total"] = total if row["points"] is not None else None
@@ -228,7 +229,7 @@ def _side_result(answer: dict | None, side: str) -> dict:
     ("own": this side did not come, "other", "both") and penalty 判负 (a ruling's match loss,
     scored like a forfeit but never called one: "own", "other", "both")."""
     outcome = Outcome.from_answer(answer)
-    other = "NS" if side == "EW" else "EW"
+    other = seating.other_side(side)
     levels = f"{outcome.level(side)} : {outcome.level(other)}" if outcome.has_levels else None
 
     def whose(absent):
@@ -241,18 +242,16 @@ def _side_result(answer: dict | None, side: str) -> dict:
     return {"result": outcome.result_for(side), "points": outcome.points(side),
             "levels": levels, "forfeit": forfeit, "penalty": penalty,
             # best of three: games won (2 : 1); national preset: 级差分, own first
-            "games": f"{outcome.games_ew if side == 'EW' else outcome.games_ns} : "
-                     f"{outcome.games_ns if side == 'EW' else outcome.games_ew}"
+            "games": f"{outcome.games(side)} : {outcome.games(other)}"
                      if outcome.has_games else None,
-            "level_points": _pair_text(outcome.level_points_ew, outcome.level_points_ns, side)
+            "level_points": _pair_text(outcome.level_points(side), outcome.level_points(other))
                             if outcome.has_level_points else None}  # fmt: skip
 
 
-def _pair_text(ew, ns, side: str) -> str:
+def _pair_text(own, other) -> str:
     def plain(value):
         return int(value) if isinstance(value, float) and value.is_integer() else value
 
-    own, other = (ew, ns) if side == "EW" else (ns, ew)
     return f"{plain(own)} : {plain(other)}"
 
 

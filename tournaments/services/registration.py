@@ -68,6 +68,50 @@ def player_team(
     return None
 
 
+def team_name(text: str | None) -> str:
+    """A team's name as stored: without surrounding spaces."""
+    return (text or "").strip()
+
+
+def taken_names(tournament: Tournament, names, exclude: Team | None = None) -> set[str]:
+    """Of ``names``, those another team of the event already has. The rule (a team's name is
+    its own within its event) lives here and in the database's ``team_unique_name``, which
+    holds it under concurrent registrations; forms, the API and the import ask this."""
+    teams = Team.objects.filter(tournament=tournament, name__in={team_name(n) for n in names})
+    if exclude is not None and exclude.pk:
+        teams = teams.exclude(pk=exclude.pk)
+    return set(teams.values_list("name", flat=True))
+
+
+def seed_taken(tournament: Tournament, seed: int | None, exclude: Team | None = None) -> bool:
+    """Whether another team of the event has ``seed`` (``team_unique_seed`` in the database)."""
+    if seed is None:
+        return False
+    teams = Team.objects.filter(tournament=tournament, seed=seed)
+    if exclude is not None and exclude.pk:
+        teams = teams.exclude(pk=exclude.pk)
+    return teams.exists()
+
+
+def name_taken_error() -> ServiceError:
+    return ServiceError(_("A team with this name is already registered."), "name")
+
+
+def seed_taken_error() -> ServiceError:
+    return ServiceError(_("Another team has this seed."), "seed")
+
+
+def clash_error(error: IntegrityError) -> ServiceError:
+    """The words for a registration the database refused (a concurrent one took the name or
+    the seed between the check and the write)."""
+    text = str(error)
+    if "team_unique_name" in text:
+        return name_taken_error()
+    if "team_unique_seed" in text:
+        return seed_taken_error()
+    return ServiceError(_("This team clashes with another registration (name or seed)."), "name")
+
+
 @transaction.atomic
 def save_team(
     tournament: Tournament,
@@ -81,24 +125,28 @@ def save_team(
     status: str | None = None,
     idents: list[str] | None = None,
 ) -> Team:
-    """Create or update a team and its two players, with an audit entry."""
+    """Create or update a team and its two players, with an audit entry. A name or seed
+    another team of the event has is refused (:func:`taken_names`, :func:`seed_taken`)."""
     permissions.require(user, tournament, "team.register")
     idents = [(i or "").strip() for i in (idents or ["", ""])]
+    name = team_name(name)
+    if taken_names(tournament, [name], exclude=team):
+        raise name_taken_error()
+    if seed_taken(tournament, seed, exclude=team):
+        raise seed_taken_error()
     unit = get_or_create_unit(tournament, unit_name)
     creating = team is None
     if creating:
         team = Team(tournament=tournament)
     before = None if creating else team_state(team)
-    team.name, team.unit, team.seed = name.strip(), unit, seed
+    team.name, team.unit, team.seed = name, unit, seed
     if status:
         team.status = status
     try:
         with transaction.atomic():
             team.save()
-    except IntegrityError:
-        raise ServiceError(
-            _("This team clashes with another registration (name or seed)."), "name"
-        ) from None
+    except IntegrityError as error:
+        raise clash_error(error) from None
     for order, (player_name, ident) in enumerate(zip(players, idents, strict=True), start=1):
         other = player_team(tournament, player_name, exclude=team, ident=ident)
         if other is not None:

@@ -24,11 +24,10 @@ from openpyxl import Workbook
 
 from tournaments import permissions
 from tournaments.models import ExportJob, Player, Team, Tournament, Unit
-from tournaments.standings.service import invalidate
 
 from . import jobs
 from .audit import log_action
-from .registration import same_person, team_state
+from .registration import same_person, taken_names, team_state
 from .registration_sheet import (
     TEMPLATE_EXAMPLE,
     TEMPLATE_HEADERS,
@@ -97,6 +96,7 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
     updating = mode == "update"
     registered = dict(Team.objects.filter(tournament=tournament).values_list("name", "seed"))
     file_names = {row.team for row in read.rows}
+    taken = set() if updating else taken_names(tournament, file_names)
     # seeds held by teams the file does not change (an updated team's seed may move)
     held = {seed: name for name, seed in registered.items()
             if seed is not None and not (updating and name in file_names)}  # fmt: skip
@@ -132,7 +132,7 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
                                                                      "row": earlier}  # fmt: skip
                     problems.append(problem(columns, key, row.team, text))
             seen_players.setdefault(player, []).append((row.row, ident))
-        if row.team in registered and not updating:
+        if row.team in taken:
             text = gettext("duplicate team: %(name)s is already registered") % {"name": row.team}
             problems.append(problem(columns, "team", row.team, text))
         elif row.team in seen_names:
@@ -194,7 +194,6 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
         log_action(tournament, user, "team.reimport", tournament,
                    data={"added": report.added, "updated": report.updated,
                          "unchanged": report.unchanged})  # fmt: skip
-    invalidate(tournament)
     return report
 
 
@@ -229,7 +228,6 @@ def create_teams(tournament: Tournament, user, rows: list[TeamRow]) -> None:
         batch_size=BATCH,
     )
     log_action(tournament, user, "team.import", tournament, data={"teams": len(rows)})
-    invalidate(tournament)  # bulk writes send no signal: the public team lists changed
 
 
 # --- large imports as a background job ----------------------------------------------------

@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
+from tournaments.freshness import revision_batch
 from tournaments.models import Match, ResultConfirmation, ResultDispute, ResultVersion, Round
-from tournaments.standings.service import invalidate, revision_batch
 
 from . import round_close
 from .audit import log_action, log_actions
@@ -110,7 +110,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
                                           team_id=team_id, source=actor.source[:120])  # fmt: skip
         counts = capacity != Capacity.CAPTAIN or _both_captains(latest, match)
         if counts:
-            clear_counting(match.pk, latest.pk)
+            clear_counting(match, latest.pk)
             counted(latest, actor.user)
             latest.save(update_fields=["is_counting", "confirmed_at", "confirmed_by"])
             after_counting(match)
@@ -202,7 +202,6 @@ def _count_all(rnd: Round, done, actor: Actor) -> None:
     ResultVersion.objects.filter(pk__in=[version.pk for _match, version in done]).update(
         is_counting=True, confirmed_at=now, confirmed_by=user, confirmed_by_name=user.get_username()
     )
-    invalidate(tournament.pk)  # update() sends no signal: the batch bumps once
     round_close.note_decided(rnd)
     log_actions(
         tournament, user, "result.confirm",

@@ -32,8 +32,8 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine import presets as rule_presets
 from rules_engine.presets import forfeit_record, void_answer
 from tournaments.errors import ServiceError
+from tournaments.freshness import revision_batch
 from tournaments.models import Match, ResultDispute, ResultVersion
-from tournaments.standings.service import revision_batch
 from tournaments.validation import BadInput, check_json
 
 from . import idempotency, stage_rounds
@@ -87,7 +87,7 @@ def append_version(
             # partial unique constraint still allows one counting version per match.
             if number > 1:
                 lock(match)
-                clear_counting(match.pk)
+                clear_counting(match)
             counted(version, actor.user)
         version.save(force_insert=True)
         if counting:

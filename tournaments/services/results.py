@@ -207,7 +207,7 @@ def table_match(tournament, table_number: int) -> Match | None:
 def seats(match: Match) -> list[dict]:
     """Who sits where (the engine's seating: rules_engine.seating)."""
     rows = []
-    for side, team in (("EW", match.home), ("NS", match.away)):
+    for side, team in seating.by_side(match.home, match.away).items():
         if team is None:
             continue
         for player in team.players.all():
@@ -341,11 +341,11 @@ def lock(match: Match) -> None:
     )
 
 
-def clear_counting(match_id: int, keep_pk: int | None = None) -> None:
+def clear_counting(match: Match, keep_pk: int | None = None) -> None:
     """Inside a transaction holding the match row lock: no version of the match counts."""
-    ResultVersion.objects.filter(match_id=match_id, is_counting=True).exclude(pk=keep_pk).update(
-        is_counting=False
-    )
+    versions = ResultVersion.objects.filter(match_id=match.pk, is_counting=True)
+    versions = versions.exclude(pk=keep_pk).for_event(match.round.tournament_id)
+    versions.update(is_counting=False)
 
 
 def counted(version: ResultVersion, user) -> None:

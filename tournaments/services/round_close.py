@@ -16,51 +16,19 @@ Every finalise and reopen is logged with who, when, why and from where.
 
 from __future__ import annotations
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.errors import Forbidden, ServiceError
-from tournaments.models import Match, ResultVersion, Round, Tournament
-from tournaments.standings.service import invalidate
+from tournaments.models import Match, Round, Tournament
+from tournaments.sql import pending
 
 from .audit import log_action
+from .round_basics import RoundCloseError, RoundCloseForbidden
 
 OPEN_FOR_COMPLETION = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 
-# Raw SQL on purpose: it runs on every confirmation, and compiling its ORM form (an exclude
-# across the reverse relation) cost more CPU than the database needs to answer it. It walks
-# the round's matches (index round, table) and probes the one-counting-version partial index,
-# from the table just decided onwards, then from the first table: results come in roughly in
-# table order at a venue (and in the bench), and a walk from table 1 would probe every table
-# already decided, twice a result (a round's last results cost the walk of every table).
-MATCHES, VERSIONS = Match._meta.db_table, ResultVersion._meta.db_table
-_UNDECIDED = (
-    f"SELECT 1 FROM {MATCHES} m WHERE m.round_id = %s AND m.away_id IS NOT NULL {{tables}} "
-    f"AND NOT EXISTS (SELECT 1 FROM {VERSIONS} v WHERE v.match_id = m.id AND v.is_counting) "
-    "LIMIT 1"  # no ORDER BY: a sort would probe the whole range before the first row
-)
-PENDING_SQL = _UNDECIDED.format(tables="")
-PENDING_FROM_SQL = (  # COALESCE looks at the second walk only when the first finds nothing
-    f"SELECT COALESCE(({_UNDECIDED.format(tables='AND m.table_number > %s')}), "
-    f"({_UNDECIDED.format(tables='AND m.table_number <= %s')}))"
-)
-
-
-class RoundCloseError(ServiceError):
-    """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
-
-    def __init__(self, message, field: str | None = None, /, pending: list | None = None, **params):
-        super().__init__(message, field, **params)
-        self.tables = pending or []
-
-    def extra(self) -> dict:
-        return {"tables": self.tables}
-
-
-class RoundCloseForbidden(RoundCloseError, Forbidden):
-    """The user may not finalise or reopen this round."""
 
 
 def pending_tables(round_: Round) -> list[int]:
@@ -75,13 +43,8 @@ def pending_tables(round_: Round) -> list[int]:
 
 def has_pending(round_id: int, table: int | None = None) -> bool:
     """True while a played match of the round has no counting version (looked for from the
-    tables after ``table`` onwards first, when given)."""
-    with connection.cursor() as cursor:
-        if table is None:
-            cursor.execute(PENDING_SQL, [round_id])
-            return cursor.fetchone() is not None
-        cursor.execute(PENDING_FROM_SQL, [round_id, table, round_id, table])
-        return cursor.fetchone()[0] is not None
+    tables after ``table`` onwards first, when given): SQL built once (tournaments.sql)."""
+    return pending.has_pending(round_id, table)
 
 
 def complete_if_done(round_: Round, table: int | None = None) -> bool:
@@ -90,13 +53,11 @@ def complete_if_done(round_: Round, table: int | None = None) -> bool:
     if round_.status not in OPEN_FOR_COMPLETION or has_pending(round_.pk, table):
         return False
     with transaction.atomic():
-        updated = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION).update(
-            status=Round.Status.COMPLETE
-        )
+        rounds = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION)
+        updated = rounds.for_event(round_.tournament_id).update(status=Round.Status.COMPLETE)
         if updated:
             log_action(round_.tournament, None, "round.complete", round_,
                        data={"round": round_.number})  # fmt: skip
-            invalidate(round_.tournament_id)  # update() sends no signal
     if updated:
         round_.status = Round.Status.COMPLETE
     return bool(updated)

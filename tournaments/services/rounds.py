@@ -13,15 +13,12 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.errors import Forbidden, ServiceError
 from tournaments.models import Match, Round, RoundSlot, Team, Tournament
 from tournaments.pairing import PairingError, draw_first_round, pair_round
-from tournaments.pairing.messages import render
 from tournaments.pairing.service import (
     draw_field,
     flags_for,
@@ -32,18 +29,16 @@ from tournaments.pairing.service import (
 )
 from tournaments.services import events, match_formats
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
+from tournaments.services.round_basics import (  # what the round services share
+    MAX_SEED,
+    RoundError,
+    RoundForbidden,
+    check_seed,
+    pairing_failed,
+    team_names,
+)
 
-MAX_SEED = 2**53 - 1  # exact in JSON and JavaScript
 SWAPPABLE = (Round.Status.DRAFT, Round.Status.PUBLISHED)
-
-
-class RoundError(ServiceError):
-    """A round step that cannot be done; `message` says why, `field` names the input at fault."""
-
-
-class RoundForbidden(RoundError, Forbidden):
-    """The user may not do this round step in this event."""
 
 
 # --- drafting -----------------------------------------------------------------------------
@@ -78,44 +73,6 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
             _("All %(count)s rounds of this event have been played."), count=tournament.num_rounds
         )
     return latest.number + 1, None
-
-
-def check_seed(seed) -> int | None:
-    if seed is None or seed == "":
-        return None
-    try:
-        value = int(seed)
-    except (TypeError, ValueError):
-        raise RoundError(_("The draw seed must be a whole number."), "seed") from None
-    if isinstance(seed, bool) or not 0 <= value <= MAX_SEED:
-        raise RoundError(
-            _("The draw seed must be a whole number from 0 to %(max)s."),
-            "seed",
-            max=MAX_SEED,
-        )
-    return value
-
-
-def team_names(tournament: Tournament, ids) -> str:
-    names = dict(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("id", "name"))
-    return ", ".join(names.get(team_id, f"#{team_id}") for team_id in ids)
-
-
-def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> RoundError:
-    """The pairing core's refusal (a message key) as a refusal in the reader's language."""
-    teams = error.details.get("teams") or []
-    reason = lazy(render, str)(error.key, {"count": error.details.get("count", len(teams))})
-    if not teams:
-        return RoundError(
-            _("Round %(number)s cannot be paired: %(reason)s"), None, number=number, reason=reason
-        )
-    return RoundError(
-        _("Round %(number)s cannot be paired: %(reason)s Teams concerned: %(teams)s."),
-        None,
-        number=number,
-        reason=reason,
-        teams=team_names(tournament, teams[:20]),
-    )
 
 
 def pair(tournament: Tournament, number: int, seed: int | None):
@@ -292,8 +249,6 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
             reason=reason,
             source=source,
         )
-        if rnd.status == Round.Status.PUBLISHED:
-            invalidate(rnd.tournament)  # public pairings changed (bulk writes send no signal)
     return changed
 
 
@@ -391,7 +346,7 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
             "round.publish",
             _("Only a draft can be published; round %(number)s is %(status)s."),
             published_at=timezone.now(),
-        )  # the round's save bumps the event revision (tournaments.signals)
+        )  # the round's save bumps the event revision (tournaments.freshness)
     events.advance(rnd.tournament, Tournament.Status.IN_PLAY)
     return rnd
 

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine.match_format import LEVEL_GAMES
 from tournaments import permissions
 from tournaments.errors import Code, ServiceError
 from tournaments.models import Match, Round, RoundSlot, Section, Stage, Team, Tournament
@@ -38,13 +37,14 @@ from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.pairing.service import History, left_out, load_history, slots_for
 from tournaments.services import stage_sections, stage_standings, stages
 from tournaments.services.audit import log_action
-from tournaments.services.rounds import (
+from tournaments.services.round_basics import (
     MAX_SEED,
     RoundError,
     RoundForbidden,
     check_seed,
     pairing_failed,
 )
+from tournaments.services.stage_standings import current_stage  # noqa: F401 - callers read it here
 
 
 @dataclass
@@ -57,18 +57,6 @@ class Table:
 
 
 # --- which round ----------------------------------------------------------------------------
-
-
-def current_stage(tournament: Tournament) -> Stage | None:
-    """The stage whose round is drawn next: the one with a draft, else the first that is not
-    complete (None when every stage is done)."""
-    draft = tournament.rounds.filter(status=Round.Status.DRAFT, stage__isnull=False).first()
-    if draft is not None:
-        return draft.stage
-    for stage in tournament.stages.order_by("order"):
-        if not stage_standings.is_complete(stage):
-            return stage
-    return None
 
 
 def next_round(stage: Stage) -> tuple[int, int, Round | None]:
@@ -317,16 +305,6 @@ class NoWinner(ServiceError):
     refusal of the match as a whole (code ``match_not_over``), never of one deal."""
 
     code = Code.MATCH_NOT_OVER
-
-
-def stage_format(match: Match) -> dict | None:
-    """The engine format the match is scored by (None: the event's usual scoring)."""
-    if match.round.stage_id is None:
-        return None  # no query for an event without stages
-    stage = match.round.stage
-    if match.round.tournament.game not in LEVEL_GAMES:
-        return None  # the engine's formats are for the level games
-    return stage.engine_format()
 
 
 def require_winner(match: Match, outcome: dict) -> None:

@@ -18,10 +18,11 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import CheckIn, Section, SectionEntry, Stage, Team, Tournament
+from tournaments.models import Section, SectionEntry, Stage, Team, Tournament
 from tournaments.pairing.knockout import seed_from_sections
+from tournaments.services import stage_standings
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
+from tournaments.services.stage_standings import registered_entrants
 
 from .stages import StageError, StageForbidden, has_rounds, section_teams
 
@@ -56,7 +57,6 @@ def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
         section = Section.objects.create(stage=stage, name=name, order=last + 1)
         log_action(tournament, user, "section.create", section,
                    data={"stage": stage.pk, "name": name}, source=source)  # fmt: skip
-        invalidate(tournament)
     return section
 
 
@@ -69,7 +69,6 @@ def delete_section(section: Section, user, source: str = "") -> None:
                    data={"stage": stage.pk, "name": section.name,
                          "teams": section_teams(section)}, source=source)  # fmt: skip
         section.delete()
-        invalidate(stage.tournament)
 
 
 def _team_ids(tournament: Tournament, teams) -> list[int]:
@@ -113,7 +112,6 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
         log_action(tournament, user, "section.assign", section,
                    data={"stage": stage.pk, "teams": ids, "moved_from": moved},
                    source=source)  # fmt: skip
-        invalidate(tournament)
     return section_teams(section)
 
 
@@ -127,7 +125,6 @@ def remove_teams(section: Section, user, teams, source: str = "") -> list[int]:
         _renumber(stage)
         log_action(stage.tournament, user, "section.remove", section,
                    data={"stage": stage.pk, "teams": ids}, source=source)  # fmt: skip
-        invalidate(stage.tournament)
     return section_teams(section)
 
 
@@ -191,21 +188,10 @@ def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> 
         placed = {section.pk: group for section, group in zip(sections, groups, strict=True)}
         log_action(tournament, user, "section.split", stage,
                    data={"method": method, "sections": placed}, source=source)  # fmt: skip
-        invalidate(tournament)
     return placed
 
 
 # --- entrants -----------------------------------------------------------------------------
-
-
-def registered_entrants(tournament: Tournament) -> list[int]:
-    """Every active team that may play (checked in, once the event uses check-in), best seed
-    first (teams without a seed after the seeded ones, in registration order)."""
-    teams = Team.objects.filter(tournament=tournament, status=Team.Status.ACTIVE)
-    if CheckIn.objects.filter(team__tournament=tournament).exists():
-        teams = teams.filter(checkin__isnull=False)
-    rows = teams.values_list("pk", "seed")
-    return [pk for pk, seed in sorted(rows, key=lambda row: (row[1] is None, row[1] or 0, row[0]))]
 
 
 def stage_entrants(stage: Stage) -> list[int]:
@@ -215,7 +201,6 @@ def stage_entrants(stage: Stage) -> list[int]:
     over (the next in their section's ranking goes through)."""
     if stage.entrants == Stage.Entrants.ALL:
         return registered_entrants(stage.tournament)
-    from tournaments.services import stage_standings
 
     active = set(
         Team.objects.filter(tournament=stage.tournament_id, status=Team.Status.ACTIVE).values_list(
@@ -239,7 +224,6 @@ def seed_stage(stage: Stage, user, source: str = "") -> dict[int, list]:
     """Fill a stage's sections from its entrants: one section (made if there is none) takes
     them in seed order; several are filled snake-wise. Refused while a source stage is not
     finished (its ranking is not final)."""
-    from tournaments.services import stage_standings
 
     if stage.entrants == Stage.Entrants.QUALIFIED:
         unfinished = [s.name for s in stage.sources.all() if not stage_standings.is_complete(s)]
@@ -265,12 +249,10 @@ def late_entry_section(team: Team, section_id=None) -> Section | None:
     stage with everybody when its first round is drawn). Refused, with the reason, when
     the current stage cannot take a team any more (qualifiers only, a fixed knockout or
     round-robin field, every stage over). Nothing is written."""
-    from tournaments.services import stage_rounds
-
     tournament = team.tournament
     if not tournament.stages.exists():
         return None
-    stage = stage_rounds.current_stage(tournament)
+    stage = stage_standings.current_stage(tournament)
     if stage is None:
         raise StageError(_("Every stage of this event is over: %(team)s cannot join now."),
                          "team", team=team.name)  # fmt: skip
@@ -315,4 +297,3 @@ def add_late_entry(section: Section, team: Team, user, source: str = "") -> None
     log_action(team.tournament, user, "stage.late_entry", section.stage,
                data={"team": team.pk, "name": team.name, "section": section.pk,
                      "section_name": section.name}, source=source)  # fmt: skip
-    invalidate(team.tournament)

@@ -12,8 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules_engine import seating
 from rules_engine.outcome import Outcome
-from tournaments.models import Match, ResultVersion, Round, Section, Stage, Team, Tournament
+from tournaments.models import (
+    CheckIn,
+    Match,
+    ResultVersion,
+    Round,
+    Section,
+    Stage,
+    Team,
+    Tournament,
+)
 from tournaments.pairing.knockout import Bracket, knockout_bracket
 from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.standings.core import StandingRow, compute_standings
@@ -99,10 +109,8 @@ def knockout_winners(section: Section) -> dict[str, int]:
     for match_id, answer in versions.values_list("match_id", "outcome"):
         slot, home, away = sides[match_id]
         winner = Outcome.from_answer(answer).winner
-        if winner == "EW":
-            winners[slot] = home
-        elif winner == "NS":
-            winners[slot] = away
+        if winner is not None:
+            winners[slot] = seating.by_side(home, away)[winner]
     return winners
 
 
@@ -159,8 +167,6 @@ def expected_sizes(stage: Stage) -> list[int]:
             for source in stage.sources.all()
         )
     else:
-        from tournaments.services.stage_sections import registered_entrants
-
         total = len(registered_entrants(stage.tournament))
     parts = max(1, len(sizes))
     return [total // parts + (1 if index < total % parts else 0) for index in range(parts)]
@@ -306,3 +312,28 @@ def knockout_codes(rnd: Round) -> dict[int, str]:
             size = per_round[(section, slot.split("-")[0])]
             codes[pk] = {1: "final", 2: "semi_final"}.get(size, "")
     return {pk: code for pk, code in codes.items() if code}
+
+
+# --- which stage, which teams (the stage services build on these) ------------------------------
+
+
+def current_stage(tournament: Tournament) -> Stage | None:
+    """The stage whose round is drawn next: the one with a draft, else the first that is not
+    complete (None when every stage is done)."""
+    draft = tournament.rounds.filter(status=Round.Status.DRAFT, stage__isnull=False).first()
+    if draft is not None:
+        return draft.stage
+    for stage in tournament.stages.order_by("order"):
+        if not is_complete(stage):
+            return stage
+    return None
+
+
+def registered_entrants(tournament: Tournament) -> list[int]:
+    """Every active team that may play (checked in, once the event uses check-in), best seed
+    first (teams without a seed after the seeded ones, in registration order)."""
+    teams = Team.objects.filter(tournament=tournament, status=Team.Status.ACTIVE)
+    if CheckIn.objects.filter(team__tournament=tournament).exists():
+        teams = teams.filter(checkin__isnull=False)
+    rows = teams.values_list("pk", "seed")
+    return [pk for pk, seed in sorted(rows, key=lambda row: (row[1] is None, row[1] or 0, row[0]))]

@@ -26,7 +26,6 @@ from tournaments import permissions
 from tournaments.errors import Forbidden, NotFound, ServiceError
 from tournaments.models import Round, Section, Stage, Tournament
 from tournaments.services.audit import log_action
-from tournaments.standings.service import invalidate
 from tournaments.validation import BadInput, check_json
 
 KINDS = tuple(Stage.Kind.values)
@@ -90,6 +89,11 @@ def previous_stages(stage: Stage) -> list[Stage]:
 # --- stages -------------------------------------------------------------------------------
 
 
+# The largest number a stage takes (rounds, deals, minutes, qualifiers): the form, the API and
+# the service's own check read it, and the refusal quotes it.
+STAGE_NUMBER_MAX = 999
+
+
 def _whole(value, field: str, minimum: int = 1) -> int | None:
     if value is None or value == "":
         return None
@@ -99,9 +103,9 @@ def _whole(value, field: str, minimum: int = 1) -> int | None:
         number = int(value)
     except (TypeError, ValueError):
         raise StageError(_("%(field)s must be a whole number."), field, field=field) from None
-    if not minimum <= number <= 999:
-        raise StageError(_("%(field)s must be from %(min)s to 999."), field, field=field,
-                         min=minimum)  # fmt: skip
+    if not minimum <= number <= STAGE_NUMBER_MAX:
+        raise StageError(_("%(field)s must be from %(min)s to %(max)s."), field, field=field,
+                         min=minimum, max=STAGE_NUMBER_MAX)  # fmt: skip
     return number
 
 
@@ -190,7 +194,6 @@ def create_stage(
         stage.save()
         stage.sources.set(found)
         log_action(tournament, user, "stage.create", stage, data=describe(stage), source=source)
-        invalidate(tournament)
     return stage
 
 
@@ -243,7 +246,6 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
         stage.sources.set(found)
         log_action(tournament, user, "stage.update", stage,
                    data={"before": before, "after": describe(stage)}, source=source)  # fmt: skip
-        invalidate(tournament)
     return stage
 
 
@@ -260,7 +262,6 @@ def delete_stage(stage: Stage, user, source: str = "") -> None:
                              "stage", stage=stage.name)  # fmt: skip
         log_action(tournament, user, "stage.delete", stage, data=describe(stage), source=source)
         stage.delete()
-        invalidate(tournament)
 
 
 def describe(stage: Stage) -> dict:

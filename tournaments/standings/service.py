@@ -2,26 +2,22 @@
 
 What counts
     Every match whose round is no longer a draft, through the *counting* ResultVersion
-    of the match (its ``outcome`` is the rules engine's answer, home = EW). A match
-    without a counting version does not count yet. A bye (a match with no away team)
+    of the match (its ``outcome`` is the rules engine's answer, by side; the home team's
+    side is rules_engine.seating.side_of). A match without a counting version does not
+    count yet. A bye (a match with no away team)
     counts as the preset's forfeit win for its team as soon as its round is published.
 
 Caching (how a results confirm stays cheap)
     Confirming a result must not recompute standings. Each tournament has a revision number
     in the database (``Tournament.revision``: the sum of its ``EventRevision`` counters),
-    bumped by :func:`invalidate` in the same transaction as every change of what the public
+    bumped by ``tournaments.freshness.invalidate`` in the same transaction as every change of what the public
     sees, so a cache can never hold an answer newer than its key or serve one older than the
     database, whatever happened to Redis.
     Standings are computed on read and memoised under (tournament, revision, after_round,
     the teams' ids/statuses/draw lots, the active ranking adjustments). The bumps:
 
-    - saves of a counting result version, a round, a match, a team, a player, a unit, a
-      ranking adjustment or the event itself (``tournaments.signals``);
-    - the services that change rows with ``update()``/``bulk_*`` call :func:`invalidate`
-      inside their transaction (round completed, swaps, imports);
-    - a transaction that changes several matches (a ruling and its escalation, an appeal)
-      runs in :func:`revision_batch`: one bump, as its last statement, so a revision counter
-      is always locked after the match rows (no deadlock against a confirmation).
+    every write of a public model's rows, saves and queryset writes alike, and a transaction
+    that changes several matches once at its end: all in one module, tournaments.freshness.
 
     Team names, units and statuses are read fresh on every call (one small query). The
     memo lives in Django's cache (Redis in production, shared by every worker); a cache
@@ -32,25 +28,20 @@ from __future__ import annotations
 
 import hashlib
 import math
-import random
-import time
 from collections import defaultdict
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db import connection, transaction
 from django.db.models import FloatField, IntegerField, Q
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
-from django.utils import timezone
 
 from rules_engine.outcome import PARTS, Outcome
 from rules_engine.presets import bye_points, forfeit_level_difference, level_points
+from rules_engine.seating import AWAY, HOME
 from tournaments import glossary
+from tournaments.freshness import revision
 from tournaments.models import (
-    EventRevision,
     LotDraw,
     Match,
     RankingAdjustment,
@@ -59,7 +50,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.models.events import REVISION_SHARDS
 
 from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
 
@@ -86,116 +76,6 @@ class TeamStanding(StandingRow):
         return cls(team=row.team, rank=row.rank, points=row.points, metrics=row.metrics,
                    shared=row.shared, moved_down=row.moved_down, name=name, unit=unit or "",
                    status=status)  # fmt: skip
-
-
-_batch: ContextVar[set | None] = ContextVar("paisai_revision_batch", default=None)
-
-
-def _revision_bump(rows: str) -> str:
-    """The one statement that bumps event revisions: ``rows`` are the VALUES
-    ``(event id, shard, 1, time)``, as parameters or written out. A shard's row is made by
-    its first bump (both PostgreSQL and SQLite take ON CONFLICT … DO UPDATE)."""
-    table = EventRevision._meta.db_table
-    return (
-        f"INSERT INTO {table} (tournament_id, shard, bumps, at) VALUES {rows} "
-        f"ON CONFLICT (tournament_id, shard) DO UPDATE SET bumps = {table}.bumps + 1, "
-        "at = excluded.at"
-    )
-
-
-REVISION_SQL = _revision_bump("(%s, %s, 1, %s)")
-
-
-def _shard() -> int:
-    return random.randrange(REVISION_SHARDS)
-
-
-def _transaction_shard() -> int:
-    """The revision counter of the current transaction: chosen at random once, then the same
-    for every bump until it commits (issue 31). A transaction holds a counter row locked until
-    it commits; with a counter drawn for each saved row, two transactions saving several rows
-    took two counters in opposite orders and deadlocked (53 of 200 concurrent event and team
-    PATCHes). With one counter a transaction, the counters add no cycle of their own.
-
-    The transaction is recognised by its on-commit list (Django makes a new one at every
-    commit and rollback) or, after a savepoint's rollback made a new list, by its outermost
-    atomic block: keeping the counter when unsure is always safe, drawing a second is not."""
-    if not connection.in_atomic_block:
-        return _shard()  # autocommit: the bump is its own transaction
-    held = getattr(connection, "paisai_revision_shard", None)
-    hooks, outermost = connection.run_on_commit, connection.atomic_blocks[0]
-    if held is not None and (held[1] is hooks or held[2] is outermost):
-        shard = held[0]
-    else:
-        shard = _shard()
-    connection.paisai_revision_shard = (shard, hooks, outermost)
-    return shard
-
-
-def revision(tournament: Tournament | int) -> int:
-    """The event's revision as the database holds it now (one query)."""
-    return EventRevision.current(getattr(tournament, "pk", tournament))[0]
-
-
-def invalidate(tournament: Tournament | int) -> None:
-    """Bump the event's revision in the current transaction: every cached public answer and
-    memoised standings of the event are then out of date (the next read recomputes). One
-    UPDATE; inside :func:`revision_batch` nothing until the batch ends."""
-    pk = getattr(tournament, "pk", tournament)
-    pending = _batch.get()
-    if pending is not None:
-        pending.add(pk)
-        return
-    shard = _transaction_shard()
-    with connection.cursor() as cursor:
-        cursor.execute(REVISION_SQL, [pk, shard, timezone.now()])
-
-
-@contextmanager
-def revision_batch():
-    """One transaction whose revision bumps happen once, as its last statement.
-
-    On PostgreSQL, when the batch is the outermost transaction, the bump and the COMMIT go
-    to the server together (:func:`_bump_and_commit`): the revision counter is locked only
-    while the server commits. Sent apart, the row stayed locked while the thread waited to
-    be scheduled again between the two round trips (the GIL, two CPUs), and every other
-    result of the event queued behind it: at full speed a submission waited 5–35 ms on that
-    row (pg_stat_statements), which capped the results API at 113–138/s. The lock also
-    lasts through the commit's WAL flush (3.3 ms a flush on the bench machine, by
-    pg_test_fsync), so one counter an event would cap it near 1/flush; the event has
-    REVISION_SHARDS counters and each bump takes one at random."""
-    outermost = not connection.in_atomic_block
-    with transaction.atomic():
-        outer = _batch.get()
-        pending: set = set()
-        token = _batch.set(pending if outer is None else outer)
-        try:
-            yield
-        finally:
-            _batch.reset(token)
-        if outer is None and pending:
-            if outermost and connection.vendor == "postgresql" and not connection.needs_rollback:
-                _bump_and_commit(sorted(pending))
-            else:
-                for pk in sorted(pending):
-                    invalidate(pk)
-
-
-def _bump_and_commit(pks: list[int]) -> None:
-    """The bump ``…; COMMIT`` in one simple-protocol query (integers and a timestamp written
-    out, no parameters; never prepared). Django's commit that follows finds the transaction
-    committed and sends nothing (psycopg skips COMMIT on an idle connection); its on-commit
-    hooks run as usual. A failed COMMIT raises here, inside the block: nothing is committed."""
-    when = timezone.now().isoformat()
-    shard = _transaction_shard()
-    rows = ", ".join(f"({int(pk)}, {shard}, 1, '{when}'::timestamptz)" for pk in pks)
-    sql = _revision_bump(rows) + "; COMMIT"
-    started = time.monotonic()
-    with connection.wrap_database_errors, connection.connection.cursor() as cursor:
-        cursor.execute(sql, prepare=False)  # Django's errors, as from its own cursor
-    if connection.queries_logged:  # seen by the debug toolbar and CaptureQueriesContext
-        took = time.monotonic() - started
-        connection.queries_log.append({"sql": sql, "time": f"{took:.3f}"})
 
 
 def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:
@@ -259,25 +139,26 @@ def match_outcome(
     """
     if not outcome.counts:
         return None
-    diff = outcome.level_difference
-    if outcome.forfeit in ("EW", "NS"):  # a forfeit answer has no levels (difference null)
-        diff = forfeit_diff if outcome.forfeit == "NS" else -forfeit_diff
+    h, a = HOME, AWAY
+    diff = outcome.difference_for(h)
+    if outcome.forfeit in (h, a):  # a forfeit answer has no levels (difference null)
+        diff = forfeit_diff if outcome.forfeit == a else -forfeit_diff
     return MatchOutcome(
         round_no=round_no,
         home=home,
         away=away,
-        home_points=outcome.points_ew,
-        away_points=outcome.points_ns,
+        home_points=outcome.points(h),
+        away_points=outcome.points(a),
         home_level_diff=diff,
-        home_deals_won=outcome.deals_ew,
-        away_deals_won=outcome.deals_ns,
-        home_tricks=outcome.tricks_ew,
-        away_tricks=outcome.tricks_ns,
-        home_acc_levels=outcome.accumulated_levels("EW"),
-        away_acc_levels=outcome.accumulated_levels("NS"),
+        home_deals_won=outcome.deals(h),
+        away_deals_won=outcome.deals(a),
+        home_tricks=outcome.tricks(h),
+        away_tricks=outcome.tricks(a),
+        home_acc_levels=outcome.accumulated_levels(h),
+        away_acc_levels=outcome.accumulated_levels(a),
         forfeit=bool(outcome.forfeit),
-        home_level_points=outcome.level_points_ew,
-        away_level_points=outcome.level_points_ns,
+        home_level_points=outcome.level_points(h),
+        away_level_points=outcome.level_points(a),
     )
 
 
@@ -287,7 +168,7 @@ def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list
     preset = tournament.get_preset()
     win = bye_points(preset)
     forfeit_diff = forfeit_level_difference(preset)
-    bye_level_points = (level_points(preset, {"forfeit": "NS"}) or {"EW": 0})["EW"]
+    bye_level_points = (level_points(preset, {"forfeit": AWAY}) or {HOME: 0})[HOME]
     byes = Match.objects.filter(round__in=rounds, away__isnull=True)
     outcomes = [
         bye_outcome(round_no, home, (win, 0), forfeit_diff, bye_level_points)

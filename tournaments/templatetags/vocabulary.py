@@ -8,6 +8,8 @@ be gone)."""
 
 from django import template
 
+from rules_engine.errors import RulesError
+from rules_engine.seating import HOME, by_side, other_side
 from tournaments import glossary
 
 register = template.Library()
@@ -50,8 +52,15 @@ def role_name(code):
 
 
 @register.filter
-def preset(name):
-    return glossary.word(glossary.PRESETS, name)
+def preset(value):
+    """An event's preset (``{{ tournament|preset }}``: its numbers with the event's
+    overrides) or a preset's name, in words with its scoring (glossary.preset_name)."""
+    if hasattr(value, "get_preset"):
+        try:
+            value = value.get_preset()
+        except RulesError:  # settings the engine refuses: the preset as it comes
+            value = value.preset
+    return glossary.preset_name(value)
 
 
 @register.filter
@@ -94,29 +103,34 @@ def audit_data(data):
 
 
 @register.filter
-def result_details(outcome, side="EW"):
-    """What stands beside a result's match points (issue 25), ``side``'s first: games of a
+def result_details(outcome, side=HOME):
+    """What stands beside a result's match points (issue 25), ``side``'s first (default: the
+    home team's, as a pairing lists it): games of a
     best of three (局分 2 : 1), the levels (级数 A : 10) and 级差分 where the preset
     keeps it: ``[(label, "a : b"), ...]``."""
     from django.utils.translation import gettext
 
     if outcome is None or not getattr(outcome, "counts", False):
         return []
-    other = "NS" if side == "EW" else "EW"
+    other = other_side(side)
 
-    def pair(ew, ns):
-        own, theirs = (ew, ns) if side == "EW" else (ns, ew)
-        return f"{_plain(own)} : {_plain(theirs)}"
+    def pair(read):
+        return f"{_plain(read(side))} : {_plain(read(other))}"
 
     found = []
     if outcome.has_games:
-        found.append((gettext("games won"), pair(outcome.games_ew, outcome.games_ns)))
+        found.append((gettext("games won"), pair(outcome.games)))
     if outcome.has_levels:
-        found.append((gettext("Levels"), f"{outcome.level(side)} : {outcome.level(other)}"))
+        found.append((gettext("Levels"), pair(outcome.level)))
     if outcome.has_level_points:
-        found.append((gettext("Level points"),
-                      pair(outcome.level_points_ew, outcome.level_points_ns)))  # fmt: skip
+        found.append((gettext("Level points"), pair(outcome.level_points)))
     return found
+
+
+@register.filter
+def side_team(side, match):
+    """The team of ``match`` that plays ``side`` (the engine's seating): ``{{ f|side_team:m }}``."""
+    return by_side(match.home, match.away).get(side)
 
 
 def _plain(value):

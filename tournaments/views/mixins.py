@@ -13,7 +13,7 @@ from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.errors import NotFound, ServiceError
 from tournaments.models import Tournament
-from tournaments.services import lookups
+from tournaments.sql import lookups
 
 
 class ServiceErrorMixin:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
+from rules_engine import match_format
 from tournaments.models import Stage, Team
 from tournaments.services import (
     match_formats,
@@ -25,6 +26,7 @@ from tournaments.services import (
     stages,
 )
 from tournaments.services.audit import client_address
+from tournaments.services.stages import STAGE_NUMBER_MAX
 
 from .mixins import RoleRequiredMixin
 
@@ -44,19 +46,19 @@ class StageForm(forms.Form):
         label=gettext_lazy("Number of rounds"),
         required=False,
         min_value=1,
-        max_value=999,
+        max_value=STAGE_NUMBER_MAX,
         help_text=gettext_lazy("Swiss only."),
     )
     end = forms.ChoiceField(label=gettext_lazy("A match ends by"), choices=ENDS, required=False)
     deals = forms.IntegerField(label=gettext_lazy("Deals"), required=False, min_value=1,
-                               max_value=999)  # fmt: skip
+                               max_value=STAGE_NUMBER_MAX)  # fmt: skip
     minutes = forms.IntegerField(label=gettext_lazy("Minutes"), required=False, min_value=1,
-                                 max_value=999)  # fmt: skip
+                                 max_value=STAGE_NUMBER_MAX)  # fmt: skip
     best_of_three = forms.BooleanField(label=gettext_lazy("Best of three (三局二胜)"),
                                        required=False)  # fmt: skip
     entrants = forms.ChoiceField(label=gettext_lazy("Entrants"), choices=Stage.Entrants.choices)
     qualify_top = forms.IntegerField(
-        label=gettext_lazy("Qualifiers per section"), required=False, min_value=1, max_value=999
+        label=gettext_lazy("Qualifiers per section"), required=False, min_value=1, max_value=STAGE_NUMBER_MAX
     )
     sources = forms.MultipleChoiceField(label=gettext_lazy("Qualifying stages"), required=False)
     carry_points = forms.BooleanField(label=gettext_lazy("Carry the points"), required=False)
@@ -75,7 +77,7 @@ class StageForm(forms.Form):
         return {
             "name": stage.name, "kind": stage.kind, "num_rounds": stage.num_rounds,
             "end": fmt.get("end", ""), "deals": fmt.get("deals"), "minutes": fmt.get("minutes"),
-            "best_of_three": fmt.get("games") == 3, "entrants": stage.entrants,
+            "best_of_three": match_format.is_best_of_three(fmt), "entrants": stage.entrants,
             "qualify_top": stage.qualify_top,
             "sources": [str(pk) for pk in stage.sources.values_list("pk", flat=True)],
             "carry_points": stage.carry_points, "third_place": stage.third_place,
@@ -122,7 +124,7 @@ class StageForm(forms.Form):
                 if data.get(key):
                     fmt[key] = data[key]
         if data.get("best_of_three"):
-            fmt["games"] = 3  # with the event's usual end when none is chosen
+            fmt = match_format.best_of_three(fmt)  # with the event's usual end when none is chosen
         return {
             "name": data["name"],
             "kind": data["kind"],

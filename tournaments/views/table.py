@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
+from rules_engine import match_format, seating
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.guandan import seats as guandan_seats
 from tournaments import glossary, permissions
@@ -25,6 +26,7 @@ from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
 from tournaments.services import (
     calls,
+    checkin,
     logins,
     match_formats,
     offline,
@@ -202,6 +204,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         "match": match,
         "incident_url": incident_url,
         "seats": results.seats(match),
+        "side_teams": seating.by_side(match.home, match.away),  # the home team's side first
+        "late_minutes": checkin.late_minutes(tournament),  # the seating card quotes the setting
         # 呼叫裁判: the chief referee's call button, and the call still waiting (if any)
         "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",
         "open_call": calls.open_call(match.round, match.table_number),
@@ -224,8 +228,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "time_zone": timezone.get_current_timezone_name(),
             # the phone keeps the deals per event, round and table
             "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
-            "home": match.home.name,
-            "away": match.away.name if match.away else "",
+            # the team on each side: the engine's seating says which side the home team plays
+            "side_teams": seating.by_side(match.home.name, match.away.name if match.away else ""),
             "final_levels": bool(tournament.get_preset().final_levels_entry),
             # from the engine: a finish names every seat but the last; who partners whom
             "finish_taps": len(guandan_seats.SEATS) - 1,
@@ -236,6 +240,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "via_names": {code: str(name) for code, name in glossary.VIA.items()},
             # the match format (SPEC 2): the engine's answer says when the match is over
             "format": fmt,
+            # best of three's limits, the engine's (rules_engine.match_format.limits)
+            **match_format.limits(fmt),
             "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
             "end_reasons": match_formats.end_reasons(),
             # the rules engine on the phone with no network (None without Pyodide installed)
@@ -247,8 +253,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         | {"game_n": glossary.game_label("%s")},
         "levels": LEVEL_NAMES,
         # only the final levels: one row per game (a best of three: 第 1 局 … 第 3 局)
-        "final_games": [glossary.game_label(n) for n in (1, 2, 3)]
-        if fmt and fmt["games"] == 3
+        "final_games": [glossary.game_label(n) for n in range(1, match_format.games_of(fmt) + 1)]
+        if match_format.is_best_of_three(fmt)
         else [""],
     }
 

@@ -7,9 +7,10 @@ import pytest
 from tests import factories
 from tests.readers import download, pdf_pages, pdf_text
 from tournaments.exporters.base import ExportError
-from tournaments.exporters.prizes import parse_awards, prize_list
+from tournaments.exporters.prizes import prize_list
 from tournaments.models import AuditLog, Tournament
 from tournaments.services import lots, prizes
+from tournaments.services.awards import parse_awards
 from tournaments.standings.service import standings_for
 
 

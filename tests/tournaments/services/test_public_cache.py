@@ -91,9 +91,9 @@ def test_a_result_that_does_not_count_yet_keeps_the_etag(chinese_event, make_use
     referee = grant(make_user(), chinese_event, "table_referee", tables=[1])
     client = Client()
     path = reverse("tournaments:public-standings", args=[chinese_event.slug])
-    tag = client.get(path, **EN)["ETag"]
     match = Match.objects.get(round__tournament=chinese_event, round__number=3, table_number=1)
-    Round.objects.filter(pk=match.round_id).update(status="in_play")
+    Round.objects.filter(pk=match.round_id).update(status="in_play")  # a public change: bumps
+    tag = client.get(path, **EN)["ETag"]
     result_entry.submit(match, guandan_record(), Actor(referee), 0)  # awaits confirmation
     assert client.get(path, HTTP_IF_NONE_MATCH=tag, **EN).status_code == 304
 
@@ -224,8 +224,8 @@ def test_one_render_of_a_page_at_a_time_whatever_its_revision(chinese_event):
     instead of rendering too; once that render is done, the next request renders."""
     from django.core.cache import cache
 
+    from tournaments.freshness import invalidate
     from tournaments.services import public_cache
-    from tournaments.standings.service import invalidate
 
     client = Client()
     path = reverse("tournaments:public-standings", args=[chinese_event.slug])
@@ -254,7 +254,7 @@ def test_one_render_of_a_page_at_a_time_whatever_its_revision(chinese_event):
 def test_a_mirror_pauses_between_two_renders_of_a_page(chinese_event, settings):
     """PAISAI_PUBLIC_RENDER_PAUSE (1 s on a mirror): a page rendered is not rendered again
     for that long, whatever revision replication brings; the venue (0) renders at once."""
-    from tournaments.standings.service import invalidate
+    from tournaments.freshness import invalidate
 
     client = Client()
     path = reverse("tournaments:public-pairings", args=[chinese_event.slug])

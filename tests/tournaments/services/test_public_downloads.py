@@ -12,9 +12,9 @@ from tests import factories
 from tests.readers import pdf_text
 from tournaments import tasks
 from tournaments.exporters.standings_pdf import StandingsPdf
+from tournaments.freshness import invalidate
 from tournaments.models import ExportJob
 from tournaments.services import exports
-from tournaments.standings.service import invalidate
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}

@@ -18,8 +18,9 @@ from tournaments import permissions
 from tournaments.api.result_serializers import HistoryVersionSerializer, VersionSerializer
 from tournaments.errors import NotFound
 from tournaments.models import AuditLog, Match, ResultVersion, Round
-from tournaments.services import lookups, result_entry, round_close
+from tournaments.services import result_entry, round_close
 from tournaments.services.results import ChangedMeanwhile
+from tournaments.sql import lookups
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -203,7 +204,7 @@ def test_the_revision_bump_sent_with_the_commit_commits_once_and_runs_the_commit
     """On PostgreSQL the outermost batch sends its bump with the COMMIT (one round trip)."""
     from django.db import connection
 
-    from tournaments.standings.service import revision, revision_batch
+    from tournaments.freshness import revision, revision_batch
 
     before = revision(event.tournament)
     result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
@@ -215,7 +216,7 @@ def test_the_revision_bump_sent_with_the_commit_commits_once_and_runs_the_commit
     assert Round.objects.get(pk=event.round.pk).status == Round.Status.COMPLETE
     # a COMMIT that fails (a deferred foreign key) raises inside the batch: nothing is kept
     with pytest.raises(IntegrityError), revision_batch():
-        from tournaments.standings.service import invalidate
+        from tournaments.freshness import invalidate
 
         ResultVersion(match_id=10**9, number=1, record={}, outcome={}).save(force_insert=True)
         invalidate(event.tournament)
@@ -249,7 +250,7 @@ def test_two_commits_of_one_event_wait_for_each_other_only_on_the_same_revision_
     from django.db import connection, transaction
     from django.utils import timezone
 
-    from tournaments.standings.service import REVISION_SQL, revision
+    from tournaments.freshness import revision, revision_sql
 
     pk = event.tournament.pk
     params = connection.get_connection_params()
@@ -258,12 +259,12 @@ def test_two_commits_of_one_event_wait_for_each_other_only_on_the_same_revision_
     before = revision(pk)
     with transaction.atomic():
         with connection.cursor() as cursor:
-            cursor.execute(REVISION_SQL, [pk, 0, timezone.now()])  # held open: counter 0 locked
+            cursor.execute(revision_sql(), [pk, 0, timezone.now()])  # held open: counter 0 locked
         with psycopg.connect(**params, autocommit=True) as other:
             other.execute("SET lock_timeout = '2s'")
-            other.execute(REVISION_SQL, [pk, 1, timezone.now()])  # another counter: at once
+            other.execute(revision_sql(), [pk, 1, timezone.now()])  # another counter: at once
             with pytest.raises(psycopg.errors.LockNotAvailable):
-                other.execute(REVISION_SQL, [pk, 0, timezone.now()])
+                other.execute(revision_sql(), [pk, 0, timezone.now()])
     assert revision(pk) == before + 2  # both the open one and the other counter's
 
 
@@ -272,8 +273,8 @@ def test_the_event_lookup_reads_the_event_and_its_revision_in_one_query(
 ):
     """Every page and API request loads its event by SQL built once (the ORM compiling the
     revision's subqueries cost 1 ms of CPU a public request), the revision with it."""
+    from tournaments.freshness import invalidate, revision
     from tournaments.models import Tournament
-    from tournaments.standings.service import invalidate, revision
 
     invalidate(event.tournament)
     invalidate(event.tournament)

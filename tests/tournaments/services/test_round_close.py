@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import actor, guandan_record
+from tournaments.freshness import revision
 from tournaments.models import AuditLog, Round
 from tournaments.services import result_confirm, result_entry, round_close
 from tournaments.services.round_close import RoundCloseError, RoundCloseForbidden
-from tournaments.standings.service import revision, standings_for
+from tournaments.standings.service import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -44,7 +44,7 @@ def finish_round(rnd, winner_home=True):
         add_result(match, deals=deals)
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
     rnd.refresh_from_db()
-    from tournaments.standings.service import invalidate
+    from tournaments.freshness import invalidate
 
     invalidate(rnd.tournament)
     return rnd

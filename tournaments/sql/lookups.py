@@ -16,10 +16,12 @@ from functools import cache
 from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import permissions, rows
+from tournaments import permissions
 from tournaments.errors import NotFound
 from tournaments.models import Match, Round, Tournament, TournamentRole
-from tournaments.models.events import revision_columns
+
+from . import rows
+from .revision import revision_columns
 
 CHAIN = (Match, Round, Tournament)  # each row: the match, its round, the round's event
 
