@@ -128,6 +128,10 @@ def _clean_cache():
     """Memoised standings or pages of an earlier test never answer for this one."""
     from django.core.cache import cache
 
+    from tournaments.services import public_cache
+
     cache.clear()
+    public_cache.forget_held()
     yield
     cache.clear()
+    public_cache.forget_held()

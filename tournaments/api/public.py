@@ -59,6 +59,14 @@ class PublicView(TournamentScopedMixin, APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []  # the same answer for everybody; no session read
 
+    def dispatch(self, request, *args, **kwargs):
+        held = public_cache.held_for(request)  # a mirror: what this process just served
+        if held is not None:
+            return held
+        response = super().dispatch(request, *args, **kwargs)
+        public_cache.hold_for(request, response)
+        return response
+
 
 class PublicStandingsView(PublicView):
     @extend_schema(summary="Live standings (public), paged; of a stage or one of its sections",

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
@@ -109,11 +109,50 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
         if held is not None and held[0] > time.monotonic():
             response = _response(held[1])  # this process's answer of less than `pause` ago
             response["Cache-Control"] = f"public, max-age={pause}"
+            response.cached_answer = held[1]
             return response
     response = _serve(tournament, tag, name, modified, render)
     if pause > 0 and getattr(response, "cached_answer", None) is not None:
         _hold(name, response.cached_answer, pause)
     return response
+
+
+def held_for(request) -> HttpResponse | None:
+    """On a mirror (a render pause): the answer this process served for the same address and
+    language less than the pause ago, before the event is even looked up (its visitors see
+    answers at most the pause older, and a held answer costs no database or cache trip);
+    None otherwise. A revalidation naming the held answer's ETag gets a 304."""
+    pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+    if pause <= 0 or request.method not in ("GET", "HEAD"):
+        return None
+    held = _held.get(_address(request))
+    if held is None or held[0] <= time.monotonic():
+        return None
+    answer = held[1]
+    if request.headers.get("If-None-Match") == answer.etag:
+        response = _with_headers(HttpResponseNotModified(), answer.etag, answer.last_modified)
+    else:
+        response = _response(answer)
+    response["Cache-Control"] = f"public, max-age={pause}"
+    return response
+
+
+def hold_for(request, response) -> None:
+    """Keep ``response`` (a cached public answer) for :func:`held_for` on a mirror."""
+    pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+    answer = getattr(response, "cached_answer", None)
+    if pause > 0 and answer is not None and request.method in ("GET", "HEAD"):
+        _hold(_address(request), answer, pause)
+
+
+def forget_held() -> None:
+    """Drop this process's held answers (a test's clean start)."""
+    with _held_lock:
+        _held.clear()
+
+
+def _address(request) -> str:
+    return f"address:{get_language()}:{request.get_full_path()}"
 
 
 def _hold(name: str, answer: Answer, pause: int) -> None:

@@ -79,6 +79,14 @@ class PublicMixin(TournamentMixin):
         files = {"files": "".join("1" if r else "0" for r in ready.values())} if ready else {}
         return self.cache_params() | files
 
+    def dispatch(self, request, *args, **kwargs):
+        held = public_cache.held_for(request)  # a mirror: what this process just served
+        if held is not None:
+            return held
+        response = super().dispatch(request, *args, **kwargs)
+        public_cache.hold_for(request, response)
+        return response
+
     def get(self, request, *args, **kwargs):
         return public_cache.serve(
             request,

@@ -268,3 +268,28 @@ def test_a_mirror_pauses_between_two_renders_of_a_page(chinese_event, settings):
 
     cache.clear()  # the pause over
     assert client.get(path, **EN)["ETag"] != first["ETag"]
+
+
+def test_a_mirror_serves_an_address_it_just_served_without_asking_the_database(
+    chinese_event, settings, django_assert_num_queries
+):
+    """On a mirror (a render pause), a public page or public API answer this process served
+    less than the pause ago is served again by its address before the event is looked up:
+    no query, no cache trip; a revalidation naming its ETag is a 304. The venue (no pause)
+    looks the event up every time."""
+    client = Client()
+    page = reverse("tournaments:public-pairings", args=[chinese_event.slug])
+    api = f"/api/tournaments/{chinese_event.slug}/public/standings/"
+    settings.PAISAI_PUBLIC_RENDER_PAUSE = 1
+    first_page, first_api = client.get(page, **EN), client.get(api, **EN)
+    assert first_page.status_code == first_api.status_code == 200
+    with django_assert_num_queries(0):
+        again = client.get(page, **EN)
+        again_api = client.get(api, **EN)
+        revalidated = client.get(page, HTTP_IF_NONE_MATCH=first_page["ETag"], **EN)
+    assert again.content == first_page.content and again["ETag"] == first_page["ETag"]
+    assert again_api.content == first_api.content
+    assert revalidated.status_code == 304
+    settings.PAISAI_PUBLIC_RENDER_PAUSE = 0
+    with django_assert_num_queries(1):  # the venue: the event's row and its revision
+        assert client.get(page, **EN).status_code == 200
