@@ -34,7 +34,12 @@ class UploadSizeLimitMiddleware:
                 message = _("The file is larger than %(limit)s MB; nothing was uploaded.") % {
                     "limit": limit // (1024 * 1024)
                 }
-                response = render(request, "errors/413.html", {"message": message}, status=413)
+                if request.path.startswith("/api/"):  # the API's error shape
+                    from tournaments.validation import BadInput, refusal_response
+
+                    response = refusal_response(request, BadInput(message, "file", status=413))
+                else:
+                    response = render(request, "errors/413.html", {"message": message}, status=413)
                 response["Connection"] = "close"  # the unread body is not wanted
                 return response
         return self.get_response(request)

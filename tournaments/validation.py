@@ -160,7 +160,10 @@ def bounded_int(value, field: str, low: int = 0, high: int = SMALLINT_MAX, *, bl
 def refusal_response(request, error: BadInput) -> HttpResponse:
     """The answer to refused input: JSON on the API, a short page elsewhere."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": error.message, "field": error.field}, status=error.status)
+        code = "too_large" if error.status == 413 else "invalid"
+        return JsonResponse(
+            {"error": error.message, "field": error.field, "code": code}, status=error.status
+        )
     from django.shortcuts import render
 
     return render(request, "errors/bad_input.html", {"error": error}, status=error.status)

@@ -24,7 +24,7 @@ def _first_message(detail) -> tuple[str | None, str]:
     if isinstance(detail, dict):
         for key, value in detail.items():
             field, message = _first_message(value)
-            name = key if key != "non_field_errors" else None
+            name = key if key not in ("non_field_errors", "detail") else None
             return (f"{name}.{field}" if name and field else name or field), message
     if isinstance(detail, list) and detail:
         return _first_message(detail[0])

@@ -14,6 +14,7 @@ class InputRefused(exceptions.APIException):
 
     def __init__(self, error: BadInput):
         self.status_code = error.status
+        self.default_code = "too_large" if error.status == 413 else "invalid"
         super().__init__({error.field: [error.message]} if error.field else error.message)
 
 

@@ -2,16 +2,26 @@
 
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 
 def _wants_json(request) -> bool:
     return request.path.startswith("/api/")
 
 
+def bad_request(request, exception=None):
+    """Django's own refusals (too many form fields, a suspicious header): no traceback, and
+    JSON in the API's error shape on the API."""
+    from tournaments.validation import BadInput, refusal_response
+
+    return refusal_response(request, BadInput(_("The request was refused as malformed.")))
+
+
 def permission_denied(request, exception=None):
     if _wants_json(request):
         return JsonResponse(
-            {"error": "You do not have permission for this.", "field": None}, status=403
+            {"error": "You do not have permission for this.", "field": None, "code": "forbidden"},
+            status=403,
         )
     message = str(exception) if exception is not None and exception.args else ""
     return render(request, "errors/403.html", {"message": message}, status=403)
@@ -19,13 +29,14 @@ def permission_denied(request, exception=None):
 
 def page_not_found(request, exception=None):
     if _wants_json(request):
-        return JsonResponse({"error": "Not found.", "field": None}, status=404)
+        return JsonResponse({"error": "Not found.", "field": None, "code": "not_found"}, status=404)
     return render(request, "errors/404.html", status=404)
 
 
 def server_error(request):
     if _wants_json(request):
         return JsonResponse(
-            {"error": "Internal error; it has been logged.", "field": None}, status=500
+            {"error": "Internal error; it has been logged.", "field": None, "code": "server_error"},
+            status=500,
         )
     return render(request, "errors/500.html", status=500)
