@@ -73,7 +73,9 @@ def raise_dispute(match: Match, number: object, actor: Actor, reason: object) ->
             )  # fmt: skip
         if ResultDispute.objects.filter(version=latest, team_id=team_id,
                                         decided_at__isnull=True).exists():  # fmt: skip
-            raise ResultError(_("Your team has already disputed this version."), "version")
+            raise ResultError(
+                _("Your team has already disputed this version."), "version", status=409
+            )
         dispute = ResultDispute.objects.create(
             match=match, version=latest, team_id=team_id, raised_by=actor.user,
             raised_by_name=actor.user.username, reason=reason.strip()[:2000],

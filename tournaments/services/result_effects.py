@@ -83,7 +83,7 @@ def restore_version(
     number = version.number if isinstance(version, ResultVersion) else version
     earlier = ResultVersion.objects.filter(match=match, number=number).first()
     if earlier is None:
-        raise ResultError(_("Version %(n)s does not exist."), "version", n=number)
+        raise ResultError(_("Version %(n)s does not exist."), "version", status=409, n=number)
     if earlier.kind == Kind.VOID:
         outcome, stored = earlier.outcome, earlier.record
     else:

@@ -155,6 +155,7 @@ def _check_base_exists(match: Match, base_version: object) -> None:
         raise ResultError(
             _("base_version %(base)s does not exist; the latest version is %(latest)s."),
             "base_version",
+            status=409,
             base=base,
             latest=latest.number if latest else 0,
         )

@@ -51,8 +51,9 @@ PENDING_FROM_SQL = (  # COALESCE looks at the second walk only when the first fi
 class RoundCloseError(ServiceError):
     """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
 
-    def __init__(self, message, field: str | None = None, pending: list | None = None, **params):
-        super().__init__(message, field, **params)
+    def __init__(self, message, field: str | None = None, pending: list | None = None,
+                 status: int | None = None, **params):  # fmt: skip
+        super().__init__(message, field, status, **params)
         self.tables = pending or []
 
     def extra(self) -> dict:
@@ -126,6 +127,7 @@ def finalise(round_: Round, user, source: str = "") -> Round:
             raise RoundCloseError(
                 _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s."),
                 "round",
+                status=409,
                 pending=tables,
                 n=locked.number,
                 tables=listed,
@@ -155,7 +157,9 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     with transaction.atomic():
         locked = Round.objects.select_for_update(no_key=True).get(pk=round_.pk)
         if locked.status != Round.Status.FINALISED:
-            raise RoundCloseError(_("Round %(n)s is not finalised."), "round", n=locked.number)
+            raise RoundCloseError(
+                _("Round %(n)s is not finalised."), "round", status=409, n=locked.number
+            )
         locked.status = Round.Status.COMPLETE
         locked.finalised_at = None
         locked.save(update_fields=["status", "finalised_at"])

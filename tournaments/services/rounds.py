@@ -60,7 +60,8 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
         if previous is not None and previous.status != Round.Status.FINALISED:
             raise RoundError(
                 _("Round %(number)s is not finalised yet: finalise its results first.")
-                % {"number": previous.number}
+                % {"number": previous.number},
+                status=409,
             )
         return latest.number, latest
     if latest.status != Round.Status.FINALISED:
@@ -69,7 +70,8 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
                 "Round %(number)s is not finalised yet: the next round can be drafted "
                 "once its results are finalised."
             )
-            % {"number": latest.number}
+            % {"number": latest.number},
+            status=409,
         )
     if latest.number >= tournament.num_rounds:
         raise RoundError(
@@ -247,7 +249,8 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
         if rnd.status not in SWAPPABLE:
             raise RoundError(
                 _("Round %(number)s has started: its pairing can no longer be changed.")
-                % {"number": rnd.number}
+                % {"number": rnd.number},
+                status=409,
             )
         id_a, id_b = getattr(team_a, "pk", team_a), getattr(team_b, "pk", team_b)
         if id_a == id_b:
@@ -322,7 +325,10 @@ def change_status(rnd: Round, user, expected, status, action: str, message: str,
     with transaction.atomic():
         rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status != expected:
-            raise RoundError(message % {"number": rnd.number, "status": rnd.get_status_display()})
+            raise RoundError(  # the round's state refuses it (409), the request is well formed
+                message % {"number": rnd.number, "status": rnd.get_status_display()},
+                status=409,
+            )
         rnd.status = status
         for name, value in fields.items():
             setattr(rnd, name, value)

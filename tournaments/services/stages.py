@@ -173,7 +173,7 @@ def create_stage(
         Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
         if tournament.rounds.filter(stage__isnull=True).exists():
             raise StageError(_("This event's rounds were drawn without stages: it stays one "
-                               "Swiss stage."), "stage")  # fmt: skip
+                               "Swiss stage."), "stage", status=409)  # fmt: skip
         last = tournament.stages.aggregate(last=Max("order"))["last"] or 0
         stage = Stage(
             tournament=tournament, order=last + 1, name=(name or "").strip(), kind=kind,
