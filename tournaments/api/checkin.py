@@ -14,9 +14,10 @@ from rest_framework.response import Response
 from tournaments.services import checkin
 
 from .results import IDEMPOTENCY_PARAMETER, MatchAPIView
+from .strict import StrictSerializer
 
 
-class SeatingSerializer(serializers.Serializer):
+class SeatingSerializer(StrictSerializer):
     EW = serializers.BooleanField(required=False, help_text="East–West (home) team seated")
     NS = serializers.BooleanField(required=False, help_text="North–South (away) team seated")
 
@@ -24,6 +25,16 @@ class SeatingSerializer(serializers.Serializer):
         if not attrs:
             raise serializers.ValidationError("Say which side is seated: EW or NS.")
         return attrs
+
+
+# The body as the schema says it: EW, NS or both (the serializer's fields, and that one of
+# them must be there, which a serializer cannot tell drf-spectacular).
+SEATING_REQUEST = {
+    "type": "object",
+    "properties": {"EW": {"type": "boolean", "description": "East–West (home) team seated"},
+                   "NS": {"type": "boolean", "description": "North–South (away) team seated"}},
+    "anyOf": [{"required": ["EW"]}, {"required": ["NS"]}],
+}  # fmt: skip
 
 
 class SeatedView(MatchAPIView):
@@ -34,7 +45,8 @@ class SeatedView(MatchAPIView):
         return Response(checkin.seating_of(self.get_match(teams=True)))
 
     @extend_schema(
-        request=SeatingSerializer, responses=SeatingSerializer, parameters=[IDEMPOTENCY_PARAMETER]
+        request={"application/json": SEATING_REQUEST}, responses=SeatingSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
     )
     def post(self, request, slug, match_id):
         self.idempotency_key()  # checked when sent; the state itself makes a repeat harmless

@@ -12,10 +12,11 @@ from tournaments import tasks
 from tournaments.forms import ImportForm
 from tournaments.services import registration_import
 
+from .strict import StrictSerializer
 from .views import TournamentScopedMixin
 
 
-class ImportRequestSerializer(serializers.Serializer):
+class ImportRequestSerializer(StrictSerializer):
     file = serializers.FileField()
     mode = serializers.ChoiceField(choices=registration_import.MODES, default="add")
 
@@ -25,12 +26,21 @@ class ImportRequestSerializer(serializers.Serializer):
         return upload
 
 
+IMPORT_JOB = {"type": "object", "required": ["job"],
+              "properties": {"job": {"type": "integer", "description": "The import job's id."}}}  # fmt: skip
+
+
 class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
     serializer_class = ImportRequestSerializer
     parser_classes = [parsers.MultiPartParser]
     read_action = write_action = "team.import"
 
-    @extend_schema(request={"multipart/form-data": ImportRequestSerializer}, responses=dict)
+    @extend_schema(
+        request={"multipart/form-data": ImportRequestSerializer},
+        responses={200: dict, 202: IMPORT_JOB},
+        description="A short list is imported at once (200, the report); a long or wide one "
+        "(more rows or cells than the import's thresholds) by a background job (202, its id).",
+    )
     def post(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -24,8 +24,9 @@ HEADER = "Idempotency-Key"
 
 
 def parse_key(value: object) -> uuid.UUID | None:
-    """The header's UUID (None when absent); ValueError when it is not a UUID."""
-    if value is None or value == "":
+    """The header's UUID (None when absent); ValueError when it is not a UUID (an empty
+    header included: it was sent, and is none)."""
+    if value is None:
         return None
     return uuid.UUID(str(value)[:64])
 
