@@ -11,6 +11,7 @@ from arbitration.models.appeals import Choice
 from arbitration.models.incidents import MAX_SECONDS, Category, Timed
 from arbitration.services import appeals
 from arbitration.services.lateness import late_status
+from rules_engine import ladder
 from tournaments.api.strict import (
     AnyJSONField,
     EventTimeField,
@@ -116,7 +117,10 @@ class RulingSerializer(StrictModelSerializer):
 
 
 class RulingInput(StrictSerializer):
-    step = serializers.CharField()
+    step = serializers.ChoiceField(
+        choices=list(ladder.STEPS), help_text="A step of the penalty ladder; the event's game "
+        "and preset name those it may use (refused otherwise).",
+    )  # fmt: skip
     reason = serializers.CharField()
     team = serializers.PrimaryKeyRelatedField(
         queryset=Team.objects.none(), required=False, allow_null=True
@@ -148,7 +152,10 @@ class VoteSerializer(StrictModelSerializer):
 class VoteInput(StrictSerializer):
     choice = serializers.ChoiceField(choices=Choice.choices)
     reason = serializers.CharField()
-    amended_step = serializers.CharField(required=False, allow_blank=True, default="")
+    amended_step = serializers.ChoiceField(
+        choices=list(ladder.STEPS), required=False, allow_blank=True, default="",
+        help_text="With the choice amend: the new step (one the event's game may use).",
+    )  # fmt: skip
 
 
 class AppealSerializer(StrictModelSerializer):

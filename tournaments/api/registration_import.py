@@ -57,6 +57,6 @@ class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
             message = _("%(count)s rows have problems; nothing was imported.") % {
                 "count": len(report.errors)
             }
-            body = {"error": message, "field": "file", **report.as_dict()}
+            body = {"error": message, "field": "file", "code": "rows_refused", **report.as_dict()}
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(report.as_dict())

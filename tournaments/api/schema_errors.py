@@ -1,7 +1,7 @@
 """The API's refusals in its OpenAPI schema (issue 31: 4xx answers were undocumented almost
 everywhere). One postprocessing hook of drf-spectacular gives every operation the error
 answers the API can give it, each with the one error shape (tournaments.api.errors):
-``{"error": message, "field": name|null, ...}``.
+``{"error": message, "field": name|null, "code": stable code, ...}``.
 
 - every operation: 400 (bad input, JSON too deep, NUL or a lone surrogate), 404 (unknown
   event or object), 413 (body too large), 429 (a locked login);
@@ -18,9 +18,10 @@ ERROR = {
     "properties": {
         "error": {"type": "string", "description": "What is wrong, in the request's language."},
         "field": {"type": "string", "nullable": True, "description": "The field at fault."},
-        "code": {"type": "string", "description": "A stable code, where there is one."},
+        "code": {"type": "string", "description": "A stable code (scripts read it, not the "
+                 "words): invalid, not_found, forbidden, conflict, changed_meanwhile…"},
     },
-    "required": ["error"],
+    "required": ["error", "field", "code"],
     "additionalProperties": True,
 }
 DESCRIPTIONS = {
