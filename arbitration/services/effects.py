@@ -73,8 +73,9 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
     counting = results.counting_version(match)
     if counting is None:
         if adjustment["type"] != "match_loss":
-            raise ArbitrationError(
-                _("The match has no counting result yet: enter and confirm it first."), "match"
+            raise ArbitrationError(  # the match's present state refuses it (409)
+                _("The match has no counting result yet: enter and confirm it first."), "match",
+                status=409,
             )
         game = match.round.tournament.game
         if ruling.step == ladder.FORFEIT:  # late arrival: the team did not play (弃权)
