@@ -245,6 +245,7 @@ SPECTACULAR_SETTINGS = {
         "StageKindEnum": "tournaments.models.stages.Stage.Kind",
         "LeaveKindEnum": "tournaments.models.checkin.RoundLeave.Kind",
         "TournamentStatusEnum": "tournaments.models.events.Tournament.Status",
+        "StepEnum": "rules_engine.ladder.STEPS",  # a ruling's and an amending vote's step
     },
 }
 
