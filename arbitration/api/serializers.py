@@ -205,6 +205,8 @@ class GroundsInput(StrictSerializer):
 
 class DeskInput(StrictSerializer):
     action = serializers.ChoiceField(choices=["check", "classify", "score"], default="check")
-    request = AnyJSONField(help_text="A rules engine request (SPEC 4.5) or a list of them; "
-                           "a request the engine refuses is answered {error, field}.")
+    request = AnyJSONField(
+        help_text="A rules engine request (SPEC 4.5) or a list of them; "
+        "a request the engine refuses is answered {error, field}."
+    )
     incident = serializers.IntegerField(required=False, allow_null=True, default=None)

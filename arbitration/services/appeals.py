@@ -124,9 +124,7 @@ def accept_late(appeal: Appeal, user, reason: str, source: str = "") -> Appeal:
     require_chief(user, appeal.tournament, "appeal.accept_late", _("accept a late appeal"))
     reason = require_reason(reason)
     if not appeal.refused:
-        raise ArbitrationError(
-            _("This appeal is not a refused late appeal."), "appeal", status=409
-        )
+        raise ArbitrationError(_("This appeal is not a refused late appeal."), "appeal", status=409)
     with transaction.atomic():
         appeal.late_accepted_at = timezone.now()
         appeal.late_accepted_by = user

@@ -74,7 +74,8 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
     if counting is None:
         if adjustment["type"] != "match_loss":
             raise ArbitrationError(  # the match's present state refuses it (409)
-                _("The match has no counting result yet: enter and confirm it first."), "match",
+                _("The match has no counting result yet: enter and confirm it first."),
+                "match",
                 status=409,
             )
         game = match.round.tournament.game

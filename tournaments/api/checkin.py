@@ -45,7 +45,8 @@ class SeatedView(MatchAPIView):
         return Response(checkin.seating_of(self.get_match(teams=True)))
 
     @extend_schema(
-        request={"application/json": SEATING_REQUEST}, responses=SeatingSerializer,
+        request={"application/json": SEATING_REQUEST},
+        responses=SeatingSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
     )
     def post(self, request, slug, match_id):

@@ -26,7 +26,9 @@ SIZE = QueryInt("page_size", minimum=1, cap=MAX_PAGE_SIZE,
                 description=f"rows a page (at most {MAX_PAGE_SIZE} are given)")  # fmt: skip
 STAGE = QueryInt("stage", minimum=1, description="a stage's standings (its id)")
 SECTION = QueryInt("section", minimum=1, description="one section (its id)")
-ROUND = QueryInt("round", minimum=1, description="a published round's number (default: the current one)")
+ROUND = QueryInt(
+    "round", minimum=1, description="a published round's number (default: the current one)"
+)
 HALL = QueryInt("hall", minimum=1,
                 description="one hall's tables: the n-th line of the event's halls, from 1 "
                 "(a hall with a range of tables, e.g. “A厅 1-60”)")  # fmt: skip

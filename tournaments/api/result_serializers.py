@@ -17,7 +17,7 @@ RECORD_HELP = (
     "The match record JSON of SPEC 4.5: {game, deals: [...]}, or {game, forfeit: EW|NS|both}, "
     'or (when the preset allows final levels) {game, final_levels: {"EW": "9", "NS": "4"}, '
     "passed_a: EW|NS|null}. A best of three (match format games: 3) gives "
-    '{game, games: [game, ...]}, up to three games, each {deals: [...], time_called_in_deal?} '
+    "{game, games: [game, ...]}, up to three games, each {deals: [...], time_called_in_deal?} "
     'or by its final levels {final_levels: {"EW": "9", "NS": "4"}, passed_a: null}; '
     "e.g. a 2:1 match by final levels: "
     '{"game": "guandan", "games": [{"final_levels": {"EW": "9", "NS": "4"}}, '

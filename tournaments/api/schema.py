@@ -44,7 +44,7 @@ class AutoSchema(openapi.AutoSchema):
 
 
 class _BodyDelete(str):
-    """"DELETE" that drf-spectacular's check of the methods with a body ("PUT", "PATCH",
+    """ "DELETE" that drf-spectacular's check of the methods with a body ("PUT", "PATCH",
     "POST") lets through; still "delete" to its per-method overrides (``extend_schema``)."""
 
     def __eq__(self, other):

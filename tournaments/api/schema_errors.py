@@ -18,8 +18,11 @@ ERROR = {
     "properties": {
         "error": {"type": "string", "description": "What is wrong, in the request's language."},
         "field": {"type": "string", "nullable": True, "description": "The field at fault."},
-        "code": {"type": "string", "description": "A stable code (scripts read it, not the "
-                 "words): invalid, not_found, forbidden, conflict, changed_meanwhile…"},
+        "code": {
+            "type": "string",
+            "description": "A stable code (scripts read it, not the "
+            "words): invalid, not_found, forbidden, conflict, changed_meanwhile…",
+        },
     },
     "required": ["error", "field", "code"],
     "additionalProperties": True,

@@ -22,6 +22,7 @@ class TournamentSerializer(StrictModelSerializer):
     )  # fmt: skip
     settings = ObjectField(required=False, help_text="Changes to the preset's default scoring "
                            "settings (the rules engine's event-settings keys).")  # fmt: skip
+
     class Meta:
         model = Tournament
         fields = [
