@@ -1,8 +1,10 @@
 """schemathesis drives every operation of the OpenAPI schema in-process with every check it has
 (the CLI's ``--checks all``): no 5xx, every answer's status, content type, headers and body
 as the schema says, schema-valid requests accepted, schema-invalid ones refused, missing or
-wrong credentials refused, undeclared methods answered 405. Twice: anonymous, and with an API
-token of a user holding every role of the event (issue 31).
+wrong credentials refused, undeclared methods answered 405 with Allow. Twice: anonymous, and
+with an API token of a user holding every role of the event (issue 31). (Three of the 14
+checks judge a stateful run's history or a second identity's objects — use_after_free,
+ensure_resource_availability, object_level_authorization — and find none here.)
 
 The event is real and the requests reach it: the path parameters are pinned to its objects
 (slug, match, team, stage, incident…), and the ids a schema-valid body names (``match``,

@@ -54,8 +54,10 @@ class _BodyDelete(str):
 
 
 NO_NUL = "^[^\\u0000]*$"  # PostgreSQL stores no NUL character: text with one is refused
-# Required text is more than blanks (DRF trims it, then a blank one is refused).
-NOT_BLANK = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
+# Required text is more than blanks: DRF trims it (``str.strip``), then refuses it blank. The
+# blanks are Python's, written out (a regex's \s is not the same set in every dialect).
+_BLANKS = "".join(f"\\u{code:04x}" for code in range(0x10000) if chr(code).isspace())
+NOT_BLANK = f"^[^\\u0000]*[^\\u0000{_BLANKS}][^\\u0000]*$"
 
 
 def strict_requests(result, generator, request, public):
