@@ -37,6 +37,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
 ]
 
+handler400 = "tournaments.views.errors.bad_request"
 handler403 = "tournaments.views.errors.permission_denied"
 handler404 = "tournaments.views.errors.page_not_found"
 handler500 = "tournaments.views.errors.server_error"

@@ -69,6 +69,10 @@ def api_as(api):
 # (with the browser tests, marked e2e in tests/e2e/conftest.py). One list, here.
 SLOW_FILES = (
     "tests/config/test_malformed_sweep.py",
+    "tests/config/test_api_schema.py",
+    "tests/config/test_form_fuzz.py",
+    "tests/config/test_query_path_sweep.py",
+    "tests/config/test_xlsx_fuzz.py",
     "tests/tournaments/views/test_forms_sweep.py",
     "tests/test_vocabulary.py",
     "tests/test_vocabulary_exports.py",

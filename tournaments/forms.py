@@ -12,7 +12,7 @@ from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
 from tournaments.models import Game, Role, Team, Tournament
-from tournaments.validation import INT_MAX
+from tournaments.validation import INT_MAX, whole_number
 
 APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
 
@@ -193,9 +193,10 @@ class RoleForm(forms.Form):
 
     def clean_person(self):
         value = self.cleaned_data["person"]
+        number = whole_number(value)
         user = (
-            get_user_model().objects.filter(pk=int(value), paisai_roles__tournament=self.tournament)
-            .distinct().first() if str(value).isdigit() else None
+            get_user_model().objects.filter(pk=number, paisai_roles__tournament=self.tournament)
+            .distinct().first() if number is not None else None
         )  # fmt: skip
         if user is None:
             raise forms.ValidationError(_("Choose a person of the list."))

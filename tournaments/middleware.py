@@ -9,7 +9,6 @@ tournaments/upload_limit.py's, read from settings.
 
 from __future__ import annotations
 
-from django.http import JsonResponse
 from django.shortcuts import render
 
 from tournaments.upload_limit import max_upload_body, too_large_message
@@ -29,8 +28,12 @@ class UploadSizeLimitMiddleware:
                 length = 0
             if length > max_upload_body():
                 message = too_large_message()
-                if request.path.startswith("/api/"):
-                    response = JsonResponse({"error": message, "field": "file"}, status=413)
+                if request.path.startswith("/api/"):  # the API's error shape
+                    from tournaments.errors import Code
+                    from tournaments.validation import BadInput, refusal_response
+
+                    error = BadInput(message, "file", Code.TOO_LARGE)
+                    response = refusal_response(request, error)
                 else:
                     context = {"message": message}
                     response = render(request, "errors/413.html", context, status=413)

@@ -11,18 +11,25 @@ from arbitration.models.appeals import Choice
 from arbitration.models.incidents import MAX_SECONDS, Category, Timed
 from arbitration.services import appeals
 from arbitration.services.lateness import late_status
+from rules_engine import ladder
+from tournaments.api.strict import (
+    AnyJSONField,
+    EventTimeField,
+    StrictModelSerializer,
+    StrictSerializer,
+)
 from tournaments.glossary import SEATS
 from tournaments.models import Match, Player, Team
 from tournaments.validation import SMALLINT_MAX
 
 
-class EvidenceSerializer(serializers.ModelSerializer):
+class EvidenceSerializer(StrictModelSerializer):
     class Meta:
         model = Evidence
         fields = ["id", "action", "request", "answer", "created_at"]
 
 
-class IncidentSerializer(serializers.ModelSerializer):
+class IncidentSerializer(StrictModelSerializer):
     table_number = serializers.IntegerField(read_only=True)
     logged_by = serializers.CharField(source="logged_by.username", default=None, read_only=True)
     evidence = EvidenceSerializer(many=True, read_only=True)
@@ -45,7 +52,7 @@ class IncidentSerializer(serializers.ModelSerializer):
         return not incident.rulings.exists()
 
 
-class IncidentInput(serializers.Serializer):
+class IncidentInput(StrictSerializer):
     match = serializers.PrimaryKeyRelatedField(queryset=Match.objects.none())
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.none())
     player = serializers.PrimaryKeyRelatedField(
@@ -54,7 +61,7 @@ class IncidentInput(serializers.Serializer):
     category = serializers.ChoiceField(choices=Category.choices)
     description = serializers.CharField()
     reported_by = serializers.CharField(required=False, allow_blank=True, default="")
-    arrived_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    arrived_at = EventTimeField(required=False, allow_null=True, default=None)
     leave_approved = serializers.BooleanField(required=False, default=False)
     seconds = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SECONDS
@@ -77,12 +84,12 @@ class IncidentInput(serializers.Serializer):
         self.fields["player"].queryset = Player.objects.filter(team__tournament=tournament)
 
 
-class CategorySerializer(serializers.Serializer):
+class CategorySerializer(StrictSerializer):
     value = serializers.CharField()
     label = serializers.CharField(help_text="In the request's language.")
 
 
-class RulingSerializer(serializers.ModelSerializer):
+class RulingSerializer(StrictModelSerializer):
     step = serializers.CharField(read_only=True)  # one of rules_engine.ladder.STEPS
     active = serializers.BooleanField(source="is_active", read_only=True)
     decided_by = serializers.CharField(source="decided_by.username", default=None, read_only=True)
@@ -90,7 +97,7 @@ class RulingSerializer(serializers.ModelSerializer):
         source="get_step_display", read_only=True, help_text="In the request's language."
     )
     result_version = serializers.IntegerField(
-        source="result_version.number", default=None, read_only=True
+        source="result_version.number", default=None, read_only=True, allow_null=True
     )
     in_play_steps = serializers.ListField(
         child=serializers.CharField(), read_only=True,
@@ -109,8 +116,11 @@ class RulingSerializer(serializers.ModelSerializer):
                   "result_version", "decided_by", "created_at", "active"]  # fmt: skip
 
 
-class RulingInput(serializers.Serializer):
-    step = serializers.CharField()
+class RulingInput(StrictSerializer):
+    step = serializers.ChoiceField(
+        choices=list(ladder.STEPS), help_text="A step of the penalty ladder; the event's game "
+        "and preset name those it may use (refused otherwise).",
+    )  # fmt: skip
     reason = serializers.CharField()
     team = serializers.PrimaryKeyRelatedField(
         queryset=Team.objects.none(), required=False, allow_null=True
@@ -130,7 +140,7 @@ class RulingInput(serializers.Serializer):
         self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
 
 
-class VoteSerializer(serializers.ModelSerializer):
+class VoteSerializer(StrictModelSerializer):
     member = serializers.CharField(source="member.username", read_only=True)
     amended_step = serializers.CharField(read_only=True)
 
@@ -139,13 +149,16 @@ class VoteSerializer(serializers.ModelSerializer):
         fields = ["id", "member", "choice", "amended_step", "reason", "created_at"]
 
 
-class VoteInput(serializers.Serializer):
+class VoteInput(StrictSerializer):
     choice = serializers.ChoiceField(choices=Choice.choices)
     reason = serializers.CharField()
-    amended_step = serializers.CharField(required=False, allow_blank=True, default="")
+    amended_step = serializers.ChoiceField(
+        choices=list(ladder.STEPS), required=False, allow_blank=True, default="",
+        help_text="With the choice amend: the new step (one the event's game may use).",
+    )  # fmt: skip
 
 
-class AppealSerializer(serializers.ModelSerializer):
+class AppealSerializer(StrictModelSerializer):
     status = serializers.CharField(read_only=True)
     refusal = serializers.SerializerMethodField()
     filing_deadline = serializers.SerializerMethodField()
@@ -182,15 +195,18 @@ class AppealSerializer(serializers.ModelSerializer):
                 "new_ruling": decision.new_ruling_id, "decided_at": decision.decided_at}  # fmt: skip
 
 
-class ReasonInput(serializers.Serializer):
+class ReasonInput(StrictSerializer):
     reason = serializers.CharField()
 
 
-class GroundsInput(serializers.Serializer):
+class GroundsInput(StrictSerializer):
     grounds = serializers.CharField()
 
 
-class DeskInput(serializers.Serializer):
+class DeskInput(StrictSerializer):
     action = serializers.ChoiceField(choices=["check", "classify", "score"], default="check")
-    request = serializers.JSONField()
+    request = AnyJSONField(
+        help_text="A rules engine request (SPEC 4.5) or a list of them; "
+        "a request the engine refuses is answered {error, field}."
+    )
     incident = serializers.IntegerField(required=False, allow_null=True, default=None)

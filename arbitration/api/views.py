@@ -121,12 +121,17 @@ class IncidentRuleView(ArbitrationAPIView):
         return Response(RulingSerializer(made, many=True).data, status=status.HTTP_201_CREATED)
 
 
+# The engine's answer to one request (an object), or to a list of them (a list of answers).
+DESK_ANSWER = {"oneOf": [{"type": "object", "additionalProperties": True},
+                         {"type": "array", "items": {"type": "object", "additionalProperties": True}}]}  # fmt: skip
+
+
 class DeskView(ArbitrationAPIView):
     """Ask the rules engine (SPEC 4.5 request); with ``incident``, attach the answer."""
 
     access = "desk.use"
 
-    @extend_schema(request=DeskInput, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=DeskInput, responses={200: DESK_ANSWER, 201: EvidenceSerializer})
     def post(self, request, slug):
         data = self.valid(DeskInput)
         answer = desk.ask(data["action"], data["request"])

@@ -96,7 +96,9 @@ def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
                                "ruling")  # fmt: skip
     team_id = ruling.team_id if ruling.team_id in mine else min(mine)
     if Appeal.objects.filter(ruling=ruling, team_id=team_id).exists():
-        raise ArbitrationError(_("Your team has already appealed against this ruling."), "ruling")
+        raise ArbitrationError(
+            _("Your team has already appealed against this ruling."), "ruling", Code.CONFLICT
+        )
     now = timezone.now()
     ended = match_end(ruling)
     late = not ladder.appeal_in_time(now, ended, settings_of(tournament))
@@ -129,7 +131,7 @@ def accept_late(appeal: Appeal, user, reason: str, source: str = "") -> Appeal:
     require_chief(user, appeal.tournament, "appeal.accept_late", _("accept a late appeal"))
     reason = require_reason(reason)
     if not appeal.refused:
-        raise ArbitrationError(_("This appeal is not a refused late appeal."), "appeal")
+        raise ArbitrationError(_("This appeal is not a refused late appeal."), "appeal", Code.CONFLICT)
     with transaction.atomic():
         appeal.late_accepted_at = timezone.now()
         appeal.late_accepted_by = user

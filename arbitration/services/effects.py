@@ -11,6 +11,7 @@ from arbitration.models import Ruling
 from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
 from rules_engine.presets import forfeit_record
+from tournaments.errors import Code
 from tournaments.models import ResultVersion, Team
 from tournaments.services import result_effects, results
 from tournaments.services.adjustments import add_ranking_adjustment, cancel_ranking_adjustment
@@ -73,8 +74,9 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
     counting = results.counting_version(match)
     if counting is None:
         if adjustment["type"] != "match_loss":
-            raise ArbitrationError(
-                _("The match has no counting result yet: enter and confirm it first."), "match"
+            raise ArbitrationError(  # the match's present state refuses it (409)
+                _("The match has no counting result yet: enter and confirm it first."),
+                "match", Code.CONFLICT,
             )
         game = match.round.tournament.game
         if ruling.step == ladder.FORFEIT:  # late arrival: the team did not play (弃权)

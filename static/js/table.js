@@ -79,14 +79,14 @@
         saved(r.data, p);
         P.sayAt(box, word.replace("%s", r.data.number), "ok");
         P.loadHistory();
-      } else if (r.status === 409) {
+      } else if (r.status === 409 && r.data.latest) {  // changed meanwhile: the newer version
         P.setConnection("ok");
         state.pending = null;  // nothing stored under that key: the next try gets a new one
         P.learnNames(r.data.names);
         if (!P.showConflict(r.data.latest || {}, p)) {
           P.sayAt(box, T.not_saved.replace("%s", r.data.error || T.network), "error");
         }
-      } else if (r.status === 400 || r.status === 422) {
+      } else if (r.status === 400 || r.status === 422 || r.status === 409) {  // 409: the state
         P.setConnection("ok");
         state.pending = null;
         if (code === "deal_refused" || code === "game_refused") {

@@ -208,7 +208,8 @@ def test_a_registration_clash_is_a_refusal_naming_the_field(make_tournament, mak
     save_team(event, organiser, name="龙城队", **fields)
     with pytest.raises(ServiceError) as caught:
         save_team(event, organiser, name="龙城队", **fields)
-    assert caught.value.status == 400 and caught.value.field == "name"
+    # the event's present teams refuse it: a conflict (409), naming the field
+    assert caught.value.status == 409 and caught.value.field == "name"
     assert Team.objects.filter(tournament=event).count() == 1
 
 

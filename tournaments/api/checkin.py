@@ -15,9 +15,10 @@ from rest_framework.response import Response
 from tournaments.services import checkin
 
 from .results import IDEMPOTENCY_PARAMETER, MatchAPIView
+from .strict import StrictSerializer
 
 
-class SeatingSerializer(serializers.Serializer):
+class SeatingSerializer(StrictSerializer):
     EW = serializers.BooleanField(required=False, help_text="East–West (home) team seated")
     NS = serializers.BooleanField(required=False, help_text="North–South (away) team seated")
 
@@ -29,6 +30,16 @@ class SeatingSerializer(serializers.Serializer):
         return attrs
 
 
+# The body as the schema says it: EW, NS or both (the serializer's fields, and that one of
+# them must be there, which a serializer cannot tell drf-spectacular).
+SEATING_REQUEST = {
+    "type": "object",
+    "properties": {"EW": {"type": "boolean", "description": "East–West (home) team seated"},
+                   "NS": {"type": "boolean", "description": "North–South (away) team seated"}},
+    "anyOf": [{"required": ["EW"]}, {"required": ["NS"]}],
+}  # fmt: skip
+
+
 class SeatedView(MatchAPIView):
     """GET: which of the table's teams are marked seated this round. POST: mark them."""
 
@@ -37,7 +48,9 @@ class SeatedView(MatchAPIView):
         return Response(checkin.seating_of(self.get_match(teams=True)))
 
     @extend_schema(
-        request=SeatingSerializer, responses=SeatingSerializer, parameters=[IDEMPOTENCY_PARAMETER]
+        request={"application/json": SEATING_REQUEST},
+        responses=SeatingSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
     )
     def post(self, request, slug, match_id):
         self.idempotency_key()  # checked when sent; the state itself makes a repeat harmless

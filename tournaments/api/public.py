@@ -17,24 +17,29 @@ from tournaments import mirror
 from tournaments.exporters.tables import clean_number
 from tournaments.services import find_table, public, public_cache
 
+from .query import QueryInt
 from .views import TournamentScopedMixin
 
 PAGE_SIZE, MAX_PAGE_SIZE = 200, 1000
-PAGING = [
-    OpenApiParameter("page", OpenApiTypes.INT, description="page number, from 1"),
-    OpenApiParameter("page_size", OpenApiTypes.INT, description=f"rows a page (≤ {MAX_PAGE_SIZE})"),
-]
+PAGE = QueryInt("page", minimum=1, cap=999_999, description="page number, from 1")
+SIZE = QueryInt("page_size", minimum=1, cap=MAX_PAGE_SIZE,
+                description=f"rows a page (at most {MAX_PAGE_SIZE} are given)")  # fmt: skip
+STAGE = QueryInt("stage", minimum=1, description="a stage's standings (its id)")
+SECTION = QueryInt("section", minimum=1, description="one section (its id)")
+ROUND = QueryInt(
+    "round", minimum=1, description="a published round's number (default: the current one)"
+)
+HALL = QueryInt("hall", minimum=1,
+                description="one hall's tables: the n-th line of the event's halls, from 1 "
+                "(a hall with a range of tables, e.g. “A厅 1-60”)")  # fmt: skip
+TEAM = QueryInt("team", minimum=1, description="a team's id (the link on its QR badge)")
+PAGING = [PAGE.parameter(), SIZE.parameter()]
+STAGE_FILTER = [STAGE.parameter(), SECTION.parameter()]
 
 
-STAGE_FILTER = [
-    OpenApiParameter("stage", OpenApiTypes.INT, description="a stage's standings (its id)"),
-    OpenApiParameter("section", OpenApiTypes.INT, description="one section of that stage"),
-]
-
-
-def page_size(request) -> int:
-    size = public.page_number(request.query_params.get("page_size") or PAGE_SIZE)
-    return min(size, MAX_PAGE_SIZE)
+def text(value) -> str:
+    """An optional number read by QueryInt, as the services take it from a URL."""
+    return "" if value is None else str(value)
 
 
 def paged(page: public.Page, rows: list, key: str = "results") -> dict:
@@ -74,9 +79,8 @@ class PublicStandingsView(PublicView):
     def get(self, request, slug):
         tournament = self.get_tournament()
         query = request.query_params
-        params = {"page": public.page_number(query.get("page")), "size": page_size(request),
-                  "stage": query.get("stage", "")[:12],
-                  "section": query.get("section", "")[:12]}  # fmt: skip
+        params = {"page": PAGE.read(query, 1), "size": SIZE.read(query, PAGE_SIZE),
+                  "stage": text(STAGE.read(query)), "section": text(SECTION.read(query))}  # fmt: skip
 
         def build() -> dict:
             rows, stage, section = public.standings_view(tournament, params["stage"],
@@ -117,15 +121,10 @@ class PublicPairingsView(PublicView):
         summary="Pairings of a published round (public); ?round=N, ?q=team, ?section=, "
         "?hall=, paged",
         parameters=[
-            OpenApiParameter("round", OpenApiTypes.INT),
+            ROUND.parameter(),
             OpenApiParameter("q", OpenApiTypes.STR, description="part of a team name"),
-            OpenApiParameter("section", OpenApiTypes.INT, description="one section's tables"),
-            OpenApiParameter(
-                "hall",
-                OpenApiTypes.INT,
-                description="one hall's tables: the n-th line of the event's halls, from 1 "
-                "(a hall with a range of tables, e.g. “A厅 1-60”)",
-            ),
+            SECTION.parameter(),
+            HALL.parameter(),
             *PAGING,
         ],
         responses=dict,
@@ -133,9 +132,9 @@ class PublicPairingsView(PublicView):
     def get(self, request, slug):
         tournament = self.get_tournament()
         query = request.query_params
-        params = {"round": query.get("round", "")[:6], "q": query.get("q", "")[:100].strip(),
-                  "section": query.get("section", "")[:12], "hall": query.get("hall", "")[:6],
-                  "page": public.page_number(query.get("page")), "size": page_size(request)}  # fmt: skip
+        params = {"round": text(ROUND.read(query)), "q": query.get("q", "")[:100].strip(),
+                  "section": text(SECTION.read(query)), "hall": text(HALL.read(query)),
+                  "page": PAGE.read(query, 1), "size": SIZE.read(query, PAGE_SIZE)}  # fmt: skip
 
         def build() -> dict:
             rnd = public.public_round(tournament, params["round"])
@@ -171,14 +170,12 @@ class PublicFindTableView(PublicView):
     @extend_schema(
         summary="Find my table (public): ?q=name, pinyin initials, team name or number; "
         "or ?team=<id> (the link on a team's QR badge)",
-        parameters=[
-            OpenApiParameter("q", OpenApiTypes.STR),
-            OpenApiParameter("team", OpenApiTypes.INT),
-        ],
+        parameters=[OpenApiParameter("q", OpenApiTypes.STR), TEAM.parameter()],
         responses=dict,
     )
     def get(self, request, slug):
         tournament = self.get_tournament()
+        TEAM.read(request.query_params)  # a team that is no whole number is refused
         params = find_table.params(request.query_params)
         return public_cache.serve_json(
             request,

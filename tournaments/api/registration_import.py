@@ -11,10 +11,11 @@ from rest_framework.response import Response
 from tournaments import tasks, upload_limit
 from tournaments.services import registration_import
 
+from .strict import StrictSerializer
 from .views import TournamentScopedMixin
 
 
-class ImportRequestSerializer(serializers.Serializer):
+class ImportRequestSerializer(StrictSerializer):
     file = serializers.FileField()
     mode = serializers.ChoiceField(choices=registration_import.MODES, default="add")
 
@@ -24,12 +25,21 @@ class ImportRequestSerializer(serializers.Serializer):
         return upload
 
 
+IMPORT_JOB = {"type": "object", "required": ["job"],
+              "properties": {"job": {"type": "integer", "description": "The import job's id."}}}  # fmt: skip
+
+
 class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
     serializer_class = ImportRequestSerializer
     parser_classes = [parsers.MultiPartParser]
     read_action = write_action = "team.import"
 
-    @extend_schema(request={"multipart/form-data": ImportRequestSerializer}, responses=dict)
+    @extend_schema(
+        request={"multipart/form-data": ImportRequestSerializer},
+        responses={200: dict, 202: IMPORT_JOB},
+        description="A short list is imported at once (200, the report); a long or wide one "
+        "(more rows or cells than the import's thresholds) by a background job (202, its id).",
+    )
     def post(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -46,6 +56,6 @@ class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
             message = _("%(count)s rows have problems; nothing was imported.") % {
                 "count": len(report.errors)
             }
-            body = {"error": message, "field": "file", **report.as_dict()}
+            body = {"error": message, "field": "file", "code": "rows_refused", **report.as_dict()}
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(report.as_dict())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 
-from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from tournaments import glossary
@@ -12,11 +11,13 @@ from tournaments.models import Match, ResultConfirmation, ResultVersion, TableKe
 from tournaments.services import attribution, results
 from tournaments.validation import MAX_TABLE
 
+from .strict import ObjectField, StrictModelSerializer, StrictSerializer
+
 RECORD_HELP = (
     "The match record JSON of SPEC 4.5: {game, deals: [...]}, or {game, forfeit: EW|NS|both}, "
     'or (when the preset allows final levels) {game, final_levels: {"EW": "9", "NS": "4"}, '
     "passed_a: EW|NS|null}. A best of three (match format games: 3) gives "
-    '{game, games: [game, ...]}, up to three games, each {deals: [...], time_called_in_deal?} '
+    "{game, games: [game, ...]}, up to three games, each {deals: [...], time_called_in_deal?} "
     'or by its final levels {final_levels: {"EW": "9", "NS": "4"}, passed_a: null}; '
     "e.g. a 2:1 match by final levels: "
     '{"game": "guandan", "games": [{"final_levels": {"EW": "9", "NS": "4"}}, '
@@ -25,12 +26,8 @@ RECORD_HELP = (
 BASE_HELP = "The number of the latest version you saw (0 for none); stored as base_version + 1."
 
 
-class RecordField(serializers.JSONField):
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if not isinstance(value, dict):
-            raise serializers.ValidationError(_("The record must be a JSON object (SPEC 4.5)."))
-        return value
+class RecordField(ObjectField):
+    not_object = "must be a match record object (SPEC 4.5)"
 
 
 def _base_field():
@@ -41,7 +38,7 @@ def _reason_field():
     return serializers.CharField(max_length=2000, help_text="Why (goes in the audit log).")
 
 
-class PreviewSerializer(serializers.Serializer):
+class PreviewSerializer(StrictSerializer):
     record = RecordField(help_text=RECORD_HELP)
 
 
@@ -58,18 +55,18 @@ class CorrectSerializer(PreviewSerializer):
     reason = _reason_field()
 
 
-class VoidSerializer(serializers.Serializer):
+class VoidSerializer(StrictSerializer):
     base_version = _base_field()
     reason = _reason_field()
 
 
-class ForfeitSerializer(serializers.Serializer):
+class ForfeitSerializer(StrictSerializer):
     absent = serializers.ChoiceField(choices=["EW", "NS", "both"])
     base_version = _base_field()
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
-class ConfirmSerializer(serializers.Serializer):
+class ConfirmSerializer(StrictSerializer):
     version = serializers.IntegerField(min_value=1, max_value=1_000_000)
 
 
@@ -82,12 +79,12 @@ class DisputeSerializer(ConfirmSerializer):
     reason = serializers.CharField(max_length=2000, help_text="What is wrong (the chief reads it).")
 
 
-class DecideSerializer(serializers.Serializer):
+class DecideSerializer(StrictSerializer):
     decision = serializers.ChoiceField(choices=["stands", "dismissed"])
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
-class DisputeOutSerializer(serializers.Serializer):
+class DisputeOutSerializer(StrictSerializer):
     id = serializers.IntegerField()
     version = serializers.IntegerField(source="version.number")
     team = serializers.CharField(source="team.name", default=None)
@@ -103,16 +100,16 @@ class RestoreSerializer(ConfirmSerializer):
     reason = _reason_field()
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReasonSerializer(StrictSerializer):
     reason = _reason_field()
 
 
-class RoundStatusSerializer(serializers.Serializer):
+class RoundStatusSerializer(StrictSerializer):
     round = serializers.IntegerField()
     status = serializers.CharField()
 
 
-class TableKeyCreateSerializer(serializers.Serializer):
+class TableKeyCreateSerializer(StrictSerializer):
     table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
     referee = serializers.CharField(
         max_length=150, required=False, allow_blank=True,
@@ -121,7 +118,7 @@ class TableKeyCreateSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class TableKeySerializer(serializers.ModelSerializer):
+class TableKeySerializer(StrictModelSerializer):
     referee = serializers.CharField(source="referee.username", default=None, allow_null=True,
                                     read_only=True)  # fmt: skip
 
@@ -130,7 +127,7 @@ class TableKeySerializer(serializers.ModelSerializer):
         fields = ["id", "table_number", "key", "referee", "created_at", "revoked_at"]
 
 
-class BuiltOnceModelSerializer(serializers.ModelSerializer):
+class BuiltOnceModelSerializer(StrictModelSerializer):
     # Introspects its model once per class instead of once per instance (on every result
     # submission the model introspection cost more CPU than the rest of the answer); each
     # instance gets fresh copies of the fields, as declared fields always do. (A comment,
@@ -218,14 +215,14 @@ class HistoryVersionSerializer(VersionSerializer):
         return serializers.ModelSerializer.to_representation(self, instance)
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(StrictSerializer):
     seat = serializers.CharField()
     side = serializers.CharField()
     team = serializers.CharField()
     player = serializers.CharField()
 
 
-class MatchResultSerializer(serializers.Serializer):
+class MatchResultSerializer(StrictSerializer):
     id = serializers.IntegerField()
     round = serializers.IntegerField()
     round_status = serializers.CharField()

@@ -7,24 +7,27 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
 from tournaments import permissions
-from tournaments.errors import ServiceError
 from tournaments.models import Match, Round
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.standings.service import metric_labels, shown_metrics, standings_for
 
+from .query import QueryInt
+from .strict import StrictModelSerializer, StrictSerializer
 from .views import TournamentScopedMixin
+
+AFTER_ROUND = QueryInt("after_round", minimum=1,
+                       description="Standings after this round (default: latest).")  # fmt: skip
 
 # --- serializers --------------------------------------------------------------------------
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(StrictModelSerializer):
     status = serializers.CharField(
         read_only=True, help_text="draft, published, in_play, complete or finalised."
     )
@@ -43,7 +46,7 @@ class RoundSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PairingSerializer(serializers.ModelSerializer):
+class PairingSerializer(StrictModelSerializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     home = serializers.IntegerField(source="home_id", help_text="Home team id (East–West).")
     home_name = serializers.CharField(source="home.name")
@@ -80,7 +83,7 @@ class RoundDetailSerializer(RoundSerializer):
         return PairingSerializer(ordered, many=True).data
 
 
-class DraftSerializer(serializers.Serializer):
+class DraftSerializer(StrictSerializer):
     seed = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -90,13 +93,13 @@ class DraftSerializer(serializers.Serializer):
     )
 
 
-class SwapSerializer(serializers.Serializer):
+class SwapSerializer(StrictSerializer):
     team_a = serializers.IntegerField(help_text="Id of a team playing in the round.")
     team_b = serializers.IntegerField(help_text="Id of the team it changes places with.")
     reason = serializers.CharField(max_length=500, help_text="Why (goes in the audit log).")
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(StrictSerializer):
     rank = serializers.IntegerField()
     shared = serializers.BooleanField(help_text="Tied on every metric with another team.")
     team = serializers.IntegerField()
@@ -113,12 +116,12 @@ class StandingRowSerializer(serializers.Serializer):
         return shown_metrics(row)
 
 
-class MetricSerializer(serializers.Serializer):
+class MetricSerializer(StrictSerializer):
     key = serializers.CharField()
     label = serializers.CharField(help_text="In the request's language (Accept-Language).")
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(StrictSerializer):
     after_round = serializers.IntegerField(allow_null=True)
     order = MetricSerializer(many=True)
     rows = StandingRowSerializer(many=True)
@@ -213,7 +216,7 @@ class StepView(RoundsAPIMixin, generics.GenericAPIView):
         return self.round_answer(rnd)
 
 
-class PublishSerializer(serializers.Serializer):
+class PublishSerializer(StrictSerializer):
     confirm_reason = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -247,28 +250,11 @@ class StartClockView(StepView):
 class StandingsView(TournamentScopedMixin, generics.GenericAPIView):
     serializer_class = StandingsSerializer
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "after_round", int, description="Standings after this round (default: latest)."
-            )
-        ]
-    )
+    @extend_schema(parameters=[AFTER_ROUND.parameter()])
     def get(self, request, *args, **kwargs):
         """Standings (public): rank, team, points and each tiebreak of the preset, in order."""
         tournament = self.get_tournament()
-        after = request.query_params.get("after_round")
-        if after not in (None, ""):
-            try:
-                after = int(after)
-            except ValueError:
-                raise ServiceError(
-                    _("after_round must be a round number."), "after_round"
-                ) from None
-            if after < 1:
-                raise ServiceError(_("after_round must be 1 or more."), "after_round")
-        else:
-            after = None
+        after = AFTER_ROUND.read(request.query_params)
         rows = standings_for(tournament, after_round=after)
         order = [{"key": key, "label": label} for key, label in metric_labels(tournament)]
         return Response(

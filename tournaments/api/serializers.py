@@ -1,17 +1,28 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from rules_engine.errors import RulesError
+from rules_engine.presets import PRESETS
+from tournaments.errors import Code, ServiceError
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole
 from tournaments.services import registration
 from tournaments.validation import SMALLINT_MAX
 
+from .strict import ObjectField, StrictModelSerializer
 
-class TournamentSerializer(serializers.ModelSerializer):
+
+class TournamentSerializer(StrictModelSerializer):
+    preset = serializers.ChoiceField(
+        choices=list(PRESETS), help_text="The scoring preset; each belongs to one game "
+        "(guandan-…, tractor…, chengyu…), and a preset of another game is refused.",
+    )  # fmt: skip
+    settings = ObjectField(required=False, help_text="Changes to the preset's default scoring "
+                           "settings (the rules engine's event-settings keys).")  # fmt: skip
+
     class Meta:
         model = Tournament
         fields = [
@@ -37,12 +48,11 @@ class TournamentSerializer(serializers.ModelSerializer):
             "round_minutes": {"min_value": 1, "max_value": SMALLINT_MAX},
         }
 
+    # what a request may not set, and why (StrictTypesMixin refuses it with these words)
+    refusals = {"status": gettext_lazy("The status follows the rounds; finish an event on its "
+                                       "status page.")}  # fmt: skip
+
     def validate(self, attrs):
-        wanted = self.initial_data.get("status") if hasattr(self.initial_data, "get") else None
-        if wanted is not None and wanted != getattr(self.instance, "status", None):
-            raise serializers.ValidationError(
-                {"status": _("The status follows the rounds; finish an event on its status page.")}
-            )
         # The preset and the settings through the rules engine's event-settings schema;
         # a refusal names the field (``preset`` or ``settings.<key>``).
         values = {
@@ -60,14 +70,21 @@ class TournamentSerializer(serializers.ModelSerializer):
         return attrs
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class TournamentUpdateSerializer(TournamentSerializer):
+    """A change of an event: its slug (its address) and its game stay."""
+
+    class Meta(TournamentSerializer.Meta):
+        read_only_fields = [*TournamentSerializer.Meta.read_only_fields, "slug", "game"]
+
+
+class PlayerSerializer(StrictModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name", "seat_order", "team"]
         read_only_fields = fields
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(StrictModelSerializer):
     unit = serializers.CharField(allow_blank=True, required=False, max_length=200)
     players = serializers.ListField(
         child=serializers.CharField(max_length=100),
@@ -112,7 +129,7 @@ class TeamSerializer(serializers.ModelSerializer):
         return self._save(validated_data, team=instance)
 
 
-class RoleSerializer(serializers.ModelSerializer):
+class RoleSerializer(StrictModelSerializer):
     username = serializers.SlugRelatedField(
         source="user", slug_field="username", queryset=get_user_model().objects.all()
     )
@@ -133,5 +150,5 @@ class RoleSerializer(serializers.ModelSerializer):
         if TournamentRole.objects.filter(
             tournament=tournament, user=attrs["user"], role=attrs["role"]
         ).exists():
-            raise serializers.ValidationError({"role": "This user already has this role here."})
+            raise ServiceError(_("This user already has this role here."), "role", Code.CONFLICT)
         return attrs

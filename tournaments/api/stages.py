@@ -19,13 +19,14 @@ from tournaments.services import stage_rounds, stage_sections, stage_standings, 
 from tournaments.services.audit import client_address
 
 from .rounds import RoundDetailSerializer, StandingRowSerializer
+from .strict import ObjectField, StrictModelSerializer, StrictSerializer
 from .views import TournamentScopedMixin
 
 ID_MAX = 2**31 - 1
 SMALL_MAX = stages.STAGE_NUMBER_MAX  # the service's
 
 
-class SectionSerializer(serializers.ModelSerializer):
+class SectionSerializer(StrictModelSerializer):
     teams = serializers.SerializerMethodField(help_text="Team ids in seed order (1 = top).")
 
     class Meta:
@@ -37,7 +38,7 @@ class SectionSerializer(serializers.ModelSerializer):
         return stages.section_teams(section)
 
 
-class StageSerializer(serializers.ModelSerializer):
+class StageSerializer(StrictModelSerializer):
     sources = serializers.SerializerMethodField(help_text="Ids of the qualifying stages.")
     sections = SectionSerializer(many=True, read_only=True)
     planned_rounds = serializers.SerializerMethodField()
@@ -60,12 +61,12 @@ class StageSerializer(serializers.ModelSerializer):
         return stage_standings.is_complete(stage)
 
 
-class StageWriteSerializer(serializers.Serializer):
+class StageWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100)
     kind = serializers.ChoiceField(choices=Stage.Kind.choices)
     num_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1,
                                           max_value=SMALL_MAX)  # fmt: skip
-    match_format = serializers.JSONField(
+    match_format = ObjectField(
         required=False, help_text="The engine's match format: {end: pass_a|deals|time|"
         "time_or_deals, deals, minutes, games: 1|3}; {} = the event's usual scoring."
     )  # fmt: skip
@@ -80,29 +81,29 @@ class StageWriteSerializer(serializers.Serializer):
     third_place = serializers.BooleanField(required=False)
 
 
-class SectionWriteSerializer(serializers.Serializer):
+class SectionWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100)
 
 
-class TeamsSerializer(serializers.Serializer):
+class TeamsSerializer(StrictSerializer):
     teams = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=ID_MAX), max_length=5000,
         help_text="Team ids, in seed order; a team in another section of the stage moves.",
     )  # fmt: skip
 
 
-class SplitSerializer(serializers.Serializer):
+class SplitSerializer(StrictSerializer):
     method = serializers.ChoiceField(choices=stage_sections.SPLITS, default="snake")
 
 
-class DrawSerializer(serializers.Serializer):
+class DrawSerializer(StrictSerializer):
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=2**53 - 1,
         help_text="The first round of a Swiss stage only; omitted = a fresh seed, recorded.",
     )  # fmt: skip
 
 
-class SectionStandingsSerializer(serializers.Serializer):
+class SectionStandingsSerializer(StrictSerializer):
     section = serializers.IntegerField()
     name = serializers.CharField()
     ranking = serializers.ListField(child=serializers.IntegerField(),
@@ -110,7 +111,7 @@ class SectionStandingsSerializer(serializers.Serializer):
     rows = StandingRowSerializer(many=True, help_text="Swiss and round robin only.")
 
 
-class RankedSerializer(serializers.Serializer):
+class RankedSerializer(StrictSerializer):
     rank = serializers.IntegerField()
     shared = serializers.BooleanField()
     team = serializers.IntegerField()
@@ -192,6 +193,7 @@ class SectionCreateView(StagesAPIMixin, generics.GenericAPIView):
 
 class SectionTeamsView(StagesAPIMixin, generics.GenericAPIView):
     serializer_class = TeamsSerializer
+    delete_body = True  # DELETE names the teams in its body (tournaments/api/schema.py)
 
     def get_section(self) -> Section:
         return stages.get_section(self.get_stage(), self.kwargs["section"])
@@ -201,7 +203,7 @@ class SectionTeamsView(StagesAPIMixin, generics.GenericAPIView):
         """Put teams into the section, at its end, in the order given."""
         return self.change_teams(request, stage_sections.assign_teams)
 
-    @extend_schema(request=TeamsSerializer, responses=StageSerializer)
+    @extend_schema(request=TeamsSerializer, responses={200: StageSerializer})
     def delete(self, request, *args, **kwargs):
         """Take teams out of the section."""
         return self.change_teams(request, stage_sections.remove_teams)
@@ -248,6 +250,7 @@ class DrawView(StagesAPIMixin, generics.GenericAPIView):
 
 class StageStandingsView(StagesAPIMixin, generics.GenericAPIView):
     serializer_class = SectionStandingsSerializer
+    pagination_class = None  # one entry a section: the answer is the list (as the schema says)
 
     @extend_schema(responses=SectionStandingsSerializer(many=True))
     def get(self, request, *args, **kwargs):

@@ -11,7 +11,13 @@ from tournaments.services.audit import client_address
 from tournaments.sql import lookups
 
 from .permissions import ActionPermission
-from .serializers import PlayerSerializer, RoleSerializer, TeamSerializer, TournamentSerializer
+from .serializers import (
+    PlayerSerializer,
+    RoleSerializer,
+    TeamSerializer,
+    TournamentSerializer,
+    TournamentUpdateSerializer,
+)
 
 
 class TournamentScopedMixin:
@@ -46,6 +52,11 @@ class TournamentViewSet(
     serializer_class = TournamentSerializer
     queryset = Tournament.objects.all()
     lookup_field = "slug"
+
+    def get_serializer_class(self):
+        if self.action in ("update", "partial_update"):
+            return TournamentUpdateSerializer  # the slug (its address) and the game stay
+        return TournamentSerializer
 
     def get_tournament(self):
         return self.get_object() if "slug" in self.kwargs else None

@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import permissions
 from tournaments.errors import ServiceError
 from tournaments.models import LoginLink, Role, Team, Tournament, TournamentRole
+from tournaments.validation import whole_number
 
 from . import roles as role_service
 from .audit import log_action
@@ -154,7 +155,7 @@ def make_captain_logins(
     player when the team has none) and a fresh one-time link. A captain who has chosen a
     password keeps logging in with it (no link)."""
     permissions.require(by, tournament, "role.grant")
-    ids = {int(pk) for pk in team_ids if str(pk).isdigit() and len(str(pk)) < 12}
+    ids = {pk for pk in map(whole_number, team_ids) if pk is not None}
     if not ids:
         raise AccountError(_("Select the teams whose captains need a login."), "team")
     teams = (
@@ -277,7 +278,7 @@ def search_teams(
     teams = list(
         Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("name")
     )
-    if text.isdigit():
+    if whole_number(text) is not None:  # a seed ("²" is a digit to isdigit, no number)
         return [team for team in teams if team.seed == int(text)][:limit]
     squeezed = text.replace(" ", "")
     spelled = squeezed.isascii() and squeezed.isalnum()

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
+from tournaments.errors import Code
 from tournaments.models import Match, ResultDispute
 
 from . import result_confirm, results
@@ -73,7 +74,9 @@ def raise_dispute(match: Match, number: object, actor: Actor, reason: object) ->
             )  # fmt: skip
         if ResultDispute.objects.filter(version=latest, team_id=team_id,
                                         decided_at__isnull=True).exists():  # fmt: skip
-            raise ResultError(_("Your team has already disputed this version."), "version")
+            raise ResultError(
+                _("Your team has already disputed this version."), "version", Code.CONFLICT
+            )
         dispute = ResultDispute.objects.create(
             match=match, version=latest, team_id=team_id, raised_by=actor.user,
             raised_by_name=actor.user.username, reason=reason.strip()[:2000],

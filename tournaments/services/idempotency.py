@@ -27,8 +27,9 @@ HEADER = "Idempotency-Key"
 
 
 def parse_key(value: object) -> uuid.UUID | None:
-    """The header's UUID (None when absent); refused (naming the header) when it is not one."""
-    if value is None or value == "":
+    """The header's UUID (None when absent); refused (naming the header) when it is not one
+    (an empty header included: it was sent, and is none)."""
+    if value is None:
         return None
     try:
         return uuid.UUID(str(value)[:64])

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import PRESETS
 from tournaments import permissions
-from tournaments.errors import Forbidden, ServiceError
+from tournaments.errors import Code, Forbidden, ServiceError
 from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
 
 from .audit import log_action
@@ -94,11 +94,11 @@ def seed_taken(tournament: Tournament, seed: int | None, exclude: Team | None = 
 
 
 def name_taken_error() -> ServiceError:
-    return ServiceError(_("A team with this name is already registered."), "name")
+    return ServiceError(_("A team with this name is already registered."), "name", Code.CONFLICT)
 
 
 def seed_taken_error() -> ServiceError:
-    return ServiceError(_("Another team has this seed."), "seed")
+    return ServiceError(_("Another team has this seed."), "seed", Code.CONFLICT)
 
 
 def clash_error(error: IntegrityError) -> ServiceError:

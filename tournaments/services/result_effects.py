@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import IntegrityError
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.errors import Code
 from tournaments.models import Match, ResultVersion, Round
 
 from .result_entry import append_version, require_reason, void_record
@@ -83,7 +84,7 @@ def restore_version(
     number = version.number if isinstance(version, ResultVersion) else version
     earlier = ResultVersion.objects.filter(match=match, number=number).first()
     if earlier is None:
-        raise ResultError(_("Version %(n)s does not exist."), "version", n=number)
+        raise ResultError(_("Version %(n)s does not exist."), "version", Code.CONFLICT, n=number)
     if earlier.kind == Kind.VOID:
         outcome, stored = earlier.outcome, earlier.record
     else:

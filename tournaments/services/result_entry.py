@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import presets as rule_presets
 from rules_engine.presets import forfeit_record, void_answer
-from tournaments.errors import ServiceError
+from tournaments.errors import Code, ServiceError
 from tournaments.freshness import revision_batch
 from tournaments.models import Match, ResultDispute, ResultVersion
 from tournaments.validation import BadInput, check_json
@@ -154,7 +154,7 @@ def _check_base_exists(match: Match, base_version: object) -> None:
         latest = latest_version(match)
         raise ResultError(
             _("base_version %(base)s does not exist; the latest version is %(latest)s."),
-            "base_version",
+            "base_version", Code.CONFLICT,
             base=base,
             latest=latest.number if latest else 0,
         )

@@ -28,8 +28,10 @@ class RoundForbidden(RoundError, Forbidden):
 class RoundCloseError(ServiceError):
     """A refused finalise or reopen; ``tables`` are those still lacking a counting result."""
 
-    def __init__(self, message, field: str | None = None, /, pending: list | None = None, **params):
-        super().__init__(message, field, **params)
+    def __init__(
+        self, message, field: str | None = None, code=None, /, pending: list | None = None, **params
+    ):
+        super().__init__(message, field, code, **params)
         self.tables = pending or []
 
     def extra(self) -> dict:

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
+from tournaments.errors import Code
 from tournaments.models import Match, Round, Tournament
 from tournaments.sql import pending
 
@@ -86,7 +87,7 @@ def finalise(round_: Round, user, source: str = "") -> Round:
             listed = ", ".join(str(t) for t in tables)
             raise RoundCloseError(
                 _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s."),
-                "round",
+                "round", Code.CONFLICT,
                 pending=tables,
                 n=locked.number,
                 tables=listed,
@@ -116,7 +117,9 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     with transaction.atomic():
         locked = Round.objects.select_for_update(no_key=True).get(pk=round_.pk)
         if locked.status != Round.Status.FINALISED:
-            raise RoundCloseError(_("Round %(n)s is not finalised."), "round", n=locked.number)
+            raise RoundCloseError(
+                _("Round %(n)s is not finalised."), "round", Code.CONFLICT, n=locked.number
+            )
         locked.status = Round.Status.COMPLETE
         locked.finalised_at = None
         locked.save(update_fields=["status", "finalised_at"])

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
+from tournaments.errors import Code
 from tournaments.models import Match, Round, RoundSlot, Team, Tournament
 from tournaments.pairing import PairingError, draw_first_round, pair_round
 from tournaments.pairing.service import (
@@ -56,7 +57,7 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
         previous = tournament.rounds.filter(number=latest.number - 1).first()
         if previous is not None and previous.status != Round.Status.FINALISED:
             raise RoundError(
-                _("Round %(number)s is not finalised yet: finalise its results first."),
+                _("Round %(number)s is not finalised yet: finalise its results first."), None, Code.CONFLICT,
                 number=previous.number,
             )
         return latest.number, latest
@@ -65,7 +66,7 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
             _(
                 "Round %(number)s is not finalised yet: the next round can be drafted "
                 "once its results are finalised."
-            ),
+            ), None, Code.CONFLICT,
             number=latest.number,
         )
     if latest.number >= tournament.num_rounds:
@@ -210,7 +211,7 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
         rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status not in SWAPPABLE:
             raise RoundError(
-                _("Round %(number)s has started: its pairing can no longer be changed."),
+                _("Round %(number)s has started: its pairing can no longer be changed."), None, Code.CONFLICT,
                 number=rnd.number,
             )
         id_a, id_b = getattr(team_a, "pk", team_a), getattr(team_b, "pk", team_b)
@@ -285,7 +286,9 @@ def change_status(rnd: Round, user, expected, status, action: str, message: str,
     with transaction.atomic():
         rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status != expected:
-            raise RoundError(message, None, number=rnd.number, status=rnd.get_status_display())
+            raise RoundError(  # the round's state refuses it (409), the request is well formed
+                message, None, Code.CONFLICT, number=rnd.number, status=rnd.get_status_display()
+            )
         rnd.status = status
         for name, value in fields.items():
             setattr(rnd, name, value)

@@ -74,7 +74,7 @@ def next_round(stage: Stage) -> tuple[int, int, Round | None]:
     if latest is not None and latest.status != Round.Status.FINALISED:
         raise RoundError(
             _("Round %(number)s is not finalised yet: the next round can be drafted once its "
-              "results are finalised."), number=latest.number,
+              "results are finalised."), None, Code.CONFLICT, number=latest.number,
         )  # fmt: skip
     for earlier in stages.previous_stages(stage):
         if not stage_standings.is_complete(earlier):

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
 from tournaments import permissions
-from tournaments.errors import Forbidden, NotFound, ServiceError
+from tournaments.errors import Code, Forbidden, NotFound, ServiceError
 from tournaments.models import Round, Section, Stage, Tournament
 from tournaments.services.audit import log_action
 from tournaments.validation import BadInput, check_json
@@ -177,7 +177,7 @@ def create_stage(
         Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
         if tournament.rounds.filter(stage__isnull=True).exists():
             raise StageError(_("This event's rounds were drawn without stages: it stays one "
-                               "Swiss stage."), "stage")  # fmt: skip
+                               "Swiss stage."), "stage", Code.CONFLICT)  # fmt: skip
         last = tournament.stages.aggregate(last=Max("order"))["last"] or 0
         stage = Stage(
             tournament=tournament, order=last + 1, name=(name or "").strip(), kind=kind,

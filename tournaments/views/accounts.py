@@ -22,6 +22,7 @@ from tournaments.forms import InviteForm
 from tournaments.models import Player, Role, Team, TournamentRole
 from tournaments.services import accounts
 from tournaments.services.audit import client_address
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin, ServiceErrorMixin
 
@@ -203,5 +204,4 @@ def _has_url(name: str) -> bool:
 
 
 def _int(value) -> int:
-    text = str(value or "")
-    return int(text) if text.isdigit() and len(text) < 12 else 0
+    return whole_number(value) or 0

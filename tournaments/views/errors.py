@@ -17,6 +17,14 @@ def _json(message: str, code: Code) -> JsonResponse:
                         json_dumps_params={"ensure_ascii": False})  # fmt: skip
 
 
+def bad_request(request, exception=None):
+    """Django's own refusals (too many form fields, a suspicious header): no traceback, and
+    JSON in the API's error shape on the API."""
+    from tournaments.validation import BadInput, refusal_response
+
+    return refusal_response(request, BadInput(_("The request was refused as malformed.")))
+
+
 def permission_denied(request, exception=None):
     if _wants_json(request):
         return _json(_("You do not have permission for this."), Code.FORBIDDEN)

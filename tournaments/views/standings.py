@@ -12,6 +12,7 @@ from tournaments.models import LotDraw, Round
 from tournaments.services import lots
 from tournaments.services.audit import client_address
 from tournaments.standings.service import metric_labels, shown_metrics, standings_for
+from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
 
@@ -82,7 +83,7 @@ class DrawCutLotsView(DrawLotsView):
     prize band), named by ``team`` ids (the chief referee or the organiser)."""
 
     def post(self, request, *args, **kwargs):
-        teams = [value for value in request.POST.getlist("team") if value.isdigit()]
+        teams = [n for n in map(whole_number, request.POST.getlist("team")) if n is not None]
         draw = lots.draw_cut(self.tournament, request.user, teams, source=client_address(request))
         messages.success(
             request,

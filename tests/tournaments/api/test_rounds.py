@@ -39,8 +39,9 @@ def test_draft_refused_until_previous_round_finalised_names_no_field(api_as, eve
     client.post(api_url(event, "rounds/draft/"), {}, format="json")
     client.post(api_url(event, "rounds/1/publish/"))
     response = client.post(api_url(event, "rounds/draft/"), {}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 409  # the event's state refuses it (issue 31)
     assert "Round 1 is not finalised" in response.json()["error"]
+    assert response.json()["field"] is None
 
 
 def test_bad_seed_error_names_the_field(api_as, event, organiser):
@@ -83,8 +84,8 @@ def test_publish_and_start_clock(api_as, event, organiser):
     started = client.post(api_url(event, "rounds/1/start/"))
     assert started.status_code == 200 and started.json()["status"] == "in_play"
     assert started.json()["ends_at"] is not None
-    again = client.post(api_url(event, "rounds/1/start/"))
-    assert again.status_code == 400 and "Only a published round" in again.json()["error"]
+    again = client.post(api_url(event, "rounds/1/start/"))  # the round's state refuses: 409
+    assert again.status_code == 409 and "Only a published round" in again.json()["error"]
 
 
 def test_drafts_are_hidden_from_the_public(api, event, organiser):

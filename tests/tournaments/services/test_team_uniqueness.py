@@ -66,7 +66,7 @@ def test_the_page_shows_the_services_words_on_the_name(event, client):
     client.force_login(user)
     data = {"name": "红队", "unit": "", "player1": "丙", "player2": "丁", "status": "active"}
     response = client.post(f"/t/{tournament.slug}/manage/teams/new/", data)
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "已有同名队伍报名。" in response.content.decode()
 
 
@@ -77,7 +77,7 @@ def test_the_api_answers_the_rule_in_the_readers_language(event, api_as):
     body = {"name": "红队", "players": ["丙", "丁"]}
     english = api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="en")
     chinese = api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans")
-    assert english.status_code == chinese.status_code == 400
+    assert english.status_code == chinese.status_code == 409
     assert english.json()["field"] == chinese.json()["field"] == "name"
     assert english.json()["error"] == "A team with this name is already registered."
     assert chinese.json()["error"] != english.json()["error"]

@@ -214,8 +214,12 @@ def test_a_huge_page_limit_is_capped_not_a_server_error(api, make_tournament):
     make_tournament(teams=2)
     response = api.get("/api/tournaments/?limit=99999999999999999999&offset=0")
     assert response.status_code == 200
+    # issue 31: a limit or offset that is no whole number is refused, naming it (the schema
+    # says an integer), not read as "not given"
     response = api.get("/api/tournaments/?limit=-5&offset=abc")
-    assert response.status_code == 200
+    assert response.status_code == 400 and response.json()["field"] == "limit"
+    response = api.get("/api/tournaments/?offset=abc")
+    assert response.status_code == 400 and response.json()["field"] == "offset"
 
 
 def test_a_table_referee_finds_links_to_their_own_tables_on_the_event_page(
