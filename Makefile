@@ -42,6 +42,7 @@ TEST_PROCS ?= 2
 test: install
 	./scripts/system-deps.sh
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	@seed=$${PYTEST_SEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
 	  echo "test order: pytest-randomly seed $$seed (repeat with PYTEST_SEED=$$seed make test)"; \
 	  $(PY) -m pytest -p randomly --randomly-seed=$$seed --durations=25 -n $(TEST_PROCS) --dist loadgroup

@@ -53,8 +53,10 @@ def match_players(match: Match) -> list[tuple[Player, Team, str]]:
 
 def player_label(player: Player, team: Team, seat: str) -> str:
     return _("%(player)s · %(team)s · %(seat)s") % {
-        "player": player.name, "team": team.name, "seat": glossary.seat(seat),
-    }  # fmt: skip
+        "player": player.name,
+        "team": team.name,
+        "seat": glossary.seat(seat),
+    }
 
 
 def team_label(team: Team, side: str) -> str:
@@ -75,10 +77,13 @@ def match_choices(match: Match) -> dict:
     team and seat), and each player's team (a chosen player preselects the team)."""
     rows = match_players(match)
     return {
-        "teams": [[team.pk, team_label(team, side)] for side, team in
-                  seating.by_side(match.home, match.away).items() if team is not None],
+        "teams": [
+            [team.pk, team_label(team, side)]
+            for side, team in seating.by_side(match.home, match.away).items()
+            if team is not None
+        ],
         "players": [[p.pk, player_label(p, team, seat), team.pk] for p, team, seat in rows],
-    }  # fmt: skip
+    }
 
 
 class IncidentForm(forms.Form):
@@ -110,9 +115,10 @@ class IncidentForm(forms.Form):
         required=False, min_value=1, max_value=SMALLINT_MAX, label=_("Deal (wrong tribute)")
     )
     seat = forms.ChoiceField(
-        choices=[("", "–"), *SEATS.items()], required=False,
+        choices=[("", "–"), *SEATS.items()],
+        required=False,
         label=_("Offender's seat (wrong tribute)"),
-    )  # fmt: skip
+    )
 
     def clean_timed(self):
         return self.cleaned_data.get("timed") or Timed.PLAY
@@ -133,10 +139,15 @@ class IncidentForm(forms.Form):
         self.chosen_match = self._chosen(matches)
         # the page rebuilds the lists when another match of the current round is chosen
         current = current_round(tournament)
-        shown = list(
-            matches.filter(round=current).select_related("home", "away")
-            .prefetch_related("home__players", "away__players")
-        ) if current is not None else []  # fmt: skip
+        shown = (
+            list(
+                matches.filter(round=current)
+                .select_related("home", "away")
+                .prefetch_related("home__players", "away__players")
+            )
+            if current is not None
+            else []
+        )
         if self.chosen_match is not None and self.chosen_match not in shown:
             shown.append(self.chosen_match)
         self.choices_by_match = {str(m.pk): match_choices(m) for m in shown}
@@ -211,7 +222,7 @@ class RulingForm(forms.Form):
             self.fields["team"].labels = {
                 team.pk: f"{team_label(team, side)} · {' / '.join(seats.get(team.pk, []))}"
                 for side, team in seating.by_side(match.home, match.away).items()
-            }  # fmt: skip
+            }
 
 
 class ReasonForm(forms.Form):
@@ -236,8 +247,11 @@ class VoteForm(forms.Form):
 
 class DeskForm(forms.Form):
     GAMES = Game.choices  # the games in the reader's language, one vocabulary
-    ACTIONS = [("check", _("Rule on a play")), ("classify", _("List readings")),
-               ("score", _("Score a match record"))]  # fmt: skip
+    ACTIONS = [
+        ("check", _("Rule on a play")),
+        ("classify", _("List readings")),
+        ("score", _("Score a match record")),
+    ]
     CARDS = _('Cards as text, e.g. "S7 H7 BJ" (♠♥♣♦ and 黑桃7 are accepted)')
 
     game = forms.ChoiceField(choices=GAMES, label=_("Game"))
@@ -251,25 +265,30 @@ class DeskForm(forms.Form):
     play = forms.CharField(required=False, label=_("Disputed play"))
     throw = forms.CharField(required=False, label=_("Throw (tractor)"))
     others = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
         label=_("The other hands, one a line (tractor throw)"),
-    )  # fmt: skip
+    )
     cards = forms.CharField(required=False, label=_("Cards to classify (guandan)"))
     list_plays = forms.BooleanField(required=False, label=_("List every legal play of the hand"))
     dealer = forms.ChoiceField(
-        required=False, label=_("Dealer side (tractor play log)"),
+        required=False,
+        label=_("Dealer side (tractor play log)"),
         choices=[("", "–"), ("EW", _("East–West")), ("NS", _("North–South"))],
-    )  # fmt: skip
+    )
     bottom = forms.CharField(required=False, label=_("Bottom cards (tractor play log)"))
     hands = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
         label=_('Hands for a play log, one seat a line ("E: S7 H7 …")'),
-    )  # fmt: skip
+    )
     play_log = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
         label=_('Play log: one play a line ("E: S3 S3"; a seat alone passes), or JSON'),
-    )  # fmt: skip
+    )
     json = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 5}),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
         label=_("Or paste a whole request (JSON, as for python -m rules_engine)"),
-    )  # fmt: skip
+    )

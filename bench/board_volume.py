@@ -54,16 +54,22 @@ def test_board_volume(live_server):
         [Seating(round=rnd, team=team, by_name="bench") for team in teams if team != late.away]
     )
     chief = factories.chief_of(tournament)
-    referee = factories.grant(factories.user(), tournament, "table_referee",
-                              tables=range(1, TABLES + 1))  # fmt: skip
+    referee = factories.grant(
+        factories.user(), tournament, "table_referee", tables=range(1, TABLES + 1)
+    )
     board = f"{live_server.url}/t/{tournament.slug}/manage/rounds/1/board/"
     figures = {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=CHROMIUM_ARGS)  # fmt: skip
-        context = browser.new_context(viewport={"width": 390, "height": 844},
-                                      device_scale_factor=2, is_mobile=True, has_touch=True,
-                                      locale="zh-CN")  # fmt: skip
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale="zh-CN",
+        )
         page = context.new_page()
         page.set_default_timeout(120_000)
         page.goto(f"{live_server.url}/accounts/login/")
@@ -117,11 +123,15 @@ def test_board_volume(live_server):
 
     connections.close_all()
     load = os.getloadavg()
-    print(f"\n{TABLES} tables, chief on a 390×844 phone (zh-CN), load average "
-          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")  # fmt: skip
+    print(
+        f"\n{TABLES} tables, chief on a 390×844 phone (zh-CN), load average "
+        f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+    )
     taps, seconds = figures["forfeit"]
-    print(f"forfeit one late team among {TABLES} tables: {taps} taps, {seconds:.1f} s "
-          f"(board shown → forfeit stored)")  # fmt: skip
+    print(
+        f"forfeit one late team among {TABLES} tables: {taps} taps, {seconds:.1f} s "
+        f"(board shown → forfeit stored)"
+    )
     taps, seconds, server = figures["confirm"]
     print(
         f"confirm {TABLES} submitted results: {taps} taps, {seconds:.1f} s (board shown → all "
@@ -131,8 +141,21 @@ def test_board_volume(live_server):
 
 def main() -> None:
     root = Path(__file__).resolve().parent.parent
-    sys.exit(pytest.main([str(Path(__file__)), "-s", "-q", "-p", "no:randomly",
-                          "-o", "python_files=board_volume.py", "--rootdir", str(root)]))  # fmt: skip
+    sys.exit(
+        pytest.main(
+            [
+                str(Path(__file__)),
+                "-s",
+                "-q",
+                "-p",
+                "no:randomly",
+                "-o",
+                "python_files=board_volume.py",
+                "--rootdir",
+                str(root),
+            ]
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -174,11 +174,15 @@ def sample_items(kind: str, start: int, stop: int):
     base = "https://paisai.example.org"
     if kind == "badges":
         return [
-            printables.badge_card(EVENT, f"龙城掼蛋第{n}队", f"苏州市第{n % 97}单位",
-                                  [f"张{n}", f"王{n}"],
-                                  f"{base}/t/suzhou-open-2026/manage/checkin/team/{100000 + n}/")
+            printables.badge_card(
+                EVENT,
+                f"龙城掼蛋第{n}队",
+                f"苏州市第{n % 97}单位",
+                [f"张{n}", f"王{n}"],
+                f"{base}/t/suzhou-open-2026/manage/checkin/team/{100000 + n}/",
+            )
             for n in range(start, stop)
-        ]  # fmt: skip
+        ]
     if kind == "qr-sheet":
         return [
             printables.link_card(EVENT, n + 1, f"{base}/table/{'k' * 20}{n:06d}/")
@@ -227,8 +231,11 @@ def bench_printables(badges: int, tables: int, processes: int) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("spawn")
-    work = (("badges", badges, BADGES_TARGET), ("qr-sheet", tables, PRINTABLES_TARGET),
-            ("table-cards", tables, PRINTABLES_TARGET))  # fmt: skip
+    work = (
+        ("badges", badges, BADGES_TARGET),
+        ("qr-sheet", tables, PRINTABLES_TARGET),
+        ("table-cards", tables, PRINTABLES_TARGET),
+    )
     with ProcessPoolExecutor(processes, mp_context=context, initializer=_worker_init) as pool:
         for kind, _count, _target in work:  # warm every worker for every kind
             list(pool.map(_render_printable, [(kind, 0, 2)] * processes * 2))
@@ -239,15 +246,19 @@ def bench_printables(badges: int, tables: int, processes: int) -> None:
                 seconds, (data, cpu, joined) = timed(render_printable_like_the_job, kind, n, pool)
                 per_item[n] = seconds / n
                 idle = cpu / processes + joined
-                line = (f"{kind}, {n} items, {processes} worker processes (chunks of "
-                        f"{printable_chunk(kind)}): {seconds:.1f} s at load {load:.1f}, "
-                        f"{1000 * seconds / n:.2f} ms an item ({pages(data)} pages, "
-                        f"{len(data) / 1e6:.1f} MB)")  # fmt: skip
+                line = (
+                    f"{kind}, {n} items, {processes} worker processes (chunks of "
+                    f"{printable_chunk(kind)}): {seconds:.1f} s at load {load:.1f}, "
+                    f"{1000 * seconds / n:.2f} ms an item ({pages(data)} pages, "
+                    f"{len(data) / 1e6:.1f} MB)"
+                )
                 if n == count:
                     line += f" target <= {target:.0f} s: {verdict(seconds <= target)}"
                 print(line)
-                print(f"    CPU: workers {cpu:.1f} s ({1000 * cpu / n:.2f} ms an item), assembly "
-                      f"{joined:.1f} s -> on {processes} idle cores about {idle:.1f} s")  # fmt: skip
+                print(
+                    f"    CPU: workers {cpu:.1f} s ({1000 * cpu / n:.2f} ms an item), assembly "
+                    f"{joined:.1f} s -> on {processes} idle cores about {idle:.1f} s"
+                )
                 per_item_cpu[n] = idle / n
             ratio = per_item[count] / per_item[count // 10]
             cpu_ratio = per_item_cpu[count] / per_item_cpu[count // 10]
@@ -273,10 +284,16 @@ def _certificates(count: int) -> tuple[float, float, int]:
     template_to_pdf("pdf/certificates.html", empty, "prizes.css")
     warm = time.perf_counter() - began  # the CJK font loaded, as in a worker that ran a job
     prizes = [
-        Prize("一等奖" if n < 10 else "优胜奖", n + 1, f"龙城掼蛋第{n}队", f"苏州市第{n % 97}单位",
-              f"张{n} · 王{n}", 180 - n)
+        Prize(
+            "一等奖" if n < 10 else "优胜奖",
+            n + 1,
+            f"龙城掼蛋第{n}队",
+            f"苏州市第{n % 97}单位",
+            f"张{n} · 王{n}",
+            180 - n,
+        )
         for n in range(count)
-    ]  # fmt: skip
+    ]
     context = {"tournament": {"name": EVENT}, "prizes": prizes, "today": timezone.localdate()}
     began = time.perf_counter()
     data = template_to_pdf("pdf/certificates.html", context, "prizes.css")

@@ -51,7 +51,10 @@ class FloorView(APIView):
         record = request.data.get("record")
         with transaction.atomic():
             row = AuditLog.objects.create(
-                actor=request.user, action="bench.floor", target_type="match",
-                target_id=str(match_id), data={"record": record},
-            )  # fmt: skip
+                actor=request.user,
+                action="bench.floor",
+                target_type="match",
+                target_id=str(match_id),
+                data={"record": record},
+            )
         return Response({"id": row.pk, "is_counting": True}, status=201)

@@ -48,13 +48,16 @@ def main() -> None:
 
     from tournaments.models import Tournament
 
-    print(f"hasher: {settings.PASSWORD_HASHERS[0].rsplit('.', 1)[-1]}; "
-          f"lock after {settings.AXES_FAILURE_LIMIT} failures")  # fmt: skip
+    print(
+        f"hasher: {settings.PASSWORD_HASHERS[0].rsplit('.', 1)[-1]}; "
+        f"lock after {settings.AXES_FAILURE_LIMIT} failures"
+    )
     with transaction.atomic():
         user = get_user_model().objects.create_user("bench-login", password="right-password")
         token = Token.objects.create(user=user)
-        tournament = Tournament.objects.create(name="bench", slug="bench-login", game="guandan",
-                                               preset="guandan-suzhou-2016")  # fmt: skip
+        tournament = Tournament.objects.create(
+            name="bench", slug="bench-login", game="guandan", preset="guandan-suzhou-2016"
+        )
         url = f"/api/tournaments/{tournament.slug}/teams/"
         client = Client()
 
@@ -69,16 +72,23 @@ def main() -> None:
         client.get(url, secure=True, **basic("wrong"))  # the failure that locks
         locked, codes_locked = cpu_per_request(client, url, basic("wrong"), args.requests)
         tokened, _ = cpu_per_request(
-            Client(REMOTE_ADDR="10.9.9.9"), url,
-            {"HTTP_AUTHORIZATION": f"Token {token.key}"}, args.requests,
-        )  # fmt: skip
+            Client(REMOTE_ADDR="10.9.9.9"),
+            url,
+            {"HTTP_AUTHORIZATION": f"Token {token.key}"},
+            args.requests,
+        )
         transaction.set_rollback(True)
-    rows = [("no credentials (floor)", floor, ""), ("wrong password, not locked", before,
-            codes_before), ("wrong password, locked", locked, codes_locked),
-            ("API token", tokened, "")]  # fmt: skip
+    rows = [
+        ("no credentials (floor)", floor, ""),
+        ("wrong password, not locked", before, codes_before),
+        ("wrong password, locked", locked, codes_locked),
+        ("API token", tokened, ""),
+    ]
     for label, seconds, codes in rows:
-        print(f"{label:30s} {seconds * 1000:8.1f} ms CPU/request  {seconds / floor:6.1f}x floor"
-              f"  {sorted(codes) if codes else ''}")  # fmt: skip
+        print(
+            f"{label:30s} {seconds * 1000:8.1f} ms CPU/request  {seconds / floor:6.1f}x floor"
+            f"  {sorted(codes) if codes else ''}"
+        )
     print(f"locked / not locked: {locked / before:.3f}")
 
 

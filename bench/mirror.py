@@ -78,9 +78,12 @@ def writer(base: str, token: str, matches: list[int], rate: float, seconds: floa
             time.sleep(max(0.0, scheduled - time.perf_counter()))
             body = json.dumps({"record": records[i % 64], "base_version": 0, "confirm": True})
             try:
-                conn.request("POST", f"/api/tournaments/{rep.SLUG}/matches/{matches[i]}/result/",
-                             body, {"Content-Type": "application/json",
-                                    "Authorization": f"Token {token}"})  # fmt: skip
+                conn.request(
+                    "POST",
+                    f"/api/tournaments/{rep.SLUG}/matches/{matches[i]}/result/",
+                    body,
+                    {"Content-Type": "application/json", "Authorization": f"Token {token}"},
+                )
                 answer = conn.getresponse()
                 answer.read()
                 if answer.status != 201:
@@ -123,8 +126,10 @@ class Results:
         process.join()
         ok, errors, failed, p50, p95, took = self.queue.get()
         note = f" errors {failed} {errors}" if failed else ""
-        return (f"{ok} results stored in {took:.0f} s ({ok / took:.0f}/s), p50 {p50:.0f} ms, "
-                f"p95 {p95:.0f} ms{note}")  # fmt: skip
+        return (
+            f"{ok} results stored in {took:.0f} s ({ok / took:.0f}/s), p50 {p50:.0f} ms, "
+            f"p95 {p95:.0f} ms{note}"
+        )
 
 
 def sample_lag(cluster: rep.Venue, stop: threading.Event, samples: list) -> None:
@@ -143,18 +148,24 @@ def quantile(values: list[float], q: int) -> float:
 
 
 def main() -> int:  # noqa: PLR0915 (one bench, one story)
-    print(f"mirror bench: {TEAMS} teams, {ROUNDS} rounds in play, results at {RATE}/s, gunicorn "
-          f"{WORKERS} gthread workers x 4 threads on each site, {os.cpu_count()} CPUs; "
-          f"load {os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"mirror bench: {TEAMS} teams, {ROUNDS} rounds in play, results at {RATE}/s, gunicorn "
+        f"{WORKERS} gthread workers x 4 threads on each site, {os.cpu_count()} CPUs; "
+        f"load {os.getloadavg()[0]:.2f}"
+    )
     import redis
 
     redis.Redis.from_url(REDIS).flushdb()
     cluster = rep.Venue(fsync=True)
     try:
         t0 = time.perf_counter()
-        venue, mirror, event = cluster.build(TEAMS, workers=WORKERS, rounds=ROUNDS,
-                                             app_env={"DB_CONN_MAX_AGE": "600"},
-                                             mirror_env={"CACHE_URL": REDIS})  # fmt: skip
+        venue, mirror, event = cluster.build(
+            TEAMS,
+            workers=WORKERS,
+            rounds=ROUNDS,
+            app_env={"DB_CONN_MAX_AGE": "600"},
+            mirror_env={"CACHE_URL": REDIS},
+        )
         print(f"clusters, schema, event and both sites in {time.perf_counter() - t0:.0f} s")
         results = Results(venue, event["token"], event["matches"])
         warm = results.start(2)  # the venue's first requests
@@ -172,11 +183,13 @@ def main() -> int:  # noqa: PLR0915 (one bench, one story)
         sampler.join()
         lags = [lag * 1000 for lag, _bytes in samples]
         behind = [b for _lag, b in samples]
-        print(f"lag at {RATE}/s for {LAG_SECONDS} s: {written}; replay lag p50 "
-              f"{quantile(lags, 50):.0f} ms, p95 {quantile(lags, 95):.0f} ms, max "
-              f"{max(lags, default=0):.0f} ms; WAL not yet replayed p50 "
-              f"{quantile(behind, 50) / 1024:.0f} KiB, max {max(behind, default=0) / 1024:.0f} "
-              f"KiB ({len(samples)} samples, load {load:.2f})")  # fmt: skip
+        print(
+            f"lag at {RATE}/s for {LAG_SECONDS} s: {written}; replay lag p50 "
+            f"{quantile(lags, 50):.0f} ms, p95 {quantile(lags, 95):.0f} ms, max "
+            f"{max(lags, default=0):.0f} ms; WAL not yet replayed p50 "
+            f"{quantile(behind, 50) / 1024:.0f} KiB, max {max(behind, default=0) / 1024:.0f} "
+            f"KiB ({len(samples)} samples, load {load:.2f})"
+        )
 
         # 3. the mirror's public pages while the venue takes 50 results/s
         port = int(mirror.rsplit(":", 1)[1])
@@ -214,8 +227,10 @@ def main() -> int:  # noqa: PLR0915 (one bench, one story)
             print(f"venue results during the page phases: {results.finish(writing)}")
         floor_rate = (floor["rate"] + again["rate"]) / 2
         worst = min(rates, key=rates.get)
-        print(f"slowest public page on the mirror: {worst} {rates[worst] / floor_rate:.2f}x the "
-              f"mirror's login page (>= 0.5)")  # fmt: skip
+        print(
+            f"slowest public page on the mirror: {worst} {rates[worst] / floor_rate:.2f}x the "
+            f"mirror's login page (>= 0.5)"
+        )
 
         # 4. a cut of CUT_SECONDS at 50 results/s, then the catch-up
         rep.wait_for(cluster.caught_up, 120, "the mirror catches up before the cut")
@@ -235,19 +250,27 @@ def main() -> int:  # noqa: PLR0915 (one bench, one story)
         replayed = time.perf_counter() - healed
         rep.wait_for(
             lambda: pl_json(mirror, f"{api}/standings/?page_size=1")["revision"] >= venue_revision,
-            120, "the mirror's standings", every=0.1,
-        )  # fmt: skip
+            120,
+            "the mirror's standings",
+            every=0.1,
+        )
         visible = time.perf_counter() - healed
         wal = float(wal)
         rate = wal / replayed if replayed else 0
-        print(f"cut of {CUT_SECONDS} s at {RATE}/s: {written}; WAL left behind "
-              f"{wal / 2**20:.1f} MiB ({wal / CUT_SECONDS / 1024:.0f} KiB/s); healed → replayed in "
-              f"{replayed:.1f} s (incl. reconnect; {rate / 2**20:.1f} MiB/s), the venue's "
-              f"standings on the mirror after {visible:.1f} s (load {load:.2f})")  # fmt: skip
+        print(
+            f"cut of {CUT_SECONDS} s at {RATE}/s: {written}; WAL left behind "
+            f"{wal / 2**20:.1f} MiB ({wal / CUT_SECONDS / 1024:.0f} KiB/s); healed → replayed in "
+            f"{replayed:.1f} s (incl. reconnect; {rate / 2**20:.1f} MiB/s), the venue's "
+            f"standings on the mirror after {visible:.1f} s (load {load:.2f})"
+        )
         ten = wal * 600 / CUT_SECONDS
-        print(f"a 10-minute cut at {RATE}/s, extrapolated: {ten / 2**20:.0f} MiB of WAL (keep it: "
-              f"wal_keep_size or a replication slot), replayed in about {ten / rate:.0f} s at the "
-              f"rate above" if rate else "")  # fmt: skip
+        print(
+            f"a 10-minute cut at {RATE}/s, extrapolated: {ten / 2**20:.0f} MiB of WAL (keep it: "
+            f"wal_keep_size or a replication slot), replayed in about {ten / rate:.0f} s at the "
+            f"rate above"
+            if rate
+            else ""
+        )
     finally:
         cluster.close()
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

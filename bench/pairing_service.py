@@ -60,9 +60,12 @@ def make_event(teams: int, units: int, rounds: int, preset: str = "guandan-suzho
     from tournaments.models import Team, Tournament, Unit
 
     tournament = Tournament.objects.create(
-        name=f"Bench {teams}", slug=f"bench-{teams}", game="guandan", preset=preset,
+        name=f"Bench {teams}",
+        slug=f"bench-{teams}",
+        game="guandan",
+        preset=preset,
         num_rounds=rounds + 1,
-    )  # fmt: skip
+    )
     unit_objs = Unit.objects.bulk_create(
         [Unit(tournament=tournament, name=f"Unit {i + 1}") for i in range(units)]
     )

@@ -31,10 +31,19 @@ os.environ.setdefault("DEBUG", "1")
 
 def start(zip_path: Path, snapshot: Path, mode: str) -> dict:
     run = subprocess.run(
-        ["node", str(ROOT / "bench" / "phone_engine_start.mjs"),
-         str(ROOT / "node_modules" / "pyodide"), str(zip_path), str(snapshot), mode],
-        capture_output=True, text=True, timeout=300, check=True,
-    )  # fmt: skip
+        [
+            "node",
+            str(ROOT / "bench" / "phone_engine_start.mjs"),
+            str(ROOT / "node_modules" / "pyodide"),
+            str(zip_path),
+            str(snapshot),
+            mode,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
@@ -56,8 +65,10 @@ def main() -> None:
         made = start(zip_path, snapshot, "make")
         size = snapshot.stat().st_size
         packed = len(gzip.compress(snapshot.read_bytes(), 6))
-        print(f"snapshot: {size / 1e6:.1f} MB, gzipped {packed / 1e6:.1f} MB "
-              f"(made in a first start of {made['ms']} ms)")  # fmt: skip
+        print(
+            f"snapshot: {size / 1e6:.1f} MB, gzipped {packed / 1e6:.1f} MB "
+            f"(made in a first start of {made['ms']} ms)"
+        )
         for mode, label in (("plain", "first start (plain)"), ("snapshot", "from the snapshot")):
             runs = [start(zip_path, snapshot, mode) for _ in range(args.runs)]
             assert all(r["status"] == 200 for r in runs), runs
@@ -65,9 +76,11 @@ def main() -> None:
             wall = [r["ms"] for r in runs]
             cpu = [r["cpu_ms"] for r in runs]
             target = "  target <= 3000 ms: " + ("ok" if max(wall) <= 3000 else "MISSED")
-            print(f"{label:22} first answer {statistics.median(wall):6.0f} ms wall "
-                  f"(runs {', '.join(map(str, wall))}), {statistics.median(cpu):6.0f} ms CPU"
-                  f"{target if mode == 'snapshot' else ''}")  # fmt: skip
+            print(
+                f"{label:22} first answer {statistics.median(wall):6.0f} ms wall "
+                f"(runs {', '.join(map(str, wall))}), {statistics.median(cpu):6.0f} ms CPU"
+                f"{target if mode == 'snapshot' else ''}"
+            )
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 

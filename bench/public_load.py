@@ -77,13 +77,13 @@ def build_event() -> dict:
     )
 
     t0 = time.time()
-    tournament = Tournament.objects.create(name="万人掼蛋大赛", slug=SLUG, game="guandan",
-                                           preset="guandan-suzhou-2016", num_rounds=7)  # fmt: skip
+    tournament = Tournament.objects.create(
+        name="万人掼蛋大赛", slug=SLUG, game="guandan", preset="guandan-suzhou-2016", num_rounds=7
+    )
     teams = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"{player_name(10**6 + i)[:2]}队{i + 1:04d}",
-             seed=i + 1)
+        Team(tournament=tournament, name=f"{player_name(10**6 + i)[:2]}队{i + 1:04d}", seed=i + 1)
         for i in range(TEAMS)
-    )  # fmt: skip
+    )
     Player.objects.bulk_create(
         Player(team=team, name=player_name(2 * i + seat), seat_order=seat)
         for i, team in enumerate(teams)
@@ -96,9 +96,14 @@ def build_event() -> dict:
     now = timezone.now()
     for number in range(1, ROUNDS + 1):
         status = "finalised" if number < ROUNDS else "in_play"
-        rnd = Round.objects.create(tournament=tournament, number=number, status=status,
-                                   published_at=now, started_at=now,
-                                   ends_at=now + timezone.timedelta(minutes=60))  # fmt: skip
+        rnd = Round.objects.create(
+            tournament=tournament,
+            number=number,
+            status=status,
+            published_at=now,
+            started_at=now,
+            ends_at=now + timezone.timedelta(minutes=60),
+        )
         order = random.Random(number).sample(teams, len(teams))
         matches = Match.objects.bulk_create(
             Match(round=rnd, table_number=t + 1, home=order[2 * t], away=order[2 * t + 1])
@@ -110,10 +115,16 @@ def build_event() -> dict:
             for team, side in ((m.home_id, "EW"), (m.away_id, "NS"))
         )
         ResultVersion.objects.bulk_create(
-            ResultVersion(match=m, number=1, record=records[i % 3][0], outcome=records[i % 3][1],
-                          is_counting=True, confirmed_at=now)
+            ResultVersion(
+                match=m,
+                number=1,
+                record=records[i % 3][0],
+                outcome=records[i % 3][1],
+                is_counting=True,
+                confirmed_at=now,
+            )
             for i, m in enumerate(matches)
-        )  # fmt: skip
+        )
     invalidate(tournament)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
@@ -211,9 +222,17 @@ def phase(port, server, paths, rate=None, total=PER_PAGE) -> dict:
     )
     ms = sorted(x * 1000 for x in latencies)
     q = statistics.quantiles(ms, n=100) if len(ms) > 1 else [0] * 99
-    return {"n": len(ms), "rate": len(ms) / duration, "p50": q[49], "p95": q[94], "load": load,
-            "cpu": cpu[0] / max(len(ms), 1) * 1000, "pg": cpu[1] / max(len(ms), 1) * 1000,
-            "bytes": statistics.mean(sizes) if sizes else 0, "errors": errors}  # fmt: skip
+    return {
+        "n": len(ms),
+        "rate": len(ms) / duration,
+        "p50": q[49],
+        "p95": q[94],
+        "load": load,
+        "cpu": cpu[0] / max(len(ms), 1) * 1000,
+        "pg": cpu[1] / max(len(ms), 1) * 1000,
+        "bytes": statistics.mean(sizes) if sizes else 0,
+        "errors": errors,
+    }
 
 
 def etag_of(port: int, path: str) -> str:
@@ -229,21 +248,31 @@ def etag_of(port: int, path: str) -> str:
 
 def line(name: str, result: dict, floor: float | None) -> None:
     ratio = f"{result['rate'] / floor:.2f}x login" if floor else ("floor" if floor is None else "")
-    print(f"{name:<26} {result['rate']:7.0f}/s  p50 {result['p50']:7.1f} ms  p95 "
-          f"{result['p95']:7.1f} ms  gunicorn CPU {result['cpu']:5.2f} ms/req  PostgreSQL "
-          f"{result['pg']:4.2f}  {result['bytes'] / 1024:6.1f} KiB  {ratio}  errors "
-          f"{len(result['errors'])}  (load {result['load']:.2f})")  # fmt: skip
+    print(
+        f"{name:<26} {result['rate']:7.0f}/s  p50 {result['p50']:7.1f} ms  p95 "
+        f"{result['p95']:7.1f} ms  gunicorn CPU {result['cpu']:5.2f} ms/req  PostgreSQL "
+        f"{result['pg']:4.2f}  {result['bytes'] / 1024:6.1f} KiB  {ratio}  errors "
+        f"{len(result['errors'])}  (load {result['load']:.2f})"
+    )
     for error in result["errors"][:3]:
         print("    error:", error)
 
 
 def main() -> int:
     kind = f"{rl.WORKERS} gthread workers x {rl.THREADS} threads" if rl.THREADS else "sync"
-    print(f"public_load: {TEAMS} teams, round {ROUNDS} of {TEAMS // 2} tables, {CLIENTS} "
-          f"clients, gunicorn {kind}, {os.cpu_count()} CPUs")  # fmt: skip
+    print(
+        f"public_load: {TEAMS} teams, round {ROUNDS} of {TEAMS // 2} tables, {CLIENTS} "
+        f"clients, gunicorn {kind}, {os.cpu_count()} CPUs"
+    )
     rl.recreate_database()
-    out = subprocess.run([rl.PY, __file__, "setup"], cwd=ROOT, env=rl.server_env(), check=True,
-                         capture_output=True, text=True)  # fmt: skip
+    out = subprocess.run(
+        [rl.PY, __file__, "setup"],
+        cwd=ROOT,
+        env=rl.server_env(),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     event = json.loads(out.stdout.strip().splitlines()[-1])
     print(f"event built in {event['seconds']} s; find-my-table queries {event['queries']}")
     base, api = f"/t/{SLUG}", f"/api/tournaments/{SLUG}/public"
@@ -299,9 +328,11 @@ def main() -> int:
     floor_rate = (floor["rate"] + again["rate"]) / 2
     worst = min(results, key=lambda name: results[name]["rate"])
     errors = sum(len(r["errors"]) for r in results.values()) + len(paced["errors"])
-    print(f"targets: slowest public page {worst} {results[worst]['rate'] / floor_rate:.2f}x the "
-          f"login page (>= 0.5); p95 at {PACED_RATE}/s {paced['p95']:.1f} ms (<= 200); "
-          f"errors {errors} (0)")  # fmt: skip
+    print(
+        f"targets: slowest public page {worst} {results[worst]['rate'] / floor_rate:.2f}x the "
+        f"login page (>= 0.5); p95 at {PACED_RATE}/s {paced['p95']:.1f} ms (<= 200); "
+        f"errors {errors} (0)"
+    )
     return 0 if errors == 0 else 1
 
 

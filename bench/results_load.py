@@ -74,11 +74,19 @@ SLUG, WARM_SLUG = "bench", "bench-warm-up"
 
 def server_env() -> dict:
     return os.environ | {
-        "DATABASE_URL": DB_URL, "SECRET_KEY": "bench-" + "k" * 50, "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "SESSION_COOKIE_SECURE": "0",
-        "CSRF_COOKIE_SECURE": "0", "SECURE_HSTS_SECONDS": "0", "DB_CONN_MAX_AGE": "600",
-        "CACHE_URL": REDIS, "LOG_LEVEL": "ERROR", "DJANGO_SETTINGS_MODULE": "bench.settings",
-    }  # fmt: skip
+        "DATABASE_URL": DB_URL,
+        "SECRET_KEY": "bench-" + "k" * 50,
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "SESSION_COOKIE_SECURE": "0",
+        "CSRF_COOKIE_SECURE": "0",
+        "SECURE_HSTS_SECONDS": "0",
+        "DB_CONN_MAX_AGE": "600",
+        "CACHE_URL": REDIS,
+        "LOG_LEVEL": "ERROR",
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+    }
 
 
 def recreate_database() -> None:
@@ -86,8 +94,9 @@ def recreate_database() -> None:
     admin = DB_URL.rsplit("/", 1)[0] + "/postgres"
     for sql in (f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}"'):
         subprocess.run(["psql", admin, "-q", "-c", sql], check=True)
-    subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
-                   env=server_env(), check=True)  # fmt: skip
+    subprocess.run(
+        [PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=server_env(), check=True
+    )
 
 
 # --- inside Django (run as a subprocess: ``results_load.py setup|check``) ----------------
@@ -115,8 +124,9 @@ def build_event() -> dict:
     SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
 
     def event(slug: str, rounds: int) -> tuple[Tournament, list[int]]:
-        tournament = Tournament.objects.create(name=slug, slug=slug, game="guandan",
-                                               preset="guandan-suzhou-2016", num_rounds=rounds)  # fmt: skip
+        tournament = Tournament.objects.create(
+            name=slug, slug=slug, game="guandan", preset="guandan-suzhou-2016", num_rounds=rounds
+        )
         teams = Team.objects.bulk_create(
             Team(tournament=tournament, name=f"T{i:04d}") for i in range(TEAMS)
         )
@@ -200,11 +210,29 @@ def free_port() -> int:
 def start_server(port: int) -> subprocess.Popen:
     threads = ["-k", "gthread", "--threads", str(THREADS)] if THREADS else ["-k", "sync"]
     server = subprocess.Popen(
-        [PY, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(WORKERS),
-         *threads, "--keep-alive", "30", "--backlog", "256", "--log-level", "error",
-         "-c", str(ROOT / "bench" / "gunicorn_warm.py")],
-        cwd=ROOT, env=server_env(), start_new_session=True,
-    )  # fmt: skip
+        [
+            PY,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(WORKERS),
+            *threads,
+            "--keep-alive",
+            "30",
+            "--backlog",
+            "256",
+            "--log-level",
+            "error",
+            "-c",
+            str(ROOT / "bench" / "gunicorn_warm.py"),
+        ],
+        cwd=ROOT,
+        env=server_env(),
+        start_new_session=True,
+    )
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
@@ -230,9 +258,11 @@ class Connection:
 
     async def request(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
         request = (
-            f"{method} {path} HTTP/1.1\r\n".encode() + self.head
-            + b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body
-        )  # fmt: skip
+            f"{method} {path} HTTP/1.1\r\n".encode()
+            + self.head
+            + b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body)
+            + body
+        )
         for attempt in (1, 2):  # a kept-alive connection the server closed: reconnect once
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -264,8 +294,14 @@ RESULT_PATH = "/api/tournaments/{slug}/matches/{match}/result/"
 FLOOR_PATH = "/bench/floor/{match}/"
 
 
-async def drive(port: int, sessions: list[str], jobs: list[tuple[int, bytes]], rate, slug=SLUG,
-                template=RESULT_PATH):  # fmt: skip
+async def drive(
+    port: int,
+    sessions: list[str],
+    jobs: list[tuple[int, bytes]],
+    rate,
+    slug=SLUG,
+    template=RESULT_PATH,
+):
     """50 concurrent referee sessions in one event loop; latency from each scheduled start."""
     start = time.perf_counter() + 0.2
     pending = iter(enumerate(jobs))
@@ -337,8 +373,9 @@ def server_pids(server: subprocess.Popen) -> dict[str, list[int]]:
     return pids
 
 
-def run_phase(port: int, server, sessions: list[str], jobs, rate: float | None,
-              template=RESULT_PATH) -> dict:  # fmt: skip
+def run_phase(
+    port: int, server, sessions: list[str], jobs, rate: float | None, template=RESULT_PATH
+) -> dict:
     pids = server_pids(server)
     load = os.getloadavg()[0]
     steal0 = stolen()
@@ -349,8 +386,14 @@ def run_phase(port: int, server, sessions: list[str], jobs, rate: float | None,
     cpu["client"] = time.process_time() - client0
     steal1 = stolen()
     steal = (steal1[0] - steal0[0]) / max(steal1[1] - steal0[1], 1)
-    return {"latencies": latencies, "errors": errors, "duration": duration, "cpu": cpu,
-            "load": load, "steal": steal}  # fmt: skip
+    return {
+        "latencies": latencies,
+        "errors": errors,
+        "duration": duration,
+        "cpu": cpu,
+        "load": load,
+        "steal": steal,
+    }
 
 
 def warm_up(port: int, sessions: list[str], jobs: list[tuple[int, bytes]]) -> None:
@@ -360,8 +403,10 @@ def warm_up(port: int, sessions: list[str], jobs: list[tuple[int, bytes]]) -> No
     otherwise spends its first seconds on this, which a venue's server running all day
     never shows)."""
     latencies, errors, duration = asyncio.run(drive(port, sessions, jobs, None, WARM_SLUG))
-    print(f"warm-up: {len(latencies)} results in {duration:.1f} s, errors {len(errors)}"
-          + (f" (first: {errors[0][:120]})" if errors else ""))  # fmt: skip
+    print(
+        f"warm-up: {len(latencies)} results in {duration:.1f} s, errors {len(errors)}"
+        + (f" (first: {errors[0][:120]})" if errors else "")
+    )
 
 
 def report(name: str, phase: dict) -> None:
@@ -370,13 +415,17 @@ def report(name: str, phase: dict) -> None:
     q = statistics.quantiles(ms, n=100) if len(ms) > 1 else [0] * 99
     n = max(len(ms), 1)
     cpu = phase["cpu"]
-    print(f"{name}: {len(ms)} requests in {duration:.1f} s = {len(ms) / duration:.0f}/s; "
-          f"p50 {q[49]:.1f} ms, p95 {q[94]:.1f} ms, p99 {q[98]:.1f} ms, "
-          f"max {ms[-1]:.1f} ms; errors {len(errors)}")  # fmt: skip
-    print(f"   CPU per request: gunicorn {cpu['gunicorn'] / n * 1000:.1f} ms, PostgreSQL "
-          f"{cpu['postgres'] / n * 1000:.1f} ms, bench client {cpu['client'] / n * 1000:.2f} ms; "
-          f"load average before {phase['load']:.2f}; CPU stolen by the host "
-          f"{100 * phase['steal']:.1f}%")  # fmt: skip
+    print(
+        f"{name}: {len(ms)} requests in {duration:.1f} s = {len(ms) / duration:.0f}/s; "
+        f"p50 {q[49]:.1f} ms, p95 {q[94]:.1f} ms, p99 {q[98]:.1f} ms, "
+        f"max {ms[-1]:.1f} ms; errors {len(errors)}"
+    )
+    print(
+        f"   CPU per request: gunicorn {cpu['gunicorn'] / n * 1000:.1f} ms, PostgreSQL "
+        f"{cpu['postgres'] / n * 1000:.1f} ms, bench client {cpu['client'] / n * 1000:.2f} ms; "
+        f"load average before {phase['load']:.2f}; CPU stolen by the host "
+        f"{100 * phase['steal']:.1f}%"
+    )
     for error in errors[:5]:
         print("   error:", error)
 
@@ -390,11 +439,26 @@ def profile_workers(server: subprocess.Popen) -> subprocess.Popen | None:
     if not PYSPY:
         return None
     spy = subprocess.Popen(
-        [str(Path(PY).with_name("py-spy")), "record", "--pid", str(server.pid), "--subprocesses",
-         "--rate", "250", "--gil", "--format", "raw", "--output", PYSPY, "--nonblocking", "--duration",
-         "60"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            str(Path(PY).with_name("py-spy")),
+            "record",
+            "--pid",
+            str(server.pid),
+            "--subprocesses",
+            "--rate",
+            "250",
+            "--gil",
+            "--format",
+            "raw",
+            "--output",
+            PYSPY,
+            "--nonblocking",
+            "--duration",
+            "60",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(1.5)  # py-spy attaches to each worker
     return spy
 
@@ -427,8 +491,14 @@ def summarise_profile(spy: subprocess.Popen | None, top: int = 25) -> None:
 
 
 def in_django(command: str) -> dict:
-    out = subprocess.run([PY, __file__, command], cwd=ROOT, env=server_env(), check=True,
-                         capture_output=True, text=True)  # fmt: skip
+    out = subprocess.run(
+        [PY, __file__, command],
+        cwd=ROOT,
+        env=server_env(),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -456,8 +526,7 @@ def main() -> int:
         summarise_profile(spy)
         report("full speed", full)
         # the floor: a bare Django + DRF write of the same bodies, driven the same way
-        floor_paced = run_phase(port, server, event["sessions"], jobs[:PER_PHASE], RATE,
-                                FLOOR_PATH)  # fmt: skip
+        floor_paced = run_phase(port, server, event["sessions"], jobs[:PER_PHASE], RATE, FLOOR_PATH)
         report(f"floor at {RATE}/s", floor_paced)
         floor = run_phase(port, server, event["sessions"], jobs[PER_PHASE:], None, FLOOR_PATH)
         report("floor full speed", floor)
@@ -467,8 +536,10 @@ def main() -> int:
     for name, mine, bare in (("at 50/s", paced, floor_paced), ("full speed", full, floor)):
         cpu = mine["cpu"]["gunicorn"] / max(len(mine["latencies"]), 1) * 1000
         cpu_floor = bare["cpu"]["gunicorn"] / max(len(bare["latencies"]), 1) * 1000
-        print(f"gunicorn CPU per request {name}: confirmed submission {cpu:.1f} ms, floor "
-              f"{cpu_floor:.1f} ms, ratio {cpu / cpu_floor:.2f} (target <= 2)")  # fmt: skip
+        print(
+            f"gunicorn CPU per request {name}: confirmed submission {cpu:.1f} ms, floor "
+            f"{cpu_floor:.1f} ms, ratio {cpu / cpu_floor:.2f} (target <= 2)"
+        )
     stats = in_django("check")
     print("database:", ", ".join(f"{k} {v}" for k, v in stats.items()))
     failed = len(paced["errors"]) + len(full["errors"])
@@ -484,9 +555,11 @@ def main() -> int:
     ratio = (full["cpu"]["gunicorn"] / len(full["latencies"])) / (
         floor["cpu"]["gunicorn"] / max(len(floor["latencies"]), 1)
     )
-    print(f"targets: p95 at {RATE}/s {p95:.1f} ms (<= 30), full speed {rate:.0f}/s (>= 150), "
-          f"CPU ratio to the floor {ratio:.2f} (<= 2), errors {failed} (0; floor "
-          f"{failed_floor}), database {'consistent' if good else 'INCONSISTENT'}")  # fmt: skip
+    print(
+        f"targets: p95 at {RATE}/s {p95:.1f} ms (<= 30), full speed {rate:.0f}/s (>= 150), "
+        f"CPU ratio to the floor {ratio:.2f} (<= 2), errors {failed} (0; floor "
+        f"{failed_floor}), database {'consistent' if good else 'INCONSISTENT'}"
+    )
     return 0 if good and failed == 0 else 1
 
 

@@ -39,8 +39,9 @@ def main() -> None:
     name, admin = DB_URL.rsplit("/", 1)[1], DB_URL.rsplit("/", 1)[0] + "/postgres"
     for sql in (f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}"'):
         subprocess.run(["psql", admin, "-q", "-c", sql], check=True)
-    subprocess.run([rl.PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env(),
-                   check=True)  # fmt: skip
+    subprocess.run(
+        [rl.PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env(), check=True
+    )
     subprocess.run([rl.PY, __file__, "run"], cwd=ROOT, env=env(), check=True)
 
 
@@ -51,10 +52,12 @@ def run() -> None:
 
     from tournaments.models import Match, Round, Team, Tournament, TournamentRole
 
-    tournament = Tournament.objects.create(name="p", slug="profile", game="guandan",
-                                           preset="guandan-suzhou-2016")  # fmt: skip
-    teams = Team.objects.bulk_create(Team(tournament=tournament, name=f"T{i}")
-                                     for i in range(2 * TABLES))  # fmt: skip
+    tournament = Tournament.objects.create(
+        name="p", slug="profile", game="guandan", preset="guandan-suzhou-2016"
+    )
+    teams = Team.objects.bulk_create(
+        Team(tournament=tournament, name=f"T{i}") for i in range(2 * TABLES)
+    )
     rnd = Round.objects.create(tournament=tournament, number=1, status="in_play")
     matches = Match.objects.bulk_create(
         Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
@@ -65,8 +68,10 @@ def run() -> None:
     client = Client()
     client.force_login(chief)
     rng = random.Random(6)
-    bodies = [json.dumps({"record": rl.legal_record(rng), "base_version": 0, "confirm": True})
-              for _ in range(TABLES)]  # fmt: skip
+    bodies = [
+        json.dumps({"record": rl.legal_record(rng), "base_version": 0, "confirm": True})
+        for _ in range(TABLES)
+    ]
     ids = iter(range(TABLES))
 
     def submit():
@@ -85,8 +90,9 @@ def run() -> None:
 
     def floor():
         i = next(floor_ids)
-        response = client.post(f"/bench/floor/{matches[i].pk}/", bodies[i],
-                               content_type="application/json")  # fmt: skip
+        response = client.post(
+            f"/bench/floor/{matches[i].pk}/", bodies[i], content_type="application/json"
+        )
         assert response.status_code == 201, response.content[:200]
 
     for _ in range(50):  # warm every lazy path
@@ -94,8 +100,11 @@ def run() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    for label, call in (("confirmed submission", submit), ("preview", preview),
-                        ("floor (bare DRF write)", floor)):  # fmt: skip
+    for label, call in (
+        ("confirmed submission", submit),
+        ("preview", preview),
+        ("floor (bare DRF write)", floor),
+    ):
         with CaptureQueriesContext(connection) as queries:
             call()
         print(f"--- {label}: {len(queries)} queries")

@@ -100,8 +100,13 @@ def guandan_list_leads() -> tuple[str, float, float | None]:
 
 def guandan_list_beating() -> tuple[str, float, float | None]:
     hand = _wild_hand()
-    request = {"game": "guandan", "level": "7", "previous": ["S5", "C5"], "list": True,
-               "hand": cards_text(hand)}  # fmt: skip
+    request = {
+        "game": "guandan",
+        "level": "7",
+        "previous": ["S5", "C5"],
+        "list": True,
+        "hand": cards_text(hand),
+    }
     count = api.check(request)["count"]
     ms = mean_ms(lambda: api.check(request), 20)
     return f"guandan: check list from JSON, plays beating a pair of 5s ({count})", ms, 50.0
@@ -129,8 +134,14 @@ def tractor_list_kills() -> tuple[str, float, float | None]:
     trumps = [c for c in list(DECK) * 3 if ordering.is_trump(c)]
     random.Random(3).shuffle(trumps)
     hand = trumps[:25] + [c for c in DECK if c.suit == "D"][:12]
-    request = {"game": "tractor", "trump": "S", "level": "5", "hand": cards_text(hand),
-               "lead": ["CA", "CA", "CK", "CQ", "CJ", "C10", "C9", "C8"], "list": True}  # fmt: skip
+    request = {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "hand": cards_text(hand),
+        "lead": ["CA", "CA", "CK", "CQ", "CJ", "C10", "C9", "C8"],
+        "list": True,
+    }
     count = api.check(request)["count"]
     ms = mean_ms(lambda: api.check(request), 5)
     return (

@@ -58,8 +58,14 @@ def tractor_follow() -> tuple[str, float, float | None]:
 
 def tractor_follow_json() -> tuple[str, float, float | None]:
     hand, lead, play = _follow_case()
-    request = {"game": "tractor", "trump": "S", "level": "5", "hand": cards_text(hand),
-               "lead": cards_text(lead), "play": cards_text(play)}  # fmt: skip
+    request = {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "hand": cards_text(hand),
+        "lead": cards_text(lead),
+        "play": cards_text(play),
+    }
     ms = _mean_ms(lambda: api.check(request), 3000)
     return "tractor: check one follow from JSON, 39-card hand (parse + rule)", ms, 1.0
 

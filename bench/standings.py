@@ -43,7 +43,7 @@ def random_outcomes(teams: int, rounds: int, rng: random.Random) -> list[MatchOu
                     away_tricks=rng.randint(0, 39),
                     home_acc_levels=rng.randint(0, 13),
                     away_acc_levels=rng.randint(0, 13),
-                )  # fmt: skip
+                )
             )
         if teams % 2:
             outcomes.append(MatchOutcome(round_no, ids[-1], None, 2, forfeit=True))

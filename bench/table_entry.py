@@ -66,12 +66,14 @@ def main() -> None:
     env.pop("CELERY_BROKER_URL", None)
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0", "--noinput"], env=env, check=True, cwd=ROOT)
-    subprocess.run([*manage, "load_demo"], env=env, check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)  # fmt: skip
+    subprocess.run([*manage, "load_demo"], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     server = subprocess.Popen(
         [*manage, "runserver", f"127.0.0.1:{PORT}", "--noreload", "--nothreading"],
-        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         base = f"http://127.0.0.1:{PORT}"
         wait_for_server(base + "/")
@@ -90,18 +92,26 @@ def main() -> None:
     stored = list(ResultVersion.objects.filter(match__table_number=1, match__round__number=1))
     load = os.getloadavg()
     print("9-deal Guandan match on the table page (390×844 phone, Chromium, runserver+SQLite)")
-    print(f"  taps: {figures['taps']} ({figures['seat_taps']} seat taps, "
-          f"{figures['double_ups']} 双上, 1 submit)")  # fmt: skip
+    print(
+        f"  taps: {figures['taps']} ({figures['seat_taps']} seat taps, "
+        f"{figures['double_ups']} 双上, 1 submit)"
+    )
     print(f"  seconds, page shown → version saved: {figures['total']:.2f}")
     per = figures["per_deal"]
-    print(f"  seconds per deal until the engine's check is shown: median "
-          f"{statistics.median(per):.3f}, max {max(per):.3f}")  # fmt: skip
-    print(f"  floor (same taps, the page answered locally): {figures['floor']:.2f} s; "
-          f"ratio {figures['total'] / figures['floor']:.1f}x")  # fmt: skip
+    print(
+        f"  seconds per deal until the engine's check is shown: median "
+        f"{statistics.median(per):.3f}, max {max(per):.3f}"
+    )
+    print(
+        f"  floor (same taps, the page answered locally): {figures['floor']:.2f} s; "
+        f"ratio {figures['total'] / figures['floor']:.1f}x"
+    )
     print(f"  load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     ok = len(stored) == 1 and len(stored[0].record["deals"]) == len(DEALS)
-    print(f"  database: {len(stored)} version(s), "
-          f"{len(stored[0].record['deals']) if stored else 0} deals — {'OK' if ok else 'WRONG'}")  # fmt: skip
+    print(
+        f"  database: {len(stored)} version(s), "
+        f"{len(stored[0].record['deals']) if stored else 0} deals — {'OK' if ok else 'WRONG'}"
+    )
     if not ok:
         raise SystemExit(1)
 
@@ -110,10 +120,12 @@ def drive(base: str) -> dict:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu"])  # fmt: skip
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                      has_touch=True, locale="zh-CN")  # fmt: skip
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="zh-CN"
+        )
         page = context.new_page()
         page.goto(base + "/accounts/login/")
         page.fill("input[name=username]", "referee1")
@@ -158,8 +170,14 @@ def drive(base: str) -> dict:
         browser.close()
     seat_taps = sum(len(s) for s, _ in DEALS)
     double_ups = sum(1 for _, d in DEALS if d)
-    return {"taps": taps, "seat_taps": seat_taps, "double_ups": double_ups, "total": total,
-            "per_deal": per_deal, "floor": floor}  # fmt: skip
+    return {
+        "taps": taps,
+        "seat_taps": seat_taps,
+        "double_ups": double_ups,
+        "total": total,
+        "per_deal": per_deal,
+        "floor": floor,
+    }
 
 
 if __name__ == "__main__":

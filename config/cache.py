@@ -66,8 +66,11 @@ class FailSafeRedisCache(RedisCache):
         if first:
             logger.warning(
                 "cache %s failed (%s: %s); answering from the database for %.0f s",
-                operation, type(error).__name__, error, self.retry_seconds,
-            )  # fmt: skip
+                operation,
+                type(error).__name__,
+                error,
+                self.retry_seconds,
+            )
 
     def _call(self, operation: str, fallback, *args, keep=()):
         if not self.available:

@@ -21,6 +21,10 @@ class Consumer(BaseConsumer):
     (issue 31; kombu#582, celery#8091)."""
 
     def __init__(self, *args, worker_options=None, **kwargs):
-        worker_options = {**(worker_options or {}), "without_gossip": True,
-                          "without_mingle": True, "without_heartbeat": True}  # fmt: skip
+        worker_options = {
+            **(worker_options or {}),
+            "without_gossip": True,
+            "without_mingle": True,
+            "without_heartbeat": True,
+        }
         super().__init__(*args, worker_options=worker_options, **kwargs)

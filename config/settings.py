@@ -142,7 +142,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # under a folder named by its version (package.json pins it), so a new Pyodide is new URLs
 if (BASE_DIR / "node_modules" / "pyodide" / "package.json").is_file():
     _pyodide = json.loads((BASE_DIR / "node_modules" / "pyodide" / "package.json").read_text())
-    STATICFILES_DIRS.append((f"vendor/pyodide-{_pyodide['version']}", BASE_DIR / "node_modules" / "pyodide"))
+    STATICFILES_DIRS.append(
+        (f"vendor/pyodide-{_pyodide['version']}", BASE_DIR / "node_modules" / "pyodide")
+    )
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
 # Every file (an export, a job's parts, an uploaded team list) is written and read through

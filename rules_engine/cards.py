@@ -20,11 +20,26 @@ JOKERS = ("LJ", "BJ")
 PASSED_A = 13  # level index of a side that passed A
 
 _SUIT_WORDS = {
-    "S": "S", "H": "H", "C": "C", "D": "D",
-    "♠": "S", "♥": "H", "♣": "C", "♦": "D",
-    "♤": "S", "♡": "H", "♧": "C", "♢": "D",
-    "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D",
-}  # fmt: skip
+    "S": "S",
+    "H": "H",
+    "C": "C",
+    "D": "D",
+    "♠": "S",
+    "♥": "H",
+    "♣": "C",
+    "♦": "D",
+    "♤": "S",
+    "♡": "H",
+    "♧": "C",
+    "♢": "D",
+    "黑桃": "S",
+    "红桃": "H",
+    "红心": "H",
+    "梅花": "C",
+    "草花": "C",
+    "方块": "D",
+    "方片": "D",
+}
 _JOKER_WORDS = {"LJ": "LJ", "BJ": "BJ", "小王": "LJ", "大王": "BJ", "小鬼": "LJ", "大鬼": "BJ"}
 _RANK_WORDS = {rank: rank for rank in RANKS} | {"10": "T"}
 _RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)} | {"10": 8, "LJ": 13, "BJ": 14}

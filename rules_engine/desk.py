@@ -46,7 +46,9 @@ def _depth(value, level: int = 0) -> int:
 def parse_json(text: str, field: str) -> object:
     """JSON text of the form; RulesError naming ``field`` when it is not JSON."""
     try:
-        value = json.loads(text, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)))
+        value = json.loads(
+            text, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name))
+        )
     except (ValueError, RecursionError) as err:
         raise RulesError(
             t("{field} is not valid JSON: {error}", field=field, error=str(err)), field
@@ -190,7 +192,11 @@ def summary(answer, game: str | None, lang: str | None) -> dict:
         return {"verdict": "list", "items": len(answer)}
     if "error" in answer:
         reason = localize(answer["error"], lang, words=True)
-        return {"verdict": "error", "reason": reason, "field": path_words(answer.get("field"), lang)}
+        return {
+            "verdict": "error",
+            "reason": reason,
+            "field": path_words(answer.get("field"), lang),
+        }
     listed = legal_plays(answer, game, lang)
     if "legal" in answer:
         return {
@@ -214,8 +220,12 @@ def desk(data: Mapping[str, object], lang: str | None) -> dict:
     try:
         action, request = build_request(data)
     except RulesError as err:
-        return {"action": None, "request": None, "answer": err.as_dict(),
-                "summary": summary(err.as_dict(), None, lang)}  # fmt: skip
+        return {
+            "action": None,
+            "request": None,
+            "answer": err.as_dict(),
+            "summary": summary(err.as_dict(), None, lang),
+        }
     answer = ask(action, request)
     game = request.get("game") if isinstance(request, dict) else None
     return {

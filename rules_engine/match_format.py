@@ -73,8 +73,11 @@ def best_of_three(fmt: dict) -> dict:
 def limits(fmt: dict | None) -> dict:
     """What a page needs of the format's games: ``{"best_of_three", "games", "games_to_win"}``."""
     games = games_of(fmt)
-    return {"best_of_three": games == BEST_OF, "games": games,
-            "games_to_win": GAMES_TO_WIN if games == BEST_OF else 1}  # fmt: skip
+    return {
+        "best_of_three": games == BEST_OF,
+        "games": games,
+        "games_to_win": GAMES_TO_WIN if games == BEST_OF else 1,
+    }
 
 
 def parse_format(value: object) -> dict:

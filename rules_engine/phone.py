@@ -66,8 +66,12 @@ def refusal(err: RulesError, lang: str | None, record: dict, prefix: str = "reco
     its code and details (:func:`refusal_code`)."""
     field = f"{prefix}.{err.field}" if err.field else prefix
     code, details = refusal_code(err.field, record)
-    return {"error": localize(err.message, lang, words=True), "field": field, "code": code,
-            **details}  # fmt: skip
+    return {
+        "error": localize(err.message, lang, words=True),
+        "field": field,
+        "code": code,
+        **details,
+    }
 
 
 def answer(record: object, base: dict, lang: str | None) -> tuple[int, dict]:

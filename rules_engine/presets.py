@@ -681,11 +681,15 @@ def settings_fields(game: str, preset: Preset | str, settings: object = None) ->
                 continue
             found.append(
                 SettingField(
-                    name, group, hint, dict(spec.metadata),
-                    getattr(default_of, name), getattr(value_of, name),
+                    name,
+                    group,
+                    hint,
+                    dict(spec.metadata),
+                    getattr(default_of, name),
+                    getattr(value_of, name),
                     name in SCORING_SETTINGS,
                 )
-            )  # fmt: skip
+            )
     return found
 
 
@@ -735,12 +739,17 @@ def settings_table() -> str:
                 default = spec.default
             else:
                 default = None
-            shown = "each preset's" if cls is Preset and spec.default is dataclasses.MISSING \
-                else f"`{json.dumps(default, ensure_ascii=False)}`"  # fmt: skip
+            shown = (
+                "each preset's"
+                if cls is Preset and spec.default is dataclasses.MISSING
+                else f"`{json.dumps(default, ensure_ascii=False)}`"
+            )
             own = [
-                p.name for p in PRESETS.values()
-                if cls is Preset and spec.default is not dataclasses.MISSING
+                p.name
+                for p in PRESETS.values()
+                if cls is Preset
+                and spec.default is not dataclasses.MISSING
                 and getattr(p, name) != spec.default
-            ]  # fmt: skip
+            ]
             rows.append(f"| `{name}` | {words} | {kind} | {shown} | {', '.join(own) or '—'} |")
     return "\n".join(rows) + "\n"

@@ -13,9 +13,15 @@ import re
 
 SEATS = {
     "zh": {"E": "东", "S": "南", "W": "西", "N": "北", "EW": "东西", "NS": "南北"},
-    "en": {"E": "East", "S": "South", "W": "West", "N": "North", "EW": "East–West",
-           "NS": "North–South"},
-}  # fmt: skip
+    "en": {
+        "E": "East",
+        "S": "South",
+        "W": "West",
+        "N": "North",
+        "EW": "East–West",
+        "NS": "North–South",
+    },
+}
 
 # Items of a list: the word for item n (counted from 1).
 ITEMS = {
@@ -133,11 +139,29 @@ FIELDS = {
 JOIN = {"zh": "的", "en": ", "}
 
 # Parameters of the engine's messages that hold a seat or a side code.
-SEAT_PARAMS = frozenset({
-    "seat", "turn", "missing", "partner", "payer", "receiver", "receiver2", "expected",
-    "before", "leader", "passed_a", "side", "dealer", "winner", "seats", "payers",
-    "receivers", "first", "second",
-})  # fmt: skip
+SEAT_PARAMS = frozenset(
+    {
+        "seat",
+        "turn",
+        "missing",
+        "partner",
+        "payer",
+        "receiver",
+        "receiver2",
+        "expected",
+        "before",
+        "leader",
+        "passed_a",
+        "side",
+        "dealer",
+        "winner",
+        "seats",
+        "payers",
+        "receivers",
+        "first",
+        "second",
+    }
+)
 PATH_PARAMS = frozenset({"field", "where", "field_name"})
 # Cards and games named in a message: in words for people (S8 → ♠8, BJ → 大王, guandan → 掼蛋).
 CARD_PARAMS = frozenset({"card", "card2", "cards", "names", "chains", "same_suit"})

@@ -256,9 +256,12 @@ def build_event(make_tournament, make_user, grant):
     tournament = make_tournament(teams=5)
     teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
     first = round_(
-        tournament, 1, [(teams[0], teams[1]), (teams[2], teams[3])], byes=[teams[4]],
+        tournament,
+        1,
+        [(teams[0], teams[1]), (teams[2], teams[3])],
+        byes=[teams[4]],
         status=Round.Status.IN_PLAY,
-    )  # fmt: skip
+    )
     matches = list(first.matches.exclude(away=None).order_by("table_number"))
     bye = first.matches.get(away=None)
     people = SimpleNamespace(
@@ -271,9 +274,14 @@ def build_event(make_tournament, make_user, grant):
         organiser=grant(make_user("org"), tournament, "organiser"),
     )
     return SimpleNamespace(
-        tournament=tournament, round=first, match=matches[0], match2=matches[1], bye=bye,
-        teams=teams, **vars(people),
-    )  # fmt: skip
+        tournament=tournament,
+        round=first,
+        match=matches[0],
+        match2=matches[1],
+        bye=bye,
+        teams=teams,
+        **vars(people),
+    )
 
 
 def actor(user=None, key=None, source="10.0.0.1"):
@@ -395,5 +403,6 @@ def board_round(status: str = "in_play"):
     rnd = round_(event, 1, pairs, byes=[teams[10]], status=status)
     a = grant(user("ref-a"), event, "table_referee", tables=[1, 2, 3])
     b = grant(user("ref-b"), event, "table_referee", tables=[4, 5])
-    return SimpleNamespace(tournament=event, round=rnd, a=a, b=b, chief=chief_of(event),
-                           organiser=organiser_of(event))  # fmt: skip
+    return SimpleNamespace(
+        tournament=event, round=rnd, a=a, b=b, chief=chief_of(event), organiser=organiser_of(event)
+    )

@@ -30,8 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 SLUG = "mirror-cup"
-PORTS = range(int(os.environ.get("PAISAI_TEST_PORT_LO", "8800")),
-              int(os.environ.get("PAISAI_TEST_PORT_HI", "8900")))  # fmt: skip
+PORTS = range(
+    int(os.environ.get("PAISAI_TEST_PORT_LO", "8800")),
+    int(os.environ.get("PAISAI_TEST_PORT_HI", "8900")),
+)
 
 
 def pg_bin() -> Path | None:
@@ -134,31 +136,73 @@ class Venue:
 
     # --- the clusters ----------------------------------------------------------------------
 
-    def build(self, teams: int, workers: int = 0, rounds: int = 1,
-              app_env: dict | None = None, mirror_env: dict | None = None
-              ) -> tuple[str, str, dict]:  # fmt: skip
+    def build(
+        self,
+        teams: int,
+        workers: int = 0,
+        rounds: int = 1,
+        app_env: dict | None = None,
+        mirror_env: dict | None = None,
+    ) -> tuple[str, str, dict]:
         """The venue's cluster with the paisai schema and an event of ``teams`` teams (see
         :func:`build_event`), its hot standby, and an app on each (gunicorn with ``workers``
         workers, else runserver): (venue address, mirror address, the event). The apps start
         while the schema is migrated and the event built."""
-        initdb = [str(pg_bin() / "initdb"), "-D", str(self.primary.data), "-U", "postgres",
-                  "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]  # fmt: skip
+        initdb = [
+            str(pg_bin() / "initdb"),
+            "-D",
+            str(self.primary.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C.UTF-8",
+            "--no-sync",
+        ]
         subprocess.run(as_owner(initdb), check=True, capture_output=True)
         self.primary.configure(self.settings(self.primary.port))
         self.primary.start()
         self.primary.query("CREATE DATABASE paisai", db="postgres")
         venue = self.start_app("venue", self.primary, workers=workers, env=app_env)
-        subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
-                       env=self.env(self.primary), check=True)  # fmt: skip
-        backup = [str(pg_bin() / "pg_basebackup"), "-h", "127.0.0.1", "-p",
-                  str(self.primary.port), "-U", "postgres", "-D", str(self.standby.data), "-R",
-                  "-X", "stream", "--checkpoint=fast", "--no-sync"]  # fmt: skip
+        subprocess.run(
+            [PY, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=self.env(self.primary),
+            check=True,
+        )
+        backup = [
+            str(pg_bin() / "pg_basebackup"),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(self.primary.port),
+            "-U",
+            "postgres",
+            "-D",
+            str(self.standby.data),
+            "-R",
+            "-X",
+            "stream",
+            "--checkpoint=fast",
+            "--no-sync",
+        ]
         subprocess.run(as_owner(backup), check=True, capture_output=True)
-        self.standby.configure([f"port = {self.standby.port}", "wal_receiver_timeout = '10s'",
-                                "wal_retrieve_retry_interval = '1s'"])  # fmt: skip
+        self.standby.configure(
+            [
+                f"port = {self.standby.port}",
+                "wal_receiver_timeout = '10s'",
+                "wal_retrieve_retry_interval = '1s'",
+            ]
+        )
         self.standby.start()
-        mirror = self.start_app("mirror", self.standby, mirror_of=venue, workers=workers,
-                                env=(app_env or {}) | (mirror_env or {}))  # fmt: skip
+        mirror = self.start_app(
+            "mirror",
+            self.standby,
+            mirror_of=venue,
+            workers=workers,
+            env=(app_env or {}) | (mirror_env or {}),
+        )
         event = self.setup_event(teams, rounds)
         wait_for(self.streaming, 30, "the standby streams from the venue")
         for base in (venue, mirror):
@@ -187,8 +231,12 @@ class Venue:
 
     def cut(self) -> None:
         """The uplink drops: the standby's WAL receiver goes to a port where nobody listens."""
-        self.standby.configure([f"primary_conninfo = 'host=127.0.0.1 port={self.dead_port} "
-                                "user=postgres connect_timeout=2'"])  # fmt: skip
+        self.standby.configure(
+            [
+                f"primary_conninfo = 'host=127.0.0.1 port={self.dead_port} "
+                "user=postgres connect_timeout=2'"
+            ]
+        )
         self.standby.ctl("reload")
         wait_for(lambda: not self.streaming(), 30, "the WAL receiver stops")
 
@@ -211,30 +259,66 @@ class Venue:
     # --- the apps --------------------------------------------------------------------------
 
     def env(self, cluster: Cluster, mirror_of: str = "") -> dict:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "CACHE_URL",
-                                                                         "CELERY_"))}  # fmt: skip
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("PYTEST", "CACHE_URL", "CELERY_"))
+        }
         return env | {
-            "DATABASE_URL": cluster.url(), "SECRET_KEY": "mirror-test-" + "k" * 50,
-            "DEBUG": "0", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "SECURE_SSL_REDIRECT": "0", "SESSION_COOKIE_SECURE": "0", "CSRF_COOKIE_SECURE": "0",
-            "SECURE_HSTS_SECONDS": "0", "LOG_LEVEL": "ERROR", "PAISAI_MIRROR_OF": mirror_of,
+            "DATABASE_URL": cluster.url(),
+            "SECRET_KEY": "mirror-test-" + "k" * 50,
+            "DEBUG": "0",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_SSL_REDIRECT": "0",
+            "SESSION_COOKIE_SECURE": "0",
+            "CSRF_COOKIE_SECURE": "0",
+            "SECURE_HSTS_SECONDS": "0",
+            "LOG_LEVEL": "ERROR",
+            "PAISAI_MIRROR_OF": mirror_of,
             "DJANGO_SETTINGS_MODULE": "config.settings",
-        }  # fmt: skip
+        }
 
-    def start_app(self, name: str, cluster: Cluster, mirror_of: str = "", workers: int = 0,
-                  env: dict | None = None) -> str:  # fmt: skip
+    def start_app(
+        self,
+        name: str,
+        cluster: Cluster,
+        mirror_of: str = "",
+        workers: int = 0,
+        env: dict | None = None,
+    ) -> str:
         """An app process on ``cluster``: ``manage.py runserver`` (or gunicorn with the load
         benches' settings when ``workers``); returns its address (it may still be starting)."""
         port = free_port(self.taken)
         if workers:
-            command = [PY, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w",
-                       str(workers), "-k", "gthread", "--threads", "4", "--keep-alive", "30",
-                       "--log-level", "error"]  # fmt: skip
+            command = [
+                PY,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                str(workers),
+                "-k",
+                "gthread",
+                "--threads",
+                "4",
+                "--keep-alive",
+                "30",
+                "--log-level",
+                "error",
+            ]
         else:
             command = [PY, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
         log = (self.folder / f"app-{name}.log").open("w")
-        process = subprocess.Popen(command, cwd=ROOT, env=self.env(cluster, mirror_of) | (env or {}),
-                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=self.env(cluster, mirror_of) | (env or {}),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.apps[name] = (process, port)
         return f"http://127.0.0.1:{port}"
 
@@ -252,10 +336,14 @@ class Venue:
     def setup_event(self, teams: int, rounds: int = 1) -> dict:
         """The event at the venue (in the venue's database): ``teams`` teams, round 1 in play,
         a chief referee with an API token."""
-        done = subprocess.run([PY, "-m", "tests.replication", "setup", str(teams), str(rounds)],
-                              cwd=ROOT,
-                              env=self.env(self.primary), check=True, capture_output=True,
-                              text=True)  # fmt: skip
+        done = subprocess.run(
+            [PY, "-m", "tests.replication", "setup", str(teams), str(rounds)],
+            cwd=ROOT,
+            env=self.env(self.primary),
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -269,8 +357,9 @@ def _answers(url: str) -> bool:
         return False
 
 
-def http(method: str, url: str, body: dict | None = None, token: str = "",
-         language: str = "zh-hans") -> tuple[int, dict, bytes]:  # fmt: skip
+def http(
+    method: str, url: str, body: dict | None = None, token: str = "", language: str = "zh-hans"
+) -> tuple[int, dict, bytes]:
     """(status, headers, body) of one request."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method)
@@ -325,8 +414,9 @@ def build_event(teams: int, rounds: int = 1) -> dict:
 
     from tournaments.models import Match, Round, RoundSlot, Team, Tournament, TournamentRole
 
-    tournament = Tournament.objects.create(name="镜像杯掼蛋赛", slug=SLUG, game="guandan",
-                                           preset="guandan-suzhou-2016", num_rounds=5)  # fmt: skip
+    tournament = Tournament.objects.create(
+        name="镜像杯掼蛋赛", slug=SLUG, game="guandan", preset="guandan-suzhou-2016", num_rounds=5
+    )
     made = Team.objects.bulk_create(
         Team(tournament=tournament, name=f"第{i + 1:03d}队", seed=i + 1) for i in range(teams)
     )

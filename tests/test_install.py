@@ -68,10 +68,22 @@ def test_installs_without_extras_and_imports_every_module(tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
     source = tmp_path / "src"  # a copy: setuptools builds in the source tree (build/)
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "var", "build", "staticfiles", "__pycache__", "*.egg-info", ".*cache",
-        "node_modules", "bench",
-    ))  # fmt: skip
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".venv",
+            ".git",
+            "var",
+            "build",
+            "staticfiles",
+            "__pycache__",
+            "*.egg-info",
+            ".*cache",
+            "node_modules",
+            "bench",
+        ),
+    )
     install = subprocess.run(
         [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(source)],
         capture_output=True,

@@ -55,11 +55,32 @@ def only_in(hits: list[str], *homes: str) -> list[str]:
 
 def test_the_upload_limit_is_read_from_settings_in_one_place():
     """tournaments/upload_limit.py (tests/tournaments/test_upload_limit.py)."""
-    assert only_in(where(r"PAISAI_MAX_UPLOAD_BYTES", PY), "tournaments/upload_limit.py",
-                   "config/settings.py") == []  # fmt: skip
-    assert where(r"MAX_BYTES|\d+ \* 1024 \* 1024", {k: v for k, v in PY.items()
-                 if k.startswith(("tournaments/forms", "tournaments/api", "tournaments/middleware",
-                                  "tournaments/validation"))}) == []  # fmt: skip
+    assert (
+        only_in(
+            where(r"PAISAI_MAX_UPLOAD_BYTES", PY),
+            "tournaments/upload_limit.py",
+            "config/settings.py",
+        )
+        == []
+    )
+    assert (
+        where(
+            r"MAX_BYTES|\d+ \* 1024 \* 1024",
+            {
+                k: v
+                for k, v in PY.items()
+                if k.startswith(
+                    (
+                        "tournaments/forms",
+                        "tournaments/api",
+                        "tournaments/middleware",
+                        "tournaments/validation",
+                    )
+                )
+            },
+        )
+        == []
+    )
     assert where(r"larger than \d+ MB", {**PY, **HTML}) == []
 
 
@@ -70,8 +91,14 @@ def test_team_name_uniqueness_is_the_service_and_the_constraint():
     assert only_in(where(message, PY), "tournaments/services/registration.py") == []
     checks = {k: PY[k] for k in ("tournaments/forms.py", "tournaments/api/serializers.py")}
     assert where(r"def (clean_name|validate_name)\b|filter\(.*\bname=", checks) == []
-    assert only_in(where(r"team_unique_name", PY), "tournaments/models/events.py",
-                   "tournaments/services/registration.py") == []  # fmt: skip
+    assert (
+        only_in(
+            where(r"team_unique_name", PY),
+            "tournaments/models/events.py",
+            "tournaments/services/registration.py",
+        )
+        == []
+    )
 
 
 HOME_EW = [  # code that would decide again which side the home team plays
@@ -95,7 +122,9 @@ def test_home_plays_east_west_is_asked_of_the_engine():
         assert where(pattern, app) == [], pattern
         assert where(pattern, JS) == [], pattern
     assert where(r'==\s*"EW"\s*%}.*\.home\.', HTML) == []
-    assert only_in(where(r'_HOME_SIDE, _AWAY_SIDE = "EW", "NS"', PY), "rules_engine/seating.py") == []
+    assert (
+        only_in(where(r'_HOME_SIDE, _AWAY_SIDE = "EW", "NS"', PY), "rules_engine/seating.py") == []
+    )
 
 
 def test_preset_names_and_the_simulation_read_the_presets_numbers():
@@ -113,8 +142,13 @@ def test_best_of_three_limits_are_the_match_formats():
     """rules_engine/match_format.py: BEST_OF, GAMES_TO_WIN, games_of, limits
     (tests/rules_engine/test_match_format.py, tests/e2e/test_table_best_of_three.py)."""
     app = {k: v for k, v in PY.items() if k != "rules_engine/match_format.py"}
-    patterns = (r'games"\]\s*==\s*3', r'get\("games"\)\s*==\s*3', r'"games"\]\s*=\s*3',
-                r"games\s*==\s*3\b", r"\(1, 2, 3\)")  # fmt: skip
+    patterns = (
+        r'games"\]\s*==\s*3',
+        r'get\("games"\)\s*==\s*3',
+        r'"games"\]\s*=\s*3',
+        r"games\s*==\s*3\b",
+        r"\(1, 2, 3\)",
+    )
     for pattern in patterns:
         assert where(pattern, app) == [], pattern
     assert where(r"games\s*===?\s*3|last\s*<\s*2\b|g\s*>=\s*2\b", JS) == []
@@ -145,8 +179,10 @@ def test_each_event_setting_is_declared_once():
 
 def test_one_clock_module_in_the_javascript():
     """static/js/clock.js (tests/e2e/test_public_pages.py)."""
-    assert only_in(where(r"function pad\(|Date\.now\(\)\s*\+\s*\w*\.?skew", JS),
-                   "static/js/clock.js") == []  # fmt: skip
+    assert (
+        only_in(where(r"function pad\(|Date\.now\(\)\s*\+\s*\w*\.?skew", JS), "static/js/clock.js")
+        == []
+    )
     assert only_in(where(r"Math\.floor\(\w+ / 3600\)", JS), "static/js/clock.js") == []
 
 
@@ -154,8 +190,15 @@ def test_public_freshness_is_one_module():
     """tournaments/freshness.py (tests/tournaments/test_freshness.py)."""
     app = {k: v for k, v in PY.items() if not k.startswith("rules_engine/")}
     assert only_in(where(r"\binvalidate\(", app), "tournaments/freshness.py") == []
-    assert only_in(where(r"revision_batch\b", app), "tournaments/freshness.py",
-                   "tournaments/services/", "arbitration/services/") == []  # fmt: skip
+    assert (
+        only_in(
+            where(r"revision_batch\b", app),
+            "tournaments/freshness.py",
+            "tournaments/services/",
+            "arbitration/services/",
+        )
+        == []
+    )
     assert only_in(where(r"_base_manager", app), "tournaments/freshness.py") == []
     assert not (ROOT / "tournaments/signals.py").exists()
 

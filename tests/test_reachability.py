@@ -23,12 +23,24 @@ from tests.test_vocabulary import (
 
 # Latin words a Chinese page may show: the product's name, the formats and codes people know
 # by these letters.
-LATIN_ALLOWED = {"paisai", "QR", "PDF", "API", "Excel", "xlsx", "ID", "CSV", "JSON", "Token",
-                 "token",
-                 "English",  # the language switch names each language in itself
-                 "zwj",  # the find page's example of pinyin initials (张卫军)
-                 "Authorization",  # the API token page names the HTTP header to send
-                 "BJ", "NT"}  # the rules desk's card notation ("S7 H7 BJ", NT 无主)  # fmt: skip
+LATIN_ALLOWED = {
+    "paisai",
+    "QR",
+    "PDF",
+    "API",
+    "Excel",
+    "xlsx",
+    "ID",
+    "CSV",
+    "JSON",
+    "Token",
+    "token",
+    "English",  # the language switch names each language in itself
+    "zwj",  # the find page's example of pinyin initials (张卫军)
+    "Authorization",  # the API token page names the HTTP header to send
+    "BJ",
+    "NT",
+}  # the rules desk's card notation ("S7 H7 BJ", NT 无主)
 LATIN_WORD = re.compile(r"(?<![\w.@/-])[A-Za-z][A-Za-z'’]+(?![\w@/-])")
 
 
@@ -49,8 +61,13 @@ def roles_world(world):  # noqa: F811 - the fixture imported above
 
     event, users = world.events[0], world.users
     [team_id] = captain_team_ids(users["captain1"], event)
-    incident = log_incident(event, users["chief"], category="slow_play", description="出牌慢",
-                            team=event.teams.get(pk=team_id))  # fmt: skip
+    incident = log_incident(
+        event,
+        users["chief"],
+        category="slow_play",
+        description="出牌慢",
+        team=event.teams.get(pk=team_id),
+    )
     with translation.override("zh-hans"):  # the chief works in Chinese: the escalation's words
         rule(incident, users["chief"], step="warning", reason="提醒一次")
     return world
@@ -63,8 +80,9 @@ def crawl_as(client, event_world, username):
 
 
 @pytest.mark.parametrize("username", sorted(ROLE_PAGES))
-def test_every_page_of_a_role_is_reachable_from_its_front_page_by_links(roles_world, client,
-                                                                         username):  # fmt: skip
+def test_every_page_of_a_role_is_reachable_from_its_front_page_by_links(
+    roles_world, client, username
+):
     pages = crawl_as(client, roles_world, username)
     missing = ROLE_PAGES[username] - reached_names(pages)
     assert not missing, f"{username} cannot reach {sorted(missing)} ({len(pages)} pages read)"
@@ -72,8 +90,9 @@ def test_every_page_of_a_role_is_reachable_from_its_front_page_by_links(roles_wo
 
 
 @pytest.mark.parametrize("username", sorted(ROLE_PAGES))
-def test_every_page_a_role_reaches_in_chinese_shows_no_code_and_no_english(roles_world, client,
-                                                                          username):  # fmt: skip
+def test_every_page_a_role_reaches_in_chinese_shows_no_code_and_no_english(
+    roles_world, client, username
+):
     event_world = roles_world
     usernames = set(get_user_model().objects.values_list("username", flat=True))
     slugs = {e.slug for e in event_world.events}
@@ -88,10 +107,14 @@ def test_every_page_a_role_reaches_in_chinese_shows_no_code_and_no_english(roles
         if login_page:
             for known in usernames:
                 text = re.sub(rf"(?<![\w-]){re.escape(known)}(?![\w-])", " ", text)
-        named = {u for u in usernames if get_user_model().objects.filter(username=u)
-                 .exclude(first_name="").exists()}  # fmt: skip
-        found += [f"{path}: {p}" for p in problems_in_chinese(text, set() if login_page else named,
-                                                              slugs)]  # fmt: skip
+        named = {
+            u
+            for u in usernames
+            if get_user_model().objects.filter(username=u).exclude(first_name="").exists()
+        }
+        found += [
+            f"{path}: {p}" for p in problems_in_chinese(text, set() if login_page else named, slugs)
+        ]
         for word in english_words(text, LATIN_ALLOWED | latin_names | usernames):
             found.append(f"{path}: English {word!r}")
     assert not found, "\n".join(sorted(set(found)))

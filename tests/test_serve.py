@@ -78,8 +78,11 @@ def serve(redis_broker, tmp_path, media):
     from config.celery import app
 
     env = {
-        **{k: v for k, v in os.environ.items()
-           if not k.startswith("PAISAI_DEV") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"},  # e2e sets it
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith("PAISAI_DEV") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
+        },  # e2e sets it
         "DATABASE_URL": _database_url(),
         "CACHE_URL": CACHE,
         "CELERY_BROKER_URL": redis_broker,

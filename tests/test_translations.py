@@ -135,8 +135,10 @@ def refreshed(tmp_path_factory) -> list[Entry]:
     po = work / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po"
     check = subprocess.run(
         ["msgfmt", "--check-format", "--output-file=/dev/null", str(po)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert check.returncode == 0, f"the catalogue's placeholders do not match:\n{check.stderr}"
     return read_po(po)
 
@@ -176,8 +178,9 @@ def test_the_compiled_catalogue_says_what_the_po_says(tmp_path):
         expected = gettext.GNUTranslations(fresh)._catalog
         found = gettext.GNUTranslations(kept)._catalog
     changed = sorted(str(key) for key in expected.keys() ^ found.keys())
-    changed += sorted(str(key) for key in expected.keys() & found.keys()
-                      if expected[key] != found[key])  # fmt: skip
+    changed += sorted(
+        str(key) for key in expected.keys() & found.keys() if expected[key] != found[key]
+    )
     assert not changed, (
         "locale/zh_Hans/LC_MESSAGES/django.mo is older than the .po; run "
         f"`manage.py compilemessages -l zh_Hans`: {changed[:20]}"
@@ -189,9 +192,17 @@ def test_the_compiled_catalogue_says_what_the_po_says(tmp_path):
 # The gettext functions by the names xgettext reads (Django's makemessages keywords and
 # xgettext's own for Python), with the position of the message argument.
 MESSAGE_ARGUMENT = {
-    "_": 0, "gettext": 0, "gettext_lazy": 0, "gettext_noop": 0, "ngettext": 0,
-    "ngettext_lazy": 0, "pgettext": 1, "pgettext_lazy": 1, "npgettext": 1, "npgettext_lazy": 1,
-}  # fmt: skip
+    "_": 0,
+    "gettext": 0,
+    "gettext_lazy": 0,
+    "gettext_noop": 0,
+    "ngettext": 0,
+    "ngettext_lazy": 0,
+    "pgettext": 1,
+    "pgettext_lazy": 1,
+    "npgettext": 1,
+    "npgettext_lazy": 1,
+}
 TRANSLATION_MODULES = ("django.utils.translation",)
 
 
@@ -254,8 +265,11 @@ def _formatted_message(node: ast.AST) -> bool:
     """``_("…") % {…}`` (or ``.format``): a message formatted where it is written."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         call = node.left
-    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-          and node.func.attr == "format"):  # fmt: skip
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+    ):
         call = node.func.value
     else:
         return False
@@ -290,8 +304,11 @@ def test_refusals_of_the_services_are_lazy_templates():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module in TRANSLATION_MODULES:
-                found += [where(path, node) for alias in node.names
-                          if alias.asname == "_" and alias.name != "gettext_lazy"]  # fmt: skip
+                found += [
+                    where(path, node)
+                    for alias in node.names
+                    if alias.asname == "_" and alias.name != "gettext_lazy"
+                ]
     assert not found, f"services where _ is not gettext_lazy: {found}"
 
 
@@ -308,8 +325,12 @@ def test_a_refusals_parameters_are_its_templates_placeholders():
                 continue
             call = node.exc
             message = call.args[0] if call.args else None
-            if not (isinstance(message, ast.Call) and isinstance(message.func, ast.Name)
-                    and message.func.id in MESSAGE_ARGUMENT and message.args):  # fmt: skip
+            if not (
+                isinstance(message, ast.Call)
+                and isinstance(message.func, ast.Name)
+                and message.func.id in MESSAGE_ARGUMENT
+                and message.args
+            ):
                 continue
             template = message.args[MESSAGE_ARGUMENT[message.func.id]]
             if any(k.arg is None for k in call.keywords) or not isinstance(template, ast.Constant):

@@ -100,8 +100,13 @@ def problems_in_chinese(text: str, usernames: set[str], slugs: set[str]) -> list
     for slug in slugs:
         text = text.replace(slug, " ")
     found = []
-    for name, pattern in (("JSON path", JSON_PATH), ("snake_case", SNAKE), ("kebab-case", KEBAB),
-                          ("code", CODES), ("seat letter", SEAT_LETTER)):  # fmt: skip
+    for name, pattern in (
+        ("JSON path", JSON_PATH),
+        ("snake_case", SNAKE),
+        ("kebab-case", KEBAB),
+        ("code", CODES),
+        ("seat letter", SEAT_LETTER),
+    ):
         found += [f"{name}: {m.group(0)!r} in …{around(text, m)}…" for m in pattern.finditer(text)]
     for username in usernames:
         for m in re.finditer(rf"(?<![\w-]){re.escape(username)}(?![\w-])", text):
@@ -139,8 +144,7 @@ def game_event(game: str, record: dict):
     """A tractor or idiom-chain event: 4 teams, round 1 in play, table 1 has a result."""
     event = factories.tournament(teams=4, game=game, name=f"{game} cup", slug=f"{game}-cup")
     teams = list(event.teams.order_by("name"))
-    rnd = factories.round_(event, 1, [(teams[0], teams[1]), (teams[2], teams[3])],
-                           status="in_play")  # fmt: skip
+    rnd = factories.round_(event, 1, [(teams[0], teams[1]), (teams[2], teams[3])], status="in_play")
     factories.result(rnd.matches.get(table_number=1), deals=record["deals"])
     return event
 
@@ -153,8 +157,9 @@ def staged_event():
     event = factories.tournament(teams=0, name="淘汰赛 cup", slug="knockout-cup")
     for i in range(1, 5):
         factories.team(event, f"种子{i}队", seed=i)
-    stage = factories.stage(event, name="决赛阶段", kind="knockout",
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    stage = factories.stage(
+        event, name="决赛阶段", kind="knockout", match_format={"end": "deals", "deals": 1}
+    )
     who = factories.organiser_of(event)
     rnd = rounds.publish(stage_rounds.draw_round(stage, who), who)
     factories.result(rnd.matches.exclude(away=None).order_by("table_number").first())
@@ -172,9 +177,15 @@ STAGE_PAGES = (
     "tournaments:stage-delete",
 )
 # the staged event walks only the pages that differ for a stage (the rest are the demo's)
-STAGED_EVENT_PAGES = {*STAGE_PAGES, "tournaments:stages", "tournaments:stage-add",
-                      "tournaments:public-standings", "tournaments:projector",
-                      "tournaments:public-pairings", "tournaments:console"}  # fmt: skip
+STAGED_EVENT_PAGES = {
+    *STAGE_PAGES,
+    "tournaments:stages",
+    "tournaments:stage-add",
+    "tournaments:public-standings",
+    "tournaments:projector",
+    "tournaments:public-pairings",
+    "tournaments:console",
+}
 
 
 @pytest.fixture
@@ -202,9 +213,14 @@ def world(db, media, settings):
             if first.matches.filter(home_id=team_id)
             else first.matches.get(away_id=team_id)
         )
-        incident = log_incident(guandan, users["chief"], category="signalling",
-                                description="敲桌子", match=match,
-                                team=guandan.teams.get(pk=team_id))  # fmt: skip
+        incident = log_incident(
+            guandan,
+            users["chief"],
+            category="signalling",
+            description="敲桌子",
+            match=match,
+            team=guandan.teams.get(pk=team_id),
+        )
         [ruling] = rule(incident, users["chief"], step="warning", reason="第一次警告")
         rulings.append((ruling, file_appeal(ruling, users[captain], "只是咳嗽")))
     with translation.override("zh-hans"):  # the committee works in Chinese
@@ -238,22 +254,34 @@ def world(db, media, settings):
     chengyu = game_event("chengyu", {"deals": [{"tricks": {"EW": 8, "NS": 5}}] * 3})
     staged, stage = staged_event()
     for event in (tractor, chengyu, staged):
-        for role, username in (("organiser", "organiser"), ("chief_referee", "chief"),
-                               ("committee", "committee1")):  # fmt: skip
+        for role, username in (
+            ("organiser", "organiser"),
+            ("chief_referee", "chief"),
+            ("committee", "committee1"),
+        ):
             factories.grant(users[username], event, role)
         factories.grant(users["referee1"], event, "table_referee", tables=[1, 2])
         factories.grant(users["captain1"], event, "captain", team=event.teams.order_by("name")[0])
     key = table_keys.issue(guandan, 1, users["organiser"])
     revoked = table_keys.issue(guandan, 2, users["organiser"])
     table_keys.revoke(revoked, users["organiser"], reason="丢失")
-    job = ExportJob.objects.create(tournament=guandan, kind="scoresheets",
-                                   created_by=users["organiser"])  # fmt: skip
+    job = ExportJob.objects.create(
+        tournament=guandan, kind="scoresheets", created_by=users["organiser"]
+    )
     display_names(get_user_model().objects.all())
-    return SimpleNamespace(events=[guandan, tractor, chengyu, staged], users=users,
-                           staged=staged, stage=stage, incident=incident,
-                           late=late, rulings=[r for r, _ in rulings],
-                           appeals=[a for _, a in rulings], key=key,
-                           revoked=revoked, job=job)  # fmt: skip
+    return SimpleNamespace(
+        events=[guandan, tractor, chengyu, staged],
+        users=users,
+        staged=staged,
+        stage=stage,
+        incident=incident,
+        late=late,
+        rulings=[r for r, _ in rulings],
+        appeals=[a for _, a in rulings],
+        key=key,
+        revoked=revoked,
+        job=job,
+    )
 
 
 def kwargs_for(name: str, route: str, world, event) -> list[dict] | None:
@@ -390,11 +418,18 @@ def data_names():
     from tournaments.models import Player, Section, Stage, Team, Tournament, Unit
 
     names = set()
-    for model, fields in ((Team, ("name",)), (Player, ("name",)), (Unit, ("name",)),
-                          (Stage, ("name",)), (Section, ("name",)),
-                          (Tournament, ("name", "venue")), (Incident, ("description",)),
-                          (Ruling, ("reason",)), (Appeal, ("grounds",)),
-                          (Revocation, ("reason",))):  # fmt: skip
+    for model, fields in (
+        (Team, ("name",)),
+        (Player, ("name",)),
+        (Unit, ("name",)),
+        (Stage, ("name",)),
+        (Section, ("name",)),
+        (Tournament, ("name", "venue")),
+        (Incident, ("description",)),
+        (Ruling, ("reason",)),
+        (Appeal, ("grounds",)),
+        (Revocation, ("reason",)),
+    ):
         for row in model.objects.values_list(*fields):
             names |= {v for v in row if v}
     names |= set(
@@ -449,8 +484,11 @@ def test_error_states_read_in_chinese_words(world, client):
     first = guandan.rounds.get(number=1)
     table1 = first.matches.get(table_number=1)
     url = f"/api/tournaments/{guandan.slug}/matches/{table1.pk}/result/"
-    deals = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]},
-             {"finish": ["S", "S", "E"]}]  # fmt: skip
+    deals = [
+        {"finish": ["E", "W", "S", "N"]},
+        {"finish": ["S", "E", "N", "W"]},
+        {"finish": ["S", "S", "E"]},
+    ]
     refused = api_post(
         world.users["referee1"],
         url,

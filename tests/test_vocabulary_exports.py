@@ -97,27 +97,43 @@ def events(db, media):
     demo.load_demo()
     guandan = Tournament.objects.get(slug=demo.DEMO_SLUG)
     staged, stage = staged_event()
-    tractor = game_event("tractor", {"deals": [{"dealer": "EW", "defender_points": 90,
-                                                "bottom_points": 0, "bottom_multiplier": 2}]})  # fmt: skip
+    tractor = game_event(
+        "tractor",
+        {
+            "deals": [
+                {"dealer": "EW", "defender_points": 90, "bottom_points": 0, "bottom_multiplier": 2}
+            ]
+        },
+    )
     chengyu = game_event("chengyu", {"deals": [{"tricks": {"EW": 8, "NS": 5}}] * 3})
     odd = factories.tournament(teams=5, name="轮空赛", slug="bye-cup")
     teams = list(odd.teams.order_by("name"))
-    rnd = factories.round_(odd, 1, [(teams[0], teams[1]), (teams[2], teams[3])],
-                           byes=[teams[4]], status="finalised")  # fmt: skip
+    rnd = factories.round_(
+        odd, 1, [(teams[0], teams[1]), (teams[2], teams[3])], byes=[teams[4]], status="finalised"
+    )
     factories.result(rnd.matches.get(table_number=1))
     Team.objects.filter(pk=teams[3].pk).update(status=Team.Status.WITHDRAWN)
     display_names(get_user_model().objects.all())
     for event in (guandan, staged, tractor, chengyu, odd):  # ties at a prize band: lots drawn
         settle_prize_lots(event)
     # every export of the demo and of the staged event; of the others what differs for them
-    return {"guandan": (guandan, None, None), "staged": (staged, stage, None),
-            "tractor": (tractor, None, GAME_EXPORTS), "chengyu": (chengyu, None, GAME_EXPORTS),
-            "bye": (odd, None, BYE_EXPORTS)}  # fmt: skip
+    return {
+        "guandan": (guandan, None, None),
+        "staged": (staged, stage, None),
+        "tractor": (tractor, None, GAME_EXPORTS),
+        "chengyu": (chengyu, None, GAME_EXPORTS),
+        "bye": (odd, None, BYE_EXPORTS),
+    }
 
 
 GAME_EXPORTS = ("scoresheets", "table-cards-pdf", "pairings-xlsx")  # the game's grid
-BYE_EXPORTS = ("pairings-pdf", "pairings-xlsx", "standings-pdf", "standings-xlsx",
-               "table-cards-pdf")  # a bye and a withdrawn team  # fmt: skip
+BYE_EXPORTS = (
+    "pairings-pdf",
+    "pairings-xlsx",
+    "standings-pdf",
+    "standings-xlsx",
+    "table-cards-pdf",
+)  # a bye and a withdrawn team
 
 
 def read_all(events) -> dict[tuple[str, str], str]:

@@ -15,6 +15,7 @@ class TournamentsConfig(AppConfig):
 
         from . import freshness
 
-        pre_delete.connect(refuse_deleting_history, sender=get_user_model(),
-                           dispatch_uid="paisai-user-history")  # fmt: skip
+        pre_delete.connect(
+            refuse_deleting_history, sender=get_user_model(), dispatch_uid="paisai-user-history"
+        )
         freshness.connect()

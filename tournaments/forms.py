@@ -96,9 +96,11 @@ class TeamForm(forms.Form):
     player1 = forms.CharField(label=_("player 1"), max_length=100)
     player2 = forms.CharField(label=_("player 2"), max_length=100)
     ident1 = forms.CharField(
-        label=_("player 1: ID number or phone"), max_length=40, required=False,
+        label=_("player 1: ID number or phone"),
+        max_length=40,
+        required=False,
         help_text=_("Optional: tells apart two players of the same name."),
-    )  # fmt: skip
+    )
     ident2 = forms.CharField(label=_("player 2: ID number or phone"), max_length=40, required=False)
     seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=INT_MAX, required=False)
     status = forms.ChoiceField(
@@ -142,8 +144,9 @@ class TeamSearchField(forms.CharField):
         kwargs.setdefault("max_length", 200)
         kwargs.setdefault("required", False)
         super().__init__(**kwargs)
-        self.widget.attrs.update({"list": "team-choices", "autocomplete": "off",
-                                  "data-team-search": ""})  # fmt: skip
+        self.widget.attrs.update(
+            {"list": "team-choices", "autocomplete": "off", "data-team-search": ""}
+        )
 
 
 def resolve_team(tournament: Tournament, text: str) -> Team | None:
@@ -195,9 +198,13 @@ class RoleForm(forms.Form):
         value = self.cleaned_data["person"]
         number = whole_number(value)
         user = (
-            get_user_model().objects.filter(pk=number, paisai_roles__tournament=self.tournament)
-            .distinct().first() if number is not None else None
-        )  # fmt: skip
+            get_user_model()
+            .objects.filter(pk=number, paisai_roles__tournament=self.tournament)
+            .distinct()
+            .first()
+            if number is not None
+            else None
+        )
         if user is None:
             raise forms.ValidationError(_("Choose a person of the list."))
         return user
@@ -217,8 +224,11 @@ class RoleForm(forms.Form):
 class InviteForm(forms.Form):
     """An official new to this event, by name: an account and a one-time login link."""
 
-    name = forms.CharField(label=_("name"), max_length=60,
-                           help_text=_("As it should appear on the pages, e.g. Chief referee Wang."))  # fmt: skip
+    name = forms.CharField(
+        label=_("name"),
+        max_length=60,
+        help_text=_("As it should appear on the pages, e.g. Chief referee Wang."),
+    )
     role = forms.ChoiceField(
         label=_("role"),
         choices=[(code, label) for code, label in glossary.ROLES.items() if code != Role.CAPTAIN],

@@ -113,8 +113,7 @@ class EventSettingsForm(forms.ModelForm):
     def __init__(self, *args, instance: Tournament, **kwargs):
         super().__init__(*args, instance=instance, **kwargs)
         self.fields["preset"].choices = [
-            (p.name, glossary.preset_name(p))
-            for p in presets_for_game(instance.game)
+            (p.name, glossary.preset_name(p)) for p in presets_for_game(instance.game)
         ]
         for name in ("num_rounds", "round_minutes"):  # the columns' bounds, on the form
             bounded(self.fields[name], 1, SMALLINT_MAX)

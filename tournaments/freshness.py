@@ -243,7 +243,9 @@ def event_of(instance) -> int | None:
             field = row._meta.get_field(part)
             rest = "__".join(parts[index + 1 :])
             manager = field.related_model._base_manager
-            return manager.filter(pk=getattr(row, field.attname)).values_list(rest, flat=True).first()
+            return (
+                manager.filter(pk=getattr(row, field.attname)).values_list(rest, flat=True).first()
+            )
         row = loaded
     return getattr(row, row._meta.get_field(parts[-1]).attname)
 

@@ -79,6 +79,7 @@ METRICS = {
     "draw_lots": _("Drawing lots"),
 }
 
+
 def scoring_words(preset) -> str:
     """A preset's scoring in words, from its values: "20-point scale", "win 3, draw 2,
     loss 1", "win 2, draw 1, loss 0 + level-difference points"."""
@@ -89,7 +90,10 @@ def scoring_words(preset) -> str:
         words = gettext("%(points)s-point scale") % {"points": terms.scale}
     else:
         words = gettext("win %(win)s, draw %(draw)s, loss %(loss)s") % {
-            "win": terms.win, "draw": terms.draw, "loss": terms.loss}  # fmt: skip
+            "win": terms.win,
+            "draw": terms.draw,
+            "loss": terms.loss,
+        }
     if terms.level_points is not None:
         words = gettext("%(points)s + level-difference points") % {"points": words}
     return words
@@ -106,6 +110,7 @@ def preset_name(preset) -> str:
         preset = ENGINE_PRESETS[preset]
     name = word(PRESETS, preset.name, preset.title)
     return gettext("%(name)s (%(scoring)s)") % {"name": name, "scoring": scoring_words(preset)}
+
 
 # An appeal (Appeal.status and the deadline's state) and the committee's decision.
 APPEAL_STATES = {
@@ -139,8 +144,6 @@ EXPORT_KINDS = {
     "units-xlsx": pgettext_lazy("export", "Unit standings (Excel)"),
     "team-import": pgettext_lazy("export", "Team import"),
 }
-
-
 
 
 def audit_action(code: str) -> str:

@@ -87,8 +87,15 @@ def faults(halls: list[Hall]) -> list[tuple[object, dict]]:
         if hall.first < 1 or hall.last < 1:
             found.append((_("%(hall)s: there is no table 0; tables are numbered from 1."), named))
         elif hall.first > hall.last:
-            found.append((_("%(hall)s: table %(first)s is above table %(last)s; write the "
-                            "hall's first table first."), named))  # fmt: skip
+            found.append(
+                (
+                    _(
+                        "%(hall)s: table %(first)s is above table %(last)s; write the "
+                        "hall's first table first."
+                    ),
+                    named,
+                )
+            )
         elif hall.last > MAX_TABLE:
             found.append((_("%(hall)s: table numbers go up to %(max)s."), named))
     for one, other, first, last in overlaps(halls):
@@ -96,8 +103,7 @@ def faults(halls: list[Hall]) -> list[tuple[object, dict]]:
         if first == last:
             found.append((_("%(one)s and %(other)s both hold table %(first)s."), params))
         else:
-            found.append((_("%(one)s and %(other)s both hold tables %(first)s–%(last)s."),
-                          params))  # fmt: skip
+            found.append((_("%(one)s and %(other)s both hold tables %(first)s–%(last)s."), params))
     return found
 
 

@@ -172,8 +172,14 @@ def allowed_actions(user, tournament: Tournament) -> frozenset[str]:
     return frozenset(action for action in ACTIONS if may(user, tournament, action))
 
 
-def require(user, tournament: Tournament, action: str, error: type[Forbidden] = Forbidden,
-            message=None, **params) -> None:  # fmt: skip
+def require(
+    user,
+    tournament: Tournament,
+    action: str,
+    error: type[Forbidden] = Forbidden,
+    message=None,
+    **params,
+) -> None:
     """Refuse (``error``, a 403) unless ``user`` may do ``action`` in ``tournament``; the
     refusal is the table's, or ``message`` (a template) with ``params``."""
     if not may(user, tournament, action):

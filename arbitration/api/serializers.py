@@ -38,11 +38,27 @@ class IncidentSerializer(StrictModelSerializer):
 
     class Meta:
         model = Incident
-        fields = ["id", "match", "table_number", "team", "player", "category", "description",
-                  "reported_by", "arrived_at", "leave_approved", "seconds", "timed", "deal",
-                  "seat", "logged_by",
-                  "created_at",
-                  "late", "open", "evidence"]  # fmt: skip
+        fields = [
+            "id",
+            "match",
+            "table_number",
+            "team",
+            "player",
+            "category",
+            "description",
+            "reported_by",
+            "arrived_at",
+            "leave_approved",
+            "seconds",
+            "timed",
+            "deal",
+            "seat",
+            "logged_by",
+            "created_at",
+            "late",
+            "open",
+            "evidence",
+        ]
 
     def get_late(self, incident) -> dict | None:
         status = late_status(incident)
@@ -68,13 +84,20 @@ class IncidentInput(StrictSerializer):
     )
     timed = serializers.ChoiceField(choices=Timed.choices, required=False, default=Timed.PLAY)
     deal = serializers.IntegerField(
-        required=False, allow_null=True, default=None, min_value=1, max_value=SMALLINT_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=SMALLINT_MAX,
         help_text="Wrong tribute: the deal it was found in (1 for the first).",
-    )  # fmt: skip
+    )
     seat = serializers.ChoiceField(
-        choices=list(SEATS), required=False, allow_blank=True, default="",
+        choices=list(SEATS),
+        required=False,
+        allow_blank=True,
+        default="",
         help_text="Wrong tribute: the offender's seat (E, S, W, N; of the team concerned).",
-    )  # fmt: skip
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -100,27 +123,51 @@ class RulingSerializer(StrictModelSerializer):
         source="result_version.number", default=None, read_only=True, allow_null=True
     )
     in_play_steps = serializers.ListField(
-        child=serializers.CharField(), read_only=True,
+        child=serializers.CharField(),
+        read_only=True,
         help_text="The national in-play ladder's steps the ruling carries: round_of_play_lost "
-                  "(停止一圈出牌权), foul (犯规).",
-    )  # fmt: skip
+        "(停止一圈出牌权), foul (犯规).",
+    )
     in_play_names = serializers.ListField(
-        source="in_play_labels", child=serializers.CharField(), read_only=True,
+        source="in_play_labels",
+        child=serializers.CharField(),
+        read_only=True,
         help_text="In the request's language.",
-    )  # fmt: skip
+    )
 
     class Meta:
         model = Ruling
-        fields = ["id", "incident", "team", "match", "step", "step_name", "in_play_steps",
-                  "in_play_names", "levels", "opponent_up", "deal", "places", "reason", "automatic", "escalated_from", "amends", "effect",
-                  "result_version", "decided_by", "created_at", "active"]  # fmt: skip
+        fields = [
+            "id",
+            "incident",
+            "team",
+            "match",
+            "step",
+            "step_name",
+            "in_play_steps",
+            "in_play_names",
+            "levels",
+            "opponent_up",
+            "deal",
+            "places",
+            "reason",
+            "automatic",
+            "escalated_from",
+            "amends",
+            "effect",
+            "result_version",
+            "decided_by",
+            "created_at",
+            "active",
+        ]
 
 
 class RulingInput(StrictSerializer):
     step = serializers.ChoiceField(
-        choices=list(ladder.STEPS), help_text="A step of the penalty ladder; the event's game "
+        choices=list(ladder.STEPS),
+        help_text="A step of the penalty ladder; the event's game "
         "and preset name those it may use (refused otherwise).",
-    )  # fmt: skip
+    )
     reason = serializers.CharField()
     team = serializers.PrimaryKeyRelatedField(
         queryset=Team.objects.none(), required=False, allow_null=True
@@ -153,9 +200,12 @@ class VoteInput(StrictSerializer):
     choice = serializers.ChoiceField(choices=Choice.choices)
     reason = serializers.CharField()
     amended_step = serializers.ChoiceField(
-        choices=list(ladder.STEPS), required=False, allow_blank=True, default="",
+        choices=list(ladder.STEPS),
+        required=False,
+        allow_blank=True,
+        default="",
         help_text="With the choice amend: the new step (one the event's game may use).",
-    )  # fmt: skip
+    )
 
 
 class AppealSerializer(StrictModelSerializer):
@@ -169,10 +219,24 @@ class AppealSerializer(StrictModelSerializer):
 
     class Meta:
         model = Appeal
-        fields = ["id", "ruling", "team", "grounds", "filed_at", "match_ended_at", "late",
-                  "late_accepted_at", "late_accepted_reason", "status", "refusal",
-                  "filing_deadline", "answer_deadline", "deadline_state", "votes",
-                  "decision"]  # fmt: skip
+        fields = [
+            "id",
+            "ruling",
+            "team",
+            "grounds",
+            "filed_at",
+            "match_ended_at",
+            "late",
+            "late_accepted_at",
+            "late_accepted_reason",
+            "status",
+            "refusal",
+            "filing_deadline",
+            "answer_deadline",
+            "deadline_state",
+            "votes",
+            "decision",
+        ]
 
     def get_refusal(self, appeal) -> str:
         return appeals.refusal(appeal)
@@ -190,9 +254,14 @@ class AppealSerializer(StrictModelSerializer):
         if appeal.status != "decided":
             return None
         decision = appeal.decision
-        return {"choice": decision.choice, "amended_step": decision.amended_step,
-                "votes": decision.votes, "members": decision.members,
-                "new_ruling": decision.new_ruling_id, "decided_at": decision.decided_at}  # fmt: skip
+        return {
+            "choice": decision.choice,
+            "amended_step": decision.amended_step,
+            "votes": decision.votes,
+            "members": decision.members,
+            "new_ruling": decision.new_ruling_id,
+            "decided_at": decision.decided_at,
+        }
 
 
 class ReasonInput(StrictSerializer):

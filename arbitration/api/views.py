@@ -87,8 +87,9 @@ class IncidentListView(ArbitrationAPIView):
     @extend_schema(request=IncidentInput, responses={201: IncidentSerializer})
     def post(self, request, slug):
         data = self.valid(IncidentInput)
-        incident = incidents.log_incident(self.tournament, request.user, source=self.source(),
-                                          **data)  # fmt: skip
+        incident = incidents.log_incident(
+            self.tournament, request.user, source=self.source(), **data
+        )
         return Response(IncidentSerializer(incident).data, status=status.HTTP_201_CREATED)
 
 
@@ -122,8 +123,12 @@ class IncidentRuleView(ArbitrationAPIView):
 
 
 # The engine's answer to one request (an object), or to a list of them (a list of answers).
-DESK_ANSWER = {"oneOf": [{"type": "object", "additionalProperties": True},
-                         {"type": "array", "items": {"type": "object", "additionalProperties": True}}]}  # fmt: skip
+DESK_ANSWER = {
+    "oneOf": [
+        {"type": "object", "additionalProperties": True},
+        {"type": "array", "items": {"type": "object", "additionalProperties": True}},
+    ]
+}
 
 
 class DeskView(ArbitrationAPIView):
@@ -137,8 +142,9 @@ class DeskView(ArbitrationAPIView):
         answer = desk.ask(data["action"], data["request"])
         if data["incident"] is not None:
             incident = self.get_object(Incident, data["incident"])
-            evidence = incidents.attach_evidence(incident, request.user, data["action"],
-                                                 data["request"], answer)  # fmt: skip
+            evidence = incidents.attach_evidence(
+                incident, request.user, data["action"], data["request"], answer
+            )
             return Response(EvidenceSerializer(evidence).data, status=status.HTTP_201_CREATED)
         return Response(answer)
 
@@ -162,8 +168,9 @@ class RevokeView(ArbitrationAPIView):
     @extend_schema(request=ReasonInput, responses={201: RulingSerializer})
     def post(self, request, slug, pk):
         ruling = self.get_object(Ruling, pk)
-        rulings.revoke(ruling, request.user, self.valid(ReasonInput)["reason"],
-                       source=self.source())  # fmt: skip
+        rulings.revoke(
+            ruling, request.user, self.valid(ReasonInput)["reason"], source=self.source()
+        )
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
 
@@ -173,8 +180,9 @@ class AppealFileView(ArbitrationAPIView):
     @extend_schema(request=GroundsInput, responses={201: AppealSerializer})
     def post(self, request, slug, pk):
         ruling = self.get_object(Ruling, pk)
-        appeal = appeals.file_appeal(ruling, request.user, self.valid(GroundsInput)["grounds"],
-                                     source=self.source())  # fmt: skip
+        appeal = appeals.file_appeal(
+            ruling, request.user, self.valid(GroundsInput)["grounds"], source=self.source()
+        )
         return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
 
 
@@ -196,8 +204,14 @@ class VoteView(ArbitrationAPIView):
     def post(self, request, slug, pk):
         appeal = self.get_object(Appeal, pk)
         data = self.valid(VoteInput)
-        vote = appeals.vote(appeal, request.user, data["choice"], data["reason"],
-                            data["amended_step"], source=self.source())  # fmt: skip
+        vote = appeals.vote(
+            appeal,
+            request.user,
+            data["choice"],
+            data["reason"],
+            data["amended_step"],
+            source=self.source(),
+        )
         return Response(VoteSerializer(vote).data, status=status.HTTP_201_CREATED)
 
 
@@ -205,8 +219,9 @@ class AcceptLateView(ArbitrationAPIView):
     @extend_schema(request=ReasonInput, responses=AppealSerializer)
     def post(self, request, slug, pk):
         appeal = self.get_object(Appeal, pk)
-        appeals.accept_late(appeal, request.user, self.valid(ReasonInput)["reason"],
-                            source=self.source())  # fmt: skip
+        appeals.accept_late(
+            appeal, request.user, self.valid(ReasonInput)["reason"], source=self.source()
+        )
         return Response(AppealSerializer(appeal).data)
 
 
@@ -216,18 +231,21 @@ class ChiefDashboardView(ArbitrationAPIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug):
         board = dashboards.chief_dashboard(self.tournament)
-        return Response({
-            "open_incidents": IncidentSerializer(board["open_incidents"], many=True).data,
-            "pending_forfeits": [
-                {"incident": incident.pk, "team": incident.team_id, **vars(late)}
-                for incident, late in board["pending_forfeits"]
-            ],
-            "unconfirmed_matches": [
-                {"match": m.pk, "table_number": m.table_number} for m in board["unconfirmed"]
-            ],
-            "appeals": AppealSerializer([row["appeal"] for row in board["appeals"]],
-                                        many=True).data,
-        })  # fmt: skip
+        return Response(
+            {
+                "open_incidents": IncidentSerializer(board["open_incidents"], many=True).data,
+                "pending_forfeits": [
+                    {"incident": incident.pk, "team": incident.team_id, **vars(late)}
+                    for incident, late in board["pending_forfeits"]
+                ],
+                "unconfirmed_matches": [
+                    {"match": m.pk, "table_number": m.table_number} for m in board["unconfirmed"]
+                ],
+                "appeals": AppealSerializer(
+                    [row["appeal"] for row in board["appeals"]], many=True
+                ).data,
+            }
+        )
 
 
 class CommitteeDashboardView(ArbitrationAPIView):
@@ -236,10 +254,12 @@ class CommitteeDashboardView(ArbitrationAPIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug):
         board = dashboards.committee_dashboard(self.tournament, request.user)
-        return Response({
-            key: AppealSerializer([row["appeal"] for row in rows], many=True).data
-            for key, rows in board.items()
-        })  # fmt: skip
+        return Response(
+            {
+                key: AppealSerializer([row["appeal"] for row in rows], many=True).data
+                for key, rows in board.items()
+            }
+        )
 
 
 class TeamRecordView(ArbitrationAPIView):
@@ -247,10 +267,14 @@ class TeamRecordView(ArbitrationAPIView):
     def get(self, request, slug, pk):
         team = get_object_or_404(Team, pk=pk, tournament=self.tournament)
         record = dashboards.team_record(team)
-        return Response({
-            "team": team.pk, "status": team.status,
-            "rulings": RulingSerializer(record["rulings"], many=True).data,
-            "incidents": IncidentSerializer(record["incidents"], many=True).data,
-            "appeals": AppealSerializer([row["appeal"] for row in record["appeals"]],
-                                        many=True).data,
-        })  # fmt: skip
+        return Response(
+            {
+                "team": team.pk,
+                "status": team.status,
+                "rulings": RulingSerializer(record["rulings"], many=True).data,
+                "incidents": IncidentSerializer(record["incidents"], many=True).data,
+                "appeals": AppealSerializer(
+                    [row["appeal"] for row in record["appeals"]], many=True
+                ).data,
+            }
+        )

@@ -75,8 +75,9 @@ def answer_state(appeal: Appeal, now: datetime | None = None) -> str:
     """ "decided", "refused", or the deadline's "ok" / "near" / "past"."""
     if appeal.status != "open":
         return appeal.status
-    return ladder.deadline_state(answer_deadline(appeal), now or timezone.now(),
-                                 settings_of(appeal.tournament))  # fmt: skip
+    return ladder.deadline_state(
+        answer_deadline(appeal), now or timezone.now(), settings_of(appeal.tournament)
+    )
 
 
 def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
@@ -92,8 +93,9 @@ def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
     if not (grounds or "").strip():
         raise ArbitrationError(_("Write the grounds of the appeal."), "grounds")
     if not ruling.is_active:
-        raise ArbitrationError(_("This ruling has been revoked: there is nothing to appeal."),
-                               "ruling")  # fmt: skip
+        raise ArbitrationError(
+            _("This ruling has been revoked: there is nothing to appeal."), "ruling"
+        )
     team_id = ruling.team_id if ruling.team_id in mine else min(mine)
     if Appeal.objects.filter(ruling=ruling, team_id=team_id).exists():
         raise ArbitrationError(
@@ -104,12 +106,25 @@ def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
     late = not ladder.appeal_in_time(now, ended, settings_of(tournament))
     with transaction.atomic():
         appeal = Appeal.objects.create(
-            tournament=tournament, ruling=ruling, team_id=team_id, grounds=grounds.strip(),
-            filed_by=user, filed_at=now, match_ended_at=ended, late=late, source=source[:120],
-        )  # fmt: skip
-        log_action(tournament, user, "appeal.file", appeal,
-                   data={"ruling": ruling.pk, "late": late, "match_ended_at": str(ended)},
-                   reason=appeal.grounds, source=source)  # fmt: skip
+            tournament=tournament,
+            ruling=ruling,
+            team_id=team_id,
+            grounds=grounds.strip(),
+            filed_by=user,
+            filed_at=now,
+            match_ended_at=ended,
+            late=late,
+            source=source[:120],
+        )
+        log_action(
+            tournament,
+            user,
+            "appeal.file",
+            appeal,
+            data={"ruling": ruling.pk, "late": late, "match_ended_at": str(ended)},
+            reason=appeal.grounds,
+            source=source,
+        )
     return appeal
 
 
@@ -131,14 +146,17 @@ def accept_late(appeal: Appeal, user, reason: str, source: str = "") -> Appeal:
     require_chief(user, appeal.tournament, "appeal.accept_late", _("accept a late appeal"))
     reason = require_reason(reason)
     if not appeal.refused:
-        raise ArbitrationError(_("This appeal is not a refused late appeal."), "appeal", Code.CONFLICT)
+        raise ArbitrationError(
+            _("This appeal is not a refused late appeal."), "appeal", Code.CONFLICT
+        )
     with transaction.atomic():
         appeal.late_accepted_at = timezone.now()
         appeal.late_accepted_by = user
         appeal.late_accepted_reason = reason
         appeal.save(update_fields=["late_accepted_at", "late_accepted_by", "late_accepted_reason"])
-        log_action(appeal.tournament, user, "appeal.accept_late", appeal, reason=reason,
-                   source=source)  # fmt: skip
+        log_action(
+            appeal.tournament, user, "appeal.accept_late", appeal, reason=reason, source=source
+        )
     return appeal
 
 
@@ -171,11 +189,18 @@ def vote(
     try:
         with revision_batch():
             lock_open(appeal)
-            cast = Vote.objects.create(appeal=appeal, member=user, choice=choice,
-                                       amended_step=amended_step, reason=reason)  # fmt: skip
-            log_action(tournament, user, "appeal.vote", appeal,
-                       data={"choice": choice, "amended_step": amended_step}, reason=reason,
-                       source=source)  # fmt: skip
+            cast = Vote.objects.create(
+                appeal=appeal, member=user, choice=choice, amended_step=amended_step, reason=reason
+            )
+            log_action(
+                tournament,
+                user,
+                "appeal.vote",
+                appeal,
+                data={"choice": choice, "amended_step": amended_step},
+                reason=reason,
+                source=source,
+            )
             _decide_if_majority(appeal, user, source)
     except IntegrityError:
         raise ArbitrationError(_("You have already voted on this appeal."), "appeal") from None
@@ -195,10 +220,15 @@ def lock_open(appeal: Appeal) -> None:
     decision = AppealDecision.objects.filter(appeal_id=appeal.pk).first()
     if decision is not None:
         raise DecidedMeanwhile(
-            _("The appeal was decided meanwhile (%(choice)s, %(votes)s of %(members)s votes); "
-              "your vote was not recorded."),
-            "appeal", choice=decision.get_choice_display(), votes=decision.votes, members=decision.members,
-        )  # fmt: skip
+            _(
+                "The appeal was decided meanwhile (%(choice)s, %(votes)s of %(members)s votes); "
+                "your vote was not recorded."
+            ),
+            "appeal",
+            choice=decision.get_choice_display(),
+            votes=decision.votes,
+            members=decision.members,
+        )
 
 
 def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | None:
@@ -209,9 +239,12 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
     if decision is None:
         return None
     record = AppealDecision.objects.create(
-        appeal=appeal, choice=decision.choice, amended_step=decision.amended_step or "",
-        votes=decision.votes, members=decision.members,
-    )  # fmt: skip
+        appeal=appeal,
+        choice=decision.choice,
+        amended_step=decision.amended_step or "",
+        votes=decision.votes,
+        members=decision.members,
+    )
     ruling = appeal.ruling
     why = gettext(
         "Appeal #%(n)s: the committee's decision: %(choice)s (%(votes)s of %(members)s)."
@@ -224,16 +257,40 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
     if decision.choice in (ladder.OVERTURN, ladder.AMEND) and ruling.is_active:
         revoke(ruling, user, why, appeal=appeal, source=source)
     if decision.choice == ladder.AMEND:
-        fields = {"levels": ruling.levels, "opponent_up": ruling.opponent_up,
-                  "deal": ruling.deal, "places": ruling.places,
-                  "in_play_steps": [] if decision.amended_step == ladder.NO_PENALTY
-                  else ruling.in_play_steps}  # fmt: skip
-        made = create(appeal.tournament, ruling.incident, ruling.team, decision.amended_step,
-                      why, user, fields, source, amends=ruling)  # fmt: skip
+        fields = {
+            "levels": ruling.levels,
+            "opponent_up": ruling.opponent_up,
+            "deal": ruling.deal,
+            "places": ruling.places,
+            "in_play_steps": []
+            if decision.amended_step == ladder.NO_PENALTY
+            else ruling.in_play_steps,
+        }
+        made = create(
+            appeal.tournament,
+            ruling.incident,
+            ruling.team,
+            decision.amended_step,
+            why,
+            user,
+            fields,
+            source,
+            amends=ruling,
+        )
         record.new_ruling = made[0]
         record.save(update_fields=["new_ruling"])
-    log_action(appeal.tournament, user, "appeal.decide", appeal,
-               data={"choice": decision.choice, "amended_step": decision.amended_step,
-                     "votes": decision.votes, "members": decision.members},
-               reason=why, source=source)  # fmt: skip
+    log_action(
+        appeal.tournament,
+        user,
+        "appeal.decide",
+        appeal,
+        data={
+            "choice": decision.choice,
+            "amended_step": decision.amended_step,
+            "votes": decision.votes,
+            "members": decision.members,
+        },
+        reason=why,
+        source=source,
+    )
     return record

@@ -22,8 +22,14 @@ def settings_of(tournament: Tournament) -> ladder.LadderSettings:
 
 def require_chief(user, tournament: Tournament, action: str, what: str) -> None:
     """Refused unless ``user`` may do ``action`` (a chief referee's action of the table)."""
-    permissions.require(user, tournament, action, ArbitrationForbidden,
-                        _("Only the chief referee may %(what)s."), what=what)  # fmt: skip
+    permissions.require(
+        user,
+        tournament,
+        action,
+        ArbitrationForbidden,
+        _("Only the chief referee may %(what)s."),
+        what=what,
+    )
 
 
 def require_reason(reason: object) -> str:

@@ -81,8 +81,7 @@ def appeal_rows(appeals, now=None, member=None) -> list[dict]:
             "votes": appeal.votes.count(),
         }
         if member is not None:
-            row["my_vote"] = next((v for v in appeal.votes.all() if v.member_id == member.pk),
-                                  None)  # fmt: skip
+            row["my_vote"] = next((v for v in appeal.votes.all() if v.member_id == member.pk), None)
         rows.append(row)
     return rows
 

@@ -32,7 +32,9 @@ def _json(text: str, field: str):
     except BadInput as err:
         raise ArbitrationError(
             _("%(field)s is not valid JSON: %(error)s"),
-            field, field=field, error=err,
+            field,
+            field=field,
+            error=err,
         ) from None
 
 
@@ -42,18 +44,28 @@ def build_request(data: Mapping[str, str]) -> tuple[str, dict | list]:
     try:
         return engine_desk.build_request(data, parse=_json)
     except RulesError as err:
-        raise ArbitrationError(localize(err.message, get_language(), words=True), err.field) from None
+        raise ArbitrationError(
+            localize(err.message, get_language(), words=True), err.field
+        ) from None
 
 
 def chip(code: str) -> dict:
     """One card as the page draws it: ``{"code": "S10", "suit": "♠", "rank": "10", "red"}``."""
     text = str(code)
     if text in ("LJ", "BJ"):
-        return {"code": text, "suit": "", "rank": gettext("Small joker") if text == "LJ" else
-                gettext("Big joker"), "red": text == "BJ"}  # fmt: skip
+        return {
+            "code": text,
+            "suit": "",
+            "rank": gettext("Small joker") if text == "LJ" else gettext("Big joker"),
+            "red": text == "BJ",
+        }
     suit, rank = text[:1], text[1:]
-    return {"code": text, "suit": SUIT_SYMBOLS.get(suit, suit), "rank": rank,
-            "red": suit in ("H", "D")}  # fmt: skip
+    return {
+        "code": text,
+        "suit": SUIT_SYMBOLS.get(suit, suit),
+        "rank": rank,
+        "red": suit in ("H", "D"),
+    }
 
 
 def legal_plays(answer: dict, game: str | None = None) -> dict | None:
@@ -74,8 +86,12 @@ ask = engine_desk.ask
 def picker() -> dict:
     """What the card picker needs: the decks of each game and the idiom printed on each card
     of the default idiom deck (shown when the idiom game is chosen)."""
-    return {"decks": DECKS, "idioms": default_idioms(), "suits": SUIT_SYMBOLS,
-            "jokers": {"LJ": gettext("Small joker"), "BJ": gettext("Big joker")}}  # fmt: skip
+    return {
+        "decks": DECKS,
+        "idioms": default_idioms(),
+        "suits": SUIT_SYMBOLS,
+        "jokers": {"LJ": gettext("Small joker"), "BJ": gettext("Big joker")},
+    }
 
 
 def summary(answer, game: str | None = None) -> dict:

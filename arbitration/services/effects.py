@@ -39,8 +39,13 @@ def adjustment_of(ruling: Ruling) -> dict:
         kind = "opponent_level_up" if ruling.opponent_up else "level_deduction"
         return {"type": kind, "side": side, "levels": ruling.levels, "ruling": ruling.pk}
     if ruling.step == ladder.SCORED_LAST:  # the wrong tribute's seat is last in its deal
-        return {"type": adjustments.WRONG_TRIBUTE, "side": side, "seat": ruling.incident.seat,
-                "deal": ruling.deal, "ruling": ruling.pk}  # fmt: skip
+        return {
+            "type": adjustments.WRONG_TRIBUTE,
+            "side": side,
+            "seat": ruling.incident.seat,
+            "deal": ruling.deal,
+            "ruling": ruling.pk,
+        }
     adjustment = {"type": RESULT_TYPES[ruling.step], "side": side, "ruling": ruling.pk}
     if ruling.deal:
         adjustment["deal"] = ruling.deal
@@ -76,7 +81,8 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
         if adjustment["type"] != "match_loss":
             raise ArbitrationError(  # the match's present state refuses it (409)
                 _("The match has no counting result yet: enter and confirm it first."),
-                "match", Code.CONFLICT,
+                "match",
+                Code.CONFLICT,
             )
         game = match.round.tournament.game
         if ruling.step == ladder.FORFEIT:  # late arrival: the team did not play (弃权)
@@ -93,8 +99,12 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
         base = counting.number
     version = _submit(match, record, user, ruling.reason, source_ref(ruling), source)
     ruling.result_version = version
-    return {"type": "result", "adjustment": adjustment, "base_version": base,
-            "version": version.number}  # fmt: skip
+    return {
+        "type": "result",
+        "adjustment": adjustment,
+        "base_version": base,
+        "version": version.number,
+    }
 
 
 def _check_deal(adjustment: dict, record: dict) -> None:
@@ -104,9 +114,14 @@ def _check_deal(adjustment: dict, record: dict) -> None:
     count = len(record.get("deals") or [])
     if not isinstance(adjustment["deal"], int) or adjustment["deal"] > count:
         raise ArbitrationError(
-            _("The counting result has no deal %(n)s (it holds %(count)s): name a deal that "
-              "was played."), "deal", n=adjustment["deal"], count=count,
-        )  # fmt: skip
+            _(
+                "The counting result has no deal %(n)s (it holds %(count)s): name a deal that "
+                "was played."
+            ),
+            "deal",
+            n=adjustment["deal"],
+            count=count,
+        )
 
 
 def _submit(match, record, user, reason, ref, source) -> ResultVersion:
@@ -120,8 +135,9 @@ def reverse(ruling: Ruling, user, reason: str, source: str = "") -> ResultVersio
     if effect.get("type") == "result":
         return _reverse_result(ruling, user, reason, source)
     if effect.get("type") == "suspension" and ruling.team.status == Team.Status.SUSPENDED:
-        set_team_status(ruling.team, effect.get("status_before") or Team.Status.ACTIVE, user,
-                        reason)  # fmt: skip
+        set_team_status(
+            ruling.team, effect.get("status_before") or Team.Status.ACTIVE, user, reason
+        )
     if effect.get("type") == "ranking_drop" and ruling.ranking_adjustment_id:
         cancel_ranking_adjustment(ruling.ranking_adjustment, user, reason)
     return None

@@ -43,12 +43,14 @@ def team_rulings(tournament: Tournament, team_ids, now=None) -> list[dict]:
     for ruling in rulings:
         filed = [a for a in ruling.appeals.all() if a.team_id in team_ids]
         deadline = filing_deadline(ruling) if not filed and not ruling.revoked else None
-        rows.append({
-            "ruling": ruling,
-            "appeal": filed[-1] if filed else None,
-            "deadline": deadline,
-            "in_time": deadline is not None and now <= deadline,
-        })  # fmt: skip
+        rows.append(
+            {
+                "ruling": ruling,
+                "appeal": filed[-1] if filed else None,
+                "deadline": deadline,
+                "in_time": deadline is not None and now <= deadline,
+            }
+        )
     return rows
 
 
@@ -58,8 +60,12 @@ def captain_panel(tournament: Tournament, user) -> homes.Panel | None:
         return None
     rows = team_rulings(tournament, ids)
     open_rows = sum(1 for row in rows if row["deadline"] is not None and row["in_time"])
-    return homes.Panel("rulings", "arbitration/homes/_captain.html",
-                       {"rows": rows, "teams": sorted(ids)}, {"appealable": open_rows})  # fmt: skip
+    return homes.Panel(
+        "rulings",
+        "arbitration/homes/_captain.html",
+        {"rows": rows, "teams": sorted(ids)},
+        {"appealable": open_rows},
+    )
 
 
 def register() -> None:

@@ -73,24 +73,48 @@ def log_incident(
     ):
         raise ArbitrationError(_("Seconds taken: a whole number of seconds, 0 or more."), "seconds")
     if timed not in Timed.values:
-        raise ArbitrationError(_("Choose what was timed: a play, a tribute or its return."),
-                               "timed")  # fmt: skip
+        raise ArbitrationError(
+            _("Choose what was timed: a play, a tribute or its return."), "timed"
+        )
     if category == Category.LATE_ARRIVAL and (match is None or team is None):
         raise ArbitrationError(_("A late arrival names the match and the late team."), "team")
     deal, seat = _check_deal_and_seat(category, match, team, deal, seat, offers_national(preset))
     with transaction.atomic():
         incident = Incident.objects.create(
-            tournament=tournament, match=match, team=team, player=player, category=category,
-            description=description.strip(), reported_by=(reported_by or "").strip()[:200],
-            arrived_at=arrived_at, leave_approved=bool(leave_approved), seconds=seconds,
-            timed=timed, deal=deal, seat=seat, logged_by=user,
+            tournament=tournament,
+            match=match,
+            team=team,
+            player=player,
+            category=category,
+            description=description.strip(),
+            reported_by=(reported_by or "").strip()[:200],
+            arrived_at=arrived_at,
+            leave_approved=bool(leave_approved),
+            seconds=seconds,
+            timed=timed,
+            deal=deal,
+            seat=seat,
+            logged_by=user,
             source=source[:120],
-        )  # fmt: skip
-        log_action(tournament, user, "incident.log", incident,
-                   data={"category": category, "match": match and match.pk,
-                         "team": team and team.pk, "arrived_at": arrived_at and str(arrived_at),
-                         "seconds": seconds, "timed": timed, "deal": deal, "seat": seat},
-                   reason=incident.description, source=source)  # fmt: skip
+        )
+        log_action(
+            tournament,
+            user,
+            "incident.log",
+            incident,
+            data={
+                "category": category,
+                "match": match and match.pk,
+                "team": team and team.pk,
+                "arrived_at": arrived_at and str(arrived_at),
+                "seconds": seconds,
+                "timed": timed,
+                "deal": deal,
+                "seat": seat,
+            },
+            reason=incident.description,
+            source=source,
+        )
     return incident
 
 
@@ -151,6 +175,11 @@ def attach_evidence(incident: Incident, user, action: str, request: dict, answer
         evidence = Evidence.objects.create(
             incident=incident, action=action, request=request, answer=answer, created_by=user
         )
-        log_action(incident.tournament, user, "incident.evidence", incident,
-                   data={"evidence": evidence.pk, "action": action})  # fmt: skip
+        log_action(
+            incident.tournament,
+            user,
+            "incident.evidence",
+            incident,
+            data={"evidence": evidence.pk, "action": action},
+        )
     return evidence

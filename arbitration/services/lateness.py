@@ -54,7 +54,7 @@ def pending_forfeits(tournament) -> list[tuple[Incident, LateStatus]]:
     incidents = (
         Incident.objects.filter(
             tournament=tournament, category=Category.LATE_ARRIVAL, rulings__isnull=True
-        )  # fmt: skip
+        )
         .select_related("match__round", "team", "tournament")
         .order_by("created_at")
     )

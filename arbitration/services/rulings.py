@@ -59,9 +59,14 @@ def proposal(incident: Incident) -> list[ladder.Penalty]:
     tournament = incident.tournament
     preset = tournament.get_preset()
     return ladder.proposed_penalties(
-        tournament.game, incident.category, previous, preset.in_play_ladder,
-        seconds=incident.seconds, timed=incident.timed, times=times_of(preset),
-    )  # fmt: skip
+        tournament.game,
+        incident.category,
+        previous,
+        preset.in_play_ladder,
+        seconds=incident.seconds,
+        timed=incident.timed,
+        times=times_of(preset),
+    )
 
 
 def rule(
@@ -97,8 +102,13 @@ def rule(
         raise ArbitrationError.from_error(err) from None
     if step == ladder.SCORED_LAST:
         deal = scored_last_deal(incident, team, deal)
-    fields = {"levels": levels, "opponent_up": bool(opponent_up), "deal": deal or None,
-              "places": places or 0, "in_play_steps": in_play_steps(incident, step)}  # fmt: skip
+    fields = {
+        "levels": levels,
+        "opponent_up": bool(opponent_up),
+        "deal": deal or None,
+        "places": places or 0,
+        "in_play_steps": in_play_steps(incident, step),
+    }
     with revision_batch():  # one revision bump, locked after every match row
         made = create(tournament, incident, team, step, reason, user, fields, source)
     return made
@@ -107,8 +117,9 @@ def rule(
 def check_step(tournament: Tournament, step: object, field: str = "step") -> str:
     """``step`` may be ruled in the event (scored last only under the national ladder)."""
     try:
-        return ladder.check_step(step, tournament.game, field,
-                                 tournament.get_preset().in_play_ladder)  # fmt: skip
+        return ladder.check_step(
+            step, tournament.game, field, tournament.get_preset().in_play_ladder
+        )
     except RulesError as err:
         raise ArbitrationError.from_rules(err) from None
 
@@ -129,9 +140,12 @@ def scored_last_deal(
     the step (an appeal's amendment names ``amended_step``)."""
     if incident is None or incident.category != Category.WRONG_TRIBUTE or not incident.seat:
         raise ArbitrationError(
-            _("“Scored last in the deal” is the ruling on a wrong tribute incident (it names "
-              "the deal and the offender's seat)."), field,
-        )  # fmt: skip
+            _(
+                "“Scored last in the deal” is the ruling on a wrong tribute incident (it names "
+                "the deal and the offender's seat)."
+            ),
+            field,
+        )
     if team.pk != incident.team_id:
         raise ArbitrationError(
             _("A wrong tribute is scored against the team of the offender's seat."), "team"
@@ -147,8 +161,9 @@ def create(tournament, incident, team, step, reason, user, fields, source, amend
     match = incident.match if incident else None
     if step == ladder.SCORED_LAST:  # an appeal's amendment comes here without rule()'s checks
         fields = fields | {"deal": scored_last_deal(incident, team, fields.get("deal"))}
-    ruling = _store(tournament, incident, team, match, step, reason, user, fields, source,
-                    amends=amends)  # fmt: skip
+    ruling = _store(
+        tournament, incident, team, match, step, reason, user, fields, source, amends=amends
+    )
     made = [ruling]
     parent = ruling
     for extra in ladder.escalate(team_steps(team, exclude=ruling), step, settings_of(tournament)):
@@ -156,25 +171,54 @@ def create(tournament, incident, team, step, reason, user, fields, source, amend
             "step": Step(extra).label,
             "n": parent.pk,
         }
-        parent = _store(tournament, incident, team, match, extra, why, user, {}, source,
-                        automatic=True, escalated_from=parent)  # fmt: skip
+        parent = _store(
+            tournament,
+            incident,
+            team,
+            match,
+            extra,
+            why,
+            user,
+            {},
+            source,
+            automatic=True,
+            escalated_from=parent,
+        )
         made.append(parent)
     return made
 
 
 def _store(tournament, incident, team, match, step, reason, user, fields, source, **extra):
     ruling = Ruling.objects.create(
-        tournament=tournament, incident=incident, team=team, match=match, step=step,
-        reason=reason, decided_by=user, source=source[:120], **fields, **extra,
-    )  # fmt: skip
+        tournament=tournament,
+        incident=incident,
+        team=team,
+        match=match,
+        step=step,
+        reason=reason,
+        decided_by=user,
+        source=source[:120],
+        **fields,
+        **extra,
+    )
     ruling.effect = effects.apply(ruling, user, source)
     ruling.save(update_fields=["effect", "result_version", "ranking_adjustment"])
-    log_action(tournament, user, "ruling.automatic" if extra.get("automatic") else "ruling.make",
-               ruling, data={"step": step, "team": team.pk, "incident": incident and incident.pk,
-                             "effect": ruling.effect, "in_play_steps": ruling.in_play_steps,
-                             "amends": extra.get("amends") and
-                             extra["amends"].pk},
-               reason=reason, source=source)  # fmt: skip
+    log_action(
+        tournament,
+        user,
+        "ruling.automatic" if extra.get("automatic") else "ruling.make",
+        ruling,
+        data={
+            "step": step,
+            "team": team.pk,
+            "incident": incident and incident.pk,
+            "effect": ruling.effect,
+            "in_play_steps": ruling.in_play_steps,
+            "amends": extra.get("amends") and extra["amends"].pk,
+        },
+        reason=reason,
+        source=source,
+    )
     return ruling
 
 
@@ -196,10 +240,22 @@ def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> 
     with revision_batch():
         for item in reversed(chain):
             version = effects.reverse(item, user, reason, source)
-            done.append(Revocation.objects.create(ruling=item, reason=reason, appeal=appeal,
-                                                  result_version=version, decided_by=user))  # fmt: skip
-            log_action(item.tournament, user, "ruling.revoke", item,
-                       data={"appeal": appeal and appeal.pk,
-                             "version": version and version.number},
-                       reason=reason, source=source)  # fmt: skip
+            done.append(
+                Revocation.objects.create(
+                    ruling=item,
+                    reason=reason,
+                    appeal=appeal,
+                    result_version=version,
+                    decided_by=user,
+                )
+            )
+            log_action(
+                item.tournament,
+                user,
+                "ruling.revoke",
+                item,
+                data={"appeal": appeal and appeal.pk, "version": version and version.number},
+                reason=reason,
+                source=source,
+            )
     return done

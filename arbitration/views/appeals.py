@@ -57,8 +57,14 @@ class AppealView(AppealMixin, ActionView):
         return context
 
     def perform(self, data):
-        appeals.vote(self.appeal, self.request.user, data["choice"], data["reason"],
-                     data.get("amended_step") or "", source=client_address(self.request))  # fmt: skip
+        appeals.vote(
+            self.appeal,
+            self.request.user,
+            data["choice"],
+            data["reason"],
+            data.get("amended_step") or "",
+            source=client_address(self.request),
+        )
         return reverse("arbitration:appeal", args=[self.tournament.slug, self.appeal.pk])
 
 
@@ -71,6 +77,7 @@ class AcceptLateView(AppealMixin, ActionView):
         return self.may("appeal.accept_late")
 
     def perform(self, data):
-        appeals.accept_late(self.appeal, self.request.user, data["reason"],
-                            source=client_address(self.request))  # fmt: skip
+        appeals.accept_late(
+            self.appeal, self.request.user, data["reason"], source=client_address(self.request)
+        )
         return reverse("arbitration:appeal", args=[self.tournament.slug, self.appeal.pk])

@@ -36,7 +36,9 @@ OFFLINE_WORDS = {  # the words desk_offline.js draws a ruling with
     "offline_note": gettext_lazy(
         "No network: answered by this phone's rules engine (the same rules as the server's)."
     ),
-    "engine_failed": gettext_lazy("This phone's rules engine could not answer; try again with a network."),
+    "engine_failed": gettext_lazy(
+        "This phone's rules engine could not answer; try again with a network."
+    ),
 }
 
 
@@ -74,9 +76,15 @@ class DeskView(ArbitrationView, FormView):
             return redirect(
                 reverse("arbitration:incident", args=[self.tournament.slug, incident.pk])
             )
-        return self.render_to_response(self.get_context_data(
-            form=form, action=action, request_json=json.dumps(request, ensure_ascii=False),
-            answer=answer, summary=desk.summary(
-                answer, request.get("game") if isinstance(request, dict) else None),
-            answer_json=json.dumps(answer, ensure_ascii=False, indent=2),
-        ))  # fmt: skip
+        return self.render_to_response(
+            self.get_context_data(
+                form=form,
+                action=action,
+                request_json=json.dumps(request, ensure_ascii=False),
+                answer=answer,
+                summary=desk.summary(
+                    answer, request.get("game") if isinstance(request, dict) else None
+                ),
+                answer_json=json.dumps(answer, ensure_ascii=False, indent=2),
+            )
+        )

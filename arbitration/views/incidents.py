@@ -85,9 +85,15 @@ class IncidentView(ActionView):
 
     def perform(self, data):
         made = rulings.rule(
-            self.incident, self.request.user, step=data["step"], reason=data["reason"],
-            team=data["team"], levels=data["levels"], opponent_up=data["opponent_up"],
-            deal=data.get("deal"), places=data.get("places") or 0,
+            self.incident,
+            self.request.user,
+            step=data["step"],
+            reason=data["reason"],
+            team=data["team"],
+            levels=data["levels"],
+            opponent_up=data["opponent_up"],
+            deal=data.get("deal"),
+            places=data.get("places") or 0,
             source=client_address(self.request),
-        )  # fmt: skip
+        )
         return reverse("arbitration:ruling", args=[self.tournament.slug, made[0].pk])

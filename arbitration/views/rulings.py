@@ -20,10 +20,18 @@ from .base import ActionView, ArbitrationView
 class RulingMixin:
     def load(self, pk, **kwargs):
         self.ruling = get_object_or_404(
-            Ruling.objects.select_related("team", "match__round", "match__home", "match__away",
-                                          "incident", "decided_by", "result_version"),
-            pk=pk, tournament=self.tournament,
-        )  # fmt: skip
+            Ruling.objects.select_related(
+                "team",
+                "match__round",
+                "match__home",
+                "match__away",
+                "incident",
+                "decided_by",
+                "result_version",
+            ),
+            pk=pk,
+            tournament=self.tournament,
+        )
 
     def permitted(self) -> bool:
         return super().permitted() or self.captain_of(appeals.involved_teams(self.ruling))
@@ -61,8 +69,9 @@ class RevokeView(RulingMixin, ActionView):
         return self.may("ruling.revoke")
 
     def perform(self, data):
-        rulings.revoke(self.ruling, self.request.user, data["reason"],
-                       source=client_address(self.request))  # fmt: skip
+        rulings.revoke(
+            self.ruling, self.request.user, data["reason"], source=client_address(self.request)
+        )
         return reverse("arbitration:ruling", args=[self.tournament.slug, self.ruling.pk])
 
 
@@ -86,8 +95,9 @@ class AppealCreateView(RulingMixin, ActionView):
         }
 
     def perform(self, data):
-        appeal = appeals.file_appeal(self.ruling, self.request.user, data["grounds"],
-                                     source=client_address(self.request))  # fmt: skip
+        appeal = appeals.file_appeal(
+            self.ruling, self.request.user, data["grounds"], source=client_address(self.request)
+        )
         if appeal.refused:
             messages.warning(self.request, appeals.refusal(appeal))
         else:

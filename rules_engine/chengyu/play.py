@@ -139,8 +139,12 @@ def replay_deal(ring: Ring, tricks: list[tuple[str, list[Card]]]) -> Replay:
     def report(number: int, who: str, card: Card | None, reason: str) -> None:
         nonlocal first_illegal
         if first_illegal is None:
-            first_illegal = {"trick": number, "seat": who, "card": card and card_text(card),
-                             "reason": reason}  # fmt: skip
+            first_illegal = {
+                "trick": number,
+                "seat": who,
+                "card": card and card_text(card),
+                "reason": reason,
+            }
 
     counts = {"EW": 0, "NS": 0}
     winners: list[str] = []

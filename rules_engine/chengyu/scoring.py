@@ -191,8 +191,9 @@ def apply_penalties(entries: list[dict], penalties: object, match_deals: int | N
             whole = True
             if match_deals is not None:  # the match's deals, whatever was played
                 del entries[match_deals:]
-                entries.extend({"tricks": {}, "not_played": True}
-                               for _ in range(match_deals - len(entries)))  # fmt: skip
+                entries.extend(
+                    {"tricks": {}, "not_played": True} for _ in range(match_deals - len(entries))
+                )
         if not entries:
             entries.append({"tricks": round_lost(side)})
         for entry in entries if deal is None else [entries[deal - 1]]:

@@ -18,9 +18,17 @@ from rules_engine.errors import RulesError
 from rules_engine.i18n import t, term
 
 KINDS = (
-    "single", "pair", "triple", "full_house", "straight", "tube", "plate",
-    "bomb", "straight_flush", "joker_bomb",
-)  # fmt: skip
+    "single",
+    "pair",
+    "triple",
+    "full_house",
+    "straight",
+    "tube",
+    "plate",
+    "bomb",
+    "straight_flush",
+    "joker_bomb",
+)
 BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
 LJ, BJ = 13, 14
 ACE = 12
@@ -250,8 +258,9 @@ def reading_beats(play: Reading, previous: Reading) -> bool:
     return play.kind == previous.kind and play.size == previous.size and play.value > previous.value
 
 
-def choose_reading(readings: Sequence[Reading], kind: object = None, rank: object = None,
-                   field: str = "previous") -> Reading:  # fmt: skip
+def choose_reading(
+    readings: Sequence[Reading], kind: object = None, rank: object = None, field: str = "previous"
+) -> Reading:
     """The declared reading (``kind``, optional ``rank``) or the strongest one."""
     if not readings:
         raise RulesError(t("{field} is not a valid combination", field=field), field)

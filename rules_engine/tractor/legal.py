@@ -153,8 +153,11 @@ def _kills(ordering: Ordering, hand: list[Card], lead: list[Card], kill_reading:
     found = []
     if lead_form is not None and (lead_form.unit, lead_form.length) == (2, 3):
         # the special rule: two consecutive triples kill three pairs (and beat their kills)
-        found += [k for k in _built(trumps, [(3, 2)], len(lead), ordering)
-                  if is_kill(list(k), lead, ordering, kill_reading)]  # fmt: skip
+        found += [
+            k
+            for k in _built(trumps, [(3, 2)], len(lead), ordering)
+            if is_kill(list(k), lead, ordering, kill_reading)
+        ]
     distinct = kill_reading == "strict" or lead_form is not None
     if distinct and len(plan) <= 1:
         # one run (or none) and other cards each once, none of the run's: exactly the
@@ -183,8 +186,11 @@ def _sure_kills(trumps: Counter, plan, size: int, ordering: Ordering) -> Iterato
     )
     singles = size - sum(width * length for width, length in plan)
     for used in ways:
-        rest = [(card, 1) for card, _ in _strength_order(trumps.elements(), ordering)
-                if card not in used]  # fmt: skip
+        rest = [
+            (card, 1)
+            for card, _ in _strength_order(trumps.elements(), ordering)
+            if card not in used
+        ]
         for extra in multiset_combinations(rest, singles):
             yield tuple(sorted([*used.elements(), *extra], key=key, reverse=True))
 

@@ -22,7 +22,11 @@ def arb(make_tournament, make_user, grant):
     )
     tables = list(round_.matches.order_by("table_number"))
     return SimpleNamespace(
-        tournament=tournament, round=round_, match=tables[0], match2=tables[1], teams=teams,
+        tournament=tournament,
+        round=round_,
+        match=tables[0],
+        match2=tables[1],
+        teams=teams,
         chief=grant(make_user(), tournament, "chief_referee"),
         referee=grant(make_user(), tournament, "table_referee", tables=[1]),
         referee2=grant(make_user(), tournament, "table_referee", tables=[2]),
@@ -31,4 +35,4 @@ def arb(make_tournament, make_user, grant):
         captain3=grant(make_user(), tournament, "captain", team=teams[2]),
         committee=[grant(make_user(), tournament, "committee") for _ in range(3)],
         organiser=grant(make_user(), tournament, "organiser"),
-    )  # fmt: skip
+    )

@@ -45,9 +45,15 @@ OTHER = "schema-other"  # a user of no role: the username a role grant names
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 schema.config.update(
-    parameters={"path.slug": SLUG, "path.id": PIN, "path.match_id": PIN, "path.number": 1,
-                "path.section": PIN, "path.key": TABLE_KEY}
-)  # fmt: skip
+    parameters={
+        "path.slug": SLUG,
+        "path.id": PIN,
+        "path.match_id": PIN,
+        "path.number": 1,
+        "path.section": PIN,
+        "path.key": TABLE_KEY,
+    }
+)
 
 # Fields whose rules JSON Schema cannot state, by operation: a 400 naming one of them answers
 # a schema-valid request honestly. Why, for each:
@@ -62,19 +68,42 @@ RULES_BEYOND_THE_SCHEMA = {
     "POST /api/tournaments/{slug}/matches/{match_id}/correct/": {"record"},
     # a stage's fields depend on its kind (rounds: Swiss only; qualifiers: a later stage;
     # a third-place match: knockouts) and its match format is the engine's
-    "POST /api/tournaments/{slug}/stages/": {"num_rounds", "qualify_top", "third_place",
-                                             "match_format", "sources", "entrants"},
-    "PATCH /api/tournaments/{slug}/stages/{id}/": {"num_rounds", "qualify_top", "third_place",
-                                                   "match_format", "sources", "entrants"},
+    "POST /api/tournaments/{slug}/stages/": {
+        "num_rounds",
+        "qualify_top",
+        "third_place",
+        "match_format",
+        "sources",
+        "entrants",
+    },
+    "PATCH /api/tournaments/{slug}/stages/{id}/": {
+        "num_rounds",
+        "qualify_top",
+        "third_place",
+        "match_format",
+        "sources",
+        "entrants",
+    },
     # a ruling's step is one of the event's game's ladder, with the fields that step takes
     "POST /api/arbitration/tournaments/{slug}/incidents/{id}/rulings/": {
-        "step", "team", "levels", "deal", "places", "opponent_up"},
+        "step",
+        "team",
+        "levels",
+        "deal",
+        "places",
+        "opponent_up",
+    },
     # an amended ruling names its new step (only with the choice "amend")
     "POST /api/arbitration/tournaments/{slug}/appeals/{id}/votes/": {"amended_step"},
     # an incident's team plays the match; its player, seat and deal are that team's; some
     # categories are the national rules' only
-    "POST /api/arbitration/tournaments/{slug}/incidents/": {"team", "player", "seat", "deal",
-                                                           "category"},
+    "POST /api/arbitration/tournaments/{slug}/incidents/": {
+        "team",
+        "player",
+        "seat",
+        "deal",
+        "category",
+    },
     # the rules desk passes its request to the engine, which judges it
     "POST /api/arbitration/tournaments/{slug}/desk/": {"request"},
     # a table key's referee is one of that table's referees
@@ -83,7 +112,7 @@ RULES_BEYOND_THE_SCHEMA = {
     "POST /api/tournaments/{slug}/roles/": {"team"},
     # the file must be an .xlsx workbook with the team list's columns
     "POST /api/tournaments/{slug}/teams-import/": {"file"},
-}  # fmt: skip
+}
 
 SENT: Counter = Counter()
 
@@ -118,8 +147,7 @@ def world(django_db_setup, django_db_blocker):
             stage = factories.stage(tournament, by=user)
             [section] = factories.sections(stage, "A", by=user)
             round_ = Round.objects.create(tournament=tournament, number=1, status="in_play")
-            match = Match.objects.create(round=round_, table_number=1, home=teams[0],
-                                         away=teams[1])  # fmt: skip
+            match = Match.objects.create(round=round_, table_number=1, home=teams[0], away=teams[1])
             RoundSlot.objects.create(round=round_, match=match, team=teams[0], side="EW")
             RoundSlot.objects.create(round=round_, match=match, team=teams[1], side="NS")
             for role in ("chief_referee", "committee"):
@@ -130,23 +158,40 @@ def world(django_db_setup, django_db_blocker):
             actor = results.Actor(user, None, "api", "")
             result_entry.submit(match, factories.guandan_record(), actor, 0)
             dispute = disputes.raise_dispute(match, 1, actor, "wrong deal")
-            incident = incidents.log_incident(tournament, user, match=match, team=teams[0],
-                                              category="other", description="late")  # fmt: skip
+            incident = incidents.log_incident(
+                tournament, user, match=match, team=teams[0], category="other", description="late"
+            )
             ruling = rulings.rule(incident, user, step="warning", reason="why")[0]
             appeal = appeals.file_appeal(ruling, user, "grounds")
             key = TableKey.objects.create(tournament=tournament, table_number=1, key=TABLE_KEY)
             role = tournament.roles.filter(user=user).order_by("pk").first()
             yield {
                 "token": logins.issue_api_token(user),
-                "path": {"incidents": incident.pk, "rulings": ruling.pk, "appeals": appeal.pk,
-                         "table-keys": key.pk, "teams": teams[2].pk, "roles": role.pk,
-                         "stages": stage.pk, "disputes": dispute.pk, "section": section.pk,
-                         "match_id": match.pk},
-                "body": {"match": match.pk, "team": teams[0].pk, "team_a": teams[0].pk,
-                         "team_b": teams[1].pk, "player": teams[0].players.first().pk,
-                         "incident": incident.pk, "teams": [teams[2].pk], "sources": [],
-                         "username": OTHER, "referee": user.username},
-            }  # fmt: skip
+                "path": {
+                    "incidents": incident.pk,
+                    "rulings": ruling.pk,
+                    "appeals": appeal.pk,
+                    "table-keys": key.pk,
+                    "teams": teams[2].pk,
+                    "roles": role.pk,
+                    "stages": stage.pk,
+                    "disputes": dispute.pk,
+                    "section": section.pk,
+                    "match_id": match.pk,
+                },
+                "body": {
+                    "match": match.pk,
+                    "team": teams[0].pk,
+                    "team_a": teams[0].pk,
+                    "team_b": teams[1].pk,
+                    "player": teams[0].players.first().pk,
+                    "incident": incident.pk,
+                    "teams": [teams[2].pk],
+                    "sources": [],
+                    "username": OTHER,
+                    "referee": user.username,
+                },
+            }
         finally:
             transaction.set_rollback(True)
             outer.__exit__(None, None, None)
@@ -213,8 +258,11 @@ def test_the_api_answers_as_its_schema_says(case, world, who):
     if who == "token":  # the token is the credential: no generated session cookie or key
         headers = {"Authorization": f"Token {world['token']}"}
         case.cookies = {k: v for k, v in (case.cookies or {}).items() if k != "sessionid"}
-        case.headers = {k: v for k, v in (case.headers or {}).items()
-                        if k.lower() not in ("x-table-key", "authorization")}  # fmt: skip
+        case.headers = {
+            k: v
+            for k, v in (case.headers or {}).items()
+            if k.lower() not in ("x-table-key", "authorization")
+        }
     realise(case, world)
     operation = f"{case.method} {case.operation.path}"
     with transaction.atomic():
@@ -223,8 +271,11 @@ def test_the_api_answers_as_its_schema_says(case, world, who):
             SENT[f"{who} requests"] += 1
             SENT[f"{who} {response.status_code // 100}xx"] += 1
             try:
-                case.validate_response(response, headers=headers,
-                                       transport_kwargs={"headers": headers, "app": application})  # fmt: skip
+                case.validate_response(
+                    response,
+                    headers=headers,
+                    transport_kwargs={"headers": headers, "app": application},
+                )
             except FailureGroup as group:
                 left = [f for f in group.exceptions if not waived(f, operation, response)]
                 if left:

@@ -16,8 +16,13 @@ HTML_TEMPLATES = [p for p in TEMPLATES.rglob("*.html") if "pdf" not in p.parts] 
 def test_pages_send_a_content_security_policy(client, db):
     response = client.get("/")
     policy = response["Content-Security-Policy"]
-    for directive in ("default-src 'self'", "object-src 'none'", "frame-ancestors 'none'",
-                      "base-uri 'self'", "form-action 'self'"):  # fmt: skip
+    for directive in (
+        "default-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ):
         assert directive in policy
     assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]
 
@@ -64,9 +69,10 @@ def test_a_plain_answers_policy_built_once_is_the_one_django_csp_builds(client, 
 
     answer = client.get("/api/tournaments/")
     assert answer["Content-Security-Policy"] == build_policy()
-    assert answer["Content-Security-Policy"] == client.get("/api/tournaments/")[
-        "Content-Security-Policy"
-    ]
+    assert (
+        answer["Content-Security-Policy"]
+        == client.get("/api/tournaments/")["Content-Security-Policy"]
+    )
     settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
     assert client.get("/api/tournaments/")["Content-Security-Policy"] == "default-src 'none'"
     settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"img-src": ["'self'"]}}
@@ -100,6 +106,9 @@ def test_a_view_that_changes_the_policy_or_uses_a_nonce_gets_django_csps_own_hea
             assert ours == stock and "N" in ours
         else:
             assert ours == stock, kwargs
-    assert "https://example.org" in CSPMiddleware(view).process_response(
-        rf.get("/"), view(rf.get("/"), update={"img-src": ["https://example.org"]})
-    )["Content-Security-Policy"]
+    assert (
+        "https://example.org"
+        in CSPMiddleware(view).process_response(
+            rf.get("/"), view(rf.get("/"), update={"img-src": ["https://example.org"]})
+        )["Content-Security-Policy"]
+    )

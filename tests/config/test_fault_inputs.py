@@ -85,8 +85,9 @@ def test_a_lone_surrogate_in_a_json_choice_field_answers_400(organiser, event):
 def test_json_1e999_in_an_id_field_answers_400(organiser, event):
     slug = event.tournament.slug
     body = '{"username": "org", "role": "captain", "team": 1e999}'
-    response = organiser.post(f"/api/tournaments/{slug}/roles/", body,
-                              content_type="application/json")  # fmt: skip
+    response = organiser.post(
+        f"/api/tournaments/{slug}/roles/", body, content_type="application/json"
+    )
     assert response.status_code == 400, response.content[:300]
 
 

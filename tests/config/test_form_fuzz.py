@@ -63,8 +63,12 @@ class FormReader(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "form":
-            self.form = {"action": a.get("action") or "", "method": (a.get("method") or "get").lower(),
-                         "enctype": a.get("enctype") or "", "fields": []}  # fmt: skip
+            self.form = {
+                "action": a.get("action") or "",
+                "method": (a.get("method") or "get").lower(),
+                "enctype": a.get("enctype") or "",
+                "fields": [],
+            }
             self.forms.append(self.form)
         elif self.form is None or not a.get("name"):
             return
@@ -175,8 +179,9 @@ def fuzz(client: Client, forms: dict, counts: Counter, failures: list, user=None
                 if is_multipart:
                     response = client.post(form["url"], multipart(form, body))
                 else:
-                    response = client.post(form["url"], body,
-                                           content_type="application/x-www-form-urlencoded")  # fmt: skip
+                    response = client.post(
+                        form["url"], body, content_type="application/x-www-form-urlencoded"
+                    )
                 transaction.set_rollback(True)
             counts["requests"] += 1
             counts[f"{response.status_code // 100}xx"] += 1
@@ -192,8 +197,9 @@ def test_every_form_posted_with_hostile_values_answers_below_500(everything, who
     from tournaments.models import Section, Stage, Tournament
 
     event = Tournament.objects.get(slug=everything["slug"])
-    stage = Stage.objects.create(tournament=event, order=1, name="Stage", kind="swiss",
-                                 num_rounds=3)  # fmt: skip
+    stage = Stage.objects.create(
+        tournament=event, order=1, name="Stage", kind="swiss", num_rounds=3
+    )
     Section.objects.create(stage=stage, name="A", order=1)
     event.rounds.update(stage=stage)  # the round in play is the stage's
     other = factories.grant(factories.user("fuzz-other"), event, "committee")
@@ -201,12 +207,22 @@ def test_every_form_posted_with_hostile_values_answers_below_500(everything, who
     client.raise_request_exception = False
     if who == "every-role":
         client.force_login(everything["user"])
-    values = {"slug": everything["slug"], "number": "1", "table": "1", "key": everything["key"],
-              "match_id": str(everything["match_id"]), "team_id": str(everything["team"]),
-              "identifier": "standings-pdf", "code": "en"}  # fmt: skip
-    ids = everything["ids"] | {"stages": stage.pk, "match": everything["match_id"],
-                               "team": everything["team"],
-                               "roles": event.roles.get(user=other).pk}  # fmt: skip
+    values = {
+        "slug": everything["slug"],
+        "number": "1",
+        "table": "1",
+        "key": everything["key"],
+        "match_id": str(everything["match_id"]),
+        "team_id": str(everything["team"]),
+        "identifier": "standings-pdf",
+        "code": "en",
+    }
+    ids = everything["ids"] | {
+        "stages": stage.pk,
+        "match": everything["match_id"],
+        "team": everything["team"],
+        "roles": event.roles.get(user=other).pk,
+    }
     urls = []
     for route in patterns():
         if route.startswith("api/") or route.endswith(".xlsx"):

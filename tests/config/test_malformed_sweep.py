@@ -58,10 +58,16 @@ VALID = {
     "/accept-late/": {"reason": "r"},
     "/teams/": {"name": "T", "unit": "U", "seed": 9, "players": ["a", "b"]},
     "/roles/": {"username": "sweeper", "role": "committee"},
-    "/tournaments/": {"name": "E", "slug": "e-sweep", "game": "guandan",
-                      "preset": "guandan-suzhou-2016", "num_rounds": 3, "round_minutes": 60},
+    "/tournaments/": {
+        "name": "E",
+        "slug": "e-sweep",
+        "game": "guandan",
+        "preset": "guandan-suzhou-2016",
+        "num_rounds": 3,
+        "round_minutes": 60,
+    },
     "/swap/": {"team_a": "$team", "team_b": "$team2", "reason": "r"},
-}  # fmt: skip
+}
 
 
 def valid_body(path: str, world: dict) -> dict:
@@ -95,19 +101,36 @@ def malformed_bodies(
         ("long-int", '{"x": ' + "9" * 5000 + "}", as_json),
         ("deep-list", deep_list, as_json),
         ("deep-object", deep_object, as_json),
-        ("nested-record", json.dumps({"record": {"game": "guandan", "deals": [[[[[[[]]]]]]]}}),
-         as_json),
+        (
+            "nested-record",
+            json.dumps({"record": {"game": "guandan", "deals": [[[[[[[]]]]]]]}}),
+            as_json,
+        ),
         ("too-large", json.dumps({"note": "x" * 3_000_000}), as_json),
         ("nul-key", json.dumps({"a\u0000": 1}), as_json),
         ("form", "name=%00&record=x&reason=%00", "application/x-www-form-urlencoded"),
         ("form-large", "a=" + "x" * 3_000_000, "application/x-www-form-urlencoded"),
         ("multipart-junk", b"--x\r\nContent-Disposition: form-data\r\n\r\n", "multipart/form-data"),
         ("unknown-type", "<xml/>", "application/xml"),
-        ("nul-in-valid-record", json.dumps({"record": guandan_record(comment="a\u0000"),
-                                            "base_version": 1, "reason": "r"}), as_json),
-        ("nul-record", json.dumps({"record": guandan_record(deals=[{"finish": ["E\u0000"]}]),
-                                   "base_version": 0, "reason": "r"}), as_json),
-    ]  # fmt: skip
+        (
+            "nul-in-valid-record",
+            json.dumps(
+                {"record": guandan_record(comment="a\u0000"), "base_version": 1, "reason": "r"}
+            ),
+            as_json,
+        ),
+        (
+            "nul-record",
+            json.dumps(
+                {
+                    "record": guandan_record(deals=[{"finish": ["E\u0000"]}]),
+                    "base_version": 0,
+                    "reason": "r",
+                }
+            ),
+            as_json,
+        ),
+    ]
     wrong_values = {
         "nul": "a\u0000b",
         "long": "x" * 100_000,
@@ -166,13 +189,19 @@ def everything(make_tournament, make_user, grant):
         "slug": tournament.slug,
         "match_id": match.pk,
         "number": 1,
-        "ids": {"incidents": incident.pk, "rulings": ruling.pk, "appeals": appeal.pk,
-                "table-keys": key.pk, "teams": teams[0].pk, "roles": 1},
+        "ids": {
+            "incidents": incident.pk,
+            "rulings": ruling.pk,
+            "appeals": appeal.pk,
+            "table-keys": key.pk,
+            "teams": teams[0].pk,
+            "roles": 1,
+        },
         "key": key.key,
         "match": match.pk,
         "team": teams[0].pk,
         "team2": teams[2].pk,
-    }  # fmt: skip
+    }
 
 
 def concrete(path: str, world: dict) -> str:
@@ -201,7 +230,8 @@ def test_malformed_bodies_to_every_write_endpoint_never_answer_5xx(client, every
                 transaction.set_rollback(True)
             sent += 1
             if response.status_code >= 500:
-                failures.append((method.upper(), url, label, response.status_code,
-                                 response.content[:200]))  # fmt: skip
+                failures.append(
+                    (method.upper(), url, label, response.status_code, response.content[:200])
+                )
     assert sent > 1000
     assert failures == [], f"{len(failures)} of {sent} answered 5xx: {failures[:20]}"

@@ -64,11 +64,17 @@ def world(event):
     return {
         "user": user,
         "values": {
-            "slug": event.tournament.slug, "number": "1", "table": "1", "key": key.key,
-            "pk": str(event.teams[0].pk), "match_id": str(event.match.pk),
-            "team_id": str(event.teams[0].pk), "identifier": "standings-pdf", "code": "en",
+            "slug": event.tournament.slug,
+            "number": "1",
+            "table": "1",
+            "key": key.key,
+            "pk": str(event.teams[0].pk),
+            "match_id": str(event.match.pk),
+            "team_id": str(event.teams[0].pk),
+            "identifier": "standings-pdf",
+            "code": "en",
         },
-    }  # fmt: skip
+    }
 
 
 def sweep(client: Client, world: dict) -> tuple[int, list]:

@@ -38,8 +38,9 @@ def redis_down(settings):
 
 def login(user) -> Client:
     client = Client()
-    response = client.post("/accounts/login/", {"username": user.username,
-                                                "password": "pw-" + user.username})  # fmt: skip
+    response = client.post(
+        "/accounts/login/", {"username": user.username, "password": "pw-" + user.username}
+    )
     assert response.status_code == 302, response.content[:300]
     return client
 

@@ -56,49 +56,79 @@ def zipped(parts: dict[str, bytes | str], compression=zipfile.ZIP_DEFLATED) -> b
     return buffer.getvalue()
 
 
-BASE_PARTS = {"[Content_Types].xml": CONTENT_TYPES, "_rels/.rels": RELS,
-              "xl/workbook.xml": WORKBOOK, "xl/_rels/workbook.xml.rels": WB_RELS}  # fmt: skip
+BASE_PARTS = {
+    "[Content_Types].xml": CONTENT_TYPES,
+    "_rels/.rels": RELS,
+    "xl/workbook.xml": WORKBOOK,
+    "xl/_rels/workbook.xml.rels": WB_RELS,
+}
 
 
 def files() -> dict[str, bytes]:
     out = {name: workbook(xml) for name, xml in CRAFTED.items()}
-    seeds = {"seed-superscript": text("D2", "²"), "seed-infinity": '<c r="D2"><v>1e999</v></c>',
-             "seed-nan": '<c r="D2"><v>NaN</v></c>',
-             "seed-huge": '<c r="D2"><v>999999999999999999999999999999</v></c>',
-             "seed-negative": '<c r="D2"><v>-5</v></c>', "seed-fraction": '<c r="D2"><v>1.5</v></c>',
-             "seed-text": text("D2", "first")}  # fmt: skip
+    seeds = {
+        "seed-superscript": text("D2", "²"),
+        "seed-infinity": '<c r="D2"><v>1e999</v></c>',
+        "seed-nan": '<c r="D2"><v>NaN</v></c>',
+        "seed-huge": '<c r="D2"><v>999999999999999999999999999999</v></c>',
+        "seed-negative": '<c r="D2"><v>-5</v></c>',
+        "seed-fraction": '<c r="D2"><v>1.5</v></c>',
+        "seed-text": text("D2", "first"),
+    }
     for name, cell in seeds.items():
         out[name] = sheet(row(TEAM + cell))
     out |= {
         "nul-escaped": sheet(row(text("A2", "a_x0000_b") + text("B2", "p1") + text("C2", "p2"))),
-        "surrogate-escaped": sheet(row(text("A2", "_xD800_") + text("B2", "p1") + text("C2", "p2"))),
+        "surrogate-escaped": sheet(
+            row(text("A2", "_xD800_") + text("B2", "p1") + text("C2", "p2"))
+        ),
         "surrogate-player": sheet(row(text("A2", "T") + text("B2", "a_xDFFF_") + text("C2", "p2"))),
         "long-name": sheet(row(text("A2", "名" * 10_000) + text("B2", "p1") + text("C2", "p2"))),
-        "formula": sheet(row('<c r="A2"><f>1+1</f><v>2</v></c>' + text("B2", "p1") + text("C2", "p2"))),
-        "error-cell": sheet(row('<c r="A2" t="e"><v>#DIV/0!</v></c>' + text("B2", "p") + text("C2", "q"))),
-        "bool-name": sheet(row('<c r="A2" t="b"><v>1</v></c>' + text("B2", "p1") + text("C2", "p2"))),
-        "negative-shared": sheet(row('<c r="A2" t="s"><v>-1</v></c>' + text("B2", "p") + text("C2", "q"))),
+        "formula": sheet(
+            row('<c r="A2"><f>1+1</f><v>2</v></c>' + text("B2", "p1") + text("C2", "p2"))
+        ),
+        "error-cell": sheet(
+            row('<c r="A2" t="e"><v>#DIV/0!</v></c>' + text("B2", "p") + text("C2", "q"))
+        ),
+        "bool-name": sheet(
+            row('<c r="A2" t="b"><v>1</v></c>' + text("B2", "p1") + text("C2", "p2"))
+        ),
+        "negative-shared": sheet(
+            row('<c r="A2" t="s"><v>-1</v></c>' + text("B2", "p") + text("C2", "q"))
+        ),
         "far-column": sheet(row(TEAM + '<c r="XFD2"><v>1</v></c>')),
         "bad-reference": sheet(row('<c r="ZZZZZZ2"><v>1</v></c>' + TEAM)),
         "deep-xml": workbook(SHEET_HEAD + "<x>" * 5_000 + "</x>" * 5_000 + END),
         "too-many-rows": workbook(SHEET_HEAD + "<row/>" * 26_000 + END),
-        "no-header": workbook('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
-                              '2006/main"><sheetData/></worksheet>'),
-        "dtd-in-shared-strings": zipped(BASE_PARTS | {
-            "xl/worksheets/sheet1.xml": SHEET_HEAD + END,
-            "xl/sharedStrings.xml": '<?xml version="1.0"?><!DOCTYPE s [<!ENTITY e SYSTEM '
-                                    '"file:///etc/passwd">]><sst><si><t>&e;</t></si></sst>'}),
+        "no-header": workbook(
+            '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
+            '2006/main"><sheetData/></worksheet>'
+        ),
+        "dtd-in-shared-strings": zipped(
+            BASE_PARTS
+            | {
+                "xl/worksheets/sheet1.xml": SHEET_HEAD + END,
+                "xl/sharedStrings.xml": '<?xml version="1.0"?><!DOCTYPE s [<!ENTITY e SYSTEM '
+                '"file:///etc/passwd">]><sst><si><t>&e;</t></si></sst>',
+            }
+        ),
         "no-workbook": zipped({"xl/worksheets/sheet1.xml": SHEET_HEAD + END}),
         "no-sheets": zipped(BASE_PARTS | {"xl/workbook.xml": "<workbook/>"}),
-        "zip-bomb": zipped(BASE_PARTS | {"xl/worksheets/sheet1.xml": SHEET_HEAD + END,
-                                         "xl/media/zero.bin": b"\0" * (45 * 1024 * 1024)}),
-        "stored-not-deflated": zipped(BASE_PARTS | {"xl/worksheets/sheet1.xml": SHEET_HEAD + END},
-                                      zipfile.ZIP_STORED),
+        "zip-bomb": zipped(
+            BASE_PARTS
+            | {
+                "xl/worksheets/sheet1.xml": SHEET_HEAD + END,
+                "xl/media/zero.bin": b"\0" * (45 * 1024 * 1024),
+            }
+        ),
+        "stored-not-deflated": zipped(
+            BASE_PARTS | {"xl/worksheets/sheet1.xml": SHEET_HEAD + END}, zipfile.ZIP_STORED
+        ),
         "truncated-zip": workbook(SHEET_HEAD + END)[:300],
         "not-a-zip": b"PK\x03\x04 this is no zip at all",
         "ole": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600,
         "empty": b"",
-    }  # fmt: skip
+    }
     return out
 
 
@@ -113,8 +143,9 @@ def test_crafted_xlsx_files_never_answer_5xx(organiser, event):  # noqa: F811
     counts, failures = Counter(), []
     for name, data in files().items():
         api = organiser.post(f"/api/tournaments/{slug}/teams-import/", {"file": upload(data)})
-        page = organiser.post(f"/t/{slug}/manage/teams/import/",
-                              {"file": upload(data), "mode": "add"})  # fmt: skip
+        page = organiser.post(
+            f"/t/{slug}/manage/teams/import/", {"file": upload(data), "mode": "add"}
+        )
         for where, response in (("api", api), ("page", page)):
             counts["requests"] += 1
             counts[f"{response.status_code // 100}xx"] += 1
@@ -132,8 +163,18 @@ def test_a_wide_file_is_imported_by_the_background_job(organiser, event, setting
 
     settings.PAISAI_IMPORT_BACKGROUND_CELLS = 200
     padding = "".join(f'<c r="E{i}"><v>1</v></c>' for i in range(60))
-    data = sheet(*(row(text(f"A{n}", f"Wide {n}") + text(f"B{n}", f"p{n}") +
-                       text(f"C{n}", f"q{n}") + padding, n) for n in range(2, 6)))  # fmt: skip
+    data = sheet(
+        *(
+            row(
+                text(f"A{n}", f"Wide {n}")
+                + text(f"B{n}", f"p{n}")
+                + text(f"C{n}", f"q{n}")
+                + padding,
+                n,
+            )
+            for n in range(2, 6)
+        )
+    )
     slug = event.tournament.slug
     api = organiser.post(f"/api/tournaments/{slug}/teams-import/", {"file": upload(data)})
     assert api.status_code == 202 and ExportJob.objects.filter(pk=api.json()["job"]).exists()

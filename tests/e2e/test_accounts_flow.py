@@ -26,8 +26,12 @@ def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(
     browser, live_server, login
 ):
     event = factories.tournament(teams=4, name="苏州公开赛", slug="suzhou-open")
-    factories.round_(event, 1, [tuple(event.teams.order_by("name")[:2]),
-                                tuple(event.teams.order_by("name")[2:4])], status="in_play")  # fmt: skip
+    factories.round_(
+        event,
+        1,
+        [tuple(event.teams.order_by("name")[:2]), tuple(event.teams.order_by("name")[2:4])],
+        status="in_play",
+    )
     organiser = factories.organiser_of(event)
     context, page, violations = phone_page(browser)
     try:
@@ -38,8 +42,9 @@ def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(
         page.select_option("#id_role", "chief_referee")
         page.click("#invite-submit")
         page.wait_for_selector(".login-link")
-        held = TournamentRole.objects.get(tournament=event, role="chief_referee",
-                                          user__first_name="王裁判长")  # fmt: skip
+        held = TournamentRole.objects.get(
+            tournament=event, role="chief_referee", user__first_name="王裁判长"
+        )
         link = page.locator(f"#person-{held.user_id} .login-link").get_attribute("href")
         # captains for every team without one, in one action
         page.click("[data-only=without]")

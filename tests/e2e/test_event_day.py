@@ -59,8 +59,24 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 DUMP = Path(os.environ["PAISAI_WALK_DUMP"]) if os.environ.get("PAISAI_WALK_DUMP") else None
 SLUG = "wuxi-2026"
-TEAMS = ["龙城队", "姑苏队", "金陵队", "钱塘队", "锡山队", "太湖队", "虎丘队", "运河队",
-         "梁溪队", "秦淮队", "玄武队", "惠山队", "天平队", "石湖队", "紫金队", "缺席队"]  # fmt: skip
+TEAMS = [
+    "龙城队",
+    "姑苏队",
+    "金陵队",
+    "钱塘队",
+    "锡山队",
+    "太湖队",
+    "虎丘队",
+    "运河队",
+    "梁溪队",
+    "秦淮队",
+    "玄武队",
+    "惠山队",
+    "天平队",
+    "石湖队",
+    "紫金队",
+    "缺席队",
+]
 CITIES = ("苏州", "无锡", "常州", "南京")
 SURNAMES = "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨"
 ABSENT = "缺席队"  # never checks in
@@ -68,8 +84,22 @@ ABSENT = "缺席队"  # never checks in
 # ASCII words a Chinese page may show: the brand, the language switch's own name, file kinds
 # and card ranks. People and teams here have Chinese names, so any other English word on a
 # page is a translation missing.
-ASCII_OK = {"paisai", "English", "JSON", "PDF", "QR", "xlsx", "Excel", "API", "ID", "A", "J",
-            "Q", "K", "v"}  # fmt: skip
+ASCII_OK = {
+    "paisai",
+    "English",
+    "JSON",
+    "PDF",
+    "QR",
+    "xlsx",
+    "Excel",
+    "API",
+    "ID",
+    "A",
+    "J",
+    "Q",
+    "K",
+    "v",
+}
 ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 
 EW3, EW2, EW1 = ["E", "W", "S"], ["E", "S", "W"], ["E", "N", "S"]  # East–West up 3, 2, 1
@@ -77,9 +107,14 @@ NS3, NS2, NS1 = ["N", "S", "E"], ["N", "E", "S"], ["N", "W", "E"]  # North–Sou
 ROUND1_TABLE1 = [EW3, NS1, EW2]  # the table entered offline: East–West 7, North–South 3
 # the Swiss tables nobody walks: a different margin at each (the final's two are not tied)
 SWISS_RESULTS = {
-    1: [NS1, NS1, EW3, NS2], 2: [EW3, EW3], 3: [NS2], 4: [EW1, NS2, EW3], 5: [NS3, NS3, EW1],
-    6: [EW2, EW1], 7: [NS3, EW1],
-}  # fmt: skip
+    1: [NS1, NS1, EW3, NS2],
+    2: [EW3, EW3],
+    3: [NS2],
+    4: [EW1, NS2, EW3],
+    5: [NS3, NS3, EW1],
+    6: [EW2, EW1],
+    7: [NS3, EW1],
+}
 FINAL_LEVELS = [("9", "2"), ("8", "6")]  # the final as entered: East–West 2 : 0 games
 CORRECTED_NS = "4"  # game 1 was 9 : 4
 
@@ -116,9 +151,12 @@ class Walk:
     def phone(self, who: str):
         if who not in self.phones:
             context = self.browser.new_context(
-                viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                is_mobile=True, has_touch=True, locale="zh-CN",
-            )  # fmt: skip
+                viewport={"width": 390, "height": 844},
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+                locale="zh-CN",
+            )
             page = context.new_page()
             page.set_default_timeout(15_000)
             self.csp.append(watch_csp(page))
@@ -212,8 +250,9 @@ def organiser_prepares_and_draws(walk, day, upload):
     walk.follow(page, "main form button[type=submit]")
     assert sorted(event.teams.values_list("name", flat=True)) == sorted(TEAMS)
     assert list(event.teams.get(name="运河队").players.values_list("name", flat=True)) == [
-        "王运一", "王运二"
-    ]  # fmt: skip
+        "王运一",
+        "王运二",
+    ]
 
     # set-up, not walked: the officials' roles (tables 1-4 and 5-8 to the two referees) and a
     # captain's login for every team
@@ -287,8 +326,10 @@ def referees_seat_their_tables(walk, day):
     from tournaments.models import Seating
 
     late = day.tables[7]  # table 7's North–South team never sits down
-    for who, user, numbers in (("referee_a", day.referee_a, (1, 2, 3, 4)),
-                               ("referee_b", day.referee_b, (5, 6, 7))):  # fmt: skip
+    for who, user, numbers in (
+        ("referee_a", day.referee_a, (1, 2, 3, 4)),
+        ("referee_b", day.referee_b, (5, 6, 7)),
+    ):
         walk.log_in(who, user)
         page = walk.home(who, "table_referee")
         for number in numbers:
@@ -351,11 +392,12 @@ def table_one_offline(walk, day):
     assert not ResultVersion.objects.filter(match=day.tables[1]).exists()
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    page.wait_for_function("document.querySelector('#engine-note').hidden === true",
-                           timeout=30_000)  # fmt: skip
+    page.wait_for_function("document.querySelector('#engine-note').hidden === true", timeout=30_000)
     page.click("#submit-result")
-    page.wait_for_function("document.querySelectorAll('#deal-list li[data-state=saved]')"
-                           f".length === {len(ROUND1_TABLE1)}")  # fmt: skip
+    page.wait_for_function(
+        "document.querySelectorAll('#deal-list li[data-state=saved]')"
+        f".length === {len(ROUND1_TABLE1)}"
+    )
     page.wait_for_selector("#history li")  # the versions list shows the stored version
     walk.read(page)
     stored = ResultVersion.objects.get(match=day.tables[1])
@@ -562,7 +604,7 @@ def test_event_day_rehearsal(browser, live_server, time_machine, tmp_path):
         committee=[
             factories.user(f"weiyuan{i}", first_name=f"{surname}委员")
             for i, surname in enumerate("赵钱孙", 1)
-        ],  # fmt: skip
+        ],
         captains={},
     )
     officials = (day.organiser, day.chief, day.referee_a, day.referee_b, *day.committee)
@@ -575,8 +617,9 @@ def test_event_day_rehearsal(browser, live_server, time_machine, tmp_path):
         # round 1's tables 2-6 as their referees would submit them (not walked)
         for number in (2, 3, 4, 5, 6):
             referee = day.referee_a if number <= 4 else day.referee_b
-            factories.result(day.tables[number], deals=deals(SWISS_RESULTS[number]),
-                             counting=False, by=referee)  # fmt: skip
+            factories.result(
+                day.tables[number], deals=deals(SWISS_RESULTS[number]), counting=False, by=referee
+            )
         chief_confirms_and_finalises(walk, day, 1, confirm=True)
 
         second = draw_publish_start(walk, 2)
@@ -598,8 +641,12 @@ def test_event_day_rehearsal(browser, live_server, time_machine, tmp_path):
         chief_corrects_final_levels(walk, day, dispute)
         chief_confirms_and_finalises(walk, day, 3, confirm=False)
         organiser_finishes(walk, day)
-        assert ResultVersion.objects.filter(match__round__tournament=day.event,
-                                            is_counting=True).count() == 15  # fmt: skip
+        assert (
+            ResultVersion.objects.filter(
+                match__round__tournament=day.event, is_counting=True
+            ).count()
+            == 15
+        )
     finally:
         walk.close()
     print(f"event day: {walk.pages_read} pages read in {time.monotonic() - walk.started:.1f} s")

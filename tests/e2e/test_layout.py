@@ -103,8 +103,14 @@ def page_problems(page, phone: bool) -> list[str]:
 
 # --- the event every page is read in ------------------------------------------------------
 
-LONG_NAMES = ["苏州市姑苏区棋牌协会一队", "南京掼蛋俱乐部精英二队", "无锡体育总会老年大学队",
-              "常州电力职工队", "南通银行联队", "扬州老城区代表队"]  # fmt: skip
+LONG_NAMES = [
+    "苏州市姑苏区棋牌协会一队",
+    "南京掼蛋俱乐部精英二队",
+    "无锡体育总会老年大学队",
+    "常州电力职工队",
+    "南通银行联队",
+    "扬州老城区代表队",
+]
 
 
 def _site(make_tournament, make_user, grant):
@@ -116,21 +122,31 @@ def _site(make_tournament, make_user, grant):
     from tournaments.models import Round
     from tournaments.services import result_entry, results, table_keys
 
-    event = make_tournament(name="2026 苏州掼蛋精英赛 · 第三届长三角城市邀请赛", slug="layout",
-                            venue="苏州市体育中心", num_rounds=7)  # fmt: skip
+    event = make_tournament(
+        name="2026 苏州掼蛋精英赛 · 第三届长三角城市邀请赛",
+        slug="layout",
+        venue="苏州市体育中心",
+        num_rounds=7,
+    )
     t = [
         factories.team(
             event,
             name,
             unit=("苏州棋牌协会", "南京掼蛋俱乐部")[i % 2],
             players=[f"{name[:2]}欧阳选手{seat}" for seat in (1, 2)],
-        )  # fmt: skip
+        )
         for i, name in enumerate(LONG_NAMES)
     ]
-    factories.played_round(event, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])],
-                           status="complete", deals=factories.SIX_DEALS)  # fmt: skip
-    rnd = factories.round_(event, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])],
-                           status=Round.Status.IN_PLAY)  # fmt: skip
+    factories.played_round(
+        event,
+        1,
+        [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])],
+        status="complete",
+        deals=factories.SIX_DEALS,
+    )
+    rnd = factories.round_(
+        event, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])], status=Round.Status.IN_PLAY
+    )
     Round.objects.filter(pk=rnd.pk).update(ends_at=timezone.now() + timedelta(minutes=50))
     people = dict(
         chief=grant(make_user("layout-chief"), event, "chief_referee"),
@@ -138,7 +154,7 @@ def _site(make_tournament, make_user, grant):
         organiser=factories.organiser_of(event),
         captain=grant(make_user("layout-captain"), event, "captain", team=t[0]),
         committee=[grant(make_user(f"layout-committee{i}"), event, "committee") for i in (1, 2, 3)],
-    )  # fmt: skip
+    )
     chief = people["chief"]
     match = rnd.matches.get(table_number=1)
     actor = results.Actor(chief, None, "web", "10.0.0.9")
@@ -146,25 +162,40 @@ def _site(make_tournament, make_user, grant):
     v1 = result_entry.submit(
         match, record, actor, 0, confirm=True, note="临场裁判录入，双方队长口头确认"
     )
-    v2 = result_entry.correct(match, factories.guandan_record(factories.SIX_DEALS[:4]), actor, v1.number,
-                         "第 3 副 记录有误，裁判长更正")  # fmt: skip
+    v2 = result_entry.correct(
+        match,
+        factories.guandan_record(factories.SIX_DEALS[:4]),
+        actor,
+        v1.number,
+        "第 3 副 记录有误，裁判长更正",
+    )
     v3 = result_entry.void(match, actor, v2.number, "比赛暂停后重新开始")
     result_entry.correct(match, record, actor, v3.number, "恢复原始记录")
     referee_actor = results.Actor(people["referee"], None, "web", "10.0.0.10")
     result_entry.submit(rnd.matches.get(table_number=2), record, referee_actor, 0)
     table_keys.issue_missing(event, people["organiser"])
     incident = incidents.log_incident(
-        event, people["referee"], category="signalling", match=match, team=t[0],
+        event,
+        people["referee"],
+        category="signalling",
+        match=match,
+        team=t[0],
         description="东家两次敲桌示意同伴，临场裁判当场提醒无效，请裁判长到场处理",
-    )  # fmt: skip
-    [ruling, *_] = rulings.rule(incident, chief, step="level_deduction", levels=1,
-                                reason="临场裁判亲眼所见，视频回放确认两次敲桌")  # fmt: skip
+    )
+    [ruling, *_] = rulings.rule(
+        incident,
+        chief,
+        step="level_deduction",
+        levels=1,
+        reason="临场裁判亲眼所见，视频回放确认两次敲桌",
+    )
     appeal = appeals.file_appeal(
         ruling, people["captain"], "只是咳嗽，并非暗号；请仲裁委员会查看完整录像。"
     )
     appeals.vote(appeal, people["committee"][0], "uphold", "录像清楚显示敲桌两次。")
-    drafted = make_tournament(name="第二站 无锡掼蛋公开赛", slug="layout-draft", teams=12,
-                              creator=people["organiser"])  # fmt: skip
+    drafted = make_tournament(
+        name="第二站 无锡掼蛋公开赛", slug="layout-draft", teams=12, creator=people["organiser"]
+    )
     from tournaments.services import rounds
 
     draft = rounds.generate_draft(drafted, people["organiser"], seed=7)
@@ -176,8 +207,17 @@ def _site(make_tournament, make_user, grant):
         grant(chief, other, "chief_referee")
         grant(people["referee"], other, "table_referee", tables=[1])
         games[game] = other
-    return dict(event=event, teams=t, match=match, draft=draft, incident=incident, ruling=ruling,
-                appeal=appeal, games=games, **people)  # fmt: skip
+    return dict(
+        event=event,
+        teams=t,
+        match=match,
+        draft=draft,
+        incident=incident,
+        ruling=ruling,
+        appeal=appeal,
+        games=games,
+        **people,
+    )
 
 
 def _pages(site) -> dict[str, list[str]]:
@@ -187,23 +227,53 @@ def _pages(site) -> dict[str, list[str]]:
     team = site["teams"][0].pk
     match = site["match"].pk
     return {
-        "public": [f"{e}/", f"{e}/pairings/", f"{e}/standings/", f"{e}/teams/{team}/",
-                   f"{e}/projector/", f"{e}/find/?q=欧阳", f"{e}/units/"],
-        "referee": [f"{e}/table/1/", *(f"/t/{g.slug}/table/1/" for g in site["games"].values()),
-                    f"{a}/incidents/new/"],
-        "chief": [f"{e}/results/match/{match}/", f"{e}/results/", f"{a}/chief/",
-                  f"{a}/incidents/{site['incident'].pk}/", f"{a}/rulings/{site['ruling'].pk}/",
-                  f"{a}/desk/", f"{e}/manage/rounds/2/board/",
-                  *(f"/t/{g.slug}/table/1/" for g in site["games"].values())],
-        "organiser": [f"{e}/manage/", f"{e}/manage/rounds/", f"/t/{site['draft'].tournament.slug}/manage/rounds/1/",
-                      f"{e}/manage/rounds/2/", f"{e}/manage/checkin/", f"{e}/manage/assignments/",
-                      f"{e}/manage/tables/", f"{e}/manage/audit/", f"{e}/manage/prizes/",
-                      f"{e}/manage/standings/"],
-        "committee": [f"{a}/committee/", f"{a}/appeals/{site['appeal'].pk}/",
-                      f"{a}/rulings/{site['ruling'].pk}/"],
-        "captain": [f"{a}/rulings/{site['ruling'].pk}/", f"{a}/appeals/{site['appeal'].pk}/",
-                    f"{e}/results/match/{match}/"],
-    }  # fmt: skip
+        "public": [
+            f"{e}/",
+            f"{e}/pairings/",
+            f"{e}/standings/",
+            f"{e}/teams/{team}/",
+            f"{e}/projector/",
+            f"{e}/find/?q=欧阳",
+            f"{e}/units/",
+        ],
+        "referee": [
+            f"{e}/table/1/",
+            *(f"/t/{g.slug}/table/1/" for g in site["games"].values()),
+            f"{a}/incidents/new/",
+        ],
+        "chief": [
+            f"{e}/results/match/{match}/",
+            f"{e}/results/",
+            f"{a}/chief/",
+            f"{a}/incidents/{site['incident'].pk}/",
+            f"{a}/rulings/{site['ruling'].pk}/",
+            f"{a}/desk/",
+            f"{e}/manage/rounds/2/board/",
+            *(f"/t/{g.slug}/table/1/" for g in site["games"].values()),
+        ],
+        "organiser": [
+            f"{e}/manage/",
+            f"{e}/manage/rounds/",
+            f"/t/{site['draft'].tournament.slug}/manage/rounds/1/",
+            f"{e}/manage/rounds/2/",
+            f"{e}/manage/checkin/",
+            f"{e}/manage/assignments/",
+            f"{e}/manage/tables/",
+            f"{e}/manage/audit/",
+            f"{e}/manage/prizes/",
+            f"{e}/manage/standings/",
+        ],
+        "committee": [
+            f"{a}/committee/",
+            f"{a}/appeals/{site['appeal'].pk}/",
+            f"{a}/rulings/{site['ruling'].pk}/",
+        ],
+        "captain": [
+            f"{a}/rulings/{site['ruling'].pk}/",
+            f"{a}/appeals/{site['appeal'].pk}/",
+            f"{e}/results/match/{match}/",
+        ],
+    }
 
 
 def _context(browser, live_server, user=None, time_zone=None):
@@ -256,8 +326,12 @@ def test_on_a_phone_the_table_page_numbers_seats_and_deals_once_greys_disabled_b
     event = factories.build_event(make_tournament, make_user, grant)
     context, page, violations = _context(browser, live_server, event.referee, "America/New_York")
     try:
-        result_entry.submit(event.match, factories.guandan_record(factories.TWO_DEALS),
-                       results.Actor(event.chief, None, "web", ""), 0)  # fmt: skip
+        result_entry.submit(
+            event.match,
+            factories.guandan_record(factories.TWO_DEALS),
+            results.Actor(event.chief, None, "web", ""),
+            0,
+        )
         saved = results.latest_version(event.match)
         page.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
         submit = page.locator("#submit-result")

@@ -113,8 +113,12 @@ def big_event(make_tournament):
     teams = Team.objects.bulk_create(
         Team(tournament=tournament, name=f"第{i:03d}队") for i in range(200)
     )
-    rnd = Round.objects.create(tournament=tournament, number=1, status="in_play",
-                               ends_at=timezone.now() + timedelta(minutes=50))  # fmt: skip
+    rnd = Round.objects.create(
+        tournament=tournament,
+        number=1,
+        status="in_play",
+        ends_at=timezone.now() + timedelta(minutes=50),
+    )
     Match.objects.bulk_create(
         Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
         for t in range(100)
@@ -123,8 +127,9 @@ def big_event(make_tournament):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_projector_pages_through_every_table_at_1920x1080(live_server, big_event, desktop,
-                                                          monkeypatch):  # fmt: skip
+def test_projector_pages_through_every_table_at_1920x1080(
+    live_server, big_event, desktop, monkeypatch
+):
     from tournaments.views import public_pages
 
     monkeypatch.setattr(public_pages, "PROJECTOR_DWELL_SECONDS", 1)
@@ -152,8 +157,9 @@ def test_projector_pages_through_every_table_at_1920x1080(live_server, big_event
 
 
 @pytest.mark.django_db(transaction=True)
-def test_projector_countdown_stops_when_the_round_is_finalised(live_server, big_event, desktop,
-                                                               monkeypatch):  # fmt: skip
+def test_projector_countdown_stops_when_the_round_is_finalised(
+    live_server, big_event, desktop, monkeypatch
+):
     from tournaments.models import Round
     from tournaments.views import public_pages
 
@@ -215,7 +221,9 @@ def test_find_my_table_counts_down_with_the_one_clock_module(live_server, event,
     _set_clock(event, timedelta(minutes=12, seconds=30))
     phone.goto(f"{live_server.url}/t/{event.slug}/find/?q=龙城")
     text = phone.locator("#find-clock-text")
-    phone.wait_for_function("document.getElementById('find-clock-text').textContent.startsWith('12:')")
+    phone.wait_for_function(
+        "document.getElementById('find-clock-text').textContent.startsWith('12:')"
+    )
     first = text.inner_text()
     phone.wait_for_function(
         "(first) => document.getElementById('find-clock-text').textContent !== first", arg=first

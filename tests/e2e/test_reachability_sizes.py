@@ -19,9 +19,13 @@ from tests.reachability import ROLE_PAGES, crawl
 from tests.test_vocabulary import world  # noqa: F401 - the fixture
 
 PHONE = {"width": 390, "height": 844}
-HOMES = {"organiser": "/t/{slug}/manage/", "chief": "/t/{slug}/chief/",
-         "referee1": "/t/{slug}/my/tables/", "captain1": "/t/{slug}/my/match/",
-         "committee1": "/arbitration/t/{slug}/committee/"}  # fmt: skip
+HOMES = {
+    "organiser": "/t/{slug}/manage/",
+    "chief": "/t/{slug}/chief/",
+    "referee1": "/t/{slug}/my/tables/",
+    "captain1": "/t/{slug}/my/match/",
+    "committee1": "/arbitration/t/{slug}/committee/",
+}
 SCREENS = Path(
     os.environ.get("PAISAI_SCREENS", Path(__file__).resolve().parents[2] / "var" / "screens")
 )
@@ -95,8 +99,9 @@ def test_every_page_a_role_reaches_fits_a_phone_with_thumb_sized_controls(
             if status == 200 and html and name not in names:
                 names.add(name)
                 paths.append(path)
-        context = browser.new_context(viewport=PHONE, locale="zh-CN", has_touch=True,
-                                      is_mobile=True, device_scale_factor=1)  # fmt: skip
+        context = browser.new_context(
+            viewport=PHONE, locale="zh-CN", has_touch=True, is_mobile=True, device_scale_factor=1
+        )
         page = context.new_page()
         page.set_default_timeout(15_000)
         csp_safe_waits(page)

@@ -89,8 +89,12 @@ def test_desk_play_log_is_tapped_seat_by_seat_and_replayed(arb, live_server, pho
     phone.select_option("#id_dealer", "EW")  # a choice of 东西 and 南北, not typed
     phone.fill("#id_hands", "E: CA CA\nN: S2 S2\nW: C3 C4\nS: D2 D3")
     phone.click("#pick-play_log")
-    for seat, cards in (("E", ["CA", "CA"]), ("N", ["S2", "S2"]), ("W", ["C3", "C4"]),
-                        ("S", ["D2", "D3"])):  # fmt: skip
+    for seat, cards in (
+        ("E", ["CA", "CA"]),
+        ("N", ["S2", "S2"]),
+        ("W", ["C3", "C4"]),
+        ("S", ["D2", "D3"]),
+    ):
         phone.click(f"#picker-grid .seat[data-seat='{seat}']")
         for code in cards:
             phone.click(f"#picker-grid .pick[data-card='{code}']")

@@ -17,8 +17,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def new_phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, locale="zh-CN")  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="zh-CN",
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     return page, watch_csp(page)

@@ -112,9 +112,7 @@ def test_my_own_earlier_save_from_another_phone_is_recognised(table, phone):
     assert len(versions(table)) == 1
 
 
-def test_the_phone_names_people_by_display_name_in_the_versions_and_changed_meanwhile(
-    table, phone
-):
+def test_the_phone_names_people_by_display_name_in_the_versions_and_changed_meanwhile(table, phone):
     from tournaments.services import result_entry
 
     table.referee.first_name = "王明"

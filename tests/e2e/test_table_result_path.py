@@ -85,8 +85,11 @@ def test_rule_a_403_and_a_5xx_are_said_beside_the_button_with_what_to_do(table, 
     def answer(route):
         if route.request.method == "POST" and answers:
             status, body = answers.pop(0)
-            route.fulfill(status=status, body=json.dumps(body) if body else "Bad gateway",
-                          content_type="application/json" if body else "text/plain")  # fmt: skip
+            route.fulfill(
+                status=status,
+                body=json.dumps(body) if body else "Bad gateway",
+                content_type="application/json" if body else "text/plain",
+            )
         else:
             route.continue_()
 
@@ -166,8 +169,10 @@ def test_rule_best_of_three_2_1_entered_as_final_levels_per_game(table, phone, c
     seconds = time.monotonic() - start
     version = ResultVersion.objects.get(match=table.match)
     assert [g["final_levels"] for g in version.record["games"]] == [
-        {"EW": "9", "NS": "4"}, {"EW": "3", "NS": "8"}, {"EW": "K", "NS": "5"},
-    ]  # fmt: skip
+        {"EW": "9", "NS": "4"},
+        {"EW": "3", "NS": "8"},
+        {"EW": "K", "NS": "5"},
+    ]
     assert version.outcome["games_won"] == {"EW": 2, "NS": 1}
     assert version.outcome["winner"] == "EW"
     # the scoreboard shows what is stored, not "– –" / "尚未录入任何一副牌"
@@ -252,8 +257,11 @@ def test_rule_the_chief_changes_deal_7_of_9_and_deals_8_and_9_stay(
 def test_rule_a_match_level_refusal_is_said_on_the_scoreboard_not_on_a_deal(table, phone):
     tap(phone, SIX_DEALS[0])
     wait_deals(phone, 1)
-    refusal = {"error": "淘汰赛必须分出胜负：比赛尚未结束。", "field": "record",
-               "code": "match_not_over"}  # fmt: skip
+    refusal = {
+        "error": "淘汰赛必须分出胜负：比赛尚未结束。",
+        "field": "record",
+        "code": "match_not_over",
+    }
 
     def refuse(route):
         if route.request.method == "POST":

@@ -200,9 +200,12 @@ def test_a_level_ruling_never_helps_the_offender(side, levels, kind):
 def test_the_cli_and_api_score_a_record_with_a_ruling_adjustment():
     from rules_engine import api
 
-    record = {"game": "guandan", "preset": "guandan-suzhou-2016",
-              "deals": [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}],
-              "adjustments": [{"type": "match_loss", "side": "EW"}]}  # fmt: skip
+    record = {
+        "game": "guandan",
+        "preset": "guandan-suzhou-2016",
+        "deals": [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}],
+        "adjustments": [{"type": "match_loss", "side": "EW"}],
+    }
     answer = api.score(record)
     assert answer["forfeit"] == "EW" and answer["match_points"] == {"EW": 0, "NS": 17}
 

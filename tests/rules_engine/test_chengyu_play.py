@@ -16,8 +16,15 @@ def c(text):
 
 
 def rule(hand, trick, play, trump="H"):
-    return check({"game": "chengyu", "trump": trump, "hand": hand.split(),
-                  "trick": trick.split(), "play": play})  # fmt: skip
+    return check(
+        {
+            "game": "chengyu",
+            "trump": trump,
+            "hand": hand.split(),
+            "trick": trick.split(),
+            "play": play,
+        }
+    )
 
 
 def test_adjacent_ranks_of_a_suit_chain_and_ace_is_next_to_two():
@@ -46,8 +53,16 @@ def test_king_ace_link_never_applies_to_trump():
 def test_suit_ring_is_configurable():
     ring = Ring("S", ("D", "H", "C", "S"))
     assert ring.chains(c("DK"), c("HA")) and not ring.chains(c("DK"), c("CA"))
-    answer = check({"game": "chengyu", "trump": "S", "hand": ["HA", "C2"], "trick": ["DK"],
-                    "play": "C2", "suit_ring": ["D", "H", "C", "S"]})  # fmt: skip
+    answer = check(
+        {
+            "game": "chengyu",
+            "trump": "S",
+            "hand": ["HA", "C2"],
+            "trick": ["DK"],
+            "play": "C2",
+            "suit_ring": ["D", "H", "C", "S"],
+        }
+    )
     assert not answer["legal"]
 
 
@@ -155,9 +170,11 @@ def test_replay_reports_no_illegal_play_in_a_legal_deal():
 
 def test_replay_reports_the_first_missed_bichu():
     # N discards ♠2 on ♠7 while holding ♠6, which N plays in the next trick
-    tricks = [("E", parse_cards(["D9", "D2", "D4", "D5"], 1)),
-              ("E", parse_cards(["S7", "S2", "C8", "D3"], 1)),
-              ("E", parse_cards(["S3", "S6", "C3", "DJ"], 1))]  # fmt: skip
+    tricks = [
+        ("E", parse_cards(["D9", "D2", "D4", "D5"], 1)),
+        ("E", parse_cards(["S7", "S2", "C8", "D3"], 1)),
+        ("E", parse_cards(["S3", "S6", "C3", "DJ"], 1)),
+    ]
     replay = replay_deal(HEARTS, tricks)
     illegal = replay.first_illegal
     assert illegal["trick"] == 2 and illegal["seat"] == "N" and illegal["card"] == "S2"
@@ -172,7 +189,9 @@ def test_first_trick_is_led_by_the_holder_of_spade_three():
 
 
 def test_the_winner_of_a_trick_leads_the_next():
-    tricks = [("E", parse_cards(["S3", "S4", "D8", "DT"], 1)),
-              ("E", parse_cards(["C2", "C3", "C9", "D5"], 1))]  # fmt: skip
+    tricks = [
+        ("E", parse_cards(["S3", "S4", "D8", "DT"], 1)),
+        ("E", parse_cards(["C2", "C3", "C9", "D5"], 1)),
+    ]
     illegal = replay_deal(HEARTS, tricks).first_illegal
     assert illegal["trick"] == 2 and illegal["reason"].startswith("N leads")

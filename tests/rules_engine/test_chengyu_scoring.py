@@ -92,9 +92,12 @@ def test_forfeit_gives_the_forfeit_points():
 
 def test_the_engine_resolves_a_deal_given_trick_by_trick():
     tricks = play_deal(Ring("D"), deal_hands(3))
-    deal = {"trump": "D", "tricks": [
-        {"leader": leader, "cards": [card_text(c) for c in cards]} for leader, cards in tricks
-    ]}  # fmt: skip
+    deal = {
+        "trump": "D",
+        "tricks": [
+            {"leader": leader, "cards": [card_text(c) for c in cards]} for leader, cards in tricks
+        ],
+    }
     answer = score({"game": "chengyu", "deals": [deal]})
     entry = answer["trace"][0]
     assert entry["first_illegal"] is None and sum(entry["tricks"].values()) == 13

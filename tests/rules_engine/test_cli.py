@@ -112,8 +112,9 @@ def test_list_input_answers_each_item_and_exits_1_when_one_is_bad(tmp_path):
 
 
 def test_bad_input_prints_the_error_and_field_and_exits_2(tmp_path):
-    status, out, err = cli("classify", {"game": "guandan", "level": "7", "cards": ["S7"] * 3},
-                           tmp_path)  # fmt: skip
+    status, out, err = cli(
+        "classify", {"game": "guandan", "level": "7", "cards": ["S7"] * 3}, tmp_path
+    )
     assert status == EXIT_BAD_INPUT and out == ""
     assert err.startswith("error: cards: S7 appears 3 times, more copies than 2 decks hold")
     assert "(field: cards)" in err
@@ -195,11 +196,16 @@ def test_python_m_rules_engine_malformed_json_file_exits_non_zero(tmp_path):
 
 def test_tribute_request_through_check():
     hands = {"E": ["S9", "D3"], "S": ["S4"], "W": ["H9"], "N": ["BJ", "C3"]}
-    answer = api.check({
-        "game": "guandan", "level": "5", "hands": hands, "finish": ["E", "S", "W", "N"],
-        "tribute": [{"from": "N", "to": "E", "card": "大王"}],
-        "return": [{"from": "E", "to": "N", "card": "D3"}],
-    })  # fmt: skip
+    answer = api.check(
+        {
+            "game": "guandan",
+            "level": "5",
+            "hands": hands,
+            "finish": ["E", "S", "W", "N"],
+            "tribute": [{"from": "N", "to": "E", "card": "大王"}],
+            "return": [{"from": "E", "to": "N", "card": "D3"}],
+        }
+    )
     assert answer == {
         "legal": True,
         "reason": "tribute and return are legal",

@@ -11,16 +11,22 @@ DEALS = [{"finish": ["E", "W", "S", "N"]}, {"finish": ["S", "E", "N", "W"]}]  # 
 
 def test_final_levels_score_like_the_deals_that_reach_them():
     by_deals = api.score({"game": "guandan", "preset": "guandan-suzhou-2016", "deals": DEALS})
-    by_levels = api.score({"game": "guandan", "preset": "guandan-suzhou-2016",
-                           "final_levels": {"EW": "5", "NS": "4"}})  # fmt: skip
+    by_levels = api.score(
+        {"game": "guandan", "preset": "guandan-suzhou-2016", "final_levels": {"EW": "5", "NS": "4"}}
+    )
     for key in ("winner", "levels", "level_difference", "passed_a", "match_points"):
         assert by_levels[key] == by_deals[key]
     assert by_levels["entry"] == "final_levels" and by_levels["trace"] == []
 
 
 def test_final_levels_equal_is_a_draw_on_the_national_preset():
-    answer = api.score({"game": "guandan", "preset": "guandan-national-2017",
-                        "final_levels": {"EW": "K", "NS": "K"}})  # fmt: skip
+    answer = api.score(
+        {
+            "game": "guandan",
+            "preset": "guandan-national-2017",
+            "final_levels": {"EW": "K", "NS": "K"},
+        }
+    )
     assert answer["winner"] is None and answer["match_points"] == {"EW": 2, "NS": 2}
 
 
@@ -40,8 +46,13 @@ def test_final_levels_side_that_passed_a_must_stand_on_a():
 
 def test_final_levels_refused_when_the_event_switches_the_setting_off():
     with pytest.raises(RulesError) as err:
-        api.score({"game": "guandan", "final_levels": {"EW": "5", "NS": "4"},
-                   "settings": {"final_levels_entry": False}})  # fmt: skip
+        api.score(
+            {
+                "game": "guandan",
+                "final_levels": {"EW": "5", "NS": "4"},
+                "settings": {"final_levels_entry": False},
+            }
+        )
     assert err.value.field == "final_levels"
 
 

@@ -91,9 +91,17 @@ BY_KIND = {
 
 def test_the_corpus_covers_every_kind():
     assert {kind for kind, _ in BY_KIND} == {
-        "single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb",
-        "straight_flush", "joker_bomb",
-    }  # fmt: skip
+        "single",
+        "pair",
+        "triple",
+        "full_house",
+        "straight",
+        "tube",
+        "plate",
+        "bomb",
+        "straight_flush",
+        "joker_bomb",
+    }
 
 
 @given(st.sampled_from(CORPUS))

@@ -11,10 +11,18 @@ from rules_engine.guandan.sample import sample_deal
 # E -> N -> W -> S. N goes out first with SA, nobody beats it: partner S leads (借风).
 HANDS = {"E": "S3 S9", "N": "SA", "W": "S5 S7", "S": "C2 S8"}
 LOG = [
-    ("E", "S3"), ("N", "SA"), ("W", ""), ("S", ""), ("E", ""),
-    ("S", "C2"), ("E", "S9"), ("W", ""), ("S", ""),
-    ("W", "S5"), ("S", "S8"),
-]  # fmt: skip
+    ("E", "S3"),
+    ("N", "SA"),
+    ("W", ""),
+    ("S", ""),
+    ("E", ""),
+    ("S", "C2"),
+    ("E", "S9"),
+    ("W", ""),
+    ("S", ""),
+    ("W", "S5"),
+    ("S", "S8"),
+]
 
 
 def hands(texts=HANDS):
@@ -72,8 +80,15 @@ def test_invalid_combination_is_rejected():
 
 def test_double_up_ends_the_deal_at_once():
     texts = {"E": "S3 S9", "N": "S4 SK D4", "W": "S5 SA", "S": "S6 C2"}
-    entries = [("E", "S3"), ("N", "S4"), ("W", "S5"), ("S", "S6"), ("E", "S9"), ("N", "SK"),
-               ("W", "SA")]  # fmt: skip
+    entries = [
+        ("E", "S3"),
+        ("N", "S4"),
+        ("W", "S5"),
+        ("S", "S6"),
+        ("E", "S9"),
+        ("N", "SK"),
+        ("W", "SA"),
+    ]
     result = replay(entries, texts)
     assert result.legal and result.complete
     assert result.finish == ["E", "W"]

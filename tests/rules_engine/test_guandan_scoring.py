@@ -143,8 +143,9 @@ def test_at_time_equal_levels_are_a_draw():
 
 def test_national_win_scores_3_to_1():
     assert match(DOUBLE_UP_EW, preset="guandan-national-2017")["match_points"] == {
-        "EW": 3, "NS": 1,
-    }  # fmt: skip
+        "EW": 3,
+        "NS": 1,
+    }
 
 
 def test_forfeit_gives_the_preset_forfeit_score_and_no_levels():

@@ -58,8 +58,7 @@ def test_equal_highest_cards_of_other_suits_may_be_paid():
 def test_return_to_a_partner_must_rank_below_the_level_card():
     ok = ruling(PARTNER_LAST, [("W", "E", "LJ")], [("E", "W", "S9")], W="LJ C6")
     assert ok.legal, ok.reason
-    level_card = ruling(PARTNER_LAST, [("W", "E", "LJ")], [("E", "W", "S5")], W="LJ C6",
-                        E="S5 C9")  # fmt: skip
+    level_card = ruling(PARTNER_LAST, [("W", "E", "LJ")], [("E", "W", "S5")], W="LJ C6", E="S5 C9")
     assert not level_card.legal and "below the level card" in level_card.reason
     joker = ruling(PARTNER_LAST, [("W", "E", "LJ")], [("E", "W", "LJ")], W="LJ C6")
     assert not joker.legal
@@ -145,8 +144,9 @@ NATIONAL = TributeRules.of(get_preset("guandan-national-2017"))
 
 
 def national(finish, tribute=(), returns=(), **hand_changes):
-    return check_tribute(hands(**hand_changes), finish, LEVEL, moves(*tribute), moves(*returns),
-                         NATIONAL)  # fmt: skip
+    return check_tribute(
+        hands(**hand_changes), finish, LEVEL, moves(*tribute), moves(*returns), NATIONAL
+    )
 
 
 def test_return_to_partner_limit_national_allows_10_or_lower():
@@ -171,24 +171,42 @@ def test_return_to_partner_limit_suzhou_refuses_the_level_card():
 def test_equal_double_tribute_direction_national_goes_clockwise_and_the_right_opponent_leads():
     # clockwise: each payer to the seat before it in the order of play (S pays W, N pays E);
     # the first-out player's 下家 (N, the next seat after E) leads
-    result = national(DOUBLE, [("S", "W", "SA"), ("N", "E", "HA")],
-                      [("W", "S", "C6"), ("E", "N", "D3")], S="SA C4", N="HA C7")  # fmt: skip
+    result = national(
+        DOUBLE,
+        [("S", "W", "SA"), ("N", "E", "HA")],
+        [("W", "S", "C6"), ("E", "N", "D3")],
+        S="SA C4",
+        N="HA C7",
+    )
     assert result.legal, result.reason
     assert result.leader == "N"
 
 
 def test_equal_double_tribute_direction_national_refuses_the_suzhou_direction():
-    result = national(DOUBLE, [("S", "E", "SA"), ("N", "W", "HA")],
-                      [("E", "S", "D3"), ("W", "N", "C6")], S="SA C4", N="HA C7")  # fmt: skip
+    result = national(
+        DOUBLE,
+        [("S", "E", "SA"), ("N", "W", "HA")],
+        [("E", "S", "D3"), ("W", "N", "C6")],
+        S="SA C4",
+        N="HA C7",
+    )
     assert not result.legal and "S's tribute goes to W" in result.reason
 
 
 def test_tribute_settings_reach_check_through_the_request_preset_and_settings():
-    request = {"game": "guandan", "level": "5", "finish": PARTNER_LAST,
-               "hands": {"E": ["S9", "SJ", "D3"], "S": ["S4", "C4", "D4"],
-                         "W": ["H9", "D9", "C6"], "N": ["S6", "C7", "D8"]},
-               "tribute": [{"from": "W", "to": "E", "card": "H9"}],
-               "return": [{"from": "E", "to": "W", "card": "SJ"}]}  # fmt: skip
+    request = {
+        "game": "guandan",
+        "level": "5",
+        "finish": PARTNER_LAST,
+        "hands": {
+            "E": ["S9", "SJ", "D3"],
+            "S": ["S4", "C4", "D4"],
+            "W": ["H9", "D9", "C6"],
+            "N": ["S6", "C7", "D8"],
+        },
+        "tribute": [{"from": "W", "to": "E", "card": "H9"}],
+        "return": [{"from": "E", "to": "W", "card": "SJ"}],
+    }
     assert api.check(request)["legal"] is True
     assert api.check(request | {"preset": "guandan-national-2017"})["legal"] is False
     suzhou_with_limit = request | {"settings": {"partner_return_limit": "10"}}

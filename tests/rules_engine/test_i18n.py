@@ -127,8 +127,9 @@ def test_seat_twice_error_is_unchanged_in_english_and_chinese():
 
 def test_cli_answers_are_byte_identical(tmp_path):
     path = tmp_path / "request.json"
-    path.write_text(json.dumps({"game": "guandan", "level": "2", "previous": ["SA"],
-                                "play": ["SK"]}), "utf-8")  # fmt: skip
+    path.write_text(
+        json.dumps({"game": "guandan", "level": "2", "previous": ["SA"], "play": ["SK"]}), "utf-8"
+    )
     out, err = io.StringIO(), io.StringIO()
     run("check", str(path), out, err)
     assert out.getvalue() == (
@@ -163,17 +164,31 @@ def test_guandan_ruling_in_chinese_names_the_combinations():
 
 def test_guandan_tribute_of_the_wild_card_is_refused_in_chinese():
     hands = {"E": ["S9", "C9"], "S": ["S4", "C4"], "W": ["H9", "D9"], "N": ["H5", "SA"]}
-    answer = api.check({"game": "guandan", "level": "5", "hands": hands,
-                        "finish": ["E", "S", "W", "N"],
-                        "tribute": [{"from": "N", "to": "E", "card": "H5"}],
-                        "return": [{"from": "E", "to": "N", "card": "C9"}]})  # fmt: skip
+    answer = api.check(
+        {
+            "game": "guandan",
+            "level": "5",
+            "hands": hands,
+            "finish": ["E", "S", "W", "N"],
+            "tribute": [{"from": "N", "to": "E", "card": "H5"}],
+            "return": [{"from": "E", "to": "N", "card": "C9"}],
+        }
+    )
     assert answer["reason"] == "N may not pay the heart level card H5 (逢人配)"
     assert localize(answer["reason"], "zh-hans") == "N 不能进贡红心级牌 H5（逢人配）"
 
 
 def test_tractor_follow_ruling_in_chinese():
-    answer = api.check({"game": "tractor", "trump": "S", "level": "2", "hand": ["H3", "H4", "C5"],
-                        "lead": ["H9", "H10"], "play": ["H3", "C5"]})  # fmt: skip
+    answer = api.check(
+        {
+            "game": "tractor",
+            "trump": "S",
+            "level": "2",
+            "hand": ["H3", "H4", "C5"],
+            "lead": ["H9", "H10"],
+            "play": ["H3", "C5"],
+        }
+    )
     assert answer["reason"] == "must follow suit: 2 card(s) of hearts are held, only 1 played"
     zh = localize_answer(answer, "zh-hans")
     assert zh["reason"] == "须跟同门：手中有 2 张红桃，只跟了 1 张"
@@ -181,22 +196,31 @@ def test_tractor_follow_ruling_in_chinese():
 
 
 def test_tractor_failed_throw_in_chinese():
-    answer = api.check({"game": "tractor", "trump": "S", "level": "2", "throw": ["HA", "HQ"],
-                        "others": [["HK"], [], []]})  # fmt: skip
+    answer = api.check(
+        {
+            "game": "tractor",
+            "trump": "S",
+            "level": "2",
+            "throw": ["HA", "HQ"],
+            "others": [["HK"], [], []],
+        }
+    )
     assert answer["legal"] is False
     assert localize(answer["reason"], "zh-hans").startswith("甩牌失败：")
 
 
 def test_chengyu_missed_must_play_in_chinese():
-    answer = api.check({"game": "chengyu", "trump": "H", "hand": ["D5", "CA", "H2"],
-                        "trick": ["DK"], "play": "D5"})  # fmt: skip
+    answer = api.check(
+        {"game": "chengyu", "trump": "H", "hand": ["D5", "CA", "H2"], "trick": ["DK"], "play": "D5"}
+    )
     assert answer["reason"] == "must chain to DK (必出) with CA"
     assert localize(answer["reason"], "zh-hans") == "须用 CA 接龙头 DK（必出）"
 
 
 def test_chengyu_legal_play_names_its_kind_in_chinese():
-    answer = api.check({"game": "chengyu", "trump": "H", "hand": ["D5", "CA", "H2"],
-                        "trick": ["DK"], "play": "CA"})  # fmt: skip
+    answer = api.check(
+        {"game": "chengyu", "trump": "H", "hand": ["D5", "CA", "H2"], "trick": ["DK"], "play": "CA"}
+    )
     assert answer["reason"] == "a chain"
     assert localize(answer["reason"], "zh-hans") == "接龙"
 

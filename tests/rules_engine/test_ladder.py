@@ -197,11 +197,16 @@ def test_team_that_never_came_forfeits():
 
 @pytest.mark.parametrize(
     ("elapsed", "leave_approved", "forfeits"),
-    [(timedelta(0), False, False), (timedelta(minutes=9, seconds=59), False, False),
-     (timedelta(minutes=10), False, True), (timedelta(minutes=10, seconds=30), False, True),
-     (timedelta(minutes=14, seconds=59), True, False), (timedelta(minutes=15), True, True),
-     (-timedelta(minutes=3), False, False)],
-)  # fmt: skip
+    [
+        (timedelta(0), False, False),
+        (timedelta(minutes=9, seconds=59), False, False),
+        (timedelta(minutes=10), False, True),
+        (timedelta(minutes=10, seconds=30), False, True),
+        (timedelta(minutes=14, seconds=59), True, False),
+        (timedelta(minutes=15), True, True),
+        (-timedelta(minutes=3), False, False),
+    ],
+)
 def test_is_late_from_ten_minutes_on_fifteen_with_approved_leave(elapsed, leave_approved, forfeits):
     assert ladder.is_late(T0, T0 + elapsed, leave_approved) is forfeits
 

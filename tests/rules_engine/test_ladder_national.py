@@ -64,7 +64,9 @@ def test_in_play_penalty_proposed_only_for_presets_with_an_in_play_ladder():
     suzhou = get_preset("guandan-suzhou-2016").in_play_ladder
     assert national == "national" and suzhou == "suzhou"  # issue 28: Suzhou has its own
     assert steps(ladder.proposed_penalties("guandan", ladder.OUT_OF_TURN, 1, national)) == [
-        ladder.VIOLATION, ROUND_OF_PLAY_LOST]  # fmt: skip
+        ladder.VIOLATION,
+        ROUND_OF_PLAY_LOST,
+    ]
     assert ladder.proposed_penalties("guandan", ladder.OUT_OF_TURN, 1, None) == []
     assert ladder.proposed_penalties("tractor", ladder.OUT_OF_TURN, 1, None) == []
 
@@ -90,8 +92,11 @@ def test_national_time_limits_are_read_from_the_preset_and_its_settings():
     assert NationalTimes.of(get_preset("guandan-national")) == NationalTimes()
     # guandan-national-2017 leaves them unset: the national text's limits, as before
     assert NationalTimes.of(get_preset("guandan-national-2017")) == NationalTimes()
-    slower = NationalTimes.of(event_preset("guandan", "guandan-national",
-                                           {"play_seconds": 25, "tribute_return_seconds": 40}))  # fmt: skip
+    slower = NationalTimes.of(
+        event_preset(
+            "guandan", "guandan-national", {"play_seconds": 25, "tribute_return_seconds": 40}
+        )
+    )
     assert (slower.play_normal, slower.play_warning, slower.tribute_return) == (25, 30, 40)
     assert slow_play_penalties(24, slower) == []
     assert not tribute_late(40, is_return=True, times=slower)
@@ -112,8 +117,9 @@ def test_national_time_limits_are_read_from_the_preset_and_its_settings():
 def test_slow_play_under_the_national_ladder_proposes_by_the_seconds_taken(
     seconds, timed, expected
 ):
-    proposed = ladder.proposed_penalties("guandan", ladder.SLOW_PLAY, 0, "national",
-                                         seconds=seconds, timed=timed)  # fmt: skip
+    proposed = ladder.proposed_penalties(
+        "guandan", ladder.SLOW_PLAY, 0, "national", seconds=seconds, timed=timed
+    )
     assert steps(proposed) == expected
 
 
@@ -123,6 +129,7 @@ def test_slow_play_without_the_national_ladder_proposes_nothing_as_before():
 
 def test_slow_play_names_a_bad_timed_action():
     with pytest.raises(RulesError) as err:
-        ladder.proposed_penalties("guandan", ladder.SLOW_PLAY, 0, "national", seconds=5,
-                                  timed="shuffle")  # fmt: skip
+        ladder.proposed_penalties(
+            "guandan", ladder.SLOW_PLAY, 0, "national", seconds=5, timed="shuffle"
+        )
     assert err.value.field == "timed"

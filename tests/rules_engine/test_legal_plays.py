@@ -20,14 +20,17 @@ from rules_engine.tractor.legal import legal_follows
 
 
 def chengyu_list(hand, trick, trump="H"):
-    return api.check({"game": "chengyu", "trump": trump, "hand": hand, "trick": trick,
-                      "list": True})  # fmt: skip
+    return api.check(
+        {"game": "chengyu", "trump": trump, "hand": hand, "trick": trick, "list": True}
+    )
 
 
 def test_chengyu_list_the_seeds_diamond_king_chains_to_diamond_queen_or_club_ace():
     answer = chengyu_list(["DQ", "CA", "D3", "S9"], ["DK"])
-    assert answer["legal_plays"] == [{"cards": ["DQ"], "kind": "chain"},
-                                     {"cards": ["CA"], "kind": "chain"}]  # fmt: skip
+    assert answer["legal_plays"] == [
+        {"cards": ["DQ"], "kind": "chain"},
+        {"cards": ["CA"], "kind": "chain"},
+    ]
     assert answer["more"] == 0
 
 
@@ -47,9 +50,13 @@ def test_chengyu_every_listed_card_passes_check_and_every_legal_card_is_listed()
     hand = ["DQ", "CA", "D3", "S9", "H4", "H5"]
     for trick in (["DK"], ["H6"], ["S7", "S8"], []):
         listed = {p["cards"][0] for p in chengyu_list(hand, trick)["legal_plays"]}
-        legal = {card for card in hand
-                 if api.check({"game": "chengyu", "trump": "H", "hand": hand, "trick": trick,
-                               "play": card})["legal"]}  # fmt: skip
+        legal = {
+            card
+            for card in hand
+            if api.check(
+                {"game": "chengyu", "trump": "H", "hand": hand, "trick": trick, "play": card}
+            )["legal"]
+        }
         assert listed == legal
 
 
@@ -59,8 +66,17 @@ CLUB_33 = ["CJ", "CJ", "CJ", "CQ", "CQ", "CQ"]
 
 
 def tractor_list(hand, lead, **extra):
-    return api.check({"game": "tractor", "trump": "S", "level": "5", "hand": hand.split(),
-                      "lead": lead, "list": True} | extra)  # fmt: skip
+    return api.check(
+        {
+            "game": "tractor",
+            "trump": "S",
+            "level": "5",
+            "hand": hand.split(),
+            "lead": lead,
+            "list": True,
+        }
+        | extra
+    )
 
 
 def copies(play) -> list[int]:
@@ -107,8 +123,10 @@ def test_tractor_list_33_lead_g_singles():
 def test_tractor_list_void_follower_lists_kills_first_strongest_first():
     answer = tractor_list("S2 S2 S3 S3 D4 SA", ["CJ", "CJ"])
     plays = answer["legal_plays"]
-    assert plays[:2] == [{"cards": ["S3", "S3"], "kind": "kill"},
-                         {"cards": ["S2", "S2"], "kind": "kill"}]  # fmt: skip
+    assert plays[:2] == [
+        {"cards": ["S3", "S3"], "kind": "kill"},
+        {"cards": ["S2", "S2"], "kind": "kill"},
+    ]
     assert answer["count"] == 8 and {p["kind"] for p in plays[2:]} == {"discard"}
 
 
@@ -127,8 +145,9 @@ def test_tractor_list_caps_at_200_and_counts_the_rest():
 
 def test_tractor_list_with_a_play_also_rules_on_it():
     answer = tractor_list("C3 C8 C6 C6 HK", ["C9", "C9"], play=["C3", "C8"])
-    assert answer["legal"] is False and answer["legal_plays"] == [{"cards": ["C6", "C6"],
-                                                                  "kind": "follow"}]  # fmt: skip
+    assert answer["legal"] is False and answer["legal_plays"] == [
+        {"cards": ["C6", "C6"], "kind": "follow"}
+    ]
 
 
 # --- guandan ---
@@ -136,20 +155,33 @@ def test_tractor_list_with_a_play_also_rules_on_it():
 
 def test_guandan_list_beats_a_pair_with_bombs_first_then_pairs_with_fewer_wilds_first():
     # level 7: H7 is wild. Four 9s make a bomb, five with the wild.
-    answer = api.check({"game": "guandan", "level": "7", "previous": ["S5", "H5"], "list": True,
-                        "hand": ["S9", "C9", "D9", "S9", "H7", "S6", "C6", "SK"]})  # fmt: skip
+    answer = api.check(
+        {
+            "game": "guandan",
+            "level": "7",
+            "previous": ["S5", "H5"],
+            "list": True,
+            "hand": ["S9", "C9", "D9", "S9", "H7", "S6", "C6", "SK"],
+        }
+    )
     got = [(p["kind"], p["rank"], p["size"], p["wilds"]) for p in answer["legal_plays"]]
     assert got == [
-        ("bomb", "9", 5, 1), ("bomb", "9", 4, 0), ("bomb", "9", 4, 1),
-        ("pair", "K", 2, 1), ("pair", "9", 2, 0), ("pair", "9", 2, 1),
-        ("pair", "6", 2, 0), ("pair", "6", 2, 1),
-    ]  # fmt: skip
+        ("bomb", "9", 5, 1),
+        ("bomb", "9", 4, 0),
+        ("bomb", "9", 4, 1),
+        ("pair", "K", 2, 1),
+        ("pair", "9", 2, 0),
+        ("pair", "9", 2, 1),
+        ("pair", "6", 2, 0),
+        ("pair", "6", 2, 1),
+    ]
     assert answer["legal_plays"][0]["cards"] == ["S9", "S9", "C9", "D9", "H7"]
 
 
 def test_guandan_list_of_leads_reads_wilds_in_straights():
-    answer = api.check({"game": "guandan", "level": "2", "list": True,
-                        "hand": ["S3", "C4", "D5", "S6", "H2"]})  # fmt: skip
+    answer = api.check(
+        {"game": "guandan", "level": "2", "list": True, "hand": ["S3", "C4", "D5", "S6", "H2"]}
+    )
     straights = {(p["rank"], p["wilds"]) for p in answer["legal_plays"] if p["kind"] == "straight"}
     assert straights == {("7", 1), ("6", 1)}  # the wild stands for the 7 or for the 2
 
@@ -170,8 +202,9 @@ def guandan_case(draw):
     picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=1, max_size=9, unique=True))
     hand = [pool[i] for i in picks]
     level = draw(st.sampled_from([0, 1, 2]))  # 2, 3, 4: the heart one is wild
-    previous = draw(st.one_of(st.none(), st.lists(st.sampled_from(GUANDAN_POOL), min_size=1,
-                                                  max_size=6)))  # fmt: skip
+    previous = draw(
+        st.one_of(st.none(), st.lists(st.sampled_from(GUANDAN_POOL), min_size=1, max_size=6))
+    )
     return hand, level, previous
 
 
@@ -214,9 +247,21 @@ SPADES_FIVE = Ordering("S", "5")
 @st.composite
 def tractor_case(draw):
     hand = draw(st.lists(st.sampled_from(TRACTOR_POOL), min_size=1, max_size=10))
-    lead = draw(st.sampled_from([["CJ"], ["CJ", "CJ"], ["CJ", "CJ", "CJ"], ["CJ", "CJ", "CQ", "CQ"],
-                                 ["CA", "CA", "CK"], ["SA", "SA"], ["DA"], ["DA", "DA", "DK", "DQ"],
-                                 ["DA", "DA", "DK", "DK", "DQ", "DQ"]]))  # fmt: skip
+    lead = draw(
+        st.sampled_from(
+            [
+                ["CJ"],
+                ["CJ", "CJ"],
+                ["CJ", "CJ", "CJ"],
+                ["CJ", "CJ", "CQ", "CQ"],
+                ["CA", "CA", "CK"],
+                ["SA", "SA"],
+                ["DA"],
+                ["DA", "DA", "DK", "DQ"],
+                ["DA", "DA", "DK", "DK", "DQ", "DQ"],
+            ]
+        )
+    )
     lead = parse_cards(lead, 3)
     if max((Counter(hand) + Counter(lead)).values()) > 3 or len(hand) < len(lead):
         return None
@@ -233,14 +278,22 @@ def test_tractor_listing_agrees_with_check(case, data):
     plays = list(plays)
     listed = [tuple(sorted(p["cards"])) for p in plays]
     assert len(listed) == total == len(set(listed))
-    request = {"game": "tractor", "trump": "S", "level": "5", "hand": [str(c) for c in hand],
-               "lead": [str(c) for c in lead]}  # fmt: skip
+    request = {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "hand": [str(c) for c in hand],
+        "lead": [str(c) for c in lead],
+    }
     for play in plays:
         ruling = api.check(request | {"play": play["cards"]})
         assert ruling["legal"], play
         assert ruling["kill"] == (play["kind"] == "kill"), play
-    pick = data.draw(st.lists(st.sampled_from(range(len(hand))), min_size=len(lead),
-                              max_size=len(lead), unique=True))  # fmt: skip
+    pick = data.draw(
+        st.lists(
+            st.sampled_from(range(len(hand))), min_size=len(lead), max_size=len(lead), unique=True
+        )
+    )
     cards = [hand[i] for i in pick]
     if api.check(request | {"play": [str(c) for c in cards]})["legal"]:
         assert tuple(sorted(str(c) for c in cards)) in set(listed)
@@ -275,43 +328,73 @@ def test_tractor_list_many_kills_are_counted_not_all_listed():
 CHENGYU_DECK = [c for c in DECK if c.suit]
 
 
-@given(st.lists(st.sampled_from(CHENGYU_DECK), min_size=1, max_size=13, unique=True),
-       st.integers(0, 3), st.sampled_from("SHCD"))  # fmt: skip
+@given(
+    st.lists(st.sampled_from(CHENGYU_DECK), min_size=1, max_size=13, unique=True),
+    st.integers(0, 3),
+    st.sampled_from("SHCD"),
+)
 @settings(max_examples=100, deadline=None)
 def test_chengyu_listing_agrees_with_check(cards, in_trick, trump):
     trick, hand = [str(c) for c in cards[:in_trick]], [str(c) for c in cards[in_trick:]]
     if not hand:
         return
     listed = {p["cards"][0] for p in chengyu_list(hand, trick, trump)["legal_plays"]}
-    legal = {card for card in hand
-             if api.check({"game": "chengyu", "trump": trump, "hand": hand, "trick": trick,
-                           "play": card})["legal"]}  # fmt: skip
+    legal = {
+        card
+        for card in hand
+        if api.check(
+            {"game": "chengyu", "trump": trump, "hand": hand, "trick": trick, "play": card}
+        )["legal"]
+    }
     assert listed == legal
 
 
-@pytest.mark.parametrize("previous", [None, ["S5"], ["S4", "C4"], ["S3", "C3", "D3", "S6", "C6"],
-                                      ["S3", "C4", "D5", "S6", "C7"], ["S4", "S4", "C4", "D4"]])  # fmt: skip
+@pytest.mark.parametrize(
+    "previous",
+    [
+        None,
+        ["S5"],
+        ["S4", "C4"],
+        ["S3", "C3", "D3", "S6", "C6"],
+        ["S3", "C4", "D5", "S6", "C7"],
+        ["S4", "S4", "C4", "D4"],
+    ],
+)
 def test_guandan_listing_equals_every_legal_subset_of_a_hand_with_two_wilds(previous):
     from itertools import combinations
 
     level = 5  # 7: H7 is wild
     hand = parse_cards(["H7", "H7", "S4", "C4", "S5", "D6", "S8", "S8", "LJ", "BJ"], 2)
     top = classify(parse_cards(previous, 2), level)[0] if previous else None
-    listed = {(p["kind"], p["rank"], p["size"]) + play_key_of(p, level)
-              for p in legal_plays(hand, level, top)}  # fmt: skip
+    listed = {
+        (p["kind"], p["rank"], p["size"]) + play_key_of(p, level)
+        for p in legal_plays(hand, level, top)
+    }
     legal = set()
     for size in range(1, len(hand) + 1):
         for picked in set(combinations(sorted(hand, key=str), size)):
             for reading in beating_readings(picked, top, level):
-                legal.add((reading.kind, reading.rank, reading.size)
-                          + play_key(reading, list(picked), level)[3:])  # fmt: skip
+                legal.add(
+                    (reading.kind, reading.rank, reading.size)
+                    + play_key(reading, list(picked), level)[3:]
+                )
     assert listed == legal
 
 
-@pytest.mark.parametrize("hand", ["C2 C2 C2 C3 C3 C4 C6 S2 S2", "S2 S2 S2 S3 S3 H5 H5 LJ D7",
-                                  "C2 C3 S2 S2 S3 S3 D7 D7 D8"])  # fmt: skip
-@pytest.mark.parametrize("lead", [["CJ", "CJ", "CQ", "CQ"], ["CJ", "CJ", "CJ", "CQ", "CQ", "CQ"],
-                                  ["CA", "CA", "CK"], ["CA"], ["SA", "SA"]])  # fmt: skip
+@pytest.mark.parametrize(
+    "hand",
+    ["C2 C2 C2 C3 C3 C4 C6 S2 S2", "S2 S2 S2 S3 S3 H5 H5 LJ D7", "C2 C3 S2 S2 S3 S3 D7 D7 D8"],
+)
+@pytest.mark.parametrize(
+    "lead",
+    [
+        ["CJ", "CJ", "CQ", "CQ"],
+        ["CJ", "CJ", "CJ", "CQ", "CQ", "CQ"],
+        ["CA", "CA", "CK"],
+        ["CA"],
+        ["SA", "SA"],
+    ],
+)
 @pytest.mark.parametrize("reading", ["strict", "flexible"])
 def test_tractor_listing_equals_every_legal_play_of_the_hand(hand, lead, reading):
     from itertools import combinations

@@ -317,8 +317,12 @@ def test_an_events_match_format_setting_is_checked_by_the_one_schema():
 
     preset = event_preset("guandan", "guandan-national", {"match_format": {"end": "time"}})
     assert preset.match_format == {
-        "end": "time", "deals": None, "minutes": 60, "games": 1, "knockout": False,
-    }  # fmt: skip
+        "end": "time",
+        "deals": None,
+        "minutes": 60,
+        "games": 1,
+        "knockout": False,
+    }
     for bad, field in (
         ({"end": "deals"}, "settings.match_format.deals"),
         ({"end": "whenever"}, "settings.match_format.end"),
@@ -364,8 +368,13 @@ def test_best_of_three_by_final_levels_a_game_is_over_as_entered_and_mixes_with_
 
 def test_best_of_three_by_final_levels_refuses_a_bad_level_naming_the_game():
     fmt = {"end": "pass_a", "games": 3}
-    answers = api.score([record(fmt, games=[levels_game("9", "4"), levels_game("9", "Z")],
-                                preset="guandan-national")])  # fmt: skip
+    answers = api.score(
+        [
+            record(
+                fmt, games=[levels_game("9", "4"), levels_game("9", "Z")], preset="guandan-national"
+            )
+        ]
+    )
     assert answers[0]["field"] == "games[1].final_levels.NS"
 
 
@@ -377,8 +386,13 @@ def test_best_of_three_by_final_levels_needs_a_preset_that_allows_final_levels()
 
 
 def test_one_game_by_final_levels_under_a_format_is_over_as_entered():
-    answer = api.score(record({"end": "deals", "deals": 8}, preset="guandan-national",
-                              final_levels={"EW": "9", "NS": "4"}))  # fmt: skip
+    answer = api.score(
+        record(
+            {"end": "deals", "deals": 8},
+            preset="guandan-national",
+            final_levels={"EW": "9", "NS": "4"},
+        )
+    )
     assert answer["over"] is True and answer["end"] == "final_levels" and answer["winner"] == "EW"
 
 
@@ -389,5 +403,8 @@ def test_best_of_threes_limits_are_the_engines():
     assert match_format.games_of(None) == match_format.games_of({"games": 1}) == 1
     assert match_format.games_of({"games": 3}) == 3 and match_format.is_best_of_three({"games": 3})
     assert match_format.limits({"end": "deals", "deals": 2, "games": 3}) == {
-        "best_of_three": True, "games": 3, "games_to_win": 2}  # fmt: skip
+        "best_of_three": True,
+        "games": 3,
+        "games_to_win": 2,
+    }
     assert match_format.best_of_three({"end": "pass_a"}) == {"end": "pass_a", "games": 3}

@@ -34,8 +34,9 @@ def test_accumulated_levels_are_the_own_level_index_plus_one_for_passing_a():
     assert accumulated_levels("2", False) == 0
     assert accumulated_levels("A", False) == 12
     assert accumulated_levels("A", True) == 13
-    outcome = Outcome.from_parts({"points_ew": 3, "points_ns": 0, "level_ew": "A",
-                                  "level_ns": "5", "passed_a": "EW"})  # fmt: skip
+    outcome = Outcome.from_parts(
+        {"points_ew": 3, "points_ns": 0, "level_ew": "A", "level_ns": "5", "passed_a": "EW"}
+    )
     assert (outcome.accumulated_levels("EW"), outcome.accumulated_levels("NS")) == (13, 3)
 
 
@@ -80,8 +81,11 @@ def test_accumulated_levels_never_go_below_zero_or_past_thirteen(level, passed):
 
 def test_seats_home_east_west_away_south_north():
     assert [seat_of("EW", 1), seat_of("EW", 2), seat_of("NS", 1), seat_of("NS", 2)] == [
-        "E", "W", "S", "N"
-    ]  # fmt: skip
+        "E",
+        "W",
+        "S",
+        "N",
+    ]
     assert SEAT_ORDER == ("E", "S", "W", "N")
     with pytest.raises(RulesError):
         seat_of("EW", 3)
@@ -91,8 +95,9 @@ def test_level_names_run_from_two_to_ace_with_ten_written_10():
     assert LEVEL_NAMES == ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
-@pytest.mark.parametrize("levels, ok", [(1, True), (12, True), (0, False), (13, False),
-                                        (True, False), ("2", False)])  # fmt: skip
+@pytest.mark.parametrize(
+    "levels, ok", [(1, True), (12, True), (0, False), (13, False), (True, False), ("2", False)]
+)
 def test_a_ruling_moves_a_side_one_to_twelve_levels(levels, ok):
     if ok:
         assert check_levels(levels) == levels
@@ -115,7 +120,8 @@ def test_a_void_is_recorded_and_answered_as_not_played():
 
 
 def test_a_best_of_three_answer_reads_its_games_won():
-    outcome = Outcome.from_answer({"match_points": {"EW": 2, "NS": 0},
-                                   "games_won": {"EW": 2, "NS": 1}, "winner": "EW"})  # fmt: skip
+    outcome = Outcome.from_answer(
+        {"match_points": {"EW": 2, "NS": 0}, "games_won": {"EW": 2, "NS": 1}, "winner": "EW"}
+    )
     assert (outcome.games_ew, outcome.games_ns, outcome.has_games) == (2, 1, True)
     assert not Outcome.from_answer({"match_points": {"EW": 2, "NS": 0}}).has_games

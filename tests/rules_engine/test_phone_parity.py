@@ -43,8 +43,10 @@ def phone_answers(tmp_path, pairs, lang):
     )
     assert run.returncode == 0, run.stderr[-2000:]
     result = json.loads(out.read_text())
-    print(f"phone engine ({lang}): start {result['start_ms']} ms, "
-          f"{len(pairs)} answers {result['answer_ms']} ms")  # fmt: skip
+    print(
+        f"phone engine ({lang}): start {result['start_ms']} ms, "
+        f"{len(pairs)} answers {result['answer_ms']} ms"
+    )
     return result["answers"]
 
 

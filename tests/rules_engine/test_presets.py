@@ -20,9 +20,16 @@ NATIONAL = get_preset("guandan-national-2017")
 
 @pytest.mark.parametrize(
     "difference, points",
-    [(0, (10, 10)), (1, (11, 9)), (2, (12, 8)), (7, (17, 3)), (9, (19, 1)), (10, (20, 0)),
-     (12, (20, 0))],
-)  # fmt: skip
+    [
+        (0, (10, 10)),
+        (1, (11, 9)),
+        (2, (12, 8)),
+        (7, (17, 3)),
+        (9, (19, 1)),
+        (10, (20, 0)),
+        (12, (20, 0)),
+    ],
+)
 def test_suzhou_20_point_table_from_level_difference(difference, points):
     winner = "EW" if difference else None
     assert match_points(SUZHOU, winner, difference) == {"EW": points[0], "NS": points[1]}
@@ -55,8 +62,12 @@ def test_tractor_and_chengyu_win_2_draw_1_loss_0_forfeit_2_to_0():
 def test_standings_orders_follow_spec_section_3():
     assert SUZHOU.standings_order == ("points", "level_diff", "head_to_head", "draw_lots")
     assert NATIONAL.standings_order == (
-        "points", "head_to_head_two", "net_levels", "accumulated_levels", "draw_lots",
-    )  # fmt: skip
+        "points",
+        "head_to_head_two",
+        "net_levels",
+        "accumulated_levels",
+        "draw_lots",
+    )
     assert get_preset("tractor").standings_order == ("points", "level_diff", "latest_round_score")
     assert get_preset("chengyu").standings_order == ("points", "deals_won_diff", "tricks_diff")
     for preset in PRESETS.values():
@@ -76,8 +87,10 @@ def test_tractor_deal_table_default_60_point_steps_and_chengyu_suit_ring():
 
 def test_presets_for_game_lists_only_that_game():
     assert {p.name for p in presets_for_game("guandan")} == {
-        "guandan-suzhou-2016", "guandan-national-2017", "guandan-national",
-    }  # fmt: skip
+        "guandan-suzhou-2016",
+        "guandan-national-2017",
+        "guandan-national",
+    }
 
 
 def test_unknown_preset_is_a_clear_error():
@@ -144,8 +157,13 @@ def test_round_timing_settings_are_checked():
 
 # --- issue 16: the national preset's time and procedure settings (SPEC 5, SPEC 3) -------------
 
-NEW_FIELDS = ("match_format", "play_seconds", "play_warning_seconds", "tribute_seconds",
-              "tribute_return_seconds")  # fmt: skip
+NEW_FIELDS = (
+    "match_format",
+    "play_seconds",
+    "play_warning_seconds",
+    "tribute_seconds",
+    "tribute_return_seconds",
+)
 
 
 def test_national_preset_time_and_procedure_follow_the_national_text():
@@ -158,10 +176,13 @@ def test_national_preset_time_and_procedure_follow_the_national_text():
 
 # issue 28: each preset carries its own seed's rules (掼蛋 苏州 十二, 十三 第5条; 成语接龙 五)
 ISSUE_28_CHANGES = {
-    "guandan-suzhou-2016": {"in_play_ladder": "suzhou", "play_seconds": 30,
-                            "tribute_return_seconds": 40},
+    "guandan-suzhou-2016": {
+        "in_play_ladder": "suzhou",
+        "play_seconds": 30,
+        "tribute_return_seconds": 40,
+    },
     "chengyu": {"play_seconds": 10, "default_round_minutes": 30},
-}  # fmt: skip
+}
 
 
 def test_existing_presets_are_unchanged_by_the_new_settings():

@@ -14,10 +14,16 @@ def test_the_home_team_plays_east_west_and_the_away_team_north_south():
 
 def test_an_outcome_reads_each_value_by_side():
     outcome = Outcome.from_answer(
-        {"match_points": {"EW": 3, "NS": 1}, "level_difference": 4, "winner": "EW",
-         "deals_won": {"EW": 2, "NS": 1}, "games_won": {"EW": 2, "NS": 1},
-         "level_points": {"EW": 2, "NS": 0}, "tricks": {"EW": 7, "NS": 6}}
-    )  # fmt: skip
+        {
+            "match_points": {"EW": 3, "NS": 1},
+            "level_difference": 4,
+            "winner": "EW",
+            "deals_won": {"EW": 2, "NS": 1},
+            "games_won": {"EW": 2, "NS": 1},
+            "level_points": {"EW": 2, "NS": 0},
+            "tricks": {"EW": 7, "NS": 6},
+        }
+    )
     home, away = seating.HOME, seating.AWAY
     assert (outcome.points(home), outcome.points(away)) == (3, 1)
     assert (outcome.difference_for(home), outcome.difference_for(away)) == (4, -4)

@@ -27,8 +27,11 @@ def steps(penalties):
 
 
 def suzhou(category, previous=0, **timing):
-    return steps(ladder.proposed_penalties("guandan", category, previous, SUZHOU.in_play_ladder,
-                                           times=times_of(SUZHOU), **timing))  # fmt: skip
+    return steps(
+        ladder.proposed_penalties(
+            "guandan", category, previous, SUZHOU.in_play_ladder, times=times_of(SUZHOU), **timing
+        )
+    )
 
 
 # --- 掼蛋 苏州 --------------------------------------------------------------------------------
@@ -68,7 +71,8 @@ def test_suzhou_12_wrong_exposed_or_out_of_turn_card_stops_one_round_of_play(cat
 def test_suzhou_12_and_national_share_one_definition_of_the_lost_round_of_play():
     national = ladder.proposed_penalties("guandan", ladder.OUT_OF_TURN, 1, "national")
     assert ROUND_OF_PLAY_LOST in steps(national) and suzhou(ladder.OUT_OF_TURN) == [
-        ROUND_OF_PLAY_LOST]  # fmt: skip
+        ROUND_OF_PLAY_LOST
+    ]
 
 
 def test_suzhou_10_3_ten_card_count_is_an_incident_judged_on_the_general_ladder():
@@ -109,7 +113,8 @@ def test_chengyu_5_a_play_within_the_10_seconds_is_no_offence():
     assert CHENGYU.play_seconds == 10 and times.play_normal == 10
     assert ladder.proposed_penalties("chengyu", "slow_play", 0, seconds=10, times=times) == []
     assert steps(ladder.proposed_penalties("chengyu", "slow_play", 0, seconds=11, times=times)) == [
-        ladder.TRICK_TO_OPPONENTS]  # fmt: skip
+        ladder.TRICK_TO_OPPONENTS
+    ]
 
 
 def test_chengyu_5_the_match_clock_is_30_minutes_by_default():
@@ -202,8 +207,15 @@ def test_tractor_3_1_first_deal_the_last_declarer_becomes_the_dealer():
 
 def test_tractor_3_1_after_the_first_deal_the_suit_changes_and_the_dealer_stays():
     """三.1 "非首局时，则仅可以变更主牌花色，但不能借此夺得先发权"."""
-    answer = check({"game": "tractor", "level": "5", "declarations": DECLARATIONS,
-                    "first_deal": False, "dealer": "E"})  # fmt: skip
+    answer = check(
+        {
+            "game": "tractor",
+            "level": "5",
+            "declarations": DECLARATIONS,
+            "first_deal": False,
+            "dealer": "E",
+        }
+    )
     assert answer["legal"] and answer["trump"] == "H" and answer["declarer"] == "N"
     assert answer["dealer"] == "E" and answer["dealer_stays"] is True
     assert "the dealer stays" in answer["reason"]

@@ -7,18 +7,46 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TRACTOR_RECORD = {"game": "tractor", "preset": "tractor",
-                  "deals": [{"dealer": "EW", "defender_points": 85, "bottom_points": 15,
-                             "bottom_multiplier": 4,
-                             "failed_throws": [{"side": "NS", "cards": 2}]}]}  # fmt: skip
-CHENGYU_RECORD = {"game": "chengyu", "preset": "chengyu",
-                  "deals": [{"tricks": {"EW": 8, "NS": 5}}, {"tricks": {"EW": 6, "NS": 7}}]}  # fmt: skip
-TRACTOR_FOLLOW = {"game": "tractor", "trump": "S", "level": "5", "hand": ["C3", "C8", "H2"],
-                  "lead": ["C9", "C9"], "play": ["C3", "C8"]}  # fmt: skip
-TRACTOR_THROW = {"game": "tractor", "trump": "S", "level": "5", "throw": ["CA", "CK"],
-                 "others": [["CQ"], ["CA"], []]}  # fmt: skip
-CHENGYU_CHECK = {"game": "chengyu", "trump": "H", "hand": ["S2", "S8"], "trick": ["S7"],
-                 "play": "S2"}  # fmt: skip
+TRACTOR_RECORD = {
+    "game": "tractor",
+    "preset": "tractor",
+    "deals": [
+        {
+            "dealer": "EW",
+            "defender_points": 85,
+            "bottom_points": 15,
+            "bottom_multiplier": 4,
+            "failed_throws": [{"side": "NS", "cards": 2}],
+        }
+    ],
+}
+CHENGYU_RECORD = {
+    "game": "chengyu",
+    "preset": "chengyu",
+    "deals": [{"tricks": {"EW": 8, "NS": 5}}, {"tricks": {"EW": 6, "NS": 7}}],
+}
+TRACTOR_FOLLOW = {
+    "game": "tractor",
+    "trump": "S",
+    "level": "5",
+    "hand": ["C3", "C8", "H2"],
+    "lead": ["C9", "C9"],
+    "play": ["C3", "C8"],
+}
+TRACTOR_THROW = {
+    "game": "tractor",
+    "trump": "S",
+    "level": "5",
+    "throw": ["CA", "CK"],
+    "others": [["CQ"], ["CA"], []],
+}
+CHENGYU_CHECK = {
+    "game": "chengyu",
+    "trump": "H",
+    "hand": ["S2", "S8"],
+    "trick": ["S7"],
+    "play": "S2",
+}
 
 
 def run(action, request):
@@ -62,9 +90,13 @@ def test_bad_points_give_an_error_naming_the_deal_and_field_not_a_traceback():
 
 
 def test_cli_refuses_a_record_breaking_the_300_point_rule_with_exit_2():
-    record = {"game": "tractor", "preset": "tractor",
-              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
-                         "bottom_multiplier": 2}]}  # fmt: skip
+    record = {
+        "game": "tractor",
+        "preset": "tractor",
+        "deals": [
+            {"dealer": "EW", "defender_points": 290, "bottom_points": 40, "bottom_multiplier": 2}
+        ],
+    }
     code, out, err = run("score", record)
     assert code == 2 and out == "" and "Traceback" not in err
     assert "300 points" in err and "deals[0].bottom_points" in err

@@ -113,8 +113,13 @@ points = st.integers(0, 60).map(lambda n: n * 5)
 trick_points = st.integers(0, 55).map(lambda n: n * 5)
 
 
-@given(trick_points, trick_points, st.sampled_from([0, 5, 10, 25]), st.sampled_from([2, 4, 8]),
-       st.integers(0, 3))  # fmt: skip
+@given(
+    trick_points,
+    trick_points,
+    st.sampled_from([0, 5, 10, 25]),
+    st.sampled_from([2, 4, 8]),
+    st.integers(0, 3),
+)
 @settings(max_examples=200, deadline=None)
 def test_tractor_deal_scoring_is_monotonic_in_the_defenders_points(a, b, bottom, mult, pen):
     low, high = min(a, b), max(a, b)

@@ -18,15 +18,24 @@ ROOT = Path(__file__).resolve().parents[2]
 def cli(action, obj):
     done = subprocess.run(
         [sys.executable, "-m", "rules_engine", action, "-"],
-        input=json.dumps(obj), capture_output=True, text=True, cwd=ROOT, check=False,
-    )  # fmt: skip
+        input=json.dumps(obj),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     return done.returncode, done.stdout, done.stderr
 
 
 def small(hands_text: dict, log: list[tuple[str, str]], **changes) -> dict:
-    return {"game": "tractor", "trump": "S", "level": "5", "dealer": "EW",
-            "hands": {s: c.split() for s, c in hands_text.items()},
-            "play_log": [{"seat": s, "cards": c.split()} for s, c in log]} | changes  # fmt: skip
+    return {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "dealer": "EW",
+        "hands": {s: c.split() for s, c in hands_text.items()},
+        "play_log": [{"seat": s, "cards": c.split()} for s, c in log],
+    } | changes
 
 
 def test_the_fixture_is_a_whole_three_deck_deal_of_25_tricks():
@@ -67,38 +76,62 @@ def test_cli_replay_names_an_illegal_follow_in_trick_7_by_index_and_seat():
 def test_cli_replay_applies_a_failed_throw_penalty_and_its_forced_card():
     # E (dealer side) throws HK HK HQ; N holds HA, so all three cards fail: 30 points to the
     # defenders and E plays HQ alone; the rest of the throw stays in E's hand.
-    deal = small({"E": "HK HK HQ", "N": "HA H2 D3", "W": "H3 H4 D4", "S": "H6 H7 D6"},
-                 [("E", "HK HK HQ"), ("N", "HA"), ("W", "H3"), ("S", "H6"),
-                  ("N", "D3"), ("W", "D4"), ("S", "D6"), ("E", "HK"),
-                  ("S", "H7"), ("E", "HK"), ("N", "H2"), ("W", "H4")])  # fmt: skip
+    deal = small(
+        {"E": "HK HK HQ", "N": "HA H2 D3", "W": "H3 H4 D4", "S": "H6 H7 D6"},
+        [
+            ("E", "HK HK HQ"),
+            ("N", "HA"),
+            ("W", "H3"),
+            ("S", "H6"),
+            ("N", "D3"),
+            ("W", "D4"),
+            ("S", "D6"),
+            ("E", "HK"),
+            ("S", "H7"),
+            ("E", "HK"),
+            ("N", "H2"),
+            ("W", "H4"),
+        ],
+    )
     code, out, _ = cli("check", deal)
     answer = json.loads(out)
     assert code == 0 and answer["legal"] is True and answer["complete"] is True
     [failed] = answer["failed_throws"]
     assert failed["index"] == 0 and failed["seat"] == "E" and failed["cards"] == 3
     assert failed["penalty_points"] == 30 and failed["forced_play"] == ["HQ"]
-    assert answer["deal"] == {"dealer": "EW", "defender_points": 10,
-                              "failed_throws": [{"side": "EW", "cards": 3}]}  # fmt: skip
+    assert answer["deal"] == {
+        "dealer": "EW",
+        "defender_points": 10,
+        "failed_throws": [{"side": "EW", "cards": 3}],
+    }
     scored = api.score({"game": "tractor", "deals": [answer["deal"]]})
     assert scored["trace"][0]["total_points"] == 40
 
 
 def test_replay_a_follower_may_not_play_the_thrown_cards_of_the_forced_lead():
     # after the failed throw the trick is the forced HQ: N must follow with one card
-    deal = small({"E": "HK HK HQ", "N": "HA H2 D3", "W": "H3 H4 D4", "S": "H6 H7 D6"},
-                 [("E", "HK HK HQ"), ("N", "HA H2")])  # fmt: skip
+    deal = small(
+        {"E": "HK HK HQ", "N": "HA H2 D3", "W": "H3 H4 D4", "S": "H6 H7 D6"},
+        [("E", "HK HK HQ"), ("N", "HA H2")],
+    )
     answer = api.check(deal)
     assert answer["legal"] is False and answer["index"] == 1 and answer["seat"] == "N"
 
 
 def test_replay_a_kill_wins_the_trick_and_the_bottom_multiplies_by_the_pair():
-    deal = small({"E": "CA CA", "N": "S2 S2", "W": "C3 C4", "S": "D2 D3"},
-                 [("E", "CA CA"), ("N", "S2 S2"), ("W", "C3 C4"), ("S", "D2 D3")],
-                 bottom=["CK", "D5"])  # fmt: skip
+    deal = small(
+        {"E": "CA CA", "N": "S2 S2", "W": "C3 C4", "S": "D2 D3"},
+        [("E", "CA CA"), ("N", "S2 S2"), ("W", "C3 C4"), ("S", "D2 D3")],
+        bottom=["CK", "D5"],
+    )
     answer = api.check(deal)
     assert answer["tricks"] == [{"leader": "E", "winner": "N", "points": 0}]
-    assert answer["deal"] == {"dealer": "EW", "defender_points": 0, "bottom_points": 15,
-                              "bottom_multiplier": 4}  # fmt: skip
+    assert answer["deal"] == {
+        "dealer": "EW",
+        "defender_points": 0,
+        "bottom_points": 15,
+        "bottom_multiplier": 4,
+    }
 
 
 def test_replay_out_of_turn_and_cards_not_held_are_named():
@@ -121,8 +154,10 @@ def test_replay_refuses_unequal_hands_and_too_many_copies():
 
 # --- kill reading of a throw (SPEC 4.3): strict by default, flexible as a preset setting ---
 
-THROW_KILL = ({"E": "CA CA CK", "N": "S2 S2 S2", "W": "C3 C3 C4", "S": "D2 D3 D4"},
-              [("E", "CA CA CK"), ("N", "S2 S2 S2"), ("W", "C3 C3 C4"), ("S", "D2 D3 D4")])  # fmt: skip
+THROW_KILL = (
+    {"E": "CA CA CK", "N": "S2 S2 S2", "W": "C3 C3 C4", "S": "D2 D3 D4"},
+    [("E", "CA CA CK"), ("N", "S2 S2 S2"), ("W", "C3 C3 C4"), ("S", "D2 D3 D4")],
+)
 
 
 def test_kill_reading_strict_a_trump_triple_does_not_kill_a_pair_and_single_throw():
@@ -137,9 +172,11 @@ def test_kill_reading_flexible_a_trump_triple_kills_a_pair_and_single_throw():
 
 def test_kill_reading_flexible_does_not_change_a_normal_lead():
     # a trump pair is needed for a pair: two trump singles never kill, in either reading
-    deal = small({"E": "CA CA", "N": "S2 S3", "W": "C3 C4", "S": "D2 D3"},
-                 [("E", "CA CA"), ("N", "S2 S3"), ("W", "C3 C4"), ("S", "D2 D3")],
-                 settings={"tractor_kill_reading": "flexible"})  # fmt: skip
+    deal = small(
+        {"E": "CA CA", "N": "S2 S3", "W": "C3 C4", "S": "D2 D3"},
+        [("E", "CA CA"), ("N", "S2 S3"), ("W", "C3 C4"), ("S", "D2 D3")],
+        settings={"tractor_kill_reading": "flexible"},
+    )
     assert api.check(deal)["tricks"][0]["winner"] == "E"
 
 
@@ -153,9 +190,17 @@ def test_kill_reading_setting_is_validated():
 
 
 def test_cli_names_a_tricks_winner_and_its_points():
-    trick = {"game": "tractor", "trump": "S", "level": "5",
-             "trick": [{"seat": "E", "cards": ["CK", "CK"]}, {"seat": "N", "cards": ["S2", "S2"]},
-                       {"seat": "W", "cards": ["SA", "S3"]}, {"seat": "S", "cards": ["C3", "C3"]}]}  # fmt: skip
+    trick = {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "trick": [
+            {"seat": "E", "cards": ["CK", "CK"]},
+            {"seat": "N", "cards": ["S2", "S2"]},
+            {"seat": "W", "cards": ["SA", "S3"]},
+            {"seat": "S", "cards": ["C3", "C3"]},
+        ],
+    }
     code, out, _ = cli("check", trick)
     answer = json.loads(out)
     assert code == 0
@@ -163,8 +208,12 @@ def test_cli_names_a_tricks_winner_and_its_points():
 
 
 def test_trick_winner_refuses_plays_out_of_order():
-    trick = {"game": "tractor", "trump": "S", "level": "5",
-             "trick": [{"seat": "E", "cards": ["CK"]}, {"seat": "W", "cards": ["C2"]}]}  # fmt: skip
+    trick = {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "trick": [{"seat": "E", "cards": ["CK"]}, {"seat": "W", "cards": ["C2"]}],
+    }
     with pytest.raises(RulesError) as err:
         api.check(trick)
     assert err.value.field == "trick[1]"
@@ -189,8 +238,9 @@ def played_deal(draw):
     size = draw(st.integers(1, 6))
     pool = [c for c in DECK if c.rank in "5TK2A" or c.suit is None] * 3
     picks = draw(st.permutations(range(len(pool))))[: 4 * size]
-    hands = {seat: [pool[i] for i in picks[n * size : (n + 1) * size]]
-             for n, seat in enumerate(ORDER)}  # fmt: skip
+    hands = {
+        seat: [pool[i] for i in picks[n * size : (n + 1) * size]] for n, seat in enumerate(ORDER)
+    }
     ordering = Ordering("S", "5")
     held = {seat: list(cards) for seat, cards in hands.items()}
     log, leader = [], "E"
@@ -227,8 +277,14 @@ def _pick(hand, codes):
 @settings(max_examples=60, deadline=None)
 def test_a_deal_of_listed_plays_replays_legal_and_its_points_add_up(deal):
     hands, log = deal
-    request = {"game": "tractor", "trump": "S", "level": "5", "dealer": "EW",
-               "hands": {s: cards_text(c) for s, c in hands.items()}, "play_log": log}  # fmt: skip
+    request = {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "dealer": "EW",
+        "hands": {s: cards_text(c) for s, c in hands.items()},
+        "play_log": log,
+    }
     answer = api.check(request)
     assert answer["legal"] and answer["complete"], answer["reason"]
     total = card_points(c for cards in hands.values() for c in cards)

@@ -38,8 +38,15 @@ def test_deal_table_in_sixty_point_steps(points, outcome):
 
 
 def test_spec_example_bottom_first_then_throw_penalty():
-    answer = match(deal(85, "EW", bottom_points=15, bottom_multiplier=4,
-                        failed_throws=[{"side": "NS", "cards": 2}]))  # fmt: skip
+    answer = match(
+        deal(
+            85,
+            "EW",
+            bottom_points=15,
+            bottom_multiplier=4,
+            failed_throws=[{"side": "NS", "cards": 2}],
+        )
+    )
     entry = answer["trace"][0]
     assert (entry["bottom"], entry["throw_penalty"], entry["total_points"]) == (60, -20, 125)
     assert entry["result"] == "defenders_take_over" and entry["next_dealer"] == "NS"
@@ -163,9 +170,13 @@ def test_level_difference_of_an_8_to_2_win_is_6_and_of_a_3_to_6_loss_is_minus_3(
 
 
 def test_300_point_rule_refuses_trick_points_plus_raw_bottom_over_300():
-    record = {"game": "tractor", "preset": "tractor",
-              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
-                         "bottom_multiplier": 2}]}  # fmt: skip
+    record = {
+        "game": "tractor",
+        "preset": "tractor",
+        "deals": [
+            {"dealer": "EW", "defender_points": 290, "bottom_points": 40, "bottom_multiplier": 2}
+        ],
+    }
     with pytest.raises(RulesError) as refused:
         score(record)
     assert refused.value.field == "deals[0].bottom_points"
@@ -175,16 +186,25 @@ def test_300_point_rule_refuses_trick_points_plus_raw_bottom_over_300():
 
 def test_300_point_rule_applies_the_multiplier_after_the_check():
     # 260 + 40 = 300 raw: allowed, and the multiplied total (260 + 80) is then scored
-    record = {"game": "tractor", "preset": "tractor",
-              "deals": [{"dealer": "EW", "defender_points": 260, "bottom_points": 40,
-                         "bottom_multiplier": 2}]}  # fmt: skip
+    record = {
+        "game": "tractor",
+        "preset": "tractor",
+        "deals": [
+            {"dealer": "EW", "defender_points": 260, "bottom_points": 40, "bottom_multiplier": 2}
+        ],
+    }
     assert score(record)["trace"][0]["total_points"] == 340
 
 
 def test_300_point_rule_names_the_deal_that_breaks_it():
-    record = {"game": "tractor", "preset": "tractor",
-              "deals": [{"dealer": "EW", "defender_points": 100},
-                        {"defender_points": 295, "bottom_points": 10, "bottom_multiplier": 2}]}  # fmt: skip
+    record = {
+        "game": "tractor",
+        "preset": "tractor",
+        "deals": [
+            {"dealer": "EW", "defender_points": 100},
+            {"defender_points": 295, "bottom_points": 10, "bottom_multiplier": 2},
+        ],
+    }
     with pytest.raises(RulesError) as refused:
         score(record)
     assert refused.value.field == "deals[1].bottom_points"

@@ -49,9 +49,14 @@ def test_trump_throw_is_checked_against_other_hands_trumps():
 
 def test_throw_check_through_the_json_contract():
     answer = check(
-        {"game": "tractor", "trump": "S", "level": "5", "throw": ["CA", "CK"],
-         "others": [["CA"], ["D2"], ["H3"]]}
-    )  # fmt: skip
+        {
+            "game": "tractor",
+            "trump": "S",
+            "level": "5",
+            "throw": ["CA", "CK"],
+            "others": [["CA"], ["D2"], ["H3"]],
+        }
+    )
     assert answer == {
         "legal": False,
         "reason": answer["reason"],
@@ -63,8 +68,15 @@ def test_throw_check_through_the_json_contract():
 
 def test_throw_copies_are_counted_across_the_request():
     with pytest.raises(RulesError):
-        check({"game": "tractor", "trump": "S", "level": "5", "throw": ["CA", "CA"],
-               "others": [["CA", "CA"], [], []]})  # fmt: skip
+        check(
+            {
+                "game": "tractor",
+                "trump": "S",
+                "level": "5",
+                "throw": ["CA", "CA"],
+                "others": [["CA", "CA"], [], []],
+            }
+        )
 
 
 def test_throw_mixing_suits_is_an_error():
@@ -113,8 +125,9 @@ def test_declaration_shows_level_cards_of_one_suit():
 
 
 def test_declaration_check_through_the_json_contract():
-    answer = check({"game": "tractor", "level": "5",
-                    "declarations": [{"seat": "E", "cards": ["S5"]}]})  # fmt: skip
+    answer = check(
+        {"game": "tractor", "level": "5", "declarations": [{"seat": "E", "cards": ["S5"]}]}
+    )
     assert answer["legal"] and answer["trump"] == "S"
 
 

@@ -56,26 +56,67 @@ def _key(cards) -> tuple[str, ...]:
 def cli(obj) -> dict:
     done = subprocess.run(
         [sys.executable, "-m", "rules_engine", "check", "-"],
-        input=json.dumps(obj), capture_output=True, text=True, cwd=ROOT, check=False,
-    )  # fmt: skip
+        input=json.dumps(obj),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert "Traceback" not in done.stderr
     return json.loads(done.stdout)
 
 
 # (hand, lead, play, legal, kill, extra request keys), each named by the rule it pins
 ISSUE_EXAMPLES = {
-    "seed_3_2_4_two_tractors_mirrored_answer_is_legal": (HAND_1, TWO_TRACTORS, MIRRORED_1, True, False, {}),
+    "seed_3_2_4_two_tractors_mirrored_answer_is_legal": (
+        HAND_1,
+        TWO_TRACTORS,
+        MIRRORED_1,
+        True,
+        False,
+        {},
+    ),
     "seed_3_2_4_two_tractors_a_longer_run_leaving_a_led_tractor_unanswered_is_illegal": (
-        HAND_1, TWO_TRACTORS, LONG_RUN_1, False, False, {}),
+        HAND_1,
+        TWO_TRACTORS,
+        LONG_RUN_1,
+        False,
+        False,
+        {},
+    ),
     "seed_3_2_4_tractor_and_pair_answered_by_a_tractor_and_a_pair_is_legal": (
-        HAND_2, TRACTOR_AND_PAIR, MIRRORED_2, True, False, {}),
+        HAND_2,
+        TRACTOR_AND_PAIR,
+        MIRRORED_2,
+        True,
+        False,
+        {},
+    ),
     "seed_3_2_4_two_loose_pairs_answered_by_two_loose_pairs_is_legal": (
-        HAND_3, TWO_PAIRS, LOOSE_3, True, False, {}),
+        HAND_3,
+        TWO_PAIRS,
+        LOOSE_3,
+        True,
+        False,
+        {},
+    ),
     "spec_4_3_flexible_kill_trumps_laid_out_as_the_throws_units": (
-        TRUMPS_4, TRACTOR_AND_PAIR, KILL_4, True, True, FLEXIBLE),
+        TRUMPS_4,
+        TRACTOR_AND_PAIR,
+        KILL_4,
+        True,
+        True,
+        FLEXIBLE,
+    ),
     "seed_3_4_strict_kill_needs_the_throws_shape_as_played": (
-        TRUMPS_4, TRACTOR_AND_PAIR, KILL_4, True, False, {}),
-}  # fmt: skip
+        TRUMPS_4,
+        TRACTOR_AND_PAIR,
+        KILL_4,
+        True,
+        False,
+        {},
+    ),
+}
 
 
 @pytest.mark.parametrize("name", ISSUE_EXAMPLES)
@@ -119,8 +160,9 @@ def test_seed_3_2_4_listing_on_a_tractor_and_pair_throw_lists_the_mirrored_answe
     answer = cli(request(HAND_2, TRACTOR_AND_PAIR, list=True))
     listed = {_key(p["cards"]) for p in answer["legal_plays"]}
     assert _key(MIRRORED_2.split()) in listed
-    assert listed == {_key(p.split()) for p in (
-        "C2 C2 C3 C3 C7 C7", "C3 C3 C4 C4 C7 C7", "C2 C2 C3 C3 C4 C4")}  # fmt: skip
+    assert listed == {
+        _key(p.split()) for p in ("C2 C2 C3 C3 C7 C7", "C3 C3 C4 C4 C7 C7", "C2 C2 C3 C3 C4 C4")
+    }
 
 
 def test_seed_3_2_4_listing_on_a_three_plus_three_throw_lists_the_mirrored_answer():
@@ -136,11 +178,18 @@ def test_spec_4_3_flexible_kill_is_listed_as_a_kill_and_wins_the_trick():
     answer = api.check(request(TRUMPS_4, TRACTOR_AND_PAIR, list=True, **FLEXIBLE))
     kills = [sorted(p["cards"]) for p in answer["legal_plays"] if p["kind"] == "kill"]
     assert kills == [sorted(KILL_4.split())]
-    trick = BASE | FLEXIBLE | {"trick": [
-        {"seat": "E", "cards": TRACTOR_AND_PAIR.split()},
-        {"seat": "N", "cards": KILL_4.split()},
-        {"seat": "W", "cards": "H2 H2 H3 H3 H4 H6".split()},
-        {"seat": "S", "cards": "D2 D2 D3 D3 D4 D6".split()}]}  # fmt: skip
+    trick = (
+        BASE
+        | FLEXIBLE
+        | {
+            "trick": [
+                {"seat": "E", "cards": TRACTOR_AND_PAIR.split()},
+                {"seat": "N", "cards": KILL_4.split()},
+                {"seat": "W", "cards": "H2 H2 H3 H3 H4 H6".split()},
+                {"seat": "S", "cards": "D2 D2 D3 D3 D4 D6".split()},
+            ]
+        }
+    )
     assert api.check(trick)["winner"] == "N"
     assert api.check(trick | {"settings": {}})["winner"] == "E"
 
@@ -159,11 +208,21 @@ def deal(answer: str) -> dict:
     """E throws two tractors (no other hand holds a club above the 8: the throw succeeds),
     N answers with ``answer``, then E leads a pair of hearts and N plays what it has left."""
     rest = " ".join((Counter(DEAL_HANDS["N"].split()) - Counter(answer.split())).elements())
-    log = [("E", "CA CA CK CK CT CT C9 C9"), ("N", answer), ("W", "H2 H2 H3 H3 H4 H4 H6 H6"),
-           ("S", "D2 D2 D3 D3 D4 D4 D6 D6"), ("E", "HA HA"), ("N", rest), ("W", "H7 H7"),
-           ("S", "D7 D7")]  # fmt: skip
-    return BASE | {"dealer": "EW", "hands": {s: c.split() for s, c in DEAL_HANDS.items()},
-                   "play_log": [{"seat": s, "cards": c.split()} for s, c in log]}  # fmt: skip
+    log = [
+        ("E", "CA CA CK CK CT CT C9 C9"),
+        ("N", answer),
+        ("W", "H2 H2 H3 H3 H4 H4 H6 H6"),
+        ("S", "D2 D2 D3 D3 D4 D4 D6 D6"),
+        ("E", "HA HA"),
+        ("N", rest),
+        ("W", "H7 H7"),
+        ("S", "D7 D7"),
+    ]
+    return BASE | {
+        "dealer": "EW",
+        "hands": {s: c.split() for s, c in DEAL_HANDS.items()},
+        "play_log": [{"seat": s, "cards": c.split()} for s, c in log],
+    }
 
 
 def test_seed_3_2_4_whole_deal_replay_accepts_the_mirrored_answer_to_a_successful_throw():
@@ -198,9 +257,11 @@ def _throw(draw, units: list[tuple[int, int]]) -> Counter:
 
 
 def _unit_lists(min_size: int, widths: list[int]):
-    return st.lists(st.tuples(st.sampled_from(widths), st.sampled_from([1, 1, 2, 3])),
-                    min_size=min_size, max_size=3).map(
-        lambda units: [(w, 1 if w == 1 else n) for w, n in units])  # fmt: skip
+    return st.lists(
+        st.tuples(st.sampled_from(widths), st.sampled_from([1, 1, 2, 3])),
+        min_size=min_size,
+        max_size=3,
+    ).map(lambda units: [(w, 1 if w == 1 else n) for w, n in units])
 
 
 @st.composite
@@ -234,8 +295,11 @@ def test_seed_3_2_4_every_listed_follow_passes_check_and_every_passing_follow_is
     ask = BASE | {"hand": hand, "lead": lead}
     answer = api.check(ask | {"list": True})
     listed = {_key(p["cards"]) for p in answer["legal_plays"]}
-    passing = {play for play in _all_plays(hand, len(lead))
-               if api.check(ask | {"play": list(play)})["legal"]}  # fmt: skip
+    passing = {
+        play
+        for play in _all_plays(hand, len(lead))
+        if api.check(ask | {"play": list(play)})["legal"]
+    }
     assert answer["count"] == len(passing) and passing, "some follow is always legal"
     # the listing shows the first 200 and counts the rest ("more")
     assert listed <= passing and (listed == passing or answer["more"] == len(passing) - MAX_LISTED)
@@ -294,7 +358,8 @@ def test_seed_3_2_4_listing_on_a_throw_of_two_triples_lists_the_mirrored_answers
     hand = "C2 C2 C2 C4 C4 C4 C7 C7 C7 C3 C3 D3"
     answer = cli(request(hand, lead, list=True))
     listed = {_key(p["cards"]) for p in answer["legal_plays"]}
-    assert listed == {_key(p.split()) for p in (
-        "C2 C2 C2 C4 C4 C4", "C2 C2 C2 C7 C7 C7", "C4 C4 C4 C7 C7 C7")}  # fmt: skip
+    assert listed == {
+        _key(p.split()) for p in ("C2 C2 C2 C4 C4 C4", "C2 C2 C2 C7 C7 C7", "C4 C4 C4 C7 C7 C7")
+    }
     refused = api.check(request(hand, lead, "C2 C2 C2 C3 C3 C7"))
     assert not refused["legal"] and "unit 2 (a triple)" in refused["reason"]

@@ -16,9 +16,16 @@ def refusal(record) -> RulesError:
 
 
 def test_a_refused_deal_names_the_deal_from_one_and_the_seat_in_words():
-    err = refusal({"game": "guandan", "deals": [{"finish": ["E", "W", "S", "N"]},
-                                                {"finish": ["S", "E", "N", "W"]},
-                                                {"finish": ["S", "S", "E"]}]})  # fmt: skip
+    err = refusal(
+        {
+            "game": "guandan",
+            "deals": [
+                {"finish": ["E", "W", "S", "N"]},
+                {"finish": ["S", "E", "N", "W"]},
+                {"finish": ["S", "S", "E"]},
+            ],
+        }
+    )
     assert err.field == "deals[2].finish"
     zh = localize(err.message, "zh-hans", words=True)
     assert zh == "第 3 副的出完顺序：座位 南 出现了两次"

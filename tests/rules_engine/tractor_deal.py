@@ -46,8 +46,7 @@ BOTTOM = ["S3", "S4", "S6", "S7", "ST", "SK"]
 # What the referee types for this deal (SPEC 4.5 score record): NS took 20 + 10 (tricks 2,
 # 3), 20 + 10 (8, 9), 20 (14), 40 (22) and 10 (24) = 130 in tricks, and won the last trick
 # with a single, so the bottom's 20 count twice.
-REFEREE_DEAL = {"dealer": "EW", "defender_points": 130, "bottom_points": 20,
-                "bottom_multiplier": 2}  # fmt: skip
+REFEREE_DEAL = {"dealer": "EW", "defender_points": 130, "bottom_points": 20, "bottom_multiplier": 2}
 
 
 def plays(trick: str) -> list[tuple[str, list[str]]]:
@@ -71,8 +70,15 @@ def hands(tricks=TRICKS) -> dict[str, list[str]]:
 
 
 def request(**changes) -> dict:
-    return {"game": "tractor", "trump": "S", "level": "5", "dealer": "EW", "hands": hands(),
-            "bottom": BOTTOM, "play_log": play_log()} | changes  # fmt: skip
+    return {
+        "game": "tractor",
+        "trump": "S",
+        "level": "5",
+        "dealer": "EW",
+        "hands": hands(),
+        "bottom": BOTTOM,
+        "play_log": play_log(),
+    } | changes
 
 
 def whole_decks() -> Counter:

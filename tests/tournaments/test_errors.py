@@ -45,8 +45,15 @@ def engine_refusal() -> RulesError:
 
 
 def test_every_domain_error_is_a_service_error_and_forbidden_ones_are_403():
-    for cls in (ResultError, ChangedMeanwhile, RoundError, RoundCloseError, ExportError,
-                ImportFileError, ArbitrationError):  # fmt: skip
+    for cls in (
+        ResultError,
+        ChangedMeanwhile,
+        RoundError,
+        RoundCloseError,
+        ExportError,
+        ImportFileError,
+        ArbitrationError,
+    ):
         assert issubclass(cls, ServiceError)
     for cls in (ResultForbidden, RoundForbidden, RoundCloseForbidden, Forbidden):
         assert issubclass(cls, Forbidden) and cls("x").status == 403
@@ -79,10 +86,15 @@ def api_answer(exc, language="en"):
 
 @pytest.mark.parametrize(
     ("error", "status"),
-    [(ResultError("bad", "record"), 400), (ResultForbidden("no", "record"), 403),
-     (NotFound("gone", "record"), 404), (RoundError("bad", "record"), 400),
-     (ExportError("bad", "record"), 400), (ArbitrationForbidden("no", "record"), 403)],
-)  # fmt: skip
+    [
+        (ResultError("bad", "record"), 400),
+        (ResultForbidden("no", "record"), 403),
+        (NotFound("gone", "record"), 404),
+        (RoundError("bad", "record"), 400),
+        (ExportError("bad", "record"), 400),
+        (ArbitrationForbidden("no", "record"), 403),
+    ],
+)
 def test_the_api_answers_error_field_and_code_with_the_errors_status(error, status):
     code = {400: "invalid", 403: "forbidden", 404: "not_found"}[status]
     assert api_answer(error) == (status, {"error": error.message, "field": "record", "code": code})
@@ -90,8 +102,9 @@ def test_the_api_answers_error_field_and_code_with_the_errors_status(error, stat
 
 def test_the_api_renders_in_the_request_language_and_adds_the_errors_extras():
     assert api_answer(ResultError(TEMPLATE, "round", n=2), "zh-hans") == (
-        400, {"error": "第 2 轮尚未公布。", "field": "round", "code": "invalid"}
-    )  # fmt: skip
+        400,
+        {"error": "第 2 轮尚未公布。", "field": "round", "code": "invalid"},
+    )
     code, body = api_answer(RoundCloseError("pending", "round", pending=[3, 4]))
     assert code == 400 and body["tables"] == [3, 4]
 
@@ -161,9 +174,13 @@ def test_a_refused_page_shows_the_message_with_the_errors_status(rf_request):
     assert "第 5 轮尚未公布。" in html.unescape(response.content.decode())
 
 
-@pytest.mark.parametrize(("error", "raised"), [
-    (ResultForbidden("no"), "PermissionDenied"), (NotFound("gone"), "Http404"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("error", "raised"),
+    [
+        (ResultForbidden("no"), "PermissionDenied"),
+        (NotFound("gone"), "Http404"),
+    ],
+)
 def test_forbidden_and_not_found_become_the_403_and_404_pages(rf_request, error, raised):
     view = type("Page", (ActionPage,), {"error": error}).as_view()
     with pytest.raises(Exception) as caught:
@@ -218,12 +235,21 @@ def test_a_registration_clash_is_a_refusal_naming_the_field(make_tournament, mak
 ROOT = Path(__file__).resolve().parents[2]
 # The services: what pages, the API and tasks call to act (the modules that refuse).
 SERVICE_MODULES = sorted(
-    {*(ROOT / "tournaments" / "services").glob("*.py"),
-     *(ROOT / "arbitration" / "services").glob("*.py"),
-     *(ROOT / "tournaments" / "exporters").glob("*.py"),
-     *(ROOT / p for p in ("tournaments/pairing/service.py", "tournaments/standings/service.py",
-                          "tournaments/validation.py", "tournaments/halls.py"))}
-)  # fmt: skip
+    {
+        *(ROOT / "tournaments" / "services").glob("*.py"),
+        *(ROOT / "arbitration" / "services").glob("*.py"),
+        *(ROOT / "tournaments" / "exporters").glob("*.py"),
+        *(
+            ROOT / p
+            for p in (
+                "tournaments/pairing/service.py",
+                "tournaments/standings/service.py",
+                "tournaments/validation.py",
+                "tournaments/halls.py",
+            )
+        ),
+    }
+)
 # Faults of the code, never refusals: an abstract method, a branch that cannot be reached.
 NOT_REFUSALS = (NotImplementedError, AssertionError)
 
@@ -321,8 +347,12 @@ def test_every_code_is_declared_once_with_its_status():
     )
     owners: dict[Code, list[str]] = {}
     for cls in family():
-        if "code" in vars(cls) and cls.code not in (Code.INVALID, Code.FORBIDDEN, Code.NOT_FOUND,
-                                                       Code.CONFLICT):  # fmt: skip
+        if "code" in vars(cls) and cls.code not in (
+            Code.INVALID,
+            Code.FORBIDDEN,
+            Code.NOT_FOUND,
+            Code.CONFLICT,
+        ):
             owners.setdefault(cls.code, []).append(cls.__qualname__)
     assert all(len(names) == 1 for names in owners.values()), owners
     # and no code is declared that nothing answers with (the engine's are given by phone)
@@ -345,8 +375,11 @@ def string_codes(tree: ast.AST):
     for node in ast.walk(tree):
         pairs = []
         if isinstance(node, ast.Dict):
-            pairs = [(k.value, v) for k, v in zip(node.keys, node.values, strict=True)
-                     if isinstance(k, ast.Constant)]  # fmt: skip
+            pairs = [
+                (k.value, v)
+                for k, v in zip(node.keys, node.values, strict=True)
+                if isinstance(k, ast.Constant)
+            ]
         elif isinstance(node, ast.Call):
             pairs = [(k.arg, k.value) for k in node.keywords]
         elif isinstance(node, ast.Assign):
@@ -374,8 +407,10 @@ def test_no_code_is_written_as_a_string_outside_the_one_list():
 
 
 JS_CODE = re.compile(r"\bcode\s*[!=]==?\s*\"([a-z_]+)\"")
-JS_FIELD_TEST = re.compile(r"\.field\s*[!=]==?|\.field\.(?:match|test|startsWith|indexOf)\b"
-                           r"|/[^/\n]+/\.test\([^)]*field")  # fmt: skip
+JS_FIELD_TEST = re.compile(
+    r"\.field\s*[!=]==?|\.field\.(?:match|test|startsWith|indexOf)\b"
+    r"|/[^/\n]+/\.test\([^)]*field"
+)
 
 
 def test_the_scripts_read_declared_codes_never_fields():
@@ -385,8 +420,9 @@ def test_the_scripts_read_declared_codes_never_fields():
     for path in sorted((ROOT / "static" / "js").glob("*.*js")):
         text = path.read_text(encoding="utf-8")
         for number, line in enumerate(text.splitlines(), start=1):
-            undeclared += [f"{path.name}:{number}: {c}" for c in JS_CODE.findall(line)
-                           if c not in set(Code)]  # fmt: skip
+            undeclared += [
+                f"{path.name}:{number}: {c}" for c in JS_CODE.findall(line) if c not in set(Code)
+            ]
             if JS_FIELD_TEST.search(line):
                 on_fields.append(f"{path.name}:{number}: {line.strip()}")
     assert not undeclared, f"codes the scripts read that Code does not declare: {undeclared}"
@@ -414,8 +450,9 @@ def test_every_json_error_answer_has_error_field_and_code(client, make_tournamen
     assert_error_shape(api.get("/api/tournaments/no-such-event/teams/"), 404, Code.NOT_FOUND)
     assert_error_shape(api.post(teams, {}, format="json"), 403, Code.LOGIN)
     api.force_authenticate(make_user())
-    assert_error_shape(api.put("/api/tournaments/", {}, format="json"), 405,
-                       Code.METHOD_NOT_ALLOWED)  # fmt: skip
+    assert_error_shape(
+        api.put("/api/tournaments/", {}, format="json"), 405, Code.METHOD_NOT_ALLOWED
+    )
     assert (
         assert_error_shape(api.post(teams, {}, format="json"), 403, Code.FORBIDDEN)["field"] is None
     )

@@ -101,8 +101,9 @@ def test_web_and_worker_on_different_disks_make_and_serve_every_kind_of_file(
     knockout = factories.tournament(teams=0, slug="ko-cup")
     for i in range(1, 5):
         factories.team(knockout, f"北京{i}队", seed=i)
-    stage = factories.stage(knockout, name="决赛阶段", kind="knockout",
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    stage = factories.stage(
+        knockout, name="决赛阶段", kind="knockout", match_format={"end": "deals", "deals": 1}
+    )
     factories.play_stage_round(stage)  # the semi-finals
     bracket = fetch(public, f"/t/{knockout.slug}/export/bracket-pdf/?stage={stage.pk}")
     assert "北京1队" in pdf_text(bracket)

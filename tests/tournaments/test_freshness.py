@@ -38,8 +38,21 @@ from tournaments.models import (
 )
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-PUBLIC = (Tournament, Unit, Team, Player, Round, Match, RoundSlot, ResultVersion,
-          RankingAdjustment, Stage, Section, SectionEntry, LotDraw)  # fmt: skip
+PUBLIC = (
+    Tournament,
+    Unit,
+    Team,
+    Player,
+    Round,
+    Match,
+    RoundSlot,
+    ResultVersion,
+    RankingAdjustment,
+    Stage,
+    Section,
+    SectionEntry,
+    LotDraw,
+)
 # Tables a public answer may read that are no event's data: the revision itself, and the jobs
 # making the public files of a revision (keyed by the revision they were made from; a job's
 # writes must not move it, or every finished file would ask for the next one).
@@ -80,11 +93,17 @@ def _rows(played):
 
 # a harmless value for each model's update (the write itself is what counts)
 SAME = {
-    Tournament: {"venue": "Hall 9"}, Unit: {"name": "Unit X"}, Team: {"status": "active"},
-    Player: {"ident": ""}, Round: {"ends_at": None}, Match: {"flags": []},
-    RoundSlot: {"side": "EW"}, ResultVersion: {"is_counting": True}, Stage: {"name": "S"},
+    Tournament: {"venue": "Hall 9"},
+    Unit: {"name": "Unit X"},
+    Team: {"status": "active"},
+    Player: {"ident": ""},
+    Round: {"ends_at": None},
+    Match: {"flags": []},
+    RoundSlot: {"side": "EW"},
+    ResultVersion: {"is_counting": True},
+    Stage: {"name": "S"},
     Section: {"name": "A"},
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("model", list(SAME), ids=lambda m: m.__name__)
@@ -116,8 +135,9 @@ def test_bulk_create_bulk_update_and_delete_move_the_revision(played):
     staged = stage.tournament
     before = freshness.revision(staged)
     team = Team.objects.filter(tournament=staged).first()
-    SectionEntry.objects.bulk_create([SectionEntry(section=section, stage=stage, team=team,
-                                                   seed=1)])  # fmt: skip
+    SectionEntry.objects.bulk_create(
+        [SectionEntry(section=section, stage=stage, team=team, seed=1)]
+    )
     assert freshness.revision(staged) > before
     before = freshness.revision(staged)
     assert SectionEntry.objects.filter(stage=stage).delete()[0] == 1
@@ -175,8 +195,10 @@ def test_every_table_a_public_answer_reads_is_a_public_models(played):
         f"/api/tournaments/{slug}/public/find-table/?q=Team",
     ]
     staged = stage.tournament.slug  # an event in stages: sections on its pages
-    paths += [reverse("tournaments:public-standings", args=[staged]),
-              reverse("tournaments:projector", args=[staged])]  # fmt: skip
+    paths += [
+        reverse("tournaments:public-standings", args=[staged]),
+        reverse("tournaments:projector", args=[staged]),
+    ]
     public_tables = {m._meta.db_table for m in PUBLIC} | NOT_EVENT_DATA
     client = Client()
     read: set[str] = set()
@@ -187,4 +209,6 @@ def test_every_table_a_public_answer_reads_is_a_public_models(played):
         for query in queries.captured_queries:
             read |= {name for name in _tables(query["sql"]) if name.startswith("tournaments_")}
     assert read, "no query was seen"
-    assert read <= public_tables, f"read by a public answer, not a public model: {read - public_tables}"
+    assert read <= public_tables, (
+        f"read by a public answer, not a public model: {read - public_tables}"
+    )

@@ -146,12 +146,19 @@ def test_a_mirror_follows_the_venue_through_a_cut_and_catches_up(sites):
     for path in [f"/t/{rep.SLUG}/standings/", f"/t/{rep.SLUG}/pairings/"] + [
         f"/t/{rep.SLUG}/teams/{team}/" for team in event["teams"][: 2 * (BEFORE + DURING) : 5]
     ]:
-        same(lambda path=path: comparable(page(mirror, path)[0], mirror),
-             lambda path=path: comparable(page(venue, path)[0], venue), path)  # fmt: skip
+        same(
+            lambda path=path: comparable(page(mirror, path)[0], mirror),
+            lambda path=path: comparable(page(venue, path)[0], venue),
+            path,
+        )
 
     # nothing lost or doubled on either side
-    tables = [name for (name,) in cluster.primary.query(
-        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")]  # fmt: skip
+    tables = [
+        name
+        for (name,) in cluster.primary.query(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1"
+        )
+    ]
     count = " UNION ALL ".join(f"SELECT '{t}', count(*) FROM {t}" for t in tables)
     assert cluster.standby.query(count) == cluster.primary.query(count)
     doubled = """SELECT match_id, number FROM tournaments_resultversion

@@ -82,8 +82,9 @@ def test_the_back_office_may_all_but_what_is_personal(action, event, make_user):
 
 def test_require_raises_the_callers_forbidden_class_with_its_message(event, holder):
     with pytest.raises(ResultForbidden, match="not you"):
-        permissions.require(holder(Role.CAPTAIN), event, "result.correct", ResultForbidden,
-                            "not you")  # fmt: skip
+        permissions.require(
+            holder(Role.CAPTAIN), event, "result.correct", ResultForbidden, "not you"
+        )
 
 
 def test_table_rights_narrow_result_entry_to_the_tables_assigned(event, make_user, grant):
@@ -98,10 +99,18 @@ def test_table_rights_narrow_result_entry_to_the_tables_assigned(event, make_use
 def test_every_action_of_the_table_is_checked_somewhere():
     """Each action is read by a service, a page, the API or a template (audit entries that
     share its name do not count)."""
-    files = [path for package in ("tournaments", "arbitration", "templates")
-             for pattern in ("*.py", "*.html") for path in (ROOT / package).rglob(pattern)]  # fmt: skip
-    lines = [line for path in files for line in path.read_text().splitlines()
-             if "log_action" not in line and "\": _action(" not in line]  # fmt: skip
+    files = [
+        path
+        for package in ("tournaments", "arbitration", "templates")
+        for pattern in ("*.py", "*.html")
+        for path in (ROOT / package).rglob(pattern)
+    ]
+    lines = [
+        line
+        for path in files
+        for line in path.read_text().splitlines()
+        if "log_action" not in line and '": _action(' not in line
+    ]
     unused = [action for action in ACTIONS if not any(f'"{action}"' in line for line in lines)]
     assert not unused
 

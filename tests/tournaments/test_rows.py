@@ -40,8 +40,15 @@ def test_insert_stores_what_save_stores_with_its_defaults_and_signals(event):
     pre_save.connect(note, sender=AuditLog, dispatch_uid="t-pre")
     post_save.connect(note, sender=AuditLog, dispatch_uid="t-post")
     try:
-        entry = rows.insert(AuditLog(tournament=event.tournament, actor=event.chief,
-                                     actor_name="chief", action="x.y", data={"k": ["中", 1]}))  # fmt: skip
+        entry = rows.insert(
+            AuditLog(
+                tournament=event.tournament,
+                actor=event.chief,
+                actor_name="chief",
+                action="x.y",
+                data={"k": ["中", 1]},
+            )
+        )
     finally:
         pre_save.disconnect(dispatch_uid="t-pre", sender=AuditLog)
         post_save.disconnect(dispatch_uid="t-post", sender=AuditLog)
@@ -55,8 +62,14 @@ def test_insert_stores_what_save_stores_with_its_defaults_and_signals(event):
 @pytest.mark.django_db
 def test_a_counting_version_inserted_bumps_the_event_revision_and_keeps_the_names(event):
     before = revision(event.tournament)
-    version = ResultVersion(match=event.match, number=1, record=guandan_record(), outcome={},
-                            created_by=event.chief, is_counting=True)  # fmt: skip
+    version = ResultVersion(
+        match=event.match,
+        number=1,
+        record=guandan_record(),
+        outcome={},
+        created_by=event.chief,
+        is_counting=True,
+    )
     version.save(force_insert=True)  # the insert of tournaments.sql.rows
     assert revision(event.tournament) == before + 1  # the post_save signal's bump
     assert ResultVersion.objects.get(pk=version.pk).created_by_name == event.chief.username

@@ -34,8 +34,9 @@ def fields(instance) -> list:
 
 
 def test_session_read_by_rows_as_the_orm_reads_it(db):
-    Session.objects.create(session_key="k" * 32, session_data="data",
-                           expire_date=timezone.now() + timedelta(hours=1))  # fmt: skip
+    Session.objects.create(
+        session_key="k" * 32, session_data="data", expire_date=timezone.now() + timedelta(hours=1)
+    )
     found = rows.select_one(Session, 'x."session_key" = %s', ["k" * 32])
     assert fields(found) == fields(Session.objects.get(pk="k" * 32))
 
@@ -47,15 +48,23 @@ def test_user_read_by_rows_as_the_orm_reads_it(db):
 
 
 def test_auditlog_inserted_by_rows_as_the_orm_stores_it(event):
-    entry = rows.insert(AuditLog(tournament=event.tournament, actor=event.chief,
-                                 action="result.enter", target_type="x", target_id="1"))  # fmt: skip
+    entry = rows.insert(
+        AuditLog(
+            tournament=event.tournament,
+            actor=event.chief,
+            action="result.enter",
+            target_type="x",
+            target_id="1",
+        )
+    )
     assert fields(entry) == fields(AuditLog.objects.get(pk=entry.pk))
 
 
 def test_resultversion_inserted_by_rows_and_read_by_pending(event):
     assert pending.has_pending(event.round.pk)
-    version = result_entry.submit(event.match, guandan_record(), actor(event.chief), 0,
-                                  confirm=True)  # fmt: skip
+    version = result_entry.submit(
+        event.match, guandan_record(), actor(event.chief), 0, confirm=True
+    )
     assert fields(version) == fields(ResultVersion.objects.get(pk=version.pk))
     orm_pending = (
         Match.objects.filter(round=event.round, away__isnull=False)
@@ -85,8 +94,11 @@ def test_tournament_read_by_lookups_as_the_orm_reads_it(event):
 
 def test_tournamentrole_read_by_roles_and_lookups_as_the_orm_reads_it(event):
     user = event.chief
-    orm = frozenset(TournamentRole.objects.filter(user=user, tournament=event.tournament)
-                    .values_list("role", flat=True))  # fmt: skip
+    orm = frozenset(
+        TournamentRole.objects.filter(user=user, tournament=event.tournament).values_list(
+            "role", flat=True
+        )
+    )
     assert roles.roles_of(user.pk, event.tournament.pk) == orm == {"chief_referee"}
     found = lookups.match_in_event(event.tournament.slug, event.match.pk, user)
     assert user._paisai_roles[found.round.tournament.pk] == orm

@@ -45,10 +45,22 @@ class OwnRedis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(PORT), "--bind", "127.0.0.1", "--dir",
-             str(self.folder), "--save", "60 1", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+            [
+                "redis-server",
+                "--port",
+                str(PORT),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.folder),
+                "--save",
+                "60 1",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -121,10 +133,24 @@ def worker_process(broker_app, media, tmp_path):
         # the command of `make worker`: gossip, mingle and heartbeats are left on the command
         # line, the consumer (config.celery.Consumer) turns them off
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-B",
-             "--pool=prefork", "--concurrency=2", "-l", "info"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-B",
+                "--pool=prefork",
+                "--concurrency=2",
+                "-l",
+                "info",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
         started.append(process)
         deadline = time.monotonic() + 40
         while not broker_app.control.ping(timeout=0.5):
@@ -218,8 +244,11 @@ def test_a_frozen_redis_refuses_a_job_start_in_seconds_and_the_sweep_queues_it_w
         page = client.get(answer["Location"])
         assert page.status_code == 200 and "did not answer" in page.content.decode()
         public_took = []
-        for path in (f"/t/{tournament.slug}/", f"/t/{tournament.slug}/standings/",
-                     f"/api/tournaments/{tournament.slug}/"):  # fmt: skip
+        for path in (
+            f"/t/{tournament.slug}/",
+            f"/t/{tournament.slug}/standings/",
+            f"/api/tournaments/{tournament.slug}/",
+        ):
             began = time.monotonic()
             assert public.get(path).status_code == 200, path
             public_took.append(time.monotonic() - began)

@@ -74,8 +74,11 @@ def test_large_body_is_413(client, world, settings):
     assert response.status_code == 413
     assert response.json()["field"] is None and "too large" in response.json()["error"]
     # A form body past the limit is refused the same way, on a page too.
-    response = client.post(f"/t/{tournament.slug}/", data="a=" + "x" * 3_000_000,
-                           content_type="application/x-www-form-urlencoded")  # fmt: skip
+    response = client.post(
+        f"/t/{tournament.slug}/",
+        data="a=" + "x" * 3_000_000,
+        content_type="application/x-www-form-urlencoded",
+    )
     assert response.status_code == 413
     assert not ResultVersion.objects.filter(match=match).exists()
 
@@ -96,15 +99,17 @@ def test_nul_character_refused(client, world):
     client.force_login(user)
     before = AuditLog.objects.count()
     record = guandan_record(deals=[{"finish": ["E\u0000", "W", "S", "N"]}])
-    response = post_json(client, result_url(match), json.dumps({"record": record,
-                                                                "base_version": 0}))  # fmt: skip
+    response = post_json(
+        client, result_url(match), json.dumps({"record": record, "base_version": 0})
+    )
     assert response.status_code == 400
     assert response.json()["field"] == "record.deals.0.finish.0"
     assert "NUL" in response.json()["error"]
     # The rules desk's request, and a text field.
     desk = f"/api/arbitration/tournaments/{tournament.slug}/desk/"
-    response = post_json(client, desk, json.dumps({"action": "check",
-                                                   "request": {"game": "guandan\u0000"}}))  # fmt: skip
+    response = post_json(
+        client, desk, json.dumps({"action": "check", "request": {"game": "guandan\u0000"}})
+    )
     assert response.status_code == 400 and response.json()["field"] == "request.game"
     void = f"/api/tournaments/{tournament.slug}/matches/{match.pk}/void/"
     response = post_json(client, void, json.dumps({"base_version": 0, "reason": "a\u0000b"}))
@@ -131,15 +136,22 @@ def test_nul_in_a_record_reaching_the_service_is_refused_and_not_logged(world):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("deal", 40_000), ("deal", -1), ("deal", 0), ("places", 32_768), ("places", -3),
-     ("levels", 99)],
-)  # fmt: skip
+    [
+        ("deal", 40_000),
+        ("deal", -1),
+        ("deal", 0),
+        ("places", 32_768),
+        ("places", -3),
+        ("levels", 99),
+    ],
+)
 def test_ruling_integers_are_range_checked(client, world, field, value):
     from arbitration.services import incidents
 
     tournament, match, user, teams = world
-    incident = incidents.log_incident(tournament, user, match=match, team=teams[0],
-                                      category="other", description="d")  # fmt: skip
+    incident = incidents.log_incident(
+        tournament, user, match=match, team=teams[0], category="other", description="d"
+    )
     client.force_login(user)
     url = f"/api/arbitration/tournaments/{tournament.slug}/incidents/{incident.pk}/rulings/"
     body = {"step": "warning", "reason": "r", field: value}
@@ -153,8 +165,9 @@ def test_ruling_service_refuses_a_deal_past_its_column(world):
     from arbitration.services import ArbitrationError, incidents, rulings
 
     tournament, match, user, teams = world
-    incident = incidents.log_incident(tournament, user, match=match, team=teams[0],
-                                      category="other", description="d")  # fmt: skip
+    incident = incidents.log_incident(
+        tournament, user, match=match, team=teams[0], category="other", description="d"
+    )
     for field, value in (("deal", 32_768), ("deal", -1), ("places", 10**9)):
         with pytest.raises(ArbitrationError) as caught:
             rulings.rule(incident, user, step="warning", reason="r", **{field: value})
@@ -165,8 +178,12 @@ def test_ruling_service_refuses_a_deal_past_its_column(world):
 def test_num_rounds_must_be_at_least_one(client, world, value):
     tournament, _, user, _ = world
     client.force_login(user)
-    response = post_json(client, f"/api/tournaments/{tournament.slug}/",
-                         json.dumps({"num_rounds": value}), method="patch")  # fmt: skip
+    response = post_json(
+        client,
+        f"/api/tournaments/{tournament.slug}/",
+        json.dumps({"num_rounds": value}),
+        method="patch",
+    )
     assert response.status_code == 400
     assert response.json()["field"] == "num_rounds"
     tournament.refresh_from_db()
@@ -180,9 +197,13 @@ def test_export_parameters_validated(client, world):
     response = client.get(base + "standings-pdf/?round=1")
     assert response.status_code == 400
     assert "round" in response.content.decode()
-    for query in ("pairings-xlsx/?round=99999999999999999999", "pairings-xlsx/?round=abc",
-                  "pairings-xlsx/?round=-1", "standings-pdf/?after_round=70000",
-                  "standings-xlsx/?after_round=x"):  # fmt: skip
+    for query in (
+        "pairings-xlsx/?round=99999999999999999999",
+        "pairings-xlsx/?round=abc",
+        "pairings-xlsx/?round=-1",
+        "standings-pdf/?after_round=70000",
+        "standings-xlsx/?after_round=x",
+    ):
         assert client.get(base + query).status_code == 400, query
 
 
@@ -212,8 +233,14 @@ def test_tournament_create_refuses_out_of_range_minutes(client, world):
     user.is_staff = True
     user.save()
     client.force_login(user)
-    body = {"name": "E", "slug": "e-x", "game": "guandan", "preset": "guandan-suzhou-2016",
-            "num_rounds": 3, "round_minutes": 10**6}  # fmt: skip
+    body = {
+        "name": "E",
+        "slug": "e-x",
+        "game": "guandan",
+        "preset": "guandan-suzhou-2016",
+        "num_rounds": 3,
+        "round_minutes": 10**6,
+    }
     response = post_json(client, "/api/tournaments/", json.dumps(body))
     assert response.status_code in (400, 403)
     assert not Tournament.objects.filter(slug="e-x").exists()

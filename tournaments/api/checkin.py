@@ -34,10 +34,12 @@ class SeatingSerializer(StrictSerializer):
 # them must be there, which a serializer cannot tell drf-spectacular).
 SEATING_REQUEST = {
     "type": "object",
-    "properties": {"EW": {"type": "boolean", "description": "East–West (home) team seated"},
-                   "NS": {"type": "boolean", "description": "North–South (away) team seated"}},
+    "properties": {
+        "EW": {"type": "boolean", "description": "East–West (home) team seated"},
+        "NS": {"type": "boolean", "description": "North–South (away) team seated"},
+    },
     "anyOf": [{"required": ["EW"]}, {"required": ["NS"]}],
-}  # fmt: skip
+}
 
 
 class SeatedView(MatchAPIView):

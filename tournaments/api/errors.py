@@ -53,8 +53,9 @@ def framework_code(exc) -> Code:
     return Code.INVALID  # ValidationError, ParseError: bad input
 
 
-def error_response(message: str, field: str | None = None, code: Code = Code.INVALID,
-                   **extra) -> Response:  # fmt: skip
+def error_response(
+    message: str, field: str | None = None, code: Code = Code.INVALID, **extra
+) -> Response:
     return Response({"error": message, "field": field, "code": code, **extra}, status=code.status)
 
 

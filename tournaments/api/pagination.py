@@ -2,8 +2,9 @@ from rest_framework.pagination import LimitOffsetPagination
 
 from .query import QueryInt
 
-LIMIT = QueryInt("limit", minimum=1, cap=1000,
-                 description="Rows to give (at most 1,000; 200 when not given).")  # fmt: skip
+LIMIT = QueryInt(
+    "limit", minimum=1, cap=1000, description="Rows to give (at most 1,000; 200 when not given)."
+)
 OFFSET = QueryInt("offset", minimum=0, description="Rows to skip.")
 
 

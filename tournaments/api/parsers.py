@@ -17,7 +17,9 @@ class CheckedJSONParser(parsers.JSONParser):
         data = stream.read(limit + 1) if stream is not None else b""
         if len(data) > limit:  # no Content-Length (chunked): the middleware could not tell
             raise BadInput(
-                _("The request is too large (at most %(limit)s bytes)."), None, Code.TOO_LARGE,
+                _("The request is too large (at most %(limit)s bytes)."),
+                None,
+                Code.TOO_LARGE,
                 limit=limit,
-            )  # fmt: skip
+            )
         return parse_json(data)

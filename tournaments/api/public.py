@@ -22,16 +22,23 @@ from .views import TournamentScopedMixin
 
 PAGE_SIZE, MAX_PAGE_SIZE = 200, 1000
 PAGE = QueryInt("page", minimum=1, cap=999_999, description="page number, from 1")
-SIZE = QueryInt("page_size", minimum=1, cap=MAX_PAGE_SIZE,
-                description=f"rows a page (at most {MAX_PAGE_SIZE} are given)")  # fmt: skip
+SIZE = QueryInt(
+    "page_size",
+    minimum=1,
+    cap=MAX_PAGE_SIZE,
+    description=f"rows a page (at most {MAX_PAGE_SIZE} are given)",
+)
 STAGE = QueryInt("stage", minimum=1, description="a stage's standings (its id)")
 SECTION = QueryInt("section", minimum=1, description="one section (its id)")
 ROUND = QueryInt(
     "round", minimum=1, description="a published round's number (default: the current one)"
 )
-HALL = QueryInt("hall", minimum=1,
-                description="one hall's tables: the n-th line of the event's halls, from 1 "
-                "(a hall with a range of tables, e.g. “A厅 1-60”)")  # fmt: skip
+HALL = QueryInt(
+    "hall",
+    minimum=1,
+    description="one hall's tables: the n-th line of the event's halls, from 1 "
+    "(a hall with a range of tables, e.g. “A厅 1-60”)",
+)
 TEAM = QueryInt("team", minimum=1, description="a team's id (the link on its QR badge)")
 PAGING = [PAGE.parameter(), SIZE.parameter()]
 STAGE_FILTER = [STAGE.parameter(), SECTION.parameter()]
@@ -74,43 +81,48 @@ class PublicView(TournamentScopedMixin, APIView):
 
 
 class PublicStandingsView(PublicView):
-    @extend_schema(summary="Live standings (public), paged; of a stage or one of its sections",
-                   parameters=[*PAGING, *STAGE_FILTER], responses=dict)  # fmt: skip
+    @extend_schema(
+        summary="Live standings (public), paged; of a stage or one of its sections",
+        parameters=[*PAGING, *STAGE_FILTER],
+        responses=dict,
+    )
     def get(self, request, slug):
         tournament = self.get_tournament()
         query = request.query_params
-        params = {"page": PAGE.read(query, 1), "size": SIZE.read(query, PAGE_SIZE),
-                  "stage": text(STAGE.read(query)), "section": text(SECTION.read(query))}  # fmt: skip
+        params = {
+            "page": PAGE.read(query, 1),
+            "size": SIZE.read(query, PAGE_SIZE),
+            "stage": text(STAGE.read(query)),
+            "section": text(SECTION.read(query)),
+        }
 
         def build() -> dict:
-            rows, stage, section = public.standings_view(tournament, params["stage"],
-                                                         params["section"])  # fmt: skip
+            rows, stage, section = public.standings_view(
+                tournament, params["stage"], params["section"]
+            )
             page = public.paginate(len(rows), params["page"], params["size"])
             rnd = public.current_round(tournament)
-            return (
-                {
-                    "revision": tournament.revision,
-                    "revised_at": revised_at(tournament),
-                    "round": rnd.number if rnd else None,
-                    "stage": stage.pk if stage else None,
-                    "section": section.pk if section else None,
-                }
-                | paged(  # fmt: skip
-                    page,
-                    [
-                        {
-                            "rank": row.rank,
-                            "shared": row.shared,
-                            "team": row.team,
-                            "name": row.name,
-                            "unit": row.unit,
-                            "status": row.status,
-                            "points": clean_number(row.points),
-                            "metrics": {k: clean_number(v) for k, v in row.metrics.items()},
-                        }
-                        for row in rows[page.start : page.stop]
-                    ],
-                )
+            return {
+                "revision": tournament.revision,
+                "revised_at": revised_at(tournament),
+                "round": rnd.number if rnd else None,
+                "stage": stage.pk if stage else None,
+                "section": section.pk if section else None,
+            } | paged(
+                page,
+                [
+                    {
+                        "rank": row.rank,
+                        "shared": row.shared,
+                        "team": row.team,
+                        "name": row.name,
+                        "unit": row.unit,
+                        "status": row.status,
+                        "points": clean_number(row.points),
+                        "metrics": {k: clean_number(v) for k, v in row.metrics.items()},
+                    }
+                    for row in rows[page.start : page.stop]
+                ],
             )
 
         return public_cache.serve_json(request, tournament, "api-standings", params, build)
@@ -132,9 +144,14 @@ class PublicPairingsView(PublicView):
     def get(self, request, slug):
         tournament = self.get_tournament()
         query = request.query_params
-        params = {"round": text(ROUND.read(query)), "q": query.get("q", "")[:100].strip(),
-                  "section": text(SECTION.read(query)), "hall": text(HALL.read(query)),
-                  "page": PAGE.read(query, 1), "size": SIZE.read(query, PAGE_SIZE)}  # fmt: skip
+        params = {
+            "round": text(ROUND.read(query)),
+            "q": query.get("q", "")[:100].strip(),
+            "section": text(SECTION.read(query)),
+            "hall": text(HALL.read(query)),
+            "page": PAGE.read(query, 1),
+            "size": SIZE.read(query, PAGE_SIZE),
+        }
 
         def build() -> dict:
             rnd = public.public_round(tournament, params["round"])
@@ -142,10 +159,14 @@ class PublicPairingsView(PublicView):
             screen = public.event_hall(tournament, params["hall"])
             hall = screen.hall if screen else None
             if rnd is None:
-                return {"round": None, "status": None} | paged(public.paginate(0, 1, 1), [],
-                                                               "tables")  # fmt: skip
-            page = public.paginate(public.pairing_count(rnd, params["q"], section, hall),
-                                   params["page"], params["size"])  # fmt: skip
+                return {"round": None, "status": None} | paged(
+                    public.paginate(0, 1, 1), [], "tables"
+                )
+            page = public.paginate(
+                public.pairing_count(rnd, params["q"], section, hall),
+                params["page"],
+                params["size"],
+            )
             rows = public.pairing_rows(rnd, params["q"], page.start, page.stop, section, hall)
             tables = [
                 {
@@ -158,10 +179,15 @@ class PublicPairingsView(PublicView):
                 }
                 for row in rows
             ]
-            where = {"section": section.name if section else None,
-                     "hall": hall.name if hall else None}  # fmt: skip
-            return ({"round": rnd.number, "status": rnd.status, "revised_at": revised_at(tournament)}
-                    | where | paged(page, tables, "tables"))  # fmt: skip
+            where = {
+                "section": section.name if section else None,
+                "hall": hall.name if hall else None,
+            }
+            return (
+                {"round": rnd.number, "status": rnd.status, "revised_at": revised_at(tournament)}
+                | where
+                | paged(page, tables, "tables")
+            )
 
         return public_cache.serve_json(request, tournament, "api-pairings", params, build)
 

@@ -28,14 +28,19 @@ class QueryInt:
 
     def parameter(self) -> OpenApiParameter:
         schema = {"type": "integer", "minimum": self.minimum}
-        return OpenApiParameter(self.name, schema, OpenApiParameter.QUERY,
-                                description=self.description)  # fmt: skip
+        return OpenApiParameter(
+            self.name, schema, OpenApiParameter.QUERY, description=self.description
+        )
 
     def parameter_dict(self) -> dict:
         """The parameter as an OpenAPI object (a paginator's schema parameters)."""
-        return {"name": self.name, "in": "query", "required": False,
-                "description": self.description,
-                "schema": {"type": "integer", "minimum": self.minimum}}  # fmt: skip
+        return {
+            "name": self.name,
+            "in": "query",
+            "required": False,
+            "description": self.description,
+            "schema": {"type": "integer", "minimum": self.minimum},
+        }
 
     def read(self, query, default: int | None = None) -> int | None:
         values = query.getlist(self.name) if hasattr(query, "getlist") else [query.get(self.name)]

@@ -25,8 +25,11 @@ class ImportRequestSerializer(StrictSerializer):
         return upload
 
 
-IMPORT_JOB = {"type": "object", "required": ["job"],
-              "properties": {"job": {"type": "integer", "description": "The import job's id."}}}  # fmt: skip
+IMPORT_JOB = {
+    "type": "object",
+    "required": ["job"],
+    "properties": {"job": {"type": "integer", "description": "The import job's id."}},
+}
 
 
 class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):

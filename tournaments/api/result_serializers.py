@@ -112,15 +112,18 @@ class RoundStatusSerializer(StrictSerializer):
 class TableKeyCreateSerializer(StrictSerializer):
     table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
     referee = serializers.CharField(
-        max_length=150, required=False, allow_blank=True,
+        max_length=150,
+        required=False,
+        allow_blank=True,
         help_text="Username of the table referee the key belongs to (default: the table's only "
         "assigned referee). That referee never confirms the key's entries.",
-    )  # fmt: skip
+    )
 
 
 class TableKeySerializer(StrictModelSerializer):
-    referee = serializers.CharField(source="referee.username", default=None, allow_null=True,
-                                    read_only=True)  # fmt: skip
+    referee = serializers.CharField(
+        source="referee.username", default=None, allow_null=True, read_only=True
+    )
 
     class Meta:
         model = TableKey
@@ -161,9 +164,19 @@ class VersionSerializer(BuiltOnceModelSerializer):
     class Meta:
         model = ResultVersion
         fields = [
-            "number", "kind", "record", "outcome", "note", "created_by", "via", "source",
-            "created_at", "is_counting", "confirmed_at", "confirmed_by",
-        ]  # fmt: skip
+            "number",
+            "kind",
+            "record",
+            "outcome",
+            "note",
+            "created_by",
+            "via",
+            "source",
+            "created_at",
+            "is_counting",
+            "confirmed_at",
+            "confirmed_by",
+        ]
 
     def to_representation(self, instance):
         # Every result submission answers one version: the fields' generic rendering (copies
@@ -281,8 +294,10 @@ def display_names(versions) -> dict[str, str]:
     version: the usernames the API keeps, as a page shows them."""
     names: dict[str, str] = {}
     for version in versions:
-        for user, username in ((version.created_by, version.created_by_name),
-                               (version.confirmed_by, version.confirmed_by_name)):  # fmt: skip
+        for user, username in (
+            (version.created_by, version.created_by_name),
+            (version.confirmed_by, version.confirmed_by_name),
+        ):
             if username:
                 names[username] = glossary.person(user, username)
         for confirmation in version.confirmations.all():

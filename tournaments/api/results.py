@@ -100,9 +100,11 @@ class ResultsAPIView(APIView):
     """The services check permissions; their refusals answer through the API's handler."""
 
     authentication_classes = [
-        TableKeyAuthentication, SessionAuthentication, TokenAuthentication,
+        TableKeyAuthentication,
+        SessionAuthentication,
+        TokenAuthentication,
         ThrottledBasicAuthentication,
-    ]  # fmt: skip
+    ]
     permission_classes = [ActionPermission]
 
     def actor(self) -> Actor:
@@ -141,10 +143,12 @@ def _created(version) -> Response:
 
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
-    idempotency.HEADER, OpenApiTypes.UUID, OpenApiParameter.HEADER,
+    idempotency.HEADER,
+    OpenApiTypes.UUID,
+    OpenApiParameter.HEADER,
     description="A UUID made on the phone for this submission: a repeat with the same key and "
     "body answers the version first stored (200); the same key with another body is a 422.",
-)  # fmt: skip
+)
 
 
 class MatchResultView(MatchAPIView):
@@ -177,9 +181,15 @@ class MatchResultView(MatchAPIView):
     def post(self, request, slug, match_id):
         key = self.idempotency_key()
         data = self.valid(SubmitSerializer)
-        version = result_entry.submit(self.get_match(), data["record"], self.actor(),
-                                 data["base_version"], confirm=data["confirm"],
-                                 note=data.get("note", ""), idempotency_key=key)  # fmt: skip
+        version = result_entry.submit(
+            self.get_match(),
+            data["record"],
+            self.actor(),
+            data["base_version"],
+            confirm=data["confirm"],
+            note=data.get("note", ""),
+            idempotency_key=key,
+        )
         return _created(version)
 
 
@@ -221,8 +231,10 @@ class CaptainSignView(MatchAPIView):
         teams = {match.home_id: match.home, match.away_id: match.away}
         waiting = [t.name for pk, t in teams.items() if pk not in signed and t is not None]
         answer = VersionSerializer(version).data
-        answer |= {"signed_for": teams[team].name,
-                   "waiting_for": None if version.is_counting else (waiting or [None])[0]}
+        answer |= {
+            "signed_for": teams[team].name,
+            "waiting_for": None if version.is_counting else (waiting or [None])[0],
+        }
         return Response(answer)
 
 
@@ -233,8 +245,9 @@ class DisputeView(MatchAPIView):
     @extend_schema(request=DisputeSerializer, responses={201: DisputeOutSerializer})
     def post(self, request, slug, match_id):
         data = self.valid(DisputeSerializer)
-        dispute = disputes.raise_dispute(self.get_match(), data["version"], self.actor(),
-                                         data["reason"])  # fmt: skip
+        dispute = disputes.raise_dispute(
+            self.get_match(), data["version"], self.actor(), data["reason"]
+        )
         return Response(DisputeOutSerializer(dispute).data, status=201)
 
 
@@ -259,8 +272,14 @@ class CorrectView(MatchAPIView):
     def post(self, request, slug, match_id):
         key = self.idempotency_key()
         data = self.valid(CorrectSerializer)
-        version = result_entry.correct(self.get_match(), data["record"], self.actor(),
-                                  data["base_version"], data["reason"], key)  # fmt: skip
+        version = result_entry.correct(
+            self.get_match(),
+            data["record"],
+            self.actor(),
+            data["base_version"],
+            data["reason"],
+            key,
+        )
         return _created(version)
 
 
@@ -283,8 +302,14 @@ class ForfeitView(MatchAPIView):
     def post(self, request, slug, match_id):
         key = self.idempotency_key()
         data = self.valid(ForfeitSerializer)
-        version = result_entry.mark_absent(self.get_match(), data["absent"], self.actor(),
-                                      data["base_version"], data.get("note", ""), key)  # fmt: skip
+        version = result_entry.mark_absent(
+            self.get_match(),
+            data["absent"],
+            self.actor(),
+            data["base_version"],
+            data.get("note", ""),
+            key,
+        )
         return _created(version)
 
 
@@ -292,8 +317,9 @@ class RestoreView(MatchAPIView):
     @extend_schema(request=RestoreSerializer, responses={201: VersionSerializer})
     def post(self, request, slug, match_id):
         data = self.valid(RestoreSerializer)
-        version = result_effects.chief_restore(self.get_match(), data["version"], self.actor(),
-                                        data["reason"])  # fmt: skip
+        version = result_effects.chief_restore(
+            self.get_match(), data["version"], self.actor(), data["reason"]
+        )
         return _created(version)
 
 
@@ -355,8 +381,9 @@ class TableKeyListView(TableKeyManagerView):
             referee = get_user_model().objects.filter(username=data["referee"]).first()
             if referee is None:
                 raise ResultError(_("No user “%(name)s”."), "referee", name=data["referee"])
-        key = table_keys.issue(tournament, data["table_number"], actor.user, actor.source,
-                               referee=referee)  # fmt: skip
+        key = table_keys.issue(
+            tournament, data["table_number"], actor.user, actor.source, referee=referee
+        )
         return Response(TableKeySerializer(key).data, status=201)
 
 

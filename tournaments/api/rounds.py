@@ -21,8 +21,9 @@ from .query import QueryInt
 from .strict import StrictModelSerializer, StrictSerializer
 from .views import TournamentScopedMixin
 
-AFTER_ROUND = QueryInt("after_round", minimum=1,
-                       description="Standings after this round (default: latest).")  # fmt: skip
+AFTER_ROUND = QueryInt(
+    "after_round", minimum=1, description="Standings after this round (default: latest)."
+)
 
 # --- serializers --------------------------------------------------------------------------
 

@@ -17,11 +17,15 @@ from .strict import ObjectField, StrictModelSerializer
 
 class TournamentSerializer(StrictModelSerializer):
     preset = serializers.ChoiceField(
-        choices=list(PRESETS), help_text="The scoring preset; each belongs to one game "
+        choices=list(PRESETS),
+        help_text="The scoring preset; each belongs to one game "
         "(guandan-…, tractor…, chengyu…), and a preset of another game is refused.",
-    )  # fmt: skip
-    settings = ObjectField(required=False, help_text="Changes to the preset's default scoring "
-                           "settings (the rules engine's event-settings keys).")  # fmt: skip
+    )
+    settings = ObjectField(
+        required=False,
+        help_text="Changes to the preset's default scoring "
+        "settings (the rules engine's event-settings keys).",
+    )
 
     class Meta:
         model = Tournament
@@ -49,8 +53,9 @@ class TournamentSerializer(StrictModelSerializer):
         }
 
     # what a request may not set, and why (StrictTypesMixin refuses it with these words)
-    refusals = {"status": gettext_lazy("The status follows the rounds; finish an event on its "
-                                       "status page.")}  # fmt: skip
+    refusals = {
+        "status": gettext_lazy("The status follows the rounds; finish an event on its status page.")
+    }
 
     def validate(self, attrs):
         # The preset and the settings through the rules engine's event-settings schema;

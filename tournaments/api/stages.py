@@ -46,9 +46,22 @@ class StageSerializer(StrictModelSerializer):
 
     class Meta:
         model = Stage
-        fields = ["id", "order", "name", "kind", "num_rounds", "match_format", "entrants",
-                  "qualify_top", "sources", "carry_points", "third_place", "sections",
-                  "planned_rounds", "complete"]  # fmt: skip
+        fields = [
+            "id",
+            "order",
+            "name",
+            "kind",
+            "num_rounds",
+            "match_format",
+            "entrants",
+            "qualify_top",
+            "sources",
+            "carry_points",
+            "third_place",
+            "sections",
+            "planned_rounds",
+            "complete",
+        ]
         read_only_fields = fields
 
     def get_sources(self, stage) -> list[int]:
@@ -64,19 +77,23 @@ class StageSerializer(StrictModelSerializer):
 class StageWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100)
     kind = serializers.ChoiceField(choices=Stage.Kind.choices)
-    num_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1,
-                                          max_value=SMALL_MAX)  # fmt: skip
+    num_rounds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=SMALL_MAX
+    )
     match_format = ObjectField(
-        required=False, help_text="The engine's match format: {end: pass_a|deals|time|"
-        "time_or_deals, deals, minutes, games: 1|3}; {} = the event's usual scoring."
-    )  # fmt: skip
+        required=False,
+        help_text="The engine's match format: {end: pass_a|deals|time|"
+        "time_or_deals, deals, minutes, games: 1|3}; {} = the event's usual scoring.",
+    )
     entrants = serializers.ChoiceField(choices=Stage.Entrants.choices, required=False)
-    qualify_top = serializers.IntegerField(required=False, allow_null=True, min_value=1,
-                                           max_value=SMALL_MAX)  # fmt: skip
+    qualify_top = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=SMALL_MAX
+    )
     sources = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), required=False,
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        required=False,
         max_length=50,
-    )  # fmt: skip
+    )
     carry_points = serializers.BooleanField(required=False)
     third_place = serializers.BooleanField(required=False)
 
@@ -87,9 +104,10 @@ class SectionWriteSerializer(StrictSerializer):
 
 class TeamsSerializer(StrictSerializer):
     teams = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), max_length=5000,
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        max_length=5000,
         help_text="Team ids, in seed order; a team in another section of the stage moves.",
-    )  # fmt: skip
+    )
 
 
 class SplitSerializer(StrictSerializer):
@@ -98,16 +116,20 @@ class SplitSerializer(StrictSerializer):
 
 class DrawSerializer(StrictSerializer):
     seed = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0, max_value=2**53 - 1,
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=2**53 - 1,
         help_text="The first round of a Swiss stage only; omitted = a fresh seed, recorded.",
-    )  # fmt: skip
+    )
 
 
 class SectionStandingsSerializer(StrictSerializer):
     section = serializers.IntegerField()
     name = serializers.CharField()
-    ranking = serializers.ListField(child=serializers.IntegerField(),
-                                    help_text="Team ids, best first.")  # fmt: skip
+    ranking = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Team ids, best first."
+    )
     rows = StandingRowSerializer(many=True, help_text="Swiss and round robin only.")
 
 
@@ -150,8 +172,12 @@ class StageListView(StagesAPIMixin, generics.GenericAPIView):
         """Add a stage after the last one (the engine checks its match format)."""
         data = StageWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        stage = stages.create_stage(self.get_tournament(), request.user,
-                                    source=client_address(request), **data.validated_data)  # fmt: skip
+        stage = stages.create_stage(
+            self.get_tournament(),
+            request.user,
+            source=client_address(request),
+            **data.validated_data,
+        )
         return self.stage_answer(stage, status.HTTP_201_CREATED)
 
 
@@ -166,8 +192,9 @@ class StageDetailView(StagesAPIMixin, generics.GenericAPIView):
         """Change a stage (only its name once it has a round)."""
         data = StageWriteSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        stage = stages.update_stage(self.get_stage(), request.user,
-                                    source=client_address(request), **data.validated_data)  # fmt: skip
+        stage = stages.update_stage(
+            self.get_stage(), request.user, source=client_address(request), **data.validated_data
+        )
         return self.stage_answer(stage)
 
     @extend_schema(request=None, responses={204: None})
@@ -186,8 +213,9 @@ class SectionCreateView(StagesAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = self.get_stage()
-        stage_sections.create_section(stage, request.user, data.validated_data["name"],
-                              source=client_address(request))  # fmt: skip
+        stage_sections.create_section(
+            stage, request.user, data.validated_data["name"], source=client_address(request)
+        )
         return self.stage_answer(stage, status.HTTP_201_CREATED)
 
 
@@ -214,8 +242,7 @@ class SectionTeamsView(StagesAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = self.get_section()
-        change(section, request.user, data.validated_data["teams"],
-               source=client_address(request))  # fmt: skip
+        change(section, request.user, data.validated_data["teams"], source=client_address(request))
         return self.stage_answer(section.stage)
 
 
@@ -228,8 +255,9 @@ class SplitView(StagesAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = self.get_stage()
-        stage_sections.split_teams(stage, request.user, data.validated_data["method"],
-                           source=client_address(request))  # fmt: skip
+        stage_sections.split_teams(
+            stage, request.user, data.validated_data["method"], source=client_address(request)
+        )
         return self.stage_answer(stage)
 
 
@@ -242,9 +270,12 @@ class DrawView(StagesAPIMixin, generics.GenericAPIView):
         """Draft the stage's next round, every section (or draft its current draft again)."""
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = stage_rounds.draw_round(self.get_stage(), request.user,
-                                      seed=data.validated_data.get("seed"),
-                                      source=client_address(request))  # fmt: skip
+        rnd = stage_rounds.draw_round(
+            self.get_stage(),
+            request.user,
+            seed=data.validated_data.get("seed"),
+            source=client_address(request),
+        )
         return Response(RoundDetailSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
@@ -259,9 +290,14 @@ class StageStandingsView(StagesAPIMixin, generics.GenericAPIView):
         answer = []
         for section in stage.sections.order_by("order"):
             rows = [] if stage.is_knockout else stage_standings.section_rows(section)
-            answer.append({"section": section.pk, "name": section.name,
-                           "ranking": stage_standings.section_ranking(section),
-                           "rows": rows})  # fmt: skip
+            answer.append(
+                {
+                    "section": section.pk,
+                    "name": section.name,
+                    "ranking": stage_standings.section_ranking(section),
+                    "rows": rows,
+                }
+            )
         return Response(SectionStandingsSerializer(answer, many=True).data)
 
 

@@ -29,8 +29,15 @@ OBJECT = _("must be an object.")
 UNKNOWN = _("is not a field of this request.")
 EVENT_TIME = _("must be a date and time from the year 2000 on (YYYY-MM-DDThh:mm:ss+08:00).")
 
-TEXT_FIELDS = (fields.CharField, fields.DateField, fields.DateTimeField, fields.TimeField,
-               fields.DurationField, fields.UUIDField, relations.SlugRelatedField)  # fmt: skip
+TEXT_FIELDS = (
+    fields.CharField,
+    fields.DateField,
+    fields.DateTimeField,
+    fields.TimeField,
+    fields.DurationField,
+    fields.UUIDField,
+    relations.SlugRelatedField,
+)
 
 
 def _is_integer(value) -> bool:
@@ -118,8 +125,16 @@ class ObjectField(serializers.JSONField):
         return value
 
 
-@extend_schema_field({"anyOf": [{"type": "object", "additionalProperties": True},
-                                {"type": "array"}, {"type": "string"}, {"type": "number"},
-                                {"type": "boolean"}]})  # fmt: skip
+@extend_schema_field(
+    {
+        "anyOf": [
+            {"type": "object", "additionalProperties": True},
+            {"type": "array"},
+            {"type": "string"},
+            {"type": "number"},
+            {"type": "boolean"},
+        ]
+    }
+)
 class AnyJSONField(serializers.JSONField):
     """Any JSON value but null (a rules desk request: the engine answers what it is)."""

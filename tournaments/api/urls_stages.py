@@ -15,7 +15,7 @@ urlpatterns: list = [
         STAGE + "sections/<int:section>/teams/",
         views.SectionTeamsView.as_view(),
         name="section-teams",
-    ),  # fmt: skip
+    ),
     path(STAGE + "split/", views.SplitView.as_view(), name="stage-split"),
     path(STAGE + "draw/", views.DrawView.as_view(), name="stage-draw"),
     path(STAGE + "standings/", views.StageStandingsView.as_view(), name="stage-standings"),

@@ -132,9 +132,13 @@ class RoleViewSet(
     def perform_create(self, serializer):
         data = serializer.validated_data
         serializer.instance, _created = roles.grant(
-            self.get_tournament(), self.request.user, data["user"], data["role"],
-            data.get("team"), client_address(self.request),
-        )  # fmt: skip
+            self.get_tournament(),
+            self.request.user,
+            data["user"],
+            data["role"],
+            data.get("team"),
+            client_address(self.request),
+        )
 
     def perform_destroy(self, instance):
         roles.revoke(instance, self.request.user, client_address(self.request))

@@ -75,8 +75,10 @@ def cut_lines(slots: int, page_h: float) -> str:
     ops = ["q [3 2] 0 d 0.5 w 0.53 G"]
     for slot in range(slots):
         x, y = cell_origin(slot)
-        ops.append(f"{x * MM:.2f} {page_h - (y + CELL_H) * MM:.2f} {CELL_W * MM:.2f} "
-                   f"{CELL_H * MM:.2f} re S")  # fmt: skip
+        ops.append(
+            f"{x * MM:.2f} {page_h - (y + CELL_H) * MM:.2f} {CELL_W * MM:.2f} "
+            f"{CELL_H * MM:.2f} re S"
+        )
     ops.append("Q")
     return "\n".join(ops)
 
@@ -107,9 +109,7 @@ def grid_pages(cards: list[tuple]) -> list[Page]:
 LOGIN_QR = 18  # mm: the captain's one-time login, in the badge's bottom right corner
 
 
-def badge_card(
-    event: str, team: str, unit: str, players: list[str], url: str, login_url: str = ""
-):
+def badge_card(event: str, team: str, unit: str, players: list[str], url: str, login_url: str = ""):
     """A team badge: name, unit, players, the event, the QR of ``url`` (its check-in) and,
     when ``login_url`` is given, the captain's one-time login QR with its caption."""
     wide = 84 if not login_url else CELL_W - LOGIN_QR - 6
@@ -143,14 +143,16 @@ def table_card(event: str, round_no: int, table: int, home: str, away: str) -> P
     width, height = A5_LANDSCAPE
     grey = Style(10, False, 0.27)
     lines = [
-        (Box(10, 10, 190, 8, Style(12, False, 0.27), "center"),
-         f"{event} · {gettext('Round %(n)s') % {'n': round_no}}"),
+        (
+            Box(10, 10, 190, 8, Style(12, False, 0.27), "center"),
+            f"{event} · {gettext('Round %(n)s') % {'n': round_no}}",
+        ),
         (Box(10, 24, 190, 40, Style(96, True), "center"), gettext("Table %(n)s") % {"n": table}),
         (Box(10, 72, 190, 10, Style(18, False), "center"), home),
         (Box(10, 82, 190, 6, grey, "center"), f"（{gettext('East–West')}）"),
         (Box(10, 96, 190, 10, Style(18, False), "center"), away),
         (Box(10, 106, 190, 6, grey, "center"), f"（{gettext('North–South')}）"),
-    ]  # fmt: skip
+    ]
     return Page(lines, width, height)
 
 
@@ -210,16 +212,21 @@ class TableCardsPdf(ChunkedExporter):
         if not count:
             raise ExportError(
                 _("Round %(number)s has no tables to print."),
-                "round", number=self.params["round"].number,
+                "round",
+                number=self.params["round"].number,
             )
 
     def render_chunk(self, start: int, stop: int) -> bytes:
         rnd = self.params["round"]
         matches = self.matches().select_related("home", "away").order_by("table_number", "pk")
-        return render_table_cards([
-            table_card(self.tournament.name, rnd.number, m.table_number, m.home.name, m.away.name)
-            for m in matches[start:stop]
-        ])  # fmt: skip
+        return render_table_cards(
+            [
+                table_card(
+                    self.tournament.name, rnd.number, m.table_number, m.home.name, m.away.name
+                )
+                for m in matches[start:stop]
+            ]
+        )
 
     def assemble(self, parts: list[bytes]) -> bytes:
         return pdf.concatenate(parts)

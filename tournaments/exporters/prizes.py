@@ -43,10 +43,13 @@ def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
         waiting.extend(ties)
     elif ties:
         raise ExportError(
-            _("The prize list waits for lots (SPEC §3): %(ties)s. The chief referee or the "
-              "organiser draws them on the standings page."),
-            "lots", ties="; ".join(tie.text for tie in ties),
-        )  # fmt: skip
+            _(
+                "The prize list waits for lots (SPEC §3): %(ties)s. The chief referee or the "
+                "organiser draws them on the standings page."
+            ),
+            "lots",
+            ties="; ".join(tie.text for tie in ties),
+        )
     awards = parse_awards(tournament.awards) or default_awards()
     players = {
         team.pk: " · ".join(p.name for p in team.players.all())
@@ -68,7 +71,7 @@ def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
                     players.get(row.team, ""),
                     points,
                     row.stage,
-                )  # fmt: skip
+                )
             )
     return prizes
 

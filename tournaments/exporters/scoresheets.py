@@ -119,7 +119,7 @@ def load_sheets(rnd: Round, start: int = 0, stop: int | None = None) -> list[She
             _side(match.home),
             _side(match.away),
             glossary.knockout_match(codes.get(match.pk, "")),
-        )  # fmt: skip
+        )
         for match in matches
     ]
 
@@ -141,8 +141,14 @@ def round_games(rnd: Round) -> int:
 
 def sheet_set(rnd: Round, sheets: list[Sheet] | None = None) -> SheetSet:
     tournament = rnd.tournament
-    return SheetSet(tournament.name, rnd.number, tournament.game, tournament.venue, sheets or [],
-                    games=round_games(rnd))  # fmt: skip
+    return SheetSet(
+        tournament.name,
+        rnd.number,
+        tournament.game,
+        tournament.venue,
+        sheets or [],
+        games=round_games(rnd),
+    )
 
 
 GAME_GRID_TOPS = (72, 123, 174)  # mm: a best-of-three sheet's three grids of 6 rows
@@ -152,16 +158,23 @@ def _grid(game: str, games: int = 1) -> dict:
     columns = GRIDS.get(game, GRIDS["guandan"])
     if games > 1:  # one grid per game, the game named in its first head (第1局)
         rows = range(1, GRID_ROWS.get(game, 18) // games + 1)
-        return {"columns": columns, "rows": rows,
-                "games": [(glossary.game_label(n), top)
-                          for n, top in enumerate(GAME_GRID_TOPS, start=1)]}  # fmt: skip
+        return {
+            "columns": columns,
+            "rows": rows,
+            "games": [
+                (glossary.game_label(n), top) for n, top in enumerate(GAME_GRID_TOPS, start=1)
+            ],
+        }
     return {"columns": columns, "rows": range(1, GRID_ROWS.get(game, 18) + 1), "games": []}
 
 
 def background_html(header: dict) -> str:
     """The page every sheet of the round shares, in the active language."""
-    context = {**header, "grid": _grid(header["game"], header.get("games", 1)),
-               "sheet_list": [None]}  # fmt: skip
+    context = {
+        **header,
+        "grid": _grid(header["game"], header.get("games", 1)),
+        "sheet_list": [None],
+    }
     return render_to_string("pdf/scoresheet_background.html", context)
 
 
@@ -177,8 +190,11 @@ def fields_pdf(sheets: list[Sheet]) -> bytes:
 
 def plain_pdf(header: dict, sheets: list[Sheet]) -> bytes:
     """The same sheets as one ordinary document (every page drawn in full): for comparison."""
-    context = {**header, "grid": _grid(header["game"], header.get("games", 1)),
-               "sheet_list": sheets}  # fmt: skip
+    context = {
+        **header,
+        "grid": _grid(header["game"], header.get("games", 1)),
+        "sheet_list": sheets,
+    }
     return pdf.template_to_pdf("pdf/scoresheet_plain.html", context, CSS)
 
 

@@ -140,8 +140,16 @@ def _faces(text: str, bold: bool, css: str) -> list[Face]:
         descendant = font["/DescendantFonts"][0].get_object()
         descriptor = descendant["/FontDescriptor"].get_object()
         widths, default = _widths(descendant)
-        faces.append(Face(font, _cmap(font), widths, default,
-                          float(descriptor["/Ascent"]), float(descriptor["/Descent"])))  # fmt: skip
+        faces.append(
+            Face(
+                font,
+                _cmap(font),
+                widths,
+                default,
+                float(descriptor["/Ascent"]),
+                float(descriptor["/Descent"]),
+            )
+        )
     return faces
 
 
@@ -181,8 +189,9 @@ def _line(fonts: Fonts, box: Box, text: str, page_h: float = PAGE_H) -> str:
     """PDF operators drawing ``text`` in its cell: shrunk to fit, clipped, baseline placed as
     CSS places it (half-leading above and below the font's ascent + descent)."""
     runs = fonts.runs(text, box.style)
-    width_em = sum(sum(face.widths.get(g, face.default_width) for g in gids) / 1000
-                   for _, face, gids in runs)  # fmt: skip
+    width_em = sum(
+        sum(face.widths.get(g, face.default_width) for g in gids) / 1000 for _, face, gids in runs
+    )
     cell = box.width * MM
     size = box.style.size
     if width_em * size > cell:
@@ -199,8 +208,10 @@ def _line(fonts: Fonts, box: Box, text: str, page_h: float = PAGE_H) -> str:
     elif box.align == "center":
         x += max(0.0, cell - width_em * size) / 2
     gray = f"{box.style.gray:.2f} g " if box.style.gray else ""
-    ops = [f"q {left - 1:.2f} {top - line_height:.2f} {cell + 2:.2f} {line_height:.2f} re W n",
-           f"{gray}BT {x:.2f} {baseline:.2f} Td"]  # fmt: skip
+    ops = [
+        f"q {left - 1:.2f} {top - line_height:.2f} {cell + 2:.2f} {line_height:.2f} re W n",
+        f"{gray}BT {x:.2f} {baseline:.2f} Td",
+    ]
     for name, _face, gids in runs:
         hexed = "".join(f"{gid:04x}" for gid in gids)
         ops.append(f"{name} {size:.2f} Tf <{hexed}> Tj")

@@ -23,19 +23,21 @@ class ResultDispute(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="disputes")
     version = models.ForeignKey(ResultVersion, on_delete=models.PROTECT, related_name="disputes")
-    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="+")  # fmt: skip
-    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                  on_delete=models.SET_NULL, related_name="+")  # fmt: skip
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    raised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     raised_by_name = models.CharField(_("raised by"), max_length=150, blank=True)
     reason = models.TextField(_("reason"))
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")  # fmt: skip
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     decided_by_name = models.CharField(_("decided by"), max_length=150, blank=True)
-    decision = models.CharField(_("decision"), max_length=20, choices=Decision.choices,
-                                blank=True)  # fmt: skip
+    decision = models.CharField(_("decision"), max_length=20, choices=Decision.choices, blank=True)
     decision_note = models.TextField(_("note"), blank=True)
 
     class Meta:

@@ -42,15 +42,22 @@ class ResultVersion(models.Model):
     source = models.CharField(_("from"), max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     referee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
-        help_text=_("The table referee who answers for this entry: the user who entered it, "
-                    "or the referee the table key belongs to. They never confirm it."),
-    )  # fmt: skip
+        help_text=_(
+            "The table referee who answers for this entry: the user who entered it, "
+            "or the referee the table key belongs to. They never confirm it."
+        ),
+    )
     idempotency_key = models.UUIDField(
-        _("Idempotency-Key"), null=True, blank=True,
+        _("Idempotency-Key"),
+        null=True,
+        blank=True,
         help_text=_("The key the phone sent with this submission; a repeat answers this version."),
-    )  # fmt: skip
+    )
     idempotency_hash = models.CharField(max_length=64, blank=True, editable=False)
     is_counting = models.BooleanField(_("counts"), default=False)
     confirmed_at = models.DateTimeField(null=True, blank=True)

@@ -35,10 +35,14 @@ class Round(models.Model):
     ends_at = models.DateTimeField(null=True, blank=True)
     finalised_at = models.DateTimeField(null=True, blank=True)
     stage = models.ForeignKey(
-        Stage, null=True, blank=True, on_delete=models.PROTECT, related_name="rounds",
+        Stage,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rounds",
         verbose_name=_("stage"),
         help_text=_("None: the event's one implicit Swiss stage."),
-    )  # fmt: skip
+    )
     drawn_from = models.JSONField(
         default=list,
         blank=True,
@@ -81,13 +85,19 @@ class Match(models.Model):
     )
     flags = models.JSONField(default=list, blank=True)
     section = models.ForeignKey(
-        Section, null=True, blank=True, on_delete=models.PROTECT, related_name="matches",
+        Section,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="matches",
         verbose_name=_("section"),
-    )  # fmt: skip
+    )
     bracket_slot = models.CharField(
-        _("bracket place"), max_length=8, blank=True,
+        _("bracket place"),
+        max_length=8,
+        blank=True,
         help_text=_("A knockout match's place in its bracket: R<round>-<match>, or 3P."),
-    )  # fmt: skip
+    )
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()

@@ -40,29 +40,41 @@ class Stage(models.Model):
     name = models.CharField(_("name"), max_length=100)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     match_format = models.JSONField(
-        _("match format"), default=dict, blank=True,
-        help_text=_("The rules engine's match format (end, deals, minutes, games); empty: "
-                    "the event's usual scoring."),
-    )  # fmt: skip
+        _("match format"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "The rules engine's match format (end, deals, minutes, games); empty: "
+            "the event's usual scoring."
+        ),
+    )
     num_rounds = models.PositiveSmallIntegerField(
-        _("number of rounds"), null=True, blank=True,
+        _("number of rounds"),
+        null=True,
+        blank=True,
         help_text=_("Swiss only; a round robin and a knockout have the rounds their field needs."),
-    )  # fmt: skip
+    )
     entrants = models.CharField(
         _("entrants"), max_length=20, choices=Entrants.choices, default=Entrants.ALL
     )
     qualify_top = models.PositiveSmallIntegerField(
-        _("qualifiers per section"), null=True, blank=True,
+        _("qualifiers per section"),
+        null=True,
+        blank=True,
         help_text=_("The top N of each section of the source stages enter this stage."),
-    )  # fmt: skip
+    )
     sources = models.ManyToManyField(
-        "self", symmetrical=False, blank=True, related_name="feeds",
+        "self",
+        symmetrical=False,
+        blank=True,
+        related_name="feeds",
         verbose_name=_("qualifying stages"),
-    )  # fmt: skip
+    )
     carry_points = models.BooleanField(
-        _("carry the points"), default=False,
+        _("carry the points"),
+        default=False,
         help_text=_("Off: the stage starts from 0 points; on: earlier stages' points count."),
-    )  # fmt: skip
+    )
     third_place = models.BooleanField(_("third-place match"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -27,11 +27,17 @@ class TableKey(models.Model):
     table_number = models.PositiveIntegerField(_("table"))
     key = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
     referee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+", verbose_name=_("table referee"),
-        help_text=_("The table referee this key belongs to: entries through the key are theirs "
-                    "and they cannot confirm them."),
-    )  # fmt: skip
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("table referee"),
+        help_text=_(
+            "The table referee this key belongs to: entries through the key are theirs "
+            "and they cannot confirm them."
+        ),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -76,9 +82,13 @@ class ResultConfirmation(models.Model):
     )
     capacity = models.CharField(max_length=20, choices=Capacity.choices)
     team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
         help_text=_("For a captain: the team they confirmed for."),
-    )  # fmt: skip
+    )
     source = models.CharField(_("from"), max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

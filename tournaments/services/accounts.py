@@ -79,10 +79,13 @@ def _issue(tournament: Tournament, user, by, purpose: str, team: Team | None = N
         tournament=tournament, user=user, used_at__isnull=True, expires_at__gt=now
     ).update(expires_at=now)
     return LoginLink.objects.create(
-        tournament=tournament, user=user, team=team, purpose=purpose,
+        tournament=tournament,
+        user=user,
+        team=team,
+        purpose=purpose,
         created_by_name=by.get_username() if by is not None else "",
         expires_at=now + timedelta(days=link_days()),
-    )  # fmt: skip
+    )
 
 
 def clean_name(name: object) -> str:
@@ -90,9 +93,7 @@ def clean_name(name: object) -> str:
     if not text:
         raise AccountError(_("Type the person's name."), "name")
     if len(text) > NAME_MAX:
-        raise AccountError(
-            _("A name has at most %(max)s characters."), "name", max=NAME_MAX
-        )  # fmt: skip
+        raise AccountError(_("A name has at most %(max)s characters."), "name", max=NAME_MAX)
     return text
 
 
@@ -103,22 +104,29 @@ class Invitation:
     link: LoginLink
 
 
-def invite_official(tournament: Tournament, by, name: object, role: str,
-                    source: str = "") -> Invitation:  # fmt: skip
+def invite_official(
+    tournament: Tournament, by, name: object, role: str, source: str = ""
+) -> Invitation:
     """A new account for an official named ``name`` with ``role`` in this event, and its
     one-time login link."""
     permissions.require(by, tournament, "role.grant")
     if role not in permissions.OFFICIALS:
-        raise AccountError(_("Choose an official's role: captains are made from the team list."),
-                           "role")  # fmt: skip
+        raise AccountError(
+            _("Choose an official's role: captains are made from the team list."), "role"
+        )
     name = clean_name(name)
     with transaction.atomic():
         user = _new_user(name)
         role_service.grant(tournament, by, user, role, None, source)
         link = _issue(tournament, user, by, LoginLink.Purpose.OFFICIAL)
-        log_action(tournament, by, "account.invite", user,
-                   data={"user": user.username, "name": name, "role": role},
-                   source=source)  # fmt: skip
+        log_action(
+            tournament,
+            by,
+            "account.invite",
+            user,
+            data={"user": user.username, "name": name, "role": role},
+            source=source,
+        )
     return Invitation(user, role, link)
 
 
@@ -130,13 +138,23 @@ def reissue(tournament: Tournament, by, held: TournamentRole, source: str = "") 
         raise AccountError(_("This role is not in this event."), "role")
     if held.user.has_usable_password() or held.user.is_staff or held.user.is_superuser:
         raise AccountError(
-            _("This person has chosen a password: they log in with it (a forgotten password "
-              "is reset from the login page)."), "role")  # fmt: skip
+            _(
+                "This person has chosen a password: they log in with it (a forgotten password "
+                "is reset from the login page)."
+            ),
+            "role",
+        )
     purpose = LoginLink.Purpose.CAPTAIN if held.role == Role.CAPTAIN else LoginLink.Purpose.OFFICIAL
     with transaction.atomic():
         link = _issue(tournament, held.user, by, purpose, held.team)
-        log_action(tournament, by, "account.link", held.user,
-                   data={"user": held.user.username}, source=source)  # fmt: skip
+        log_action(
+            tournament,
+            by,
+            "account.link",
+            held.user,
+            data={"user": held.user.username},
+            source=source,
+        )
     return link
 
 
@@ -183,9 +201,14 @@ def make_captain_logins(
             if not user.has_usable_password():
                 link = _issue(tournament, user, by, LoginLink.Purpose.CAPTAIN, team)
             made.append(CaptainLogin(team, user, link, created))
-        log_action(tournament, by, "account.captain", None,
-                   data={"teams": len(made), "new": sum(m.created for m in made)},
-                   source=source)  # fmt: skip
+        log_action(
+            tournament,
+            by,
+            "account.captain",
+            None,
+            data={"teams": len(made), "new": sum(m.created for m in made)},
+            source=source,
+        )
     return made
 
 
@@ -193,9 +216,12 @@ def captain_links(tournament: Tournament) -> dict[int, LoginLink]:
     """team id → its captain's live (unused, unexpired) link: the team badge prints it."""
     now = timezone.now()
     live = LoginLink.objects.filter(
-        tournament=tournament, purpose=LoginLink.Purpose.CAPTAIN, used_at__isnull=True,
-        expires_at__gt=now, team__isnull=False,
-    ).order_by("created_at")  # fmt: skip
+        tournament=tournament,
+        purpose=LoginLink.Purpose.CAPTAIN,
+        used_at__isnull=True,
+        expires_at__gt=now,
+        team__isnull=False,
+    ).order_by("created_at")
     return {link.team_id: link for link in live}
 
 
@@ -208,8 +234,10 @@ def live_links(tournament: Tournament) -> dict[int, LoginLink]:
     return {link.user_id: link for link in live}
 
 
-REFUSED = _("This login link has been used, has expired or was replaced by a newer one. "
-            "Ask the organiser for a new link.")  # fmt: skip
+REFUSED = _(
+    "This login link has been used, has expired or was replaced by a newer one. "
+    "Ask the organiser for a new link."
+)
 
 
 def find_link(key: str) -> LoginLink | None:
@@ -248,17 +276,26 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
             moved = link.user
             for held in TournamentRole.objects.filter(user=moved, tournament=link.tournament):
                 TournamentRole.objects.get_or_create(
-                    user=current, tournament=link.tournament, role=held.role,
+                    user=current,
+                    tournament=link.tournament,
+                    role=held.role,
                     defaults={"team": held.team},
-                )  # fmt: skip
+                )
                 held.delete()
             moved.is_active = False
             moved.save(update_fields=["is_active"])
             link.user = current
-        log_action(link.tournament, link.user, "account.link_used", link.user,
-                   data={"user": link.user.get_username(),
-                         **({"merged": moved.get_username()} if moved else {})},
-                   source=source)  # fmt: skip
+        log_action(
+            link.tournament,
+            link.user,
+            "account.link_used",
+            link.user,
+            data={
+                "user": link.user.get_username(),
+                **({"merged": moved.get_username()} if moved else {}),
+            },
+            source=source,
+        )
     return link
 
 

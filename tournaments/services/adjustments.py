@@ -29,10 +29,19 @@ def add_ranking_adjustment(
             source=source[:80],
             created_by=user,
         )
-        log_action(team.tournament, user, "ranking.adjust", adjustment,
-                   data={"team": team.pk, "places": places, "source": source,
-                         "unit": team.unit.name if unit and team.unit else None},
-                   reason=reason)  # fmt: skip
+        log_action(
+            team.tournament,
+            user,
+            "ranking.adjust",
+            adjustment,
+            data={
+                "team": team.pk,
+                "places": places,
+                "source": source,
+                "unit": team.unit.name if unit and team.unit else None,
+            },
+            reason=reason,
+        )
     return adjustment
 
 
@@ -44,7 +53,12 @@ def cancel_ranking_adjustment(adjustment: RankingAdjustment, user, reason: str):
         adjustment.cancelled_at = timezone.now()
         adjustment.cancelled_reason = reason
         adjustment.save(update_fields=["cancelled_at", "cancelled_reason"])
-        log_action(adjustment.tournament, user, "ranking.cancel", adjustment,
-                   data={"team": adjustment.team_id, "places": adjustment.places},
-                   reason=reason)  # fmt: skip
+        log_action(
+            adjustment.tournament,
+            user,
+            "ranking.cancel",
+            adjustment,
+            data={"team": adjustment.team_id, "places": adjustment.places},
+            reason=reason,
+        )
     return adjustment

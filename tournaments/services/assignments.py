@@ -87,8 +87,9 @@ def assign_tables(tournament: Tournament, user, referee, tables, replace: bool =
         user=referee, tournament=tournament, role=Role.TABLE_REFEREE
     )
     if granted:
-        log_action(tournament, user, "role.grant", role,
-                   data={"user": referee.username, "role": role.role})  # fmt: skip
+        log_action(
+            tournament, user, "role.grant", role, data={"user": referee.username, "role": role.role}
+        )
     mine = TableAssignment.objects.filter(tournament=tournament, user=referee)
     removed = []
     if replace:
@@ -99,9 +100,13 @@ def assign_tables(tournament: Tournament, user, referee, tables, replace: bool =
     TableAssignment.objects.bulk_create(
         [TableAssignment(tournament=tournament, user=referee, table_number=t) for t in new]
     )
-    log_action(tournament, user, "tables.assign", role,
-               data={"referee": referee.username, "added": ranges(new),
-                     "removed": ranges(removed)})  # fmt: skip
+    log_action(
+        tournament,
+        user,
+        "tables.assign",
+        role,
+        data={"referee": referee.username, "added": ranges(new), "removed": ranges(removed)},
+    )
     return len(new)
 
 
@@ -112,8 +117,13 @@ def unassign_tables(tournament: Tournament, user, referee, tables) -> int:
     deleted, _rows = TableAssignment.objects.filter(
         tournament=tournament, user=referee, table_number__in=tables
     ).delete()
-    log_action(tournament, user, "tables.unassign", None,
-               data={"referee": referee.username, "removed": ranges(tables)})  # fmt: skip
+    log_action(
+        tournament,
+        user,
+        "tables.unassign",
+        None,
+        data={"referee": referee.username, "removed": ranges(tables)},
+    )
     return deleted
 
 

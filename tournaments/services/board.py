@@ -122,15 +122,17 @@ def state_of(match: Match, versions: list[ResultVersion], captain_confirmations:
     return HALF_CONFIRMED if captain_confirmations else SUBMITTED
 
 
-def board(rnd: Round, referee: str = "", state: str = "",
-          tables: TableRange | None = None) -> list[TableState]:  # fmt: skip
+def board(
+    rnd: Round, referee: str = "", state: str = "", tables: TableRange | None = None
+) -> list[TableState]:
     """The round's tables with their states, filtered by a referee's username, a state and a
     range of tables."""
     return select(read(rnd), referee, state, tables)
 
 
-def select(rows: list[TableState], referee: str = "", state: str = "",
-           tables: TableRange | None = None) -> list[TableState]:  # fmt: skip
+def select(
+    rows: list[TableState], referee: str = "", state: str = "", tables: TableRange | None = None
+) -> list[TableState]:
     """The rows of one referee, one state and one zone (each filter off when empty)."""
     tables = tables or TableRange()
     return [

@@ -94,9 +94,12 @@ def section_bracket(section: Section) -> SectionBracket:
     winners = stage_standings.knockout_winners(section)
     sides = bracket.sides(winners)
     seeds = {team: index + 1 for index, team in enumerate(bracket.entrants)}
-    teams = {pk: (name, unit or "") for pk, name, unit in
-             Team.objects.filter(pk__in=bracket.entrants)
-             .values_list("pk", "name", "unit__name")}  # fmt: skip
+    teams = {
+        pk: (name, unit or "")
+        for pk, name, unit in Team.objects.filter(pk__in=bracket.entrants).values_list(
+            "pk", "name", "unit__name"
+        )
+    }
     played = _played(section)
 
     def place(match: BracketMatch) -> Place:
@@ -110,8 +113,15 @@ def section_bracket(section: Section) -> SectionBracket:
                 team, name, unit, seeds.get(team), won=winner is not None and team == winner
             )
 
-        return Place(match.id, side(home), None if match.is_bye else side(away), table, number,
-                     score, decided=winner is not None)  # fmt: skip
+        return Place(
+            match.id,
+            side(home),
+            None if match.is_bye else side(away),
+            table,
+            number,
+            score,
+            decided=winner is not None,
+        )
 
     columns = [
         Column(render(rnd.name, {"size": rnd.size}), [place(m) for m in rnd.matches])

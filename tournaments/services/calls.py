@@ -84,8 +84,7 @@ def raise_call(match: Match, actor: Actor, note: object = "") -> tuple[RefereeCa
         )
     text = note.strip() if isinstance(note, str) else ""
     if len(text) > NOTE_MAX:
-        raise CallError(_("Keep the note short: at most %(max)s characters."), "note",
-                        max=NOTE_MAX)  # fmt: skip
+        raise CallError(_("Keep the note short: at most %(max)s characters."), "note", max=NOTE_MAX)
     waiting = open_call(rnd, match.table_number)
     if waiting is not None:
         return waiting, False
@@ -97,14 +96,25 @@ def raise_call(match: Match, actor: Actor, note: object = "") -> tuple[RefereeCa
     try:
         with transaction.atomic():
             call = RefereeCall.objects.create(
-                tournament=rnd.tournament, round=rnd, table_number=match.table_number,
-                note=text, raised_by_name=name, raised_via=via,
-            )  # fmt: skip
+                tournament=rnd.tournament,
+                round=rnd,
+                table_number=match.table_number,
+                note=text,
+                raised_by_name=name,
+                raised_via=via,
+            )
             data = {"round": rnd.number, "table": match.table_number, "via": via}
             if key is not None:
                 data["table_key"] = key.pk
-            log_action(rnd.tournament, actor.user, "call.raise", call, data=data,
-                       reason=text, source=actor.source)  # fmt: skip
+            log_action(
+                rnd.tournament,
+                actor.user,
+                "call.raise",
+                call,
+                data=data,
+                reason=text,
+                source=actor.source,
+            )
     except IntegrityError:  # another phone of the table called at the same moment
         waiting = open_call(rnd, match.table_number)
         if waiting is None:
@@ -130,10 +140,14 @@ def answer(call: RefereeCall, user, source: str = "", now: datetime | None = Non
                 user=call.answered_by_name or "—",
             )
         waited = int((call.answered_at - call.created_at).total_seconds())
-        log_action(call.tournament, user, "call.answer", call,
-                   data={"round": call.round.number, "table": call.table_number,
-                         "waited_seconds": waited},
-                   source=source)  # fmt: skip
+        log_action(
+            call.tournament,
+            user,
+            "call.answer",
+            call,
+            data={"round": call.round.number, "table": call.table_number, "waited_seconds": waited},
+            source=source,
+        )
     return call
 
 
@@ -170,7 +184,7 @@ def queue(rnd: Round, now: datetime | None = None) -> list[Waiting]:
             call.raised_by_name,
             matches.get(call.table_number),
             call=call,
-        )  # fmt: skip
+        )
         for call in RefereeCall.objects.filter(round=rnd, answered_at__isnull=True)
     ]
     disputes = ResultDispute.objects.filter(match__round=rnd, decided_at__isnull=True)
@@ -184,7 +198,7 @@ def queue(rnd: Round, now: datetime | None = None) -> list[Waiting]:
             dispute.raised_by_name,
             dispute.match_id,
             dispute=dispute,
-        )  # fmt: skip
+        )
         for dispute in disputes.select_related("match", "team")
     ]
     return sorted(items, key=lambda item: (item.since, item.kind, item.table or 0))

@@ -124,11 +124,15 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
     try:
         with transaction.atomic():
             leave = RoundLeave.objects.create(
-                team=team, round_number=number, kind=kind, reason=reason.strip(),
+                team=team,
+                round_number=number,
+                kind=kind,
+                reason=reason.strip(),
                 by_name=_name(user),
-            )  # fmt: skip
-            log_action(tournament, user, f"team.leave.{kind}", team,
-                       data={"round": number}, reason=reason)  # fmt: skip
+            )
+            log_action(
+                tournament, user, f"team.leave.{kind}", team, data={"round": number}, reason=reason
+            )
     except IntegrityError:
         raise RoundError(
             _("%(team)s already has a leave for round %(number)s."),
@@ -171,7 +175,9 @@ def set_seated(match: Match, sides: dict, actor) -> dict[str, bool]:
     if actor.user is None and actor.table_key is None:
         raise results.NotLoggedIn()
     if not results.can_enter(actor, match):
-        raise RoundForbidden(_("You may not mark teams seated at table %(table)s."), table=match.table_number)  # fmt: skip
+        raise RoundForbidden(
+            _("You may not mark teams seated at table %(table)s."), table=match.table_number
+        )
     results.require_open_round(match)
     if not isinstance(sides, dict) or not sides or set(sides) - set(SIDES):
         raise RoundError(_("Say which side is seated: EW or NS, each true or false."), "sides")
@@ -188,11 +194,9 @@ def set_seated(match: Match, sides: dict, actor) -> dict[str, bool]:
                     round=match.round, team=team, defaults={"by_name": str(by_name)[:150]}
                 )
                 if created:
-                    log_action(tournament, who, "team.seated", team, data=data,
-                               source=actor.source)  # fmt: skip
+                    log_action(tournament, who, "team.seated", team, data=data, source=actor.source)
             elif Seating.objects.filter(round=match.round, team=team).delete()[0]:
-                log_action(tournament, who, "team.unseated", team, data=data,
-                           source=actor.source)  # fmt: skip
+                log_action(tournament, who, "team.unseated", team, data=data, source=actor.source)
     return seating_of(match)
 
 
@@ -264,8 +268,9 @@ def late_teams(rnd: Round, now: datetime | None = None) -> list[LateTeam]:
                 continue
             leave = team.pk in late_leave
             if ladder.is_late(rnd.started_at, now, leave, settings):
-                late.append(LateTeam(match, team, side, ladder.late_limit(leave, settings),
-                                     minutes))  # fmt: skip
+                late.append(
+                    LateTeam(match, team, side, ladder.late_limit(leave, settings), minutes)
+                )
     return late
 
 
@@ -307,9 +312,11 @@ def confirm_late_forfeits(
     if wanted:
         for team in Team.objects.filter(tournament=tournament, pk__in=wanted - found):
             skipped.append(
-                gettext("%(team)s is no longer late (seated, or its table has a result): nothing "
-                  "ruled.") % {"team": team.name}
-            )  # fmt: skip
+                gettext(
+                    "%(team)s is no longer late (seated, or its table has a result): nothing ruled."
+                )
+                % {"team": team.name}
+            )
     actor = results.Actor(user, None, "web", source)
     ruled: list[LateTeam] = []
     for teams in by_table.values():
@@ -319,11 +326,21 @@ def confirm_late_forfeits(
             with transaction.atomic():
                 result_entry.mark_absent(match, absent, actor, 0, note=gettext("late arrival"))
                 for late in teams:
-                    log_action(tournament, user, "team.late_forfeit", late.team,
-                               data={"round": rnd.number, "table": match.table_number,
-                                     "absent": absent, "minutes_late": late.minutes_late,
-                                     "limit": late.limit},
-                               reason=gettext("late arrival"), source=source)  # fmt: skip
+                    log_action(
+                        tournament,
+                        user,
+                        "team.late_forfeit",
+                        late.team,
+                        data={
+                            "round": rnd.number,
+                            "table": match.table_number,
+                            "absent": absent,
+                            "minutes_late": late.minutes_late,
+                            "limit": late.limit,
+                        },
+                        reason=gettext("late arrival"),
+                        source=source,
+                    )
         except results.ResultError as error:
             names = "、".join(late.team.name for late in teams)
             skipped.append(
@@ -355,9 +372,10 @@ def not_drawn(rnd: Round) -> list[tuple[Team, str]]:
     if not teams:
         return []
     on_leave = set(
-        RoundLeave.objects.filter(team__tournament=tournament, round_number=rnd.number,
-                                  kind=Kind.MISS_ROUND).values_list("team_id", flat=True)
-    )  # fmt: skip
+        RoundLeave.objects.filter(
+            team__tournament=tournament, round_number=rnd.number, kind=Kind.MISS_ROUND
+        ).values_list("team_id", flat=True)
+    )
     present = checked_in_ids(tournament)
     in_stage = set()
     eliminated = set()
@@ -376,9 +394,11 @@ def not_drawn(rnd: Round) -> list[tuple[Team, str]]:
         elif present and team.pk not in present:
             why = gettext("not checked in")
         elif rnd.stage_id is not None and team.pk not in in_stage:
-            why = (gettext("not among the qualifiers of this stage")
-                   if rnd.stage.entrants == "qualified"
-                   else gettext("not in this stage"))  # fmt: skip
+            why = (
+                gettext("not among the qualifiers of this stage")
+                if rnd.stage.entrants == "qualified"
+                else gettext("not in this stage")
+            )
         elif team.pk in eliminated:
             why = gettext("knocked out")
         else:

@@ -41,6 +41,11 @@ def set_creator(admin, username: str, allowed: bool):
         user.user_permissions.add(creator_permission())
     else:
         user.user_permissions.remove(creator_permission())
-    log_action(None, admin, "creator.grant" if allowed else "creator.revoke", user,
-               data={"user": user.username})  # fmt: skip
+    log_action(
+        None,
+        admin,
+        "creator.grant" if allowed else "creator.revoke",
+        user,
+        data={"user": user.username},
+    )
     return user

@@ -57,8 +57,9 @@ def raise_dispute(match: Match, number: object, actor: Actor, reason: object) ->
     if team_id is None:
         raise ResultForbidden(_("Only the captains of the two teams may dispute this result."))
     if not isinstance(reason, str) or not reason.strip():
-        raise ResultError(_("Say what is wrong: the chief referee reads it at the table."),
-                          "reason")  # fmt: skip
+        raise ResultError(
+            _("Say what is wrong: the chief referee reads it at the table."), "reason"
+        )
     with transaction.atomic():
         results.lock(match)
         latest = results.latest_version(match)
@@ -68,22 +69,36 @@ def raise_dispute(match: Match, number: object, actor: Actor, reason: object) ->
             raise ChangedMeanwhile(latest)
         if latest.is_counting:
             raise ResultError(
-                _("Version %(n)s already counts: ask the chief referee (an incident or an "
-                  "appeal)."),
-                "version", n=latest.number,
-            )  # fmt: skip
-        if ResultDispute.objects.filter(version=latest, team_id=team_id,
-                                        decided_at__isnull=True).exists():  # fmt: skip
+                _(
+                    "Version %(n)s already counts: ask the chief referee (an incident or an "
+                    "appeal)."
+                ),
+                "version",
+                n=latest.number,
+            )
+        if ResultDispute.objects.filter(
+            version=latest, team_id=team_id, decided_at__isnull=True
+        ).exists():
             raise ResultError(
                 _("Your team has already disputed this version."), "version", Code.CONFLICT
             )
         dispute = ResultDispute.objects.create(
-            match=match, version=latest, team_id=team_id, raised_by=actor.user,
-            raised_by_name=actor.user.username, reason=reason.strip()[:2000],
-        )  # fmt: skip
-        log_action(match.round.tournament, actor.user, "result.dispute", match,
-                   data={"version": latest.number, "team": team_id, "dispute": dispute.pk},
-                   reason=dispute.reason, source=actor.source)  # fmt: skip
+            match=match,
+            version=latest,
+            team_id=team_id,
+            raised_by=actor.user,
+            raised_by_name=actor.user.username,
+            reason=reason.strip()[:2000],
+        )
+        log_action(
+            match.round.tournament,
+            actor.user,
+            "result.dispute",
+            match,
+            data={"version": latest.number, "team": team_id, "dispute": dispute.pk},
+            reason=dispute.reason,
+            source=actor.source,
+        )
     return dispute
 
 
@@ -96,21 +111,28 @@ def decide(
     if not results.is_chief(actor, match.round.tournament):
         raise ResultForbidden(_("Only the chief referee decides a disputed result."))
     if decision not in (Decision.STANDS, Decision.DISMISSED):
-        raise ResultError(_("Decide: the version stands, or the dispute is dismissed."),
-                          "decision")  # fmt: skip
+        raise ResultError(_("Decide: the version stands, or the dispute is dismissed."), "decision")
     note = note.strip() if isinstance(note, str) else ""
     with transaction.atomic():
         results.lock(match)
         updated = ResultDispute.objects.filter(pk=dispute.pk, decided_at__isnull=True).update(
-            decided_at=timezone.now(), decided_by=actor.user, decided_by_name=actor.user.username,
-            decision=decision, decision_note=note[:2000],
-        )  # fmt: skip
+            decided_at=timezone.now(),
+            decided_by=actor.user,
+            decided_by_name=actor.user.username,
+            decision=decision,
+            decision_note=note[:2000],
+        )
         if not updated:
             raise ResultError(_("This dispute was already decided."), "dispute")
-        log_action(match.round.tournament, actor.user, "result.dispute_decided", match,
-                   data={"dispute": dispute.pk, "version": dispute.version.number,
-                         "decision": decision},
-                   reason=note, source=actor.source)  # fmt: skip
+        log_action(
+            match.round.tournament,
+            actor.user,
+            "result.dispute_decided",
+            match,
+            data={"dispute": dispute.pk, "version": dispute.version.number, "decision": decision},
+            reason=note,
+            source=actor.source,
+        )
         if (
             decision == Decision.STANDS
             and not ResultDispute.objects.filter(

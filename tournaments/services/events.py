@@ -61,9 +61,14 @@ def finish(tournament: Tournament, user, source: str = "") -> Tournament:
             )
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])
-        log_action(locked, user, "tournament.finish", locked,
-                   data={"rounds": rounds.count(), "at": timezone.now().isoformat()},
-                   source=source)  # fmt: skip
+        log_action(
+            locked,
+            user,
+            "tournament.finish",
+            locked,
+            data={"rounds": rounds.count(), "at": timezone.now().isoformat()},
+            source=source,
+        )
     return locked
 
 

@@ -107,8 +107,9 @@ def create_job(
 def active_job_like(tournament: Tournament, kind: str, params: dict, language: str):
     """A job of the same export still waiting or running (a second click joins it)."""
     wanted = {**clean_params(params), "language": language}
-    for job in ExportJob.objects.filter(tournament=tournament, kind=kind,
-                                        status__in=jobs.ACTIVE)[:20]:  # fmt: skip
+    for job in ExportJob.objects.filter(tournament=tournament, kind=kind, status__in=jobs.ACTIVE)[
+        :20
+    ]:
         if {k: v for k, v in job.params.items() if k != "revision"} == wanted:
             return job
     return None
@@ -125,8 +126,9 @@ def request_job(tournament: Tournament, kind: str, params: dict, user, language:
 # --- public exports: one file per event revision ---------------------------------------------
 
 
-def _ready_key(tournament: Tournament, kind: str, params: dict, language: str,
-               revision: int | None = None) -> str:  # fmt: skip
+def _ready_key(
+    tournament: Tournament, kind: str, params: dict, language: str, revision: int | None = None
+) -> str:
     asked = "&".join(f"{k}={v}" for k, v in sorted(clean_params(params).items()))
     revision = tournament.revision if revision is None else revision
     return f"paisai:export-ready:{tournament.pk}:{kind}:{asked}:{language}:r{revision}"
@@ -192,18 +194,22 @@ def remember_public(job: ExportJob) -> None:
     revision = job.params.get("revision")
     if revision is None:
         return
-    key = _ready_key(job.tournament, job.kind, jobs.job_params(job),
-                     jobs.job_language(job), revision)  # fmt: skip
+    key = _ready_key(
+        job.tournament, job.kind, jobs.job_params(job), jobs.job_language(job), revision
+    )
     cache.set(key, job.pk, READY_TTL)
     same = {k: v for k, v in job.params.items() if k != "revision"}
     older = [
         old
         for old in ExportJob.objects.filter(
-            tournament_id=job.tournament_id, kind=job.kind, status=ExportJob.Status.DONE,
-            pk__lt=job.pk, params__has_key="revision",
+            tournament_id=job.tournament_id,
+            kind=job.kind,
+            status=ExportJob.Status.DONE,
+            pk__lt=job.pk,
+            params__has_key="revision",
         ).order_by("-pk")[:50]
         if {k: v for k, v in old.params.items() if k != "revision"} == same
-    ]  # fmt: skip
+    ]
     for old in older[1:]:
         if old.file:
             old.file.delete(save=False)
@@ -228,9 +234,10 @@ def run_export(job: ExportJob) -> None:
 def chunk_size(exporter: ChunkedExporter) -> int:
     """Items per task: setting PAISAI_EXPORT_CHUNK (scoresheets: PAISAI_SCORESHEET_CHUNK),
     else the environment, else the exporter's own."""
-    for name in ("PAISAI_EXPORT_CHUNK", *(
-        ("PAISAI_SCORESHEET_CHUNK",) if exporter.identifier == "scoresheets" else ()
-    )):  # fmt: skip
+    for name in (
+        "PAISAI_EXPORT_CHUNK",
+        *(("PAISAI_SCORESHEET_CHUNK",) if exporter.identifier == "scoresheets" else ()),
+    ):
         value = getattr(settings, name, None) or os.environ.get(name)
         if value:
             unit = exporter.chunk_unit  # whole pages (10 badges to a page)
@@ -292,8 +299,7 @@ def assemble(job_id: int) -> bool:
         parts = recorded_parts(job)
         data = [jobs.read_part(parts[str(index)]) for index in range(count)]
         with translation.override(jobs.job_language(job)):
-            export = ExportFile(exporter.filename(), exporter.content_type,
-                                exporter.assemble(data))  # fmt: skip
+            export = ExportFile(exporter.filename(), exporter.content_type, exporter.assemble(data))
             jobs.save_result(job, export)
     jobs.clear_workspace(job_id)
     return True

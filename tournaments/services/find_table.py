@@ -101,10 +101,17 @@ def _build(tournament: Tournament) -> Index:
         name = teams.get(team_id, "")
         members = players.get(team_id, [])
         names = [name] + [player for _order, player in members]
-        entry = Entry(team=team_id, name=name, number=numbers.get(team_id), match=match_id,
-                      table=table, side=side, players=members,
-                      texts=[text.lower() for text in names],
-                      spelled=[spellings(text) for text in names])  # fmt: skip
+        entry = Entry(
+            team=team_id,
+            name=name,
+            number=numbers.get(team_id),
+            match=match_id,
+            table=table,
+            side=side,
+            players=members,
+            texts=[text.lower() for text in names],
+            spelled=[spellings(text) for text in names],
+        )
         entries.append(entry)
         by_team[team_id] = entry
         by_match.setdefault(match_id, []).append(entry)

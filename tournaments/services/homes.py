@@ -88,7 +88,7 @@ def homes_of(user) -> list[EventHomes]:
                 home_url(held.role, held.tournament),
                 HOME_LABEL[held.role],
                 held.team.name if held.team_id else "",
-            )  # fmt: skip
+            )
         )
     for entry in events.values():
         entry.homes.sort(key=lambda home: HOME_ORDER.index(home.role))
@@ -253,8 +253,14 @@ def _not_started(number: int, row) -> MyTable:
         return MyTable(number, match, row.state, SEATED_LABEL, SEATED_ACTION, False, True)
     if row.home_seated or row.away_seated:
         team = (match.away if row.home_seated else match.home).name
-        return MyTable(number, match, row.state, HALF_SEATED_LABEL % {"team": team},
-                       HALF_SEATED_ACTION % {"team": team}, True)  # fmt: skip
+        return MyTable(
+            number,
+            match,
+            row.state,
+            HALF_SEATED_LABEL % {"team": team},
+            HALF_SEATED_ACTION % {"team": team},
+            True,
+        )
     return MyTable(number, match, row.state, STATE_LABEL[row.state], NEXT_ACTION[row.state], True)
 
 
@@ -271,8 +277,9 @@ def referee_tables(tournament: Tournament, user) -> tuple[Round | None, list[MyT
     for number in numbers:
         row = rows.get(number)
         if row is None:
-            tables.append(MyTable(number, None, "", _("no match at this table this round"),
-                                  "", False))  # fmt: skip
+            tables.append(
+                MyTable(number, None, "", _("no match at this table this round"), "", False)
+            )
             continue
         if row.state == board.NOT_STARTED and row.match.away_id is not None:
             tables.append(_not_started(number, row))
@@ -285,7 +292,7 @@ def referee_tables(tournament: Tournament, user) -> tuple[Round | None, list[MyT
                 STATE_LABEL[row.state],
                 NEXT_ACTION[row.state],
                 row.state == board.NOT_STARTED,
-            )  # fmt: skip
+            )
         )
     return rnd, tables
 

@@ -40,8 +40,13 @@ def parse_key(value: object) -> uuid.UUID | None:
 
 
 def fingerprint(action: str, body: dict) -> str:
-    text = json.dumps({"action": action, **body}, sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":"), default=str)  # fmt: skip
+    text = json.dumps(
+        {"action": action, **body},
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+        default=str,
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 

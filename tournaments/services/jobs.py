@@ -250,8 +250,13 @@ def claim_unqueued() -> list[ExportJob]:
         report = {k: v for k, v in job.report.items() if k != "unqueued"}
         won = ExportJob.objects.filter(
             pk=job.pk, status=Status.FAILED, report__unqueued=True
-        ).update(status=Status.PENDING, error="", finished_at=None, report=report,
-                 heartbeat_at=timezone.now())  # fmt: skip
+        ).update(
+            status=Status.PENDING,
+            error="",
+            finished_at=None,
+            report=report,
+            heartbeat_at=timezone.now(),
+        )
         if won:
             job.refresh_from_db()
             logger.warning("job %s: queued again (its queueing had failed)", job.pk)
@@ -314,9 +319,13 @@ def retry(job: ExportJob) -> bool:
         return False
     report = {k: v for k, v in job.report.items() if k != "unqueued"}
     updated = ExportJob.objects.filter(pk=job.pk, status=Status.FAILED).update(
-        status=Status.PENDING, error="", finished_at=None, restarts=0,
-        heartbeat_at=timezone.now(), report=report,
-    )  # fmt: skip
+        status=Status.PENDING,
+        error="",
+        finished_at=None,
+        restarts=0,
+        heartbeat_at=timezone.now(),
+        report=report,
+    )
     job.refresh_from_db()
     return bool(updated)
 

@@ -89,9 +89,15 @@ def table_cookie(request) -> str:
 
 def remember_table_phone(response, key: str) -> None:
     """Mark the phone that opened a table page (a signed cookie naming its key)."""
-    response.set_signed_cookie(TABLE_COOKIE, key, salt=TABLE_COOKIE, max_age=7 * 24 * 3600,
-                               httponly=True, samesite="Lax",
-                               secure=not settings.DEBUG)  # fmt: skip
+    response.set_signed_cookie(
+        TABLE_COOKIE,
+        key,
+        salt=TABLE_COOKIE,
+        max_age=7 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=not settings.DEBUG,
+    )
 
 
 def cool_off(request=None) -> timedelta:
@@ -143,8 +149,12 @@ def lockout_response(request, original_response=None, credentials=None):
         body = {"error": lockout_message(minutes), "field": "username", "code": Code.LOGIN_LOCKED}
         response = JsonResponse(body, status=status)
     else:
-        response = render(request, "registration/locked.html",
-                          {"message": lockout_message(minutes)}, status=status)  # fmt: skip
+        response = render(
+            request,
+            "registration/locked.html",
+            {"message": lockout_message(minutes)},
+            status=status,
+        )
     response["Retry-After"] = str(seconds)
     return response
 
@@ -214,9 +224,14 @@ def unlock(tournament: Tournament, user, username: str, source: str = "") -> int
     attempts = AccessAttempt.objects.filter(username=username)
     addresses = sorted(set(attempts.exclude(ip_address=None).values_list("ip_address", flat=True)))
     count, _detail = attempts.delete()
-    log_action(tournament, user, "login.unlock", None,
-               data={"username": username, "addresses": len(addresses), "records": count},
-               source=source)  # fmt: skip
+    log_action(
+        tournament,
+        user,
+        "login.unlock",
+        None,
+        data={"username": username, "addresses": len(addresses), "records": count},
+        source=source,
+    )
     return count
 
 

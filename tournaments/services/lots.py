@@ -68,8 +68,9 @@ def draw_tie(
     after = latest_counted_round(tournament)
     with transaction.atomic():
         Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
-        group = next((rows for rows in tied_groups(tournament, after) if rows[0].rank == rank),
-                     None)  # fmt: skip
+        group = next(
+            (rows for rows in tied_groups(tournament, after) if rows[0].rank == rank), None
+        )
         if group is None:
             raise LotsError(
                 _("No teams are tied at rank %(rank)s any more: there is nothing to draw."),
@@ -134,9 +135,11 @@ class CutTie:
             PRIZE: _("prize band"),
         }
         return _("%(where)s, %(kind)s after place %(cut)s: %(teams)s are tied") % {
-            "where": self.where, "kind": kinds[self.kind], "cut": self.cut,
+            "where": self.where,
+            "kind": kinds[self.kind],
+            "cut": self.cut,
             "teams": str(_(", ")).join(self.names),
-        }  # fmt: skip
+        }
 
 
 def _names(tournament, teams) -> dict[int, str]:
@@ -162,9 +165,15 @@ def stage_cut_ties(stage: Stage) -> list[CutTie]:
             for first, cut, teams in cut_ties(groups, cuts):
                 straddles_line = first <= top < first + len(teams) - 1
                 names = _names(stage.tournament, teams)
-                found.append(CutTie(QUALIFICATION if straddles_line else SEEDING, where,
-                                    top if straddles_line else cut, tuple(teams),
-                                    tuple(names.get(t, "") for t in teams)))  # fmt: skip
+                found.append(
+                    CutTie(
+                        QUALIFICATION if straddles_line else SEEDING,
+                        where,
+                        top if straddles_line else cut,
+                        tuple(teams),
+                        tuple(names.get(t, "") for t in teams),
+                    )
+                )
     return found
 
 
@@ -188,8 +197,15 @@ def prize_cut_ties(tournament: Tournament) -> list[CutTie]:
     for _first, cut, teams in cut_ties(groups, lines):
         award = next((a for a in awards if a.first - 1 == cut or a.last == cut), None)
         names = _names(tournament, teams)
-        found.append(CutTie(PRIZE, award.name if award else "", cut, tuple(teams),
-                            tuple(names.get(t, "") for t in teams)))  # fmt: skip
+        found.append(
+            CutTie(
+                PRIZE,
+                award.name if award else "",
+                cut,
+                tuple(teams),
+                tuple(names.get(t, "") for t in teams),
+            )
+        )
     return found
 
 
@@ -210,15 +226,18 @@ def open_cut_ties(tournament: Tournament) -> list[CutTie]:
 def require_no_cut_tie(ties: list[CutTie], field: str = "lots") -> None:
     if ties:
         raise LotsError(
-            _("Draw lots first (SPEC §3): %(ties)s. The chief referee or the organiser draws "
-              "them on the standings page."),
+            _(
+                "Draw lots first (SPEC §3): %(ties)s. The chief referee or the organiser draws "
+                "them on the standings page."
+            ),
             field,
             ties="; ".join(tie.text for tie in ties),
-        )  # fmt: skip
+        )
 
 
-def draw_cut(tournament: Tournament, user, teams, seed: int | None = None,
-             source: str = "") -> LotDraw:  # fmt: skip
+def draw_cut(
+    tournament: Tournament, user, teams, seed: int | None = None, source: str = ""
+) -> LotDraw:
     """Draw lots among exactly the teams of an open cut-line tie, recorded and logged."""
     require(user, tournament, "standings.draw_lots")
     wanted = {int(team) for team in teams}
@@ -226,22 +245,42 @@ def draw_cut(tournament: Tournament, user, teams, seed: int | None = None,
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         tie = next((t for t in open_cut_ties(tournament) if set(t.teams) == wanted), None)
         if tie is None:
-            raise LotsError(_("These teams are not tied at a cut line any more: there is "
-                              "nothing to draw."), "teams")  # fmt: skip
+            raise LotsError(
+                _("These teams are not tied at a cut line any more: there is nothing to draw."),
+                "teams",
+            )
         if seed is None:
             seed = secrets.randbelow(2**31)
         _lots, record = draw_lots(sorted(wanted), seed)
         names = _names(tournament, wanted)
         after = latest_counted_round(tournament)
         draw = LotDraw.objects.create(
-            tournament=tournament, after_round=after, teams=sorted(wanted),
-            order=record["order"], names=[names[t] for t in record["order"]], seed=seed,
-            method=record["method"], drawn_by=user if user.is_authenticated else None,
+            tournament=tournament,
+            after_round=after,
+            teams=sorted(wanted),
+            order=record["order"],
+            names=[names[t] for t in record["order"]],
+            seed=seed,
+            method=record["method"],
+            drawn_by=user if user.is_authenticated else None,
             drawn_by_name=user.get_username() if user.is_authenticated else "",
-        )  # fmt: skip
-        log_action(tournament, user, "standings.draw_lots", draw,
-                   {"cut": tie.kind, "where": tie.where, "place": tie.cut,
-                    "after_round": after, "teams": sorted(wanted), "order": record["order"],
-                    "names": draw.names, "seed": seed, "method": record["method"]},
-                   source=source)  # fmt: skip
+        )
+        log_action(
+            tournament,
+            user,
+            "standings.draw_lots",
+            draw,
+            {
+                "cut": tie.kind,
+                "where": tie.where,
+                "place": tie.cut,
+                "after_round": after,
+                "teams": sorted(wanted),
+                "order": record["order"],
+                "names": draw.names,
+                "seed": seed,
+                "method": record["method"],
+            },
+            source=source,
+        )
     return draw

@@ -210,9 +210,15 @@ def team_history(team: Team) -> list[dict]:
     total = 0
     for slot in slots:
         match, side = slot.match, slot.side
-        row = {"round": slot.round.number, "side": side, "rank": ranks.get(slot.round.number),
-               "table": match.table_number, "levels": None, "forfeit": None,
-               "penalty": None}  # fmt: skip
+        row = {
+            "round": slot.round.number,
+            "side": side,
+            "rank": ranks.get(slot.round.number),
+            "table": match.table_number,
+            "levels": None,
+            "forfeit": None,
+            "penalty": None,
+        }
         if match.is_bye:
             row.update(opponent=None, result="bye", points=bye, side=None, table=None)
         else:
@@ -239,13 +245,18 @@ def _side_result(answer: dict | None, side: str) -> dict:
 
     penalty = whose(outcome.match_loss)
     forfeit = None if penalty else whose(outcome.forfeit)
-    return {"result": outcome.result_for(side), "points": outcome.points(side),
-            "levels": levels, "forfeit": forfeit, "penalty": penalty,
-            # best of three: games won (2 : 1); national preset: 级差分, own first
-            "games": f"{outcome.games(side)} : {outcome.games(other)}"
-                     if outcome.has_games else None,
-            "level_points": _pair_text(outcome.level_points(side), outcome.level_points(other))
-                            if outcome.has_level_points else None}  # fmt: skip
+    return {
+        "result": outcome.result_for(side),
+        "points": outcome.points(side),
+        "levels": levels,
+        "forfeit": forfeit,
+        "penalty": penalty,
+        # best of three: games won (2 : 1); national preset: 级差分, own first
+        "games": f"{outcome.games(side)} : {outcome.games(other)}" if outcome.has_games else None,
+        "level_points": _pair_text(outcome.level_points(side), outcome.level_points(other))
+        if outcome.has_level_points
+        else None,
+    }
 
 
 def _pair_text(own, other) -> str:

@@ -195,8 +195,13 @@ def _serve(tournament, tag: str, name: str, modified: int, render: Callable):
         if response.status_code != 200:
             cache.delete(f"{key}:lock")
             return response
-        answer = Answer(bytes(response.content), response["Content-Type"], tag, modified,
-                        response.get("Content-Disposition", ""))  # fmt: skip
+        answer = Answer(
+            bytes(response.content),
+            response["Content-Type"],
+            tag,
+            modified,
+            response.get("Content-Disposition", ""),
+        )
         cache.set(key, answer, TTL_SECONDS)
         cache.set(latest_key, answer, TTL_SECONDS)
         response = _with_headers(response, tag, modified)
@@ -211,8 +216,7 @@ def serve_json(request, tournament: Tournament, kind: str, params: dict, build: 
     """Like :func:`serve` for a JSON answer: ``build()`` returns the data."""
 
     def render() -> HttpResponse:
-        body = json.dumps(build(), cls=DjangoJSONEncoder, ensure_ascii=False,
-                          separators=(",", ":"))  # fmt: skip
+        body = json.dumps(build(), cls=DjangoJSONEncoder, ensure_ascii=False, separators=(",", ":"))
         return HttpResponse(body.encode(), content_type="application/json")
 
     return serve(request, tournament, kind, params, render)

@@ -191,6 +191,12 @@ def set_team_status(team: Team, status: str, user, reason: str) -> Team:
     before = team.status
     team.status = status
     team.save(update_fields=["status"])
-    log_action(team.tournament, user, "team.status", team,
-               data={"before": before, "after": status}, reason=reason)  # fmt: skip
+    log_action(
+        team.tournament,
+        user,
+        "team.status",
+        team,
+        data={"before": before, "after": status},
+        reason=reason,
+    )
     return team

@@ -60,9 +60,13 @@ class ImportReport:
 
     def as_dict(self) -> dict:
         return {
-            "created": self.created, "added": self.added, "updated": self.updated,
-            "unchanged": self.unchanged, "errors": self.errors, "warnings": self.warnings,
-        }  # fmt: skip
+            "created": self.created,
+            "added": self.added,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "errors": self.errors,
+            "warnings": self.warnings,
+        }
 
 
 def import_teams(tournament: Tournament, user, data: bytes, mode: str = "add") -> ImportReport:
@@ -98,8 +102,11 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
     file_names = {row.team for row in read.rows}
     taken = set() if updating else taken_names(tournament, file_names)
     # seeds held by teams the file does not change (an updated team's seed may move)
-    held = {seed: name for name, seed in registered.items()
-            if seed is not None and not (updating and name in file_names)}  # fmt: skip
+    held = {
+        seed: name
+        for name, seed in registered.items()
+        if seed is not None and not (updating and name in file_names)
+    }
     seen_names: dict[str, int] = {}
     seen_seeds: dict[int, int] = {}
     people: dict[str, list[tuple[str, str]]] = {}  # name -> [(team, ident)]
@@ -113,23 +120,39 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
         problems = []
         if (row.team, row.unit, list(row.players)) == TEMPLATE_EXAMPLE:
             problems.append(
-                problem(columns, "team", row.team,
-                        gettext("this is the template's example row: delete it before importing"))
-            )  # fmt: skip
+                problem(
+                    columns,
+                    "team",
+                    row.team,
+                    gettext("this is the template's example row: delete it before importing"),
+                )
+            )
         for order, (player, ident) in enumerate(zip(row.players, row.idents, strict=True), 1):
             key = f"player{order}"
-            other = next((t for t, i in people.get(player, []) if t != row.team
-                          and same_person(ident, i)), None)  # fmt: skip
+            other = next(
+                (t for t, i in people.get(player, []) if t != row.team and same_person(ident, i)),
+                None,
+            )
             if other is not None:
-                text = gettext("%(player)s already plays for %(team)s") % {"player": player,
-                                                                     "team": other}  # fmt: skip
+                text = gettext("%(player)s already plays for %(team)s") % {
+                    "player": player,
+                    "team": other,
+                }
                 problems.append(problem(columns, key, row.team, text))
             else:
-                earlier = next((r for r, i in seen_players.get(player, [])
-                                if r != row.row and same_person(ident, i)), None)  # fmt: skip
+                earlier = next(
+                    (
+                        r
+                        for r, i in seen_players.get(player, [])
+                        if r != row.row and same_person(ident, i)
+                    ),
+                    None,
+                )
                 if earlier is not None:
-                    text = gettext("%(player)s is also on row %(row)d") % {"player": player,
-                                                                     "row": earlier}  # fmt: skip
+                    text = gettext("%(player)s is also on row %(row)d") % {
+                        "player": player,
+                        "row": earlier,
+                    }
                     problems.append(problem(columns, key, row.team, text))
             seen_players.setdefault(player, []).append((row.row, ident))
         if row.team in taken:
@@ -137,7 +160,9 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
             problems.append(problem(columns, "team", row.team, text))
         elif row.team in seen_names:
             text = gettext("duplicate team: %(name)s is also on row %(row)d") % {
-                "name": row.team, "row": seen_names[row.team]}  # fmt: skip
+                "name": row.team,
+                "row": seen_names[row.team],
+            }
             problems.append(problem(columns, "team", row.team, text))
         if row.seed is not None and (row.seed in held or row.seed in seen_seeds):
             text = gettext("duplicate seed %(seed)d") % {"seed": row.seed}
@@ -171,8 +196,13 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
         Team.objects.filter(pk__in=[team.pk for team, _row in changed]).update(seed=None)
     for team, row in changed:
         before = team_state(team)
-        wanted = {**before, "unit": row.unit, "seed": row.seed, "players": row.players,
-                  "idents": row.idents}  # fmt: skip
+        wanted = {
+            **before,
+            "unit": row.unit,
+            "seed": row.seed,
+            "players": row.players,
+            "idents": row.idents,
+        }
         if wanted == before:
             report.unchanged.append(team.name)
             if team.seed is not None:
@@ -187,13 +217,22 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
                 team=team, seat_order=order, defaults={"name": name, "ident": ident}
             )
         team.refresh_from_db()
-        log_action(tournament, user, "team.update", team,
-                   data={"before": before, "after": team_state(team), "by": "import"})  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "team.update",
+            team,
+            data={"before": before, "after": team_state(team), "by": "import"},
+        )
         report.updated.append(team.name)
     if mode == "update":
-        log_action(tournament, user, "team.reimport", tournament,
-                   data={"added": report.added, "updated": report.updated,
-                         "unchanged": report.unchanged})  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "team.reimport",
+            tournament,
+            data={"added": report.added, "updated": report.updated, "unchanged": report.unchanged},
+        )
     return report
 
 

@@ -36,9 +36,14 @@ IMPORT_COLUMNS = {
     "ident2": ("证件2", "id 2", "id2", "证件号2", "电话2", "phone 2"),
 }
 TEMPLATE_HEADERS = [
-    "队名 Team", "单位 Unit", "队员1 Player 1", "队员2 Player 2", "种子 Seed",
-    "证件1 ID 1", "证件2 ID 2",
-]  # fmt: skip
+    "队名 Team",
+    "单位 Unit",
+    "队员1 Player 1",
+    "队员2 Player 2",
+    "种子 Seed",
+    "证件1 ID 1",
+    "证件2 ID 2",
+]
 # The template's example row: refused by the import, so a forgotten example never registers.
 TEMPLATE_EXAMPLE = ("苏州一队", "苏州棋牌协会", ["张三", "李四"])
 
@@ -84,8 +89,10 @@ class Columns:
 def problem(columns: Columns, key: str, team: str, text: str) -> str:
     """One problem of a row, naming its column and team."""
     return gettext("column %(column)s, team %(team)s: %(problem)s") % {
-        "column": columns.name(key), "team": team or "—", "problem": text,
-    }  # fmt: skip
+        "column": columns.name(key),
+        "team": team or "—",
+        "problem": text,
+    }
 
 
 def _text(value) -> str:
@@ -109,9 +116,14 @@ def check_import_file(data: bytes) -> xlsx_guard.SheetSize:
 
 
 # Each cell's column, for its length: checked here, before the database sees the text.
-CELL_FIELDS = {"team": (Team, "name"), "unit": (Unit, "name"), "player1": (Player, "name"),
-               "player2": (Player, "name"), "ident1": (Player, "ident"),
-               "ident2": (Player, "ident")}  # fmt: skip
+CELL_FIELDS = {
+    "team": (Team, "name"),
+    "unit": (Unit, "name"),
+    "player1": (Player, "name"),
+    "player2": (Player, "name"),
+    "ident1": (Player, "ident"),
+    "ident2": (Player, "ident"),
+}
 
 
 def cell_problems(cell: dict[str, str], columns: Columns | None = None) -> list[str]:
@@ -153,8 +165,19 @@ def read_team_rows(data: bytes, progress: Callable[[int], None] | None = None) -
 
 # What openpyxl raises on a crafted file as it streams it: a cell of type "n" holding text,
 # a date or a boolean that is none, a shared string that does not exist, broken XML.
-UNREADABLE = (InvalidFileException, zipfile.BadZipFile, KeyError, IndexError, TypeError,
-              AttributeError, OSError, EOFError, ValueError, SyntaxError, OverflowError)  # fmt: skip
+UNREADABLE = (
+    InvalidFileException,
+    zipfile.BadZipFile,
+    KeyError,
+    IndexError,
+    TypeError,
+    AttributeError,
+    OSError,
+    EOFError,
+    ValueError,
+    SyntaxError,
+    OverflowError,
+)
 
 
 def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> ReadRows:
@@ -194,9 +217,12 @@ def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> Read
         if extra:
             problems.append(
                 gettext("column %(column)s, team %(team)s: %(problem)s")
-                % {"column": get_column_letter(extra[0] + 1), "team": team or "—",
-                   "problem": gettext("more than two players (a team has exactly two players)")}
-            )  # fmt: skip
+                % {
+                    "column": get_column_letter(extra[0] + 1),
+                    "team": team or "—",
+                    "problem": gettext("more than two players (a team has exactly two players)"),
+                }
+            )
         seed = None
         if cell.get("seed"):
             seed = whole_number(cell["seed"])
@@ -211,8 +237,12 @@ def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> Read
             found.warnings.append((number, problem(columns, "unit", team, text)))
         found.rows.append(
             TeamRow(
-                number, team, cell.get("unit", ""), [cell["player1"], cell["player2"]], seed,
+                number,
+                team,
+                cell.get("unit", ""),
+                [cell["player1"], cell["player2"]],
+                seed,
                 [cell.get("ident1", ""), cell.get("ident2", "")],
             )
-        )  # fmt: skip
+        )
     return found

@@ -54,17 +54,21 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
         # Whoever entered the version, or the referee whose table key entered it, never
         # confirms it: not as a referee, a captain or the chief.
         raise ResultForbidden(
-            _("You entered this version: another referee, the chief referee or both "
-              "captains must confirm it.")
-        )  # fmt: skip
+            _(
+                "You entered this version: another referee, the chief referee or both "
+                "captains must confirm it."
+            )
+        )
     if is_chief(actor, tournament):
         return Capacity.CHIEF, None
     if permissions.can_write_table(actor.user, tournament, match.table_number):
         if version.via == "table-key" and version.referee_id is None:
             raise ResultForbidden(
-                _("This version was entered with the table link, which belongs to no named "
-                  "referee: the chief referee or both captains must confirm it.")
-            )  # fmt: skip
+                _(
+                    "This version was entered with the table link, which belongs to no named "
+                    "referee: the chief referee or both captains must confirm it."
+                )
+            )
         return Capacity.REFEREE, None
     teams = permissions.captain_team_ids(actor.user, tournament)
     for team_id in (match.home_id, match.away_id):
@@ -106,18 +110,27 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
             and ResultConfirmation.objects.filter(version=latest, team_id=team_id).exists()
         ):
             raise ResultError(_("Your team has already confirmed this version."), "version")
-        ResultConfirmation.objects.create(version=latest, user=actor.user, capacity=capacity,
-                                          team_id=team_id, source=actor.source[:120])  # fmt: skip
+        ResultConfirmation.objects.create(
+            version=latest,
+            user=actor.user,
+            capacity=capacity,
+            team_id=team_id,
+            source=actor.source[:120],
+        )
         counts = capacity != Capacity.CAPTAIN or _both_captains(latest, match)
         if counts:
             clear_counting(match, latest.pk)
             counted(latest, actor.user)
             latest.save(update_fields=["is_counting", "confirmed_at", "confirmed_by"])
             after_counting(match)
-        log_action(match.round.tournament, actor.user, "result.confirm", match,
-                   data={"version": number, "capacity": capacity, "team": team_id,
-                         "counting": counts},
-                   source=actor.source)  # fmt: skip
+        log_action(
+            match.round.tournament,
+            actor.user,
+            "result.confirm",
+            match,
+            data={"version": number, "capacity": capacity, "team": team_id, "counting": counts},
+            source=actor.source,
+        )
     return latest
 
 
@@ -162,8 +175,9 @@ def confirm_many(rnd: Round, seen: dict[int, int | None], actor: Actor):
             match.round = rnd  # read by the checks and the audit entry: no query a table
             version = latest.get(match.pk)
             try:
-                _require_latest(version, seen[match.pk] or (version.number if version else 0),
-                                actor)  # fmt: skip
+                _require_latest(
+                    version, seen[match.pk] or (version.number if version else 0), actor
+                )
                 _capacity(actor, match, version)
                 if version.pk in disputes:
                     raise _disputed(version, disputes[version.pk])
@@ -178,8 +192,13 @@ def confirm_many(rnd: Round, seen: dict[int, int | None], actor: Actor):
 
 def require_chief_confirm(actor: Actor, tournament) -> None:
     """Only the chief referee confirms many tables at once."""
-    permissions.require(actor.user, tournament, "result.correct", ResultForbidden,
-                        _("Only the chief referee may confirm results in bulk."))  # fmt: skip
+    permissions.require(
+        actor.user,
+        tournament,
+        "result.correct",
+        ResultForbidden,
+        _("Only the chief referee may confirm results in bulk."),
+    )
 
 
 def _count_all(rnd: Round, done, actor: Actor) -> None:
@@ -188,9 +207,11 @@ def _count_all(rnd: Round, done, actor: Actor) -> None:
     user, tournament = actor.user, rnd.tournament
     source = actor.source[:120]
     ResultConfirmation.objects.bulk_create(
-        [ResultConfirmation(version=version, user=user, capacity=Capacity.CHIEF, source=source)
-         for _match, version in done]
-    )  # fmt: skip
+        [
+            ResultConfirmation(version=version, user=user, capacity=Capacity.CHIEF, source=source)
+            for _match, version in done
+        ]
+    )
     # an earlier counting version of each match stops counting first (one counting a match)
     ResultVersion.objects.filter(
         match_id__in=[match.pk for match, _version in done], is_counting=True
@@ -204,12 +225,23 @@ def _count_all(rnd: Round, done, actor: Actor) -> None:
     )
     round_close.note_decided(rnd)
     log_actions(
-        tournament, user, "result.confirm",
-        [(match, {"version": version.number, "capacity": Capacity.CHIEF, "team": None,
-                  "counting": True})
-         for match, version in done],
+        tournament,
+        user,
+        "result.confirm",
+        [
+            (
+                match,
+                {
+                    "version": version.number,
+                    "capacity": Capacity.CHIEF,
+                    "team": None,
+                    "counting": True,
+                },
+            )
+            for match, version in done
+        ],
         source=actor.source,
-    )  # fmt: skip
+    )
 
 
 def _require_latest(latest: ResultVersion | None, number: int, actor: Actor) -> None:
@@ -235,8 +267,10 @@ def _require_undisputed(version: ResultVersion) -> None:
 
 def _disputed(version: ResultVersion, dispute: ResultDispute) -> ResultError:
     return ResultError(
-        _("Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
-          "before it can count."),
+        _(
+            "Version %(n)s is disputed by %(team)s (%(reason)s): the chief referee decides "
+            "before it can count."
+        ),
         "version",
         n=version.number,
         team=dispute.team.name if dispute.team else "?",

@@ -54,8 +54,9 @@ def submit_ruling_version(
     if match.round.status == Round.Status.DRAFT:
         raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
     stored, outcome = score_record(match, record)
-    return _append_latest(match, stored, outcome, user, Kind.RULING, reason,
-                          {"source_ref": source_ref}, source)  # fmt: skip
+    return _append_latest(
+        match, stored, outcome, user, Kind.RULING, reason, {"source_ref": source_ref}, source
+    )
 
 
 def void_by_ruling(
@@ -65,8 +66,9 @@ def void_by_ruling(
     ``void`` version counting at once, logged with ``source_ref``. Nothing is deleted."""
     require_reason(reason)
     record, outcome = void_record(match)
-    return _append_latest(match, record, outcome, user, Kind.VOID, reason,
-                          {"source_ref": source_ref}, source)  # fmt: skip
+    return _append_latest(
+        match, record, outcome, user, Kind.VOID, reason, {"source_ref": source_ref}, source
+    )
 
 
 def restore_version(
@@ -89,8 +91,7 @@ def restore_version(
         outcome, stored = earlier.outcome, earlier.record
     else:
         stored, outcome = score_record(match, earlier.record)
-    return _append_latest(match, stored, outcome, user, kind, reason,
-                          {"restores": number}, source)  # fmt: skip
+    return _append_latest(match, stored, outcome, user, kind, reason, {"restores": number}, source)
 
 
 def chief_restore(match: Match, number: object, actor: Actor, reason: str) -> ResultVersion:

@@ -75,10 +75,17 @@ def append_version(
     Idempotency-Key) is taken (concurrency)."""
     with revision_batch():
         version = ResultVersion(
-            match=match, number=number, kind=kind, record=record, outcome=outcome, note=note,
-            created_by=actor.user, via=actor.via, source=actor.source[:120],
+            match=match,
+            number=number,
+            kind=kind,
+            record=record,
+            outcome=outcome,
+            note=note,
+            created_by=actor.user,
+            via=actor.via,
+            source=actor.source[:120],
             referee=actor.table_key.referee if actor.table_key is not None else actor.user,
-        )  # fmt: skip
+        )
         if idem is not None:
             version.idempotency_key, version.idempotency_hash = idem.key, idem.digest
         if counting:
@@ -97,8 +104,15 @@ def append_version(
             data["table_key"] = actor.table_key.pk
         if idem is not None:
             data["idempotency_key"] = str(idem.key)
-        log_action(match.round.tournament, actor.user, f"result.{kind}", match,
-                   data=data | (audit or {}), reason=note, source=actor.source)  # fmt: skip
+        log_action(
+            match.round.tournament,
+            actor.user,
+            f"result.{kind}",
+            match,
+            data=data | (audit or {}),
+            reason=note,
+            source=actor.source,
+        )
     return version
 
 
@@ -141,10 +155,21 @@ def _append_based(match, record, outcome, actor, base_version, kind, counting, n
         latest = latest_version(match)
         if latest is None or latest.number <= base:
             raise
-    log_action(match.round.tournament, actor.user, "result.conflict", match,
-               data={"base_version": base, "latest": latest.number, "record": record,
-                     "kind": kind, "via": actor.via},
-               reason="", source=actor.source)  # fmt: skip
+    log_action(
+        match.round.tournament,
+        actor.user,
+        "result.conflict",
+        match,
+        data={
+            "base_version": base,
+            "latest": latest.number,
+            "record": record,
+            "kind": kind,
+            "via": actor.via,
+        },
+        reason="",
+        source=actor.source,
+    )
     raise ChangedMeanwhile(latest, record, by=actor.user)
 
 
@@ -154,7 +179,8 @@ def _check_base_exists(match: Match, base_version: object) -> None:
         latest = latest_version(match)
         raise ResultError(
             _("base_version %(base)s does not exist; the latest version is %(latest)s."),
-            "base_version", Code.CONFLICT,
+            "base_version",
+            Code.CONFLICT,
             base=base,
             latest=latest.number if latest else 0,
         )
@@ -183,8 +209,9 @@ def submit(
         require_chief(actor, match, _("confirm a result as it is entered"))
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
-    return _append_based(match, stored, outcome, actor, base_version, Kind.SUBMISSION,
-                         bool(confirm), note, idem)  # fmt: skip
+    return _append_based(
+        match, stored, outcome, actor, base_version, Kind.SUBMISSION, bool(confirm), note, idem
+    )
 
 
 def mark_absent(
@@ -199,8 +226,15 @@ def mark_absent(
     referee's forfeit counts at once; a table referee's awaits confirmation."""
     record = forfeit_record(match.round.tournament.game, absent)
     chief = is_chief(actor, match.round.tournament)
-    return submit(match, record, actor, base_version, confirm=chief, note=note,
-                  idempotency_key=idempotency_key)  # fmt: skip
+    return submit(
+        match,
+        record,
+        actor,
+        base_version,
+        confirm=chief,
+        note=note,
+        idempotency_key=idempotency_key,
+    )
 
 
 def correct(
@@ -213,8 +247,11 @@ def correct(
 ) -> ResultVersion:
     """The chief referee's correction: a new version that counts at once."""
     require_chief(actor, match, _("correct a result"))
-    idem = Idem.of(idempotency_key, Kind.CORRECTION,
-                   {"record": record, "base_version": base_version, "reason": reason})  # fmt: skip
+    idem = Idem.of(
+        idempotency_key,
+        Kind.CORRECTION,
+        {"record": record, "base_version": base_version, "reason": reason},
+    )
     replayed = _replay(match, idem)
     if replayed is not None:
         return replayed
@@ -223,8 +260,9 @@ def correct(
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
     _require_change(match, stored)
-    version = _append_based(match, stored, outcome, actor, base_version, Kind.CORRECTION, True,
-                            reason, idem)  # fmt: skip
+    version = _append_based(
+        match, stored, outcome, actor, base_version, Kind.CORRECTION, True, reason, idem
+    )
     _close_disputes(match, actor, ResultDispute.Decision.CORRECTED, reason)
     return version
 
@@ -277,16 +315,24 @@ def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict,
         stage_rounds.require_winner(match, outcome)  # a knockout match must produce a winner
         return stored, outcome
     except ServiceError as err:
-        log_action(tournament, actor.user, "result.refused", match,
-                   data={"record": record, "field": err.field, "via": actor.via},
-                   reason=err.message, source=actor.source)  # fmt: skip
+        log_action(
+            tournament,
+            actor.user,
+            "result.refused",
+            match,
+            data={"record": record, "field": err.field, "via": actor.via},
+            reason=err.message,
+            source=actor.source,
+        )
         raise
 
 
 def _close_disputes(match: Match, actor: Actor, decision: str, note: str) -> None:
     """A correction settles the match's open disputes."""
     ResultDispute.objects.filter(match=match, decided_at__isnull=True).update(
-        decided_at=timezone.now(), decided_by=actor.user,
-        decided_by_name=actor.user.username if actor.user else "", decision=decision,
+        decided_at=timezone.now(),
+        decided_by=actor.user,
+        decided_by_name=actor.user.username if actor.user else "",
+        decision=decision,
         decision_note=note[:2000],
-    )  # fmt: skip
+    )

@@ -242,16 +242,23 @@ def require_enter(actor: Actor, match: Match, open_round: bool = True) -> None:
     if actor.user is None and actor.table_key is None:
         raise NotLoggedIn()
     if not can_enter(actor, match):
-        raise ResultForbidden(_("You may not enter results at table %(table)s."),
-                              table=match.table_number)  # fmt: skip
+        raise ResultForbidden(
+            _("You may not enter results at table %(table)s."), table=match.table_number
+        )
     if open_round:
         require_open_round(match)
 
 
 def require_chief(actor: Actor, match: Match, what: str) -> None:
     """Refused (ResultForbidden) unless the actor has the chief referee's rights here."""
-    permissions.require(actor.user, match.round.tournament, "result.correct", ResultForbidden,
-                        _("Only the chief referee may %(what)s."), what=what)  # fmt: skip
+    permissions.require(
+        actor.user,
+        match.round.tournament,
+        "result.correct",
+        ResultForbidden,
+        _("Only the chief referee may %(what)s."),
+        what=what,
+    )
 
 
 def require_open_round(match: Match) -> None:
@@ -299,8 +306,11 @@ def score_record(match: Match, record: object) -> tuple[dict, dict]:
         )
     preset = record.get("preset", tournament.preset)
     if preset != tournament.preset:
-        raise ResultError(_("This event scores with the preset %(preset)s."), "record.preset",
-                          preset=tournament.preset)  # fmt: skip
+        raise ResultError(
+            _("This event scores with the preset %(preset)s."),
+            "record.preset",
+            preset=tournament.preset,
+        )
     match_formats.with_format(match, record)  # a record naming another format is refused
     stored = phone.stored(record, engine_base(match))
     try:

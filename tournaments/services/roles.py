@@ -35,8 +35,14 @@ def grant(
             user=user, tournament=tournament, role=role, defaults={"team": team}
         )
         if created:
-            log_action(tournament, by, "role.grant", granted,
-                       data={"user": user.username, "role": role}, source=source)  # fmt: skip
+            log_action(
+                tournament,
+                by,
+                "role.grant",
+                granted,
+                data={"user": user.username, "role": role},
+                source=source,
+            )
     return granted, created
 
 
@@ -63,6 +69,12 @@ def revoke(role: TournamentRole, by, source: str = "") -> None:
                     "role",
                     Code.CONFLICT,
                 )
-        log_action(role.tournament, by, "role.revoke", role,
-                   data={"user": role.user.username, "role": role.role}, source=source)  # fmt: skip
+        log_action(
+            role.tournament,
+            by,
+            "role.revoke",
+            role,
+            data={"user": role.user.username, "role": role.role},
+            source=source,
+        )
         role.delete()

@@ -31,7 +31,6 @@ from .round_basics import RoundCloseError, RoundCloseForbidden
 OPEN_FOR_COMPLETION = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 
 
-
 def pending_tables(round_: Round) -> list[int]:
     """Tables of the round whose match has no counting version yet (byes excluded)."""
     return list(
@@ -57,8 +56,9 @@ def complete_if_done(round_: Round, table: int | None = None) -> bool:
         rounds = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION)
         updated = rounds.for_event(round_.tournament_id).update(status=Round.Status.COMPLETE)
         if updated:
-            log_action(round_.tournament, None, "round.complete", round_,
-                       data={"round": round_.number})  # fmt: skip
+            log_action(
+                round_.tournament, None, "round.complete", round_, data={"round": round_.number}
+            )
     if updated:
         round_.status = Round.Status.COMPLETE
     return bool(updated)
@@ -87,7 +87,8 @@ def finalise(round_: Round, user, source: str = "") -> Round:
             listed = ", ".join(str(t) for t in tables)
             raise RoundCloseError(
                 _("Round %(n)s cannot be finalised: no confirmed result at table(s) %(tables)s."),
-                "round", Code.CONFLICT,
+                "round",
+                Code.CONFLICT,
                 pending=tables,
                 n=locked.number,
                 tables=listed,
@@ -95,8 +96,9 @@ def finalise(round_: Round, user, source: str = "") -> Round:
         locked.status = Round.Status.FINALISED
         locked.finalised_at = timezone.now()
         locked.save(update_fields=["status", "finalised_at"])
-        log_action(tournament, user, "round.finalise", locked, data={"round": locked.number},
-                   source=source)  # fmt: skip
+        log_action(
+            tournament, user, "round.finalise", locked, data={"round": locked.number}, source=source
+        )
         if locked.stage_id is not None:
             from tournaments.services import stage_rounds  # it builds on the round services
 
@@ -123,6 +125,13 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
         locked.status = Round.Status.COMPLETE
         locked.finalised_at = None
         locked.save(update_fields=["status", "finalised_at"])
-        log_action(tournament, user, "round.reopen", locked, data={"round": locked.number},
-                   reason=reason, source=source)  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "round.reopen",
+            locked,
+            data={"round": locked.number},
+            reason=reason,
+            source=source,
+        )
     return locked

@@ -57,7 +57,9 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
         previous = tournament.rounds.filter(number=latest.number - 1).first()
         if previous is not None and previous.status != Round.Status.FINALISED:
             raise RoundError(
-                _("Round %(number)s is not finalised yet: finalise its results first."), None, Code.CONFLICT,
+                _("Round %(number)s is not finalised yet: finalise its results first."),
+                None,
+                Code.CONFLICT,
                 number=previous.number,
             )
         return latest.number, latest
@@ -66,7 +68,9 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
             _(
                 "Round %(number)s is not finalised yet: the next round can be drafted "
                 "once its results are finalised."
-            ), None, Code.CONFLICT,
+            ),
+            None,
+            Code.CONFLICT,
             number=latest.number,
         )
     if latest.number >= tournament.num_rounds:
@@ -211,7 +215,9 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
         rnd = Round.objects.select_for_update(no_key=True).get(pk=rnd.pk)
         if rnd.status not in SWAPPABLE:
             raise RoundError(
-                _("Round %(number)s has started: its pairing can no longer be changed."), None, Code.CONFLICT,
+                _("Round %(number)s has started: its pairing can no longer be changed."),
+                None,
+                Code.CONFLICT,
                 number=rnd.number,
             )
         id_a, id_b = getattr(team_a, "pk", team_a), getattr(team_b, "pk", team_b)

@@ -73,16 +73,23 @@ def next_round(stage: Stage) -> tuple[int, int, Round | None]:
         return latest.number, done, latest
     if latest is not None and latest.status != Round.Status.FINALISED:
         raise RoundError(
-            _("Round %(number)s is not finalised yet: the next round can be drafted once its "
-              "results are finalised."), None, Code.CONFLICT, number=latest.number,
-        )  # fmt: skip
+            _(
+                "Round %(number)s is not finalised yet: the next round can be drafted once its "
+                "results are finalised."
+            ),
+            None,
+            Code.CONFLICT,
+            number=latest.number,
+        )
     for earlier in stages.previous_stages(stage):
         if not stage_standings.is_complete(earlier):
-            raise RoundError(_("The stage %(stage)s is not finished yet."), "stage",
-                             stage=earlier.name)  # fmt: skip
+            raise RoundError(
+                _("The stage %(stage)s is not finished yet."), "stage", stage=earlier.name
+            )
     if latest is not None and latest.stage_id is not None and latest.stage.order > stage.order:
-        raise RoundError(_("A later stage has started: %(stage)s is over."), "stage",
-                         stage=stage.name)  # fmt: skip
+        raise RoundError(
+            _("A later stage has started: %(stage)s is over."), "stage", stage=stage.name
+        )
     return (latest.number if latest else 0) + 1, done + 1, None
 
 
@@ -108,13 +115,18 @@ def pairing_teams(stage: Stage, section: Section, number: int, first: bool) -> l
         index, points = place.get(team, (len(ids), 0.0))
         teams.append(
             PairingTeam(
-                id=team, score=points, rank=index,
+                id=team,
+                score=points,
+                rank=index,
                 unit=None if units.get(team) is None else str(units[team]),
-                opponents=frozenset(record.opponents), home_count=sides.count(HOME),
-                away_count=sides.count(AWAY), recent_sides=sides, had_bye=record.had_bye,
+                opponents=frozenset(record.opponents),
+                home_count=sides.count(HOME),
+                away_count=sides.count(AWAY),
+                recent_sides=sides,
+                had_bye=record.had_bye,
                 active=status.get(team) == Team.Status.ACTIVE and team not in out,
             )
-        )  # fmt: skip
+        )
     return teams
 
 
@@ -180,10 +192,14 @@ def knockout_tables(section, index) -> tuple[list[Table], list[int]]:
         home, away = sides[match.id]
         if home is None or (not match.is_bye and away is None):
             raise RoundError(
-                _("%(section)s: the match before %(slot)s has no winner yet (a void or a "
-                  "draw): the chief referee must correct its result."),
-                "stage", section=section.name, slot=match.id,
-            )  # fmt: skip
+                _(
+                    "%(section)s: the match before %(slot)s has no winner yet (a void or a "
+                    "draw): the chief referee must correct its result."
+                ),
+                "stage",
+                section=section.name,
+                slot=match.id,
+            )
         tables.append(Table(home, None if match.is_bye else away, section.pk, slot=match.id))
     return tables, sorted({t for table in tables for t in (table.home, table.away) if t})
 
@@ -215,22 +231,27 @@ def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -
             stage_sections.seed_stage(stage, user, source)
         planned = stage_standings.planned_rounds(stage)
         if index > planned:
-            raise RoundError(_("All %(count)s rounds of the stage %(stage)s have been drawn."),
-                             count=planned, stage=stage.name)  # fmt: skip
+            raise RoundError(
+                _("All %(count)s rounds of the stage %(stage)s have been drawn."),
+                count=planned,
+                stage=stage.name,
+            )
         first_draw = by_lot(stage, index)
         if first_draw and seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
         if seed is not None and not first_draw:
-            raise RoundError(_("A draw seed applies to the first draw of a Swiss stage only."),
-                             "seed")  # fmt: skip
+            raise RoundError(
+                _("A draw seed applies to the first draw of a Swiss stage only."), "seed"
+            )
         tables, drawn = [], []
         for section in stage.sections.order_by("order"):
             found, teams = section_tables(stage, section, number, index, seed)
             tables += found
             drawn += teams
         if not tables:
-            raise RoundError(_("The stage %(stage)s has no teams to pair."), "stage",
-                             stage=stage.name)  # fmt: skip
+            raise RoundError(
+                _("The stage %(stage)s has no teams to pair."), "stage", stage=stage.name
+            )
         replaced = 0
         if draft is None:
             draft = Round.objects.create(tournament=tournament, number=number, stage=stage)
@@ -241,11 +262,23 @@ def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -
         draft.drawn_from = sorted(drawn)
         draft.save(update_fields=["draw_seed", "drawn_from"])
         write_tables(draft, tables)
-        log_action(tournament, user, "round.redraft" if replaced else "round.draft", draft,
-                   data={"round": number, "stage": stage.pk, "stage_round": index,
-                         "seed": seed, "tables": sum(1 for t in tables if t.away),
-                         "byes": [t.home for t in tables if t.away is None],
-                         "replaced_matches": replaced, "auto": auto}, source=source)  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "round.redraft" if replaced else "round.draft",
+            draft,
+            data={
+                "round": number,
+                "stage": stage.pk,
+                "stage_round": index,
+                "seed": seed,
+                "tables": sum(1 for t in tables if t.away),
+                "byes": [t.home for t in tables if t.away is None],
+                "replaced_matches": replaced,
+                "auto": auto,
+            },
+            source=source,
+        )
     return draft
 
 
@@ -257,11 +290,15 @@ def write_tables(rnd: Round, tables: list[Table]) -> list[Match]:
             number += 1
         matches.append(
             Match(
-                round=rnd, table_number=number if table.away is not None else None,
-                home_id=table.home, away_id=table.away, flags=table.flags,
-                section_id=table.section, bracket_slot=table.slot,
+                round=rnd,
+                table_number=number if table.away is not None else None,
+                home_id=table.home,
+                away_id=table.away,
+                flags=table.flags,
+                section_id=table.section,
+                bracket_slot=table.slot,
             )
-        )  # fmt: skip
+        )
     matches = Match.objects.bulk_create(matches)
     RoundSlot.objects.bulk_create(slots_for(rnd, matches))
     return matches
@@ -325,5 +362,6 @@ def require_winner(match: Match, outcome: dict) -> None:
             ),
             "record",
         )
-    raise NoWinner(_("A knockout match must produce a winner: the match is not over yet."),
-                   "record")  # fmt: skip
+    raise NoWinner(
+        _("A knockout match must produce a winner: the match is not over yet."), "record"
+    )

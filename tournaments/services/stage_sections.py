@@ -51,12 +51,19 @@ def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
         Stage.objects.select_for_update(no_key=True).filter(pk=stage.pk).first()
         _require_no_rounds(stage)
         if stage.sections.filter(name=name).exists():
-            raise StageError(_("This stage already has a section named %(name)s."), "name",
-                             name=name)  # fmt: skip
+            raise StageError(
+                _("This stage already has a section named %(name)s."), "name", name=name
+            )
         last = stage.sections.aggregate(last=Max("order"))["last"] or 0
         section = Section.objects.create(stage=stage, name=name, order=last + 1)
-        log_action(tournament, user, "section.create", section,
-                   data={"stage": stage.pk, "name": name}, source=source)  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "section.create",
+            section,
+            data={"stage": stage.pk, "name": name},
+            source=source,
+        )
     return section
 
 
@@ -65,9 +72,14 @@ def delete_section(section: Section, user, source: str = "") -> None:
     permissions.require(user, stage.tournament, "stage.manage", StageForbidden)
     with transaction.atomic():
         _require_no_rounds(stage)
-        log_action(stage.tournament, user, "section.delete", section,
-                   data={"stage": stage.pk, "name": section.name,
-                         "teams": section_teams(section)}, source=source)  # fmt: skip
+        log_action(
+            stage.tournament,
+            user,
+            "section.delete",
+            section,
+            data={"stage": stage.pk, "name": section.name, "teams": section_teams(section)},
+            source=source,
+        )
         section.delete()
 
 
@@ -99,8 +111,12 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
         outside = [team for team in ids if team not in allowed]
         if outside:
             name = Team.objects.get(pk=outside[0]).name
-            raise StageError(_("%(team)s is not an entrant of the stage %(stage)s."), "teams",
-                             team=name, stage=stage.name)  # fmt: skip
+            raise StageError(
+                _("%(team)s is not an entrant of the stage %(stage)s."),
+                "teams",
+                team=name,
+                stage=stage.name,
+            )
         moved = list(
             SectionEntry.objects.filter(stage=stage, team_id__in=ids)
             .exclude(section=section)
@@ -109,9 +125,14 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
         SectionEntry.objects.filter(stage=stage, team_id__in=ids).delete()
         _renumber(stage)
         _append(section, ids)
-        log_action(tournament, user, "section.assign", section,
-                   data={"stage": stage.pk, "teams": ids, "moved_from": moved},
-                   source=source)  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "section.assign",
+            section,
+            data={"stage": stage.pk, "teams": ids, "moved_from": moved},
+            source=source,
+        )
     return section_teams(section)
 
 
@@ -123,8 +144,14 @@ def remove_teams(section: Section, user, teams, source: str = "") -> list[int]:
         ids = _team_ids(stage.tournament, teams)
         section.entries.filter(team_id__in=ids).delete()
         _renumber(stage)
-        log_action(stage.tournament, user, "section.remove", section,
-                   data={"stage": stage.pk, "teams": ids}, source=source)  # fmt: skip
+        log_action(
+            stage.tournament,
+            user,
+            "section.remove",
+            section,
+            data={"stage": stage.pk, "teams": ids},
+            source=source,
+        )
     return section_teams(section)
 
 
@@ -176,8 +203,9 @@ def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> 
         _require_no_rounds(stage)
         entrants = stage_entrants(stage)
         if len(entrants) < 2:
-            raise StageError(_("The stage %(stage)s has fewer than two entrants."), "stage",
-                             stage=stage.name)  # fmt: skip
+            raise StageError(
+                _("The stage %(stage)s has fewer than two entrants."), "stage", stage=stage.name
+            )
         sections = list(stage.sections.order_by("order"))
         if not sections:
             sections = [Section.objects.create(stage=stage, name=stage.name, order=1)]
@@ -186,8 +214,14 @@ def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> 
         for section, group in zip(sections, groups, strict=True):
             _append(section, group)
         placed = {section.pk: group for section, group in zip(sections, groups, strict=True)}
-        log_action(tournament, user, "section.split", stage,
-                   data={"method": method, "sections": placed}, source=source)  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "section.split",
+            stage,
+            data={"method": method, "sections": placed},
+            source=source,
+        )
     return placed
 
 
@@ -254,8 +288,11 @@ def late_entry_section(team: Team, section_id=None) -> Section | None:
         return None
     stage = stage_standings.current_stage(tournament)
     if stage is None:
-        raise StageError(_("Every stage of this event is over: %(team)s cannot join now."),
-                         "team", team=team.name)  # fmt: skip
+        raise StageError(
+            _("Every stage of this event is over: %(team)s cannot join now."),
+            "team",
+            team=team.name,
+        )
     entry = SectionEntry.objects.filter(stage=stage, team=team).select_related("section").first()
     if entry is not None:
         return entry.section
@@ -263,28 +300,39 @@ def late_entry_section(team: Team, section_id=None) -> Section | None:
         return None
     if stage.entrants == Stage.Entrants.QUALIFIED:
         raise StageError(
-            _("The stage %(stage)s takes the qualifiers of the earlier stages only: "
-              "%(team)s, not among them, cannot join it."), "team", stage=stage.name,
+            _(
+                "The stage %(stage)s takes the qualifiers of the earlier stages only: "
+                "%(team)s, not among them, cannot join it."
+            ),
+            "team",
+            stage=stage.name,
             team=team.name,
-        )  # fmt: skip
+        )
     if stage.kind != Stage.Kind.SWISS:
         raise StageError(
-            _("The stage %(stage)s is a %(kind)s: its field is fixed once drawn, so "
-              "%(team)s cannot join it."), "team", stage=stage.name,
-            kind=stage.get_kind_display(), team=team.name,
-        )  # fmt: skip
+            _(
+                "The stage %(stage)s is a %(kind)s: its field is fixed once drawn, so "
+                "%(team)s cannot join it."
+            ),
+            "team",
+            stage=stage.name,
+            kind=stage.get_kind_display(),
+            team=team.name,
+        )
     sections = list(stage.sections.order_by("order"))
     if section_id in (None, ""):
         if len(sections) == 1:
             return sections[0]
         raise StageError(
             _("The stage %(stage)s has %(count)s sections: choose the one %(team)s joins."),
-            "section", stage=stage.name, count=len(sections), team=team.name,
-        )  # fmt: skip
+            "section",
+            stage=stage.name,
+            count=len(sections),
+            team=team.name,
+        )
     chosen = next((s for s in sections if str(s.pk) == str(section_id)), None)
     if chosen is None:
-        raise StageError(_("This stage has no section %(section)s."), "section",
-                         section=section_id)  # fmt: skip
+        raise StageError(_("This stage has no section %(section)s."), "section", section=section_id)
     return chosen
 
 
@@ -294,6 +342,16 @@ def add_late_entry(section: Section, team: Team, user, source: str = "") -> None
     if SectionEntry.objects.filter(stage=section.stage_id, team=team).exists():
         return
     _append(section, [team.pk])
-    log_action(team.tournament, user, "stage.late_entry", section.stage,
-               data={"team": team.pk, "name": team.name, "section": section.pk,
-                     "section_name": section.name}, source=source)  # fmt: skip
+    log_action(
+        team.tournament,
+        user,
+        "stage.late_entry",
+        section.stage,
+        data={
+            "team": team.pk,
+            "name": team.name,
+            "section": section.pk,
+            "section_name": section.name,
+        },
+        source=source,
+    )

@@ -84,8 +84,10 @@ def section_rows(section: Section) -> list[TeamStanding]:
     standings rows), for pages, exports and the API."""
     rows = section_standings(section)
     teams = Team.objects.filter(pk__in=[row.team for row in rows])
-    details = {pk: (name, unit or "", status) for pk, name, unit, status in
-               teams.values_list("pk", "name", "unit__name", "status")}  # fmt: skip
+    details = {
+        pk: (name, unit or "", status)
+        for pk, name, unit, status in teams.values_list("pk", "name", "unit__name", "status")
+    }
     return [TeamStanding.of(row, *details[row.team]) for row in rows]
 
 
@@ -261,7 +263,7 @@ def event_ranking(tournament: Tournament) -> list[RankedTeam]:
             by_pk[place.stage].name,
             section_of.get((place.stage, place.team), ""),
             place.shared,
-        )  # fmt: skip
+        )
         for place in places
     ]
     placed = {row.team for row in ranked}
@@ -297,8 +299,11 @@ def knockout_codes(rnd: Round) -> dict[int, str]:
     final the one match of its bracket round in its section; a semi-final one of two."""
     if rnd.stage_id is None:
         return {}
-    rows = list(Match.objects.filter(round=rnd).exclude(bracket_slot="")
-                .values_list("pk", "section_id", "bracket_slot"))  # fmt: skip
+    rows = list(
+        Match.objects.filter(round=rnd)
+        .exclude(bracket_slot="")
+        .values_list("pk", "section_id", "bracket_slot")
+    )
     per_round: dict[tuple, int] = {}
     for _pk, section, slot in rows:
         if slot.startswith("R"):

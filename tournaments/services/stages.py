@@ -68,8 +68,9 @@ def get_section(stage: Stage, section_id) -> Section:
         pk = None
     section = None if pk is None else Section.objects.filter(stage=stage, pk=pk).first()
     if section is None:
-        raise StageNotFound(_("This stage has no section %(section)s."), "section",
-                            section=section_id)  # fmt: skip
+        raise StageNotFound(
+            _("This stage has no section %(section)s."), "section", section=section_id
+        )
     return section
 
 
@@ -104,8 +105,13 @@ def _whole(value, field: str, minimum: int = 1) -> int | None:
     except (TypeError, ValueError):
         raise StageError(_("%(field)s must be a whole number."), field, field=field) from None
     if not minimum <= number <= STAGE_NUMBER_MAX:
-        raise StageError(_("%(field)s must be from %(min)s to %(max)s."), field, field=field,
-                         min=minimum, max=STAGE_NUMBER_MAX)  # fmt: skip
+        raise StageError(
+            _("%(field)s must be from %(min)s to %(max)s."),
+            field,
+            field=field,
+            min=minimum,
+            max=STAGE_NUMBER_MAX,
+        )
     return number
 
 
@@ -118,8 +124,13 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
     if stage.kind == Stage.Kind.SWISS and not stage.num_rounds:
         raise StageError(_("A Swiss stage needs its number of rounds."), "num_rounds")
     if stage.kind != Stage.Kind.SWISS and stage.num_rounds:
-        raise StageError(_("Only a Swiss stage has a number of rounds (a round robin's or a "
-                           "knockout's field decides)."), "num_rounds")  # fmt: skip
+        raise StageError(
+            _(
+                "Only a Swiss stage has a number of rounds (a round robin's or a "
+                "knockout's field decides)."
+            ),
+            "num_rounds",
+        )
     if stage.third_place and stage.kind != Stage.Kind.KNOCKOUT:
         raise StageError(_("Only a knockout has a third-place match."), "third_place")
     if stage.entrants not in Stage.Entrants.values:
@@ -133,12 +144,14 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
             s for s in sources if s.tournament_id != stage.tournament_id or s.order >= stage.order
         ]
         if later:
-            raise StageError(_("Qualifiers come from earlier stages of this event only."),
-                             "sources")  # fmt: skip
+            raise StageError(
+                _("Qualifiers come from earlier stages of this event only."), "sources"
+            )
     else:
         if stage.qualify_top:
-            raise StageError(_("Only a stage of qualifiers takes the top teams of each "
-                               "section."), "qualify_top")  # fmt: skip
+            raise StageError(
+                _("Only a stage of qualifiers takes the top teams of each section."), "qualify_top"
+            )
         if sources:
             raise StageError(_("A stage of all teams has no qualifying stages."), "sources")
     if stage.carry_points and stage.kind == Stage.Kind.KNOCKOUT:
@@ -148,8 +161,9 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
     except BadInput as err:
         raise StageError.from_error(err) from None
     if not isinstance(stage.match_format, dict):
-        raise StageError(_("The match format must be an object (end, deals, minutes, games)."),
-                         "match_format")  # fmt: skip
+        raise StageError(
+            _("The match format must be an object (end, deals, minutes, games)."), "match_format"
+        )
     try:
         stage.engine_format()
     except RulesError as err:
@@ -176,21 +190,30 @@ def create_stage(
     with transaction.atomic():
         Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
         if tournament.rounds.filter(stage__isnull=True).exists():
-            raise StageError(_("This event's rounds were drawn without stages: it stays one "
-                               "Swiss stage."), "stage", Code.CONFLICT)  # fmt: skip
+            raise StageError(
+                _("This event's rounds were drawn without stages: it stays one Swiss stage."),
+                "stage",
+                Code.CONFLICT,
+            )
         last = tournament.stages.aggregate(last=Max("order"))["last"] or 0
         stage = Stage(
-            tournament=tournament, order=last + 1, name=(name or "").strip(), kind=kind,
-            num_rounds=_whole(num_rounds, "num_rounds"), match_format=match_format or {},
+            tournament=tournament,
+            order=last + 1,
+            name=(name or "").strip(),
+            kind=kind,
+            num_rounds=_whole(num_rounds, "num_rounds"),
+            match_format=match_format or {},
             entrants=entrants or Stage.Entrants.ALL,
             qualify_top=_whole(qualify_top, "qualify_top"),
-            carry_points=bool(carry_points), third_place=bool(third_place),
-        )  # fmt: skip
+            carry_points=bool(carry_points),
+            third_place=bool(third_place),
+        )
         found = _sources(tournament, sources)
         _check(stage, found)
         if tournament.stages.filter(name=stage.name).exists():
-            raise StageError(_("This event already has a stage named %(name)s."), "name",
-                             name=stage.name)  # fmt: skip
+            raise StageError(
+                _("This event already has a stage named %(name)s."), "name", name=stage.name
+            )
         stage.save()
         stage.sources.set(found)
         log_action(tournament, user, "stage.create", stage, data=describe(stage), source=source)
@@ -205,8 +228,16 @@ def _sources(tournament: Tournament, sources) -> list[Stage]:
     return found
 
 
-EDITABLE = ("name", "kind", "num_rounds", "match_format", "entrants", "qualify_top",
-            "carry_points", "third_place")  # fmt: skip
+EDITABLE = (
+    "name",
+    "kind",
+    "num_rounds",
+    "match_format",
+    "entrants",
+    "qualify_top",
+    "carry_points",
+    "third_place",
+)
 
 
 def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
@@ -220,8 +251,11 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
         stage = Stage.objects.select_for_update(no_key=True).get(pk=stage.pk)
         before = describe(stage)
         if has_rounds(stage) and set(changes) - {"name"}:
-            raise StageError(_("The stage %(stage)s has rounds: only its name can change now."),
-                             sorted(set(changes) - {"name"})[0], stage=stage.name)  # fmt: skip
+            raise StageError(
+                _("The stage %(stage)s has rounds: only its name can change now."),
+                sorted(set(changes) - {"name"})[0],
+                stage=stage.name,
+            )
         for key, value in changes.items():
             if key in ("num_rounds", "qualify_top"):
                 value = _whole(value, key)
@@ -240,12 +274,19 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
         )
         _check(stage, found)
         if tournament.stages.filter(name=stage.name).exclude(pk=stage.pk).exists():
-            raise StageError(_("This event already has a stage named %(name)s."), "name",
-                             name=stage.name)  # fmt: skip
+            raise StageError(
+                _("This event already has a stage named %(name)s."), "name", name=stage.name
+            )
         stage.save()
         stage.sources.set(found)
-        log_action(tournament, user, "stage.update", stage,
-                   data={"before": before, "after": describe(stage)}, source=source)  # fmt: skip
+        log_action(
+            tournament,
+            user,
+            "stage.update",
+            stage,
+            data={"before": before, "after": describe(stage)},
+            source=source,
+        )
     return stage
 
 
@@ -255,20 +296,31 @@ def delete_stage(stage: Stage, user, source: str = "") -> None:
     permissions.require(user, tournament, "stage.manage", StageForbidden)
     with transaction.atomic():
         if has_rounds(stage):
-            raise StageError(_("The stage %(stage)s has rounds: it cannot be removed."), "stage",
-                             stage=stage.name)  # fmt: skip
+            raise StageError(
+                _("The stage %(stage)s has rounds: it cannot be removed."),
+                "stage",
+                stage=stage.name,
+            )
         if stage.feeds.exists():
-            raise StageError(_("The stage %(stage)s feeds a later stage: remove that first."),
-                             "stage", stage=stage.name)  # fmt: skip
+            raise StageError(
+                _("The stage %(stage)s feeds a later stage: remove that first."),
+                "stage",
+                stage=stage.name,
+            )
         log_action(tournament, user, "stage.delete", stage, data=describe(stage), source=source)
         stage.delete()
 
 
 def describe(stage: Stage) -> dict:
     return {
-        "name": stage.name, "order": stage.order, "kind": stage.kind,
-        "num_rounds": stage.num_rounds, "match_format": stage.match_format,
-        "entrants": stage.entrants, "qualify_top": stage.qualify_top,
+        "name": stage.name,
+        "order": stage.order,
+        "kind": stage.kind,
+        "num_rounds": stage.num_rounds,
+        "match_format": stage.match_format,
+        "entrants": stage.entrants,
+        "qualify_top": stage.qualify_top,
         "sources": [s.pk for s in stage.sources.all()] if stage.pk else [],
-        "carry_points": stage.carry_points, "third_place": stage.third_place,
-    }  # fmt: skip
+        "carry_points": stage.carry_points,
+        "third_place": stage.third_place,
+    }

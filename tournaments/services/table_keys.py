@@ -80,20 +80,26 @@ def issue(tournament, table_number: int, user, source: str = "", referee=None) -
     """A new key for the table (revoking its live one), bound to the table's referee."""
     permissions.require(user, tournament, "table_key.manage", ResultForbidden)
     if not 1 <= table_number <= MAX_TABLE:
-        raise ResultError(_("table_number must be a table from 1 to %(max)s."), "table_number",
-                          max=MAX_TABLE)  # fmt: skip
+        raise ResultError(
+            _("table_number must be a table from 1 to %(max)s."), "table_number", max=MAX_TABLE
+        )
     referee = _key_referee(tournament, table_number, referee)
     with transaction.atomic():
         for old in TableKey.objects.select_for_update().filter(
             tournament=tournament, table_number=table_number, revoked_at__isnull=True
         ):
             revoke(old, user, source, reason="replaced by a new key")
-        key = TableKey.objects.create(tournament=tournament, table_number=table_number,
-                                      created_by=user, referee=referee)  # fmt: skip
-        log_action(tournament, user, "table_key.issue", key,
-                   data={"table": table_number,
-                         "referee": referee.username if referee else None},
-                   source=source)  # fmt: skip
+        key = TableKey.objects.create(
+            tournament=tournament, table_number=table_number, created_by=user, referee=referee
+        )
+        log_action(
+            tournament,
+            user,
+            "table_key.issue",
+            key,
+            data={"table": table_number, "referee": referee.username if referee else None},
+            source=source,
+        )
     return key
 
 
@@ -103,8 +109,15 @@ def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
         key.revoked_at = timezone.now()
         key.revoked_by = user if getattr(user, "is_authenticated", False) else None
         key.save(update_fields=["revoked_at", "revoked_by"])
-        log_action(key.tournament, user, "table_key.revoke", key,
-                   data={"table": key.table_number}, reason=reason, source=source)  # fmt: skip
+        log_action(
+            key.tournament,
+            user,
+            "table_key.revoke",
+            key,
+            data={"table": key.table_number},
+            reason=reason,
+            source=source,
+        )
     return key
 
 

@@ -72,5 +72,6 @@ def deactivate(user, by, source: str = "") -> None:
         return
     user.is_active = False
     user.save(update_fields=["is_active"])
-    log_action(None, by, "user.deactivate", user, data={"username": user.get_username()},
-               source=source)  # fmt: skip
+    log_action(
+        None, by, "user.deactivate", user, data={"username": user.get_username()}, source=source
+    )

@@ -93,8 +93,9 @@ def insert(obj: Model, using: str = DEFAULT_DB_ALIAS) -> Model:
             pk = connection.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
     obj.pk = model._meta.pk.to_python(pk)
     obj._state.adding, obj._state.db = False, using
-    post_save.send(sender=model, instance=obj, created=True, update_fields=None, raw=False,
-                   using=using)  # fmt: skip
+    post_save.send(
+        sender=model, instance=obj, created=True, update_fields=None, raw=False, using=using
+    )
     return obj
 
 

@@ -73,9 +73,17 @@ class TeamStanding(StandingRow):
     @classmethod
     def of(cls, row: StandingRow, name: str, unit: str | None, status: str) -> TeamStanding:
         """The core's ``row`` with the team's name, unit and status."""
-        return cls(team=row.team, rank=row.rank, points=row.points, metrics=row.metrics,
-                   shared=row.shared, moved_down=row.moved_down, name=name, unit=unit or "",
-                   status=status)  # fmt: skip
+        return cls(
+            team=row.team,
+            rank=row.rank,
+            points=row.points,
+            metrics=row.metrics,
+            shared=row.shared,
+            moved_down=row.moved_down,
+            name=name,
+            unit=unit or "",
+            status=status,
+        )
 
 
 def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:

@@ -41,8 +41,7 @@ def split_by_draws(groups: Sequence[Sequence[Hashable]], draws: Sequence[Sequenc
     order (the latest draw covering the whole group wins); other groups as they are."""
     out: list[list] = []
     for group in groups:
-        order = next((d for d in reversed(draws) if len(group) > 1 and set(group) <= set(d)),
-                     None)  # fmt: skip
+        order = next((d for d in reversed(draws) if len(group) > 1 and set(group) <= set(d)), None)
         if order is None:
             out.append(list(group))
         else:

@@ -108,8 +108,11 @@ def move_down(rows: list[UnitRow], moves: Mapping[str, int]) -> list[UnitRow]:
     for index, (row, key) in enumerate(keyed):
         if key != previous or key[0] == "moved":
             position = index + 1
-        shared = any(other_key == key and key[0] != "moved" for j, (_, other_key) in
-                     enumerate(keyed) if j != index)  # fmt: skip
+        shared = any(
+            other_key == key and key[0] != "moved"
+            for j, (_, other_key) in enumerate(keyed)
+            if j != index
+        )
         result.append(
             UnitRow(
                 row.unit,
@@ -119,7 +122,7 @@ def move_down(rows: list[UnitRow], moves: Mapping[str, int]) -> list[UnitRow]:
                 row.teams,
                 shared,
                 moves.get(row.unit, 0),
-            )  # fmt: skip
+            )
         )
         previous = key
     return result

@@ -53,14 +53,25 @@ class AccountsView(RoleRequiredMixin, FormView):
             if role.role == Role.CAPTAIN:
                 continue
             link = links.get(role.user_id)
-            officials.append({"role": role, "url": absolute(accounts.link_path(link)) if link else "",
-                              "link": link})  # fmt: skip
+            officials.append(
+                {
+                    "role": role,
+                    "url": absolute(accounts.link_path(link)) if link else "",
+                    "link": link,
+                }
+            )
         rows = []
         for team in teams:
             role = captains.get(team.pk)
             link = links.get(role.user_id) if role else None
-            rows.append({"team": team, "captain": role, "link": link,
-                         "url": absolute(accounts.link_path(link)) if link else ""})  # fmt: skip
+            rows.append(
+                {
+                    "team": team,
+                    "captain": role,
+                    "link": link,
+                    "url": absolute(accounts.link_path(link)) if link else "",
+                }
+            )
         context.update(
             officials=officials,
             rows=rows,
@@ -71,8 +82,13 @@ class AccountsView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data
-        invitation = accounts.invite_official(self.tournament, self.request.user, data["name"],
-                                              data["role"], client_address(self.request))  # fmt: skip
+        invitation = accounts.invite_official(
+            self.tournament,
+            self.request.user,
+            data["name"],
+            data["role"],
+            client_address(self.request),
+        )
         messages.success(
             self.request,
             _("%(name)s is invited. Give them the one-time link shown below (or its QR).")
@@ -83,19 +99,26 @@ class AccountsView(RoleRequiredMixin, FormView):
     def post(self, request, *args, **kwargs):
         action = request.POST.get("action", "invite")
         if action == "captains":
-            made = accounts.make_captain_logins(self.tournament, request.user,
-                                                request.POST.getlist("team"),
-                                                client_address(request))  # fmt: skip
-            messages.success(request, _("%(count)s captain logins ready (%(new)s new): print "
-                                        "their links and QR codes, or the team badges.")
-                             % {"count": len(made), "new": sum(m.created for m in made)})  # fmt: skip
+            made = accounts.make_captain_logins(
+                self.tournament, request.user, request.POST.getlist("team"), client_address(request)
+            )
+            messages.success(
+                request,
+                _(
+                    "%(count)s captain logins ready (%(new)s new): print "
+                    "their links and QR codes, or the team badges."
+                )
+                % {"count": len(made), "new": sum(m.created for m in made)},
+            )
             return redirect(reverse("tournaments:captain-links", args=[self.tournament.slug]))
         if action == "reissue":
-            role = get_object_or_404(TournamentRole, tournament=self.tournament,
-                                     pk=_int(request.POST.get("role")))  # fmt: skip
+            role = get_object_or_404(
+                TournamentRole, tournament=self.tournament, pk=_int(request.POST.get("role"))
+            )
             accounts.reissue(self.tournament, request.user, role, client_address(request))
-            messages.success(request, _("A new one-time link is ready; the earlier one no longer "
-                                        "works."))  # fmt: skip
+            messages.success(
+                request, _("A new one-time link is ready; the earlier one no longer works.")
+            )
             return redirect(self.error_url() + f"#person-{role.user_id}")
         return super().post(request, *args, **kwargs)
 
@@ -116,8 +139,14 @@ class CaptainLinksView(RoleRequiredMixin, TemplateView):
         cards = []
         for team in teams:
             url = self.request.build_absolute_uri(accounts.link_path(links[team.pk]))
-            cards.append({"team": team, "url": url, "link": links[team.pk],
-                          "qr": mark_safe(qr_svg(url, box_size=4))})  # fmt: skip
+            cards.append(
+                {
+                    "team": team,
+                    "url": url,
+                    "link": links[team.pk],
+                    "qr": mark_safe(qr_svg(url, box_size=4)),
+                }
+            )
         context["cards"] = cards
         return context
 
@@ -130,11 +159,19 @@ class TeamSearchView(RoleRequiredMixin, View):
 
     def get(self, request, *args, **kwargs):
         found = accounts.search_teams(self.tournament, request.GET.get("q", ""))
-        return JsonResponse({"teams": [
-            {"id": t.pk, "name": t.name, "number": t.seed,
-             "label": f"{t.name} · {t.seed}" if t.seed else t.name}
-            for t in found
-        ]})  # fmt: skip
+        return JsonResponse(
+            {
+                "teams": [
+                    {
+                        "id": t.pk,
+                        "name": t.name,
+                        "number": t.seed,
+                        "label": f"{t.name} · {t.seed}" if t.seed else t.name,
+                    }
+                    for t in found
+                ]
+            }
+        )
 
 
 class LoginLinkView(ServiceErrorMixin, TemplateView):
@@ -147,16 +184,22 @@ class LoginLinkView(ServiceErrorMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         link = accounts.find_link(kwargs["key"])
         if link is None:
-            return render(request, "errors/refused.html",
-                          {"message": accounts.REFUSED, "status": 410}, status=410)  # fmt: skip
+            return render(
+                request,
+                "errors/refused.html",
+                {"message": accounts.REFUSED, "status": 410},
+                status=410,
+            )
         other = request.user.is_authenticated and request.user.pk != link.user_id
-        return self.render_to_response({"link": link, "tournament": link.tournament,
-                                        "other": other})  # fmt: skip
+        return self.render_to_response(
+            {"link": link, "tournament": link.tournament, "other": other}
+        )
 
     def post(self, request, *args, **kwargs):
         keep = request.POST.get("keep") == "1" and request.user.is_authenticated
-        link = accounts.use_link(kwargs["key"], request.user if keep else None,
-                                 client_address(request))  # fmt: skip
+        link = accounts.use_link(
+            kwargs["key"], request.user if keep else None, client_address(request)
+        )
         if not keep:
             login(request, link.user, backend=BACKEND)
             request.session[LINK_SESSION] = True
@@ -188,8 +231,10 @@ class SetPasswordView(LoginRequiredMixin, FormView):
         user = form.save()
         update_session_auth_hash(self.request, user)
         self.request.session.pop(LINK_SESSION, None)
-        messages.success(self.request, _("Password saved. Your login is %(username)s.")
-                         % {"username": user.get_username()})  # fmt: skip
+        messages.success(
+            self.request,
+            _("Password saved. Your login is %(username)s.") % {"username": user.get_username()},
+        )
         return redirect("tournaments:home")
 
 

@@ -59,7 +59,7 @@ class BoardView(RoleRequiredMixin, TemplateView):
                 "state": state,
                 "from": tables.low or "",
                 "to": tables.high or "",
-            },  # fmt: skip
+            },
             # the event's halls with ranges of tables ("A厅 1-60"): a quick choice of the zone
             halls=[hall for hall in self.tournament.hall_list() if hall.usable],
             queue=service.queue(rnd, tables),
@@ -84,18 +84,22 @@ class BoardView(RoleRequiredMixin, TemplateView):
         if action == "answer":
             call = get_object_or_404(RefereeCall, round=rnd, pk=_int(request.POST.get("call")))
             calls.answer(call, request.user, source)
-            messages.success(request, _("Call from table %(table)s answered.")
-                             % {"table": call.table_number})  # fmt: skip
+            messages.success(
+                request, _("Call from table %(table)s answered.") % {"table": call.table_number}
+            )
         elif action == "forfeits":
-            done = service.confirm_forfeits(rnd, request.user, request.POST.getlist("team"),
-                                            source=source)  # fmt: skip
+            done = service.confirm_forfeits(
+                rnd, request.user, request.POST.getlist("team"), source=source
+            )
             for reason in done.skipped:
                 messages.error(request, reason)
             if done.teams:
                 names = "、".join(late.team.name for late in done.teams)
-                messages.success(request, _("Forfeits confirmed (弃权) at %(count)s tables: "
-                                            "%(teams)s.") % {"count": done.tables,
-                                                             "teams": names})  # fmt: skip
+                messages.success(
+                    request,
+                    _("Forfeits confirmed (弃权) at %(count)s tables: %(teams)s.")
+                    % {"count": done.tables, "teams": names},
+                )
         else:
             done, refused = service.bulk_confirm(
                 rnd, request.user, request.POST.getlist("match"), source

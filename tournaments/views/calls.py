@@ -23,11 +23,16 @@ from .mixins import RoleRequiredMixin, ServiceErrorMixin
 def _raised(request, match, actor) -> None:
     call, new = calls.raise_call(match, actor, request.POST.get("note", ""))
     if new:
-        messages.success(request, _("The chief referee is called to table %(table)s.")
-                         % {"table": call.table_number})  # fmt: skip
+        messages.success(
+            request,
+            _("The chief referee is called to table %(table)s.") % {"table": call.table_number},
+        )
     else:
-        messages.info(request, _("The call from table %(table)s is already waiting for the "
-                                 "chief referee.") % {"table": call.table_number})  # fmt: skip
+        messages.info(
+            request,
+            _("The call from table %(table)s is already waiting for the chief referee.")
+            % {"table": call.table_number},
+        )
 
 
 class TableCallView(RoleRequiredMixin, View):

@@ -103,8 +103,9 @@ class BadgeCheckInView(ActionPage):
 
     def act(self, request) -> str:
         team = self.get_team()
-        service.check_in([team], request.user, via=CheckIn.Via.BADGE,
-                         section=request.POST.get("section") or None)  # fmt: skip
+        service.check_in(
+            [team], request.user, via=CheckIn.Via.BADGE, section=request.POST.get("section") or None
+        )
         return _("%(team)s is checked in.") % {"team": team.name}
 
 

@@ -13,8 +13,11 @@ def _wants_json(request) -> bool:
 
 
 def _json(message: str, code: Code) -> JsonResponse:
-    return JsonResponse({"error": message, "field": None, "code": code}, status=code.status,
-                        json_dumps_params={"ensure_ascii": False})  # fmt: skip
+    return JsonResponse(
+        {"error": message, "field": None, "code": code},
+        status=code.status,
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def bad_request(request, exception=None):

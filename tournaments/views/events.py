@@ -34,8 +34,12 @@ class EventStatusView(RoleRequiredMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         if request.POST.get("action") == "reopen":
-            service.reopen(self.tournament, request.user, request.POST.get("reason", ""),
-                           client_address(request))  # fmt: skip
+            service.reopen(
+                self.tournament,
+                request.user,
+                request.POST.get("reason", ""),
+                client_address(request),
+            )
             messages.success(request, _("The event is open again."))
         else:
             service.finish(self.tournament, request.user, client_address(request))

@@ -67,8 +67,9 @@ class PublicMixin(TournamentMixin):
             self._files_ready = {}
             for kind, _label in self.downloads if params is not None else ():
                 try:
-                    self._files_ready[kind] = exports.public_ready(self.tournament, kind,
-                                                                  params, language)  # fmt: skip
+                    self._files_ready[kind] = exports.public_ready(
+                        self.tournament, kind, params, language
+                    )
                 except ServiceError:  # no such file (e.g. the stage of a bracket URL): none
                     continue
         return self._files_ready
@@ -149,8 +150,9 @@ class PairingsPage(PublicMixin, TemplateView):
         rnd = public.public_round(self.tournament, params["round"])
         rows, page = [], None
         if rnd is not None:
-            page = public.paginate(public.pairing_count(rnd, params["q"]), params["page"],
-                                   PAIRINGS_PAGE)  # fmt: skip
+            page = public.paginate(
+                public.pairing_count(rnd, params["q"]), params["page"], PAIRINGS_PAGE
+            )
             rows = public.pairing_rows(rnd, params["q"], page.start, page.stop)
         context.update(
             round=rnd,
@@ -180,10 +182,14 @@ class StandingsPage(PublicMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         labels = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
         params = self.cache_params()
-        rows, stage, section = public.standings_view(self.tournament, params["stage"],
-                                                     params["section"])  # fmt: skip
-        context.update(stages=list(self.tournament.stages.prefetch_related("sections")),
-                       stage=stage, section=section)  # fmt: skip
+        rows, stage, section = public.standings_view(
+            self.tournament, params["stage"], params["section"]
+        )
+        context.update(
+            stages=list(self.tournament.stages.prefetch_related("sections")),
+            stage=stage,
+            section=section,
+        )
         page = public.paginate(len(rows), params["page"], STANDINGS_PAGE)
         context.update(
             rows=[
@@ -263,8 +269,13 @@ class ProjectorPage(PublicMixin, TemplateView):
         page = public.paginate(count, 1, PROJECTOR_PAGE) if rnd else None
         rows = public.pairing_rows(rnd, "", 0, PROJECTOR_PAGE, **where) if rnd else []
         screen = _("Tables %(first)s–%(last)s of %(count)s · screen %(page)s of %(pages)s")
-        shown = {"first": min(1, len(rows)), "last": len(rows), "page": 1,
-                 "count": page.count if page else 0, "pages": page.pages if page else 0}  # fmt: skip
+        shown = {
+            "first": min(1, len(rows)),
+            "last": len(rows),
+            "page": 1,
+            "count": page.count if page else 0,
+            "pages": page.pages if page else 0,
+        }
         context.update(
             round=rnd,
             sections=sections,
@@ -306,8 +317,9 @@ class FindTablePage(PublicMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         params = self.cache_params()
         answer = find_table.search(self.tournament, params["q"], params["team"])
-        context.update(answer=answer, query=params["q"], team=params["team"],
-                       **clock_messages(self.tournament))  # fmt: skip
+        context.update(
+            answer=answer, query=params["q"], team=params["team"], **clock_messages(self.tournament)
+        )
         return context
 
 

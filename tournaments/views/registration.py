@@ -161,8 +161,14 @@ class RoleAddView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form):
         data = form.cleaned_data
-        roles.grant(self.tournament, self.request.user, data["person"], data["role"],
-                    data["team"], client_address(self.request))  # fmt: skip
+        roles.grant(
+            self.tournament,
+            self.request.user,
+            data["person"],
+            data["role"],
+            data["team"],
+            client_address(self.request),
+        )
         messages.success(self.request, _("Role given."))
         return redirect("tournaments:console", slug=self.tournament.slug)
 

@@ -60,15 +60,22 @@ class RoundResultsView(TournamentMixin, TemplateView):
         if round_ is not None:
             matches = (
                 round_.matches.select_related("home", "away")
-                .prefetch_related(Prefetch("versions", queryset=ResultVersion.objects.order_by("number")))
+                .prefetch_related(
+                    Prefetch("versions", queryset=ResultVersion.objects.order_by("number"))
+                )
                 .order_by("table_number")
-            )  # fmt: skip
+            )
             for match in matches:
                 versions = list(match.versions.all())
                 counting = next((v for v in versions if v.is_counting), None)
-                rows.append({"match": match, "state": _state(match, versions),
-                             "latest": versions[-1] if versions else None,
-                             "counting": counting})  # fmt: skip
+                rows.append(
+                    {
+                        "match": match,
+                        "state": _state(match, versions),
+                        "latest": versions[-1] if versions else None,
+                        "counting": counting,
+                    }
+                )
         context.update(
             round=round_,
             rounds=rounds.order_by("number"),
@@ -117,12 +124,14 @@ class MatchResultPage(TournamentMixin, TemplateView):
             is_chief=self.may("result.correct"),
             can_confirm=result_confirm.may_confirm(actor, match, latest),
             can_dispute=bool(
-                team and latest and not latest.is_counting
+                team
+                and latest
+                and not latest.is_counting
                 and not any(d.team_id == team and d.version_id == latest.pk for d in open_disputes)
             ),
             open_disputes=open_disputes,
             can_enter=not match.is_bye and results.can_enter(actor, match),
-        )  # fmt: skip
+        )
         if context["is_chief"] and not match.is_bye:
             context.update(correction_context(match, user, context["counting"] or latest, latest))
         return context
@@ -176,8 +185,12 @@ def game_deals(record: dict) -> list[tuple[int | None, object]]:
     games = record.get("games")
     if not isinstance(games, list):
         return [(None, deal) for deal in record.get("deals") or []]
-    return [(g, deal) for g, game in enumerate(games) if isinstance(game, dict)
-            for deal in game.get("deals") or []]  # fmt: skip
+    return [
+        (g, deal)
+        for g, game in enumerate(games)
+        if isinstance(game, dict)
+        for deal in game.get("deals") or []
+    ]
 
 
 def deal_rows(version: ResultVersion | None) -> list[dict]:
@@ -191,23 +204,40 @@ def deal_rows(version: ResultVersion | None) -> list[dict]:
     for i, (g, deal) in enumerate(deals):
         entry = trace[i] if i < len(trace) and isinstance(trace[i], dict) else {}
         first = g is not None and (i == 0 or deals[i - 1][0] != g)
-        rows.append({"n": i + 1, "text": _deal_text(deal, entry), "after": _after(entry),
-                     "game": glossary.game_label(g + 1) if first else "", "at": g})  # fmt: skip
+        rows.append(
+            {
+                "n": i + 1,
+                "text": _deal_text(deal, entry),
+                "after": _after(entry),
+                "game": glossary.game_label(g + 1) if first else "",
+                "at": g,
+            }
+        )
     games = version.record.get("games")
     if isinstance(games, list):  # a game entered by its final levels: one line, in its place
         for g, game in enumerate(games):
             if isinstance(game, dict) and isinstance(game.get("final_levels"), dict):
                 at = next((k for k, row in enumerate(rows) if row["at"] > g), len(rows))
-                rows.insert(at, {"n": None, "text": _final_text(game), "after": "",
-                                 "game": glossary.game_label(g + 1), "at": g})  # fmt: skip
+                rows.insert(
+                    at,
+                    {
+                        "n": None,
+                        "text": _final_text(game),
+                        "after": "",
+                        "game": glossary.game_label(g + 1),
+                        "at": g,
+                    },
+                )
     return rows
 
 
 def _final_text(game: dict) -> str:
     """A game's final levels in words: 最终级数 东西 9 : 南北 4 (东西 过A)."""
     levels = game["final_levels"]
-    text = (f"{_('final levels')} {glossary.side('EW')} {levels.get('EW')} : "
-            f"{glossary.side('NS')} {levels.get('NS')}")  # fmt: skip
+    text = (
+        f"{_('final levels')} {glossary.side('EW')} {levels.get('EW')} : "
+        f"{glossary.side('NS')} {levels.get('NS')}"
+    )
     if game.get("passed_a") in ("EW", "NS"):
         text += f" ({glossary.side(game['passed_a'])} {_('passed A')})"
     return text
@@ -223,16 +253,20 @@ def _deal_text(deal: dict, entry: dict) -> str:
         return (
             f"{glossary.side('EW')} {tricks.get('EW')} : {glossary.side('NS')} {tricks.get('NS')}"
         )
-    parts = [f"{_('dealer')} {glossary.side(deal.get('dealer') or entry.get('dealer', ''))}",
-             f"{_('defenders')} {deal.get('defender_points')}"]  # fmt: skip
+    parts = [
+        f"{_('dealer')} {glossary.side(deal.get('dealer') or entry.get('dealer', ''))}",
+        f"{_('defenders')} {deal.get('defender_points')}",
+    ]
     if "bottom_points" in deal:
         parts.append(f"{_('bottom')} {deal['bottom_points']} × {deal.get('bottom_multiplier')}")
     for throw in deal.get("failed_throws") or []:
         parts.append(f"{_('failed throw')} {glossary.side(throw.get('side'))} {throw.get('cards')}")
     if "total_points" in entry:
         parts.append(f"{_('total')} {entry['total_points']}")
-    result = {"dealer_keeps": _("dealers keep the deal"),
-              "defenders_take_over": _("defenders take over")}.get(entry.get("result"))  # fmt: skip
+    result = {
+        "dealer_keeps": _("dealers keep the deal"),
+        "defenders_take_over": _("defenders take over"),
+    }.get(entry.get("result"))
     if result:
         parts.append(str(result))
     return " · ".join(parts)
@@ -273,8 +307,11 @@ class MatchActionView(TournamentMixin, View):
         reason = data.get("reason", "")
         if action == "confirm":
             version = result_confirm.confirm(match, base, actor)
-            return _("Version %(n)s counts now.") % {"n": version.number} if version.is_counting \
-                else _("Your confirmation is recorded; waiting for the other captain.")  # fmt: skip
+            return (
+                _("Version %(n)s counts now.") % {"n": version.number}
+                if version.is_counting
+                else _("Your confirmation is recorded; waiting for the other captain.")
+            )
         if action == "correct":
             record = _json(data.get("record"))
             version = result_entry.correct(match, record, actor, base, reason)
@@ -290,8 +327,9 @@ class MatchActionView(TournamentMixin, View):
             disputes.raise_dispute(match, base, actor, reason)
             return _("Your dispute is recorded; the chief referee has been called to the table.")
         elif action == "decide":
-            dispute = ResultDispute.objects.filter(pk=_number(data.get("dispute")),
-                                                   match=match).first()  # fmt: skip
+            dispute = ResultDispute.objects.filter(
+                pk=_number(data.get("dispute")), match=match
+            ).first()
             if dispute is None:
                 raise ResultError(_("Unknown dispute."), "dispute")
             disputes.decide(dispute, actor, data.get("decision"), reason)
@@ -312,8 +350,9 @@ def _json(text) -> object:
     try:
         return parse_json(text or "", "record")
     except BadInput as err:
-        raise ResultError(_("The record is not valid JSON: %(error)s"),
-                          "record", error=err) from None  # fmt: skip
+        raise ResultError(
+            _("The record is not valid JSON: %(error)s"), "record", error=err
+        ) from None
 
 
 class RoundCloseView(TournamentMixin, View):

@@ -50,15 +50,21 @@ class StageForm(forms.Form):
         help_text=gettext_lazy("Swiss only."),
     )
     end = forms.ChoiceField(label=gettext_lazy("A match ends by"), choices=ENDS, required=False)
-    deals = forms.IntegerField(label=gettext_lazy("Deals"), required=False, min_value=1,
-                               max_value=STAGE_NUMBER_MAX)  # fmt: skip
-    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), required=False, min_value=1,
-                                 max_value=STAGE_NUMBER_MAX)  # fmt: skip
-    best_of_three = forms.BooleanField(label=gettext_lazy("Best of three (三局二胜)"),
-                                       required=False)  # fmt: skip
+    deals = forms.IntegerField(
+        label=gettext_lazy("Deals"), required=False, min_value=1, max_value=STAGE_NUMBER_MAX
+    )
+    minutes = forms.IntegerField(
+        label=gettext_lazy("Minutes"), required=False, min_value=1, max_value=STAGE_NUMBER_MAX
+    )
+    best_of_three = forms.BooleanField(
+        label=gettext_lazy("Best of three (三局二胜)"), required=False
+    )
     entrants = forms.ChoiceField(label=gettext_lazy("Entrants"), choices=Stage.Entrants.choices)
     qualify_top = forms.IntegerField(
-        label=gettext_lazy("Qualifiers per section"), required=False, min_value=1, max_value=STAGE_NUMBER_MAX
+        label=gettext_lazy("Qualifiers per section"),
+        required=False,
+        min_value=1,
+        max_value=STAGE_NUMBER_MAX,
     )
     sources = forms.MultipleChoiceField(label=gettext_lazy("Qualifying stages"), required=False)
     carry_points = forms.BooleanField(label=gettext_lazy("Carry the points"), required=False)
@@ -75,13 +81,19 @@ class StageForm(forms.Form):
         """The form's fields for a stored stage (the edit page; what was stored, shown)."""
         fmt = stage.match_format or {}
         return {
-            "name": stage.name, "kind": stage.kind, "num_rounds": stage.num_rounds,
-            "end": fmt.get("end", ""), "deals": fmt.get("deals"), "minutes": fmt.get("minutes"),
-            "best_of_three": match_format.is_best_of_three(fmt), "entrants": stage.entrants,
+            "name": stage.name,
+            "kind": stage.kind,
+            "num_rounds": stage.num_rounds,
+            "end": fmt.get("end", ""),
+            "deals": fmt.get("deals"),
+            "minutes": fmt.get("minutes"),
+            "best_of_three": match_format.is_best_of_three(fmt),
+            "entrants": stage.entrants,
             "qualify_top": stage.qualify_top,
             "sources": [str(pk) for pk in stage.sources.values_list("pk", flat=True)],
-            "carry_points": stage.carry_points, "third_place": stage.third_place,
-        }  # fmt: skip
+            "carry_points": stage.carry_points,
+            "third_place": stage.third_place,
+        }
 
     def clean(self):
         """Every choice is stored as shown or refused naming its field: a value that the
@@ -90,23 +102,38 @@ class StageForm(forms.Form):
         end, kind = data.get("end") or "", data.get("kind")
         deals, minutes = data.get("deals"), data.get("minutes")
         uses = {
-            "": (), "pass_a": (), "deals": ("deals",), "time": ("minutes",),
+            "": (),
+            "pass_a": (),
+            "deals": ("deals",),
+            "time": ("minutes",),
             "time_or_deals": ("deals", "minutes"),
-        }.get(end, ())  # fmt: skip
+        }.get(end, ())
         for key, value in (("deals", deals), ("minutes", minutes)):
             if value and key not in uses:
-                self.add_error(key, _("Not used when a match ends as chosen under “A match "
-                                      "ends by”: choose an end that uses it, or leave it "
-                                      "empty."))  # fmt: skip
+                self.add_error(
+                    key,
+                    _(
+                        "Not used when a match ends as chosen under “A match "
+                        "ends by”: choose an end that uses it, or leave it "
+                        "empty."
+                    ),
+                )
             elif not value and key in uses:
                 self.add_error(key, _("Needed for the end chosen under “A match ends by”."))
         if data.get("num_rounds") and kind != Stage.Kind.SWISS:
-            self.add_error("num_rounds", _("Only a Swiss stage has a number of rounds (a "
-                                           "round robin's or a knockout's field decides)."))  # fmt: skip
+            self.add_error(
+                "num_rounds",
+                _(
+                    "Only a Swiss stage has a number of rounds (a "
+                    "round robin's or a knockout's field decides)."
+                ),
+            )
         if data.get("entrants") == Stage.Entrants.ALL:
             if data.get("qualify_top"):
-                self.add_error("qualify_top", _("Only a stage of qualifiers takes the top "
-                                                "teams of each section."))  # fmt: skip
+                self.add_error(
+                    "qualify_top",
+                    _("Only a stage of qualifiers takes the top teams of each section."),
+                )
             if data.get("sources"):
                 self.add_error("sources", _("A stage of all teams has no qualifying stages."))
         if data.get("third_place") and kind != Stage.Kind.KNOCKOUT:
@@ -139,8 +166,11 @@ class StageForm(forms.Form):
 
 
 class SectionForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Section name"), max_length=100,
-                           help_text=gettext_lazy("e.g. 男双, 女双, A组"))  # fmt: skip
+    name = forms.CharField(
+        label=gettext_lazy("Section name"),
+        max_length=100,
+        help_text=gettext_lazy("e.g. 男双, 女双, A组"),
+    )
 
 
 class SplitForm(forms.Form):
@@ -149,7 +179,7 @@ class SplitForm(forms.Form):
         choices=[
             ("snake", gettext_lazy("Snake (1→A, 2→B, 3→B, 4→A …)")),
             ("in_turn", gettext_lazy("In turn (1→A, 2→B, 3→A …)")),
-        ],  # fmt: skip
+        ],
     )
 
 
@@ -171,8 +201,11 @@ class StageListView(RoleRequiredMixin, TemplateView):
             stage.planned = stage_standings.planned_rounds(stage)
             stage.done = stage_standings.stage_rounds(stage).count()
             stage.complete = stage_standings.is_complete(stage)
-        context.update(stages=found, form=StageForm(tournament=self.tournament),
-                       ranking=stage_standings.event_ranking(self.tournament) if found else [])  # fmt: skip
+        context.update(
+            stages=found,
+            form=StageForm(tournament=self.tournament),
+            ranking=stage_standings.event_ranking(self.tournament) if found else [],
+        )
         return context
 
 
@@ -301,8 +334,9 @@ class StageCreateView(RoleRequiredMixin, View):
         form = StageForm(request.POST, tournament=self.tournament)
         if not form.is_valid():
             raise form_refusal(form)
-        stage = stages.create_stage(self.tournament, request.user,
-                                    source=client_address(request), **form.service_fields())  # fmt: skip
+        stage = stages.create_stage(
+            self.tournament, request.user, source=client_address(request), **form.service_fields()
+        )
         messages.success(request, _("Stage %(name)s added.") % {"name": stage.name})
         return redirect(reverse("tournaments:stage", args=[self.tournament.slug, stage.pk]))
 
@@ -315,8 +349,9 @@ class SectionCreateView(StageActionView):
         form = SectionForm(request.POST)
         if not form.is_valid():
             raise form_refusal(form)
-        section = stage_sections.create_section(self.stage, request.user, form.cleaned_data["name"],
-                                        source=client_address(request))  # fmt: skip
+        section = stage_sections.create_section(
+            self.stage, request.user, form.cleaned_data["name"], source=client_address(request)
+        )
         return _("Section %(name)s added.") % {"name": section.name}
 
 
@@ -341,8 +376,9 @@ class SplitView(StageActionView):
         form = SplitForm(request.POST)
         if not form.is_valid():
             raise form_refusal(form)
-        stage_sections.split_teams(self.stage, request.user, form.cleaned_data["method"],
-                           source=client_address(request))  # fmt: skip
+        stage_sections.split_teams(
+            self.stage, request.user, form.cleaned_data["method"], source=client_address(request)
+        )
         return _("The entrants are split into the sections by seed.")
 
 
@@ -350,8 +386,9 @@ class DrawView(StageActionView):
     action = "round.draft"
 
     def act(self, request) -> str:
-        self.drawn = stage_rounds.draw_round(self.stage, request.user,
-                                             source=client_address(request))  # fmt: skip
+        self.drawn = stage_rounds.draw_round(
+            self.stage, request.user, source=client_address(request)
+        )
         return _("Draft pairing for round %(number)s ready: check the flags, then publish.") % {
             "number": self.drawn.number
         }

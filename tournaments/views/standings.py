@@ -46,12 +46,13 @@ class StandingsView(RoleRequiredMixin, TemplateView):
         context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)
         latest = after is None or after == (numbers[-1] if numbers else None)
         context.update(
-            tied=lots.tied_groups(self.tournament) if latest and lots.may_draw(self.tournament)
+            tied=lots.tied_groups(self.tournament)
+            if latest and lots.may_draw(self.tournament)
             else [],
             can_draw=self.may("standings.draw_lots"),
             cut_ties=lots.open_cut_ties(self.tournament),
             draws=LotDraw.objects.filter(tournament=self.tournament).order_by("-drawn_at", "-pk"),
-        )  # fmt: skip
+        )
         return context
 
 

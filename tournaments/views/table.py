@@ -324,10 +324,15 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
         for table in sorted(tables):
             key = keys.get(table)
             url = self.request.build_absolute_uri(f"/table/{key.key}/") if key else ""
-            rows.append({"table": table, "key": key, "url": url,
-                         "qr": mark_safe(qr_svg(url)) if key else "",
-                         "referees": [] if key else table_keys.table_referees(self.tournament,
-                                                                              table)})  # fmt: skip
+            rows.append(
+                {
+                    "table": table,
+                    "key": key,
+                    "url": url,
+                    "qr": mark_safe(qr_svg(url)) if key else "",
+                    "referees": [] if key else table_keys.table_referees(self.tournament, table),
+                }
+            )
         context["rows"] = rows
         context["current_round"] = round_
         return context
@@ -351,8 +356,10 @@ class TableKeyActionView(RoleRequiredMixin, View):
         else:
             table = _int(request.POST.get("table"))
             chosen = _int(request.POST.get("referee"))
-            referee = next((u for u in table_keys.table_referees(self.tournament, table)
-                            if u.pk == chosen), None)  # fmt: skip
+            referee = next(
+                (u for u in table_keys.table_referees(self.tournament, table) if u.pk == chosen),
+                None,
+            )
             table_keys.issue(self.tournament, table, request.user, source, referee=referee)
         return redirect(self.error_url())
 

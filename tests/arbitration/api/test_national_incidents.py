@@ -22,16 +22,24 @@ def national(arb):
 
 
 def log(api, arb, **extra):
-    data = {"match": arb.match.pk, "team": arb.teams[0].pk, "category": "ten_card_call",
-            "description": "did not announce 10 cards"} | extra  # fmt: skip
+    data = {
+        "match": arb.match.pk,
+        "team": arb.teams[0].pk,
+        "category": "ten_card_call",
+        "description": "did not announce 10 cards",
+    } | extra
     api.force_authenticate(arb.chief)
     return api.post(path(arb, "incidents/"), data, format="json")
 
 
 def rule(api, arb, incident, step, **headers):
     api.force_authenticate(arb.chief)
-    return api.post(path(arb, f"incidents/{incident}/rulings/"),
-                    {"step": step, "reason": "seen"}, format="json", **headers)  # fmt: skip
+    return api.post(
+        path(arb, f"incidents/{incident}/rulings/"),
+        {"step": step, "reason": "seen"},
+        format="json",
+        **headers,
+    )
 
 
 def categories(api, arb):

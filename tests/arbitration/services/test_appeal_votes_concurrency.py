@@ -19,8 +19,14 @@ from arbitration.services.rulings import rule
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_deciding_votes_at_once_one_decides_the_other_is_told_decided_meanwhile(arb):
-    case = log_incident(arb.tournament, arb.referee, category="signalling",
-                        description="signals", match=arb.match, team=arb.teams[0])  # fmt: skip
+    case = log_incident(
+        arb.tournament,
+        arb.referee,
+        category="signalling",
+        description="signals",
+        match=arb.match,
+        team=arb.teams[0],
+    )
     ruling = rule(case, arb.chief, step="warning", reason="signalling seen")[0]
     appeal = appeals.file_appeal(ruling, arb.captain, "no signal")
     appeals.vote(appeal, arb.committee[0], "uphold", "clear")  # 1 of 3: the next one decides

@@ -23,8 +23,14 @@ def clock():
 
 
 def rule_on(arb, step="level_deduction", **fields):
-    case = log_incident(arb.tournament, arb.referee, category="signalling",
-                        description="signals", match=arb.match, team=arb.teams[0])  # fmt: skip
+    case = log_incident(
+        arb.tournament,
+        arb.referee,
+        category="signalling",
+        description="signals",
+        match=arb.match,
+        team=arb.teams[0],
+    )
     return rule(case, arb.chief, step=step, reason="signalling seen", **fields)[0]
 
 
@@ -108,8 +114,7 @@ def test_overturned_match_loss_restores_the_original_result(arb, clock):
     for member in arb.committee[:2]:
         appeals.vote(appeal, member, "overturn", "insufficient evidence")
     assert counting_outcome(arb.match) == original
-    assert points(arb.tournament) == {"Team 001": 11, "Team 002": 9, "Team 003": 0,
-                                      "Team 004": 0}  # fmt: skip
+    assert points(arb.tournament) == {"Team 001": 11, "Team 002": 9, "Team 003": 0, "Team 004": 0}
     kinds = list(ResultVersion.objects.filter(match=arb.match).values_list("kind", flat=True))
     assert kinds == ["submission", "ruling", "ruling"]  # every version stays readable
 

@@ -18,15 +18,25 @@ from tournaments.services.archive import import_archive
 @pytest.mark.django_db
 def test_archive_round_trip_keeps_incidents_rulings_appeals_and_votes(arb):
     enter_result(arb)
-    case = log_incident(arb.tournament, arb.referee, category="signalling",
-                        description="暗号", match=arb.match, team=arb.teams[0])  # fmt: skip
+    case = log_incident(
+        arb.tournament,
+        arb.referee,
+        category="signalling",
+        description="暗号",
+        match=arb.match,
+        team=arb.teams[0],
+    )
     ruling = rule(case, arb.chief, step="level_deduction", reason="看到暗号")[0]
     appeal = appeals.file_appeal(ruling, arb.captain, "只是咳嗽")
     appeals.vote(appeal, arb.committee[0], "overturn", "证据不足")
     before = dumps(export_archive(arb.tournament))
     labels = {obj["model"] for obj in json.loads(before)["objects"]}
-    assert {"arbitration.incident", "arbitration.ruling", "arbitration.appeal",
-            "arbitration.vote"} <= labels  # fmt: skip
+    assert {
+        "arbitration.incident",
+        "arbitration.ruling",
+        "arbitration.appeal",
+        "arbitration.vote",
+    } <= labels
 
     from django.db import connection
 

@@ -25,8 +25,14 @@ def chengyu(arb):
 
 
 def talk(arb, team=None, category="signalling"):
-    return log_incident(arb.tournament, arb.referee, category=category, description="talked",
-                        match=arb.match, team=team or arb.teams[0])  # fmt: skip
+    return log_incident(
+        arb.tournament,
+        arb.referee,
+        category=category,
+        description="talked",
+        match=arb.match,
+        team=team or arb.teams[0],
+    )
 
 
 def rule_proposed(arb, case, **fields):
@@ -54,11 +60,20 @@ def test_chengyu_talking_ladder_warning_then_trick_then_round_lost(chengyu):
 
 def test_chengyu_trick_transfer_can_change_the_winner(chengyu):
     for _ in range(2):
-        rule(talk(chengyu, category="missed_compulsory"), chengyu.chief,
-             step="trick_to_opponents", deal=1, reason="必出 missed")  # fmt: skip
+        rule(
+            talk(chengyu, category="missed_compulsory"),
+            chengyu.chief,
+            step="trick_to_opponents",
+            deal=1,
+            reason="必出 missed",
+        )
     assert counting_outcome(chengyu.match)["winner"] == "NS"
-    assert points(chengyu.tournament) == {"Team 001": 0, "Team 002": 2, "Team 003": 0,
-                                          "Team 004": 0}  # fmt: skip
+    assert points(chengyu.tournament) == {
+        "Team 001": 0,
+        "Team 002": 2,
+        "Team 003": 0,
+        "Team 004": 0,
+    }
 
 
 def test_chengyu_showing_cards_loses_the_round(chengyu):
@@ -72,8 +87,14 @@ def test_chengyu_spectator_hint_beneficiary_loses_and_hinting_team_drops(chengyu
     case = talk(chengyu, category="spectator_hint")
     assert [p.step for p in proposal(case)] == ["round_lost", "ranking_drop"]
     rule(case, chengyu.chief, step="round_lost", reason="hint from the stands")
-    rule(case, chengyu.chief, step="ranking_drop", team=chengyu.teams[2], places=1,
-         reason="their unit's spectator hinted")  # fmt: skip
+    rule(
+        case,
+        chengyu.chief,
+        step="ranking_drop",
+        team=chengyu.teams[2],
+        places=1,
+        reason="their unit's spectator hinted",
+    )
     assert counting_outcome(chengyu.match)["winner"] == "NS"
     adjustment = RankingAdjustment.objects.get()
     assert adjustment.team == chengyu.teams[2] and adjustment.places == 1
@@ -96,17 +117,26 @@ def test_revoked_chengyu_offence_does_not_count_on_the_ladder(chengyu):
 def late(arb, minutes, leave=False):
     arb.round.started_at = T0
     arb.round.save()
-    return log_incident(arb.tournament, arb.referee, category="late_arrival",
-                        description="arrived late", match=arb.match, team=arb.teams[1],
-                        arrived_at=T0 + timedelta(minutes=minutes),
-                        leave_approved=leave)  # fmt: skip
+    return log_incident(
+        arb.tournament,
+        arb.referee,
+        category="late_arrival",
+        description="arrived late",
+        match=arb.match,
+        team=arb.teams[1],
+        arrived_at=T0 + timedelta(minutes=minutes),
+        leave_approved=leave,
+    )
 
 
 @pytest.mark.parametrize(
     ("elapsed", "shown", "whole", "forfeit"),
-    [(timedelta(minutes=9, seconds=59), 9.9, 9, False), (timedelta(minutes=10), 10.0, 10, True),
-     (timedelta(minutes=10, seconds=30), 10.5, 10, True)],
-)  # fmt: skip
+    [
+        (timedelta(minutes=9, seconds=59), 9.9, 9, False),
+        (timedelta(minutes=10), 10.0, 10, True),
+        (timedelta(minutes=10, seconds=30), 10.5, 10, True),
+    ],
+)
 def test_rule_迟到10分钟视为弃权_incident_path_boundary_9_59_10_00_10_30(
     arb, time_machine, elapsed, shown, whole, forfeit
 ):
@@ -116,9 +146,15 @@ def test_rule_迟到10分钟视为弃权_incident_path_boundary_9_59_10_00_10_30
     arb.round.started_at = T0
     arb.round.save()
     time_machine.move_to(T0 + elapsed, tick=False)
-    case = log_incident(arb.tournament, arb.referee, category="late_arrival",
-                        description="arrived late", match=arb.match, team=arb.teams[1],
-                        arrived_at=timezone.now())  # fmt: skip
+    case = log_incident(
+        arb.tournament,
+        arb.referee,
+        category="late_arrival",
+        description="arrived late",
+        match=arb.match,
+        team=arb.teams[1],
+        arrived_at=timezone.now(),
+    )
     status = late_status(case)
     assert (status.minutes_late, status.whole_minutes, status.limit) == (shown, whole, 10)
     assert status.forfeit is forfeit

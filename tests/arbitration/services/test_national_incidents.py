@@ -27,8 +27,15 @@ def national(arb):
 
 
 def offence(arb, category="ten_card_call", team=None, **extra):
-    return log_incident(arb.tournament, arb.chief, category=category, description="at the table",
-                        match=arb.match, team=team or arb.teams[0], **extra)  # fmt: skip
+    return log_incident(
+        arb.tournament,
+        arb.chief,
+        category=category,
+        description="at the table",
+        match=arb.match,
+        team=team or arb.teams[0],
+        **extra,
+    )
 
 
 def steps(case):
@@ -121,8 +128,11 @@ def test_misplayed_combination_is_refused_under_the_suzhou_ladder(arb):
 def test_each_ladder_offers_its_own_categories(arb):
     no_ladder(arb)
     plain = [value for value, _ in category_choices(arb.tournament.get_preset())]
-    assert plain == [c for c in Category.values if c not in
-                     ("ten_card_call", "misplayed_combination", "wrong_tribute")]  # fmt: skip
+    assert plain == [
+        c
+        for c in Category.values
+        if c not in ("ten_card_call", "misplayed_combination", "wrong_tribute")
+    ]
     arb.tournament.settings = {}
     arb.tournament.save()  # Suzhou 十(三) 报数 and 五(五) 违规进贡, not the national 出错牌型
     suzhou = [value for value, _ in category_choices(arb.tournament.get_preset())]
@@ -157,7 +167,12 @@ def test_wrong_tribute_ruling_scores_the_offender_last_in_that_deal_and_standing
     assert steps(case) == ["scored_last"]
     [ruling] = ruled(arb, case, "scored_last")
     assert ruling.deal == 1 and ruling.effect["adjustment"] == {
-        "type": "wrong_tribute", "side": "EW", "seat": "W", "deal": 1, "ruling": ruling.pk}  # fmt: skip
+        "type": "wrong_tribute",
+        "side": "EW",
+        "seat": "W",
+        "deal": 1,
+        "ruling": ruling.pk,
+    }
     outcome = counting_outcome(arb.match)
     assert outcome["winner"] == "NS" and outcome["levels"] == {"EW": "3", "NS": "4"}
     assert outcome["unadjusted"]["winner"] == "EW"

@@ -22,8 +22,14 @@ CHINESE = "第 1 轮尚未公布。"
 def refused(arb):
     """An incident at a match whose round went back to draft: the results service refuses
     every result version there, so a match-loss ruling cannot take effect."""
-    incident = log_incident(arb.tournament, arb.chief, category="other", description="absent",
-                            match=arb.match, team=arb.teams[0])  # fmt: skip
+    incident = log_incident(
+        arb.tournament,
+        arb.chief,
+        category="other",
+        description="absent",
+        match=arb.match,
+        team=arb.teams[0],
+    )
     Round.objects.filter(pk=arb.round.pk).update(status=Round.Status.DRAFT)
     return Incident.objects.get(pk=incident.pk)
 
@@ -42,8 +48,9 @@ def test_the_service_refusal_is_the_results_services_own(arb, refused):
 
 
 @pytest.mark.parametrize(("language", "reason"), [("en", ENGLISH), ("zh-hans", CHINESE)])
-def test_api_answers_400_with_the_reason_in_the_request_language(arb, refused, api, language,
-                                                                 reason):  # fmt: skip
+def test_api_answers_400_with_the_reason_in_the_request_language(
+    arb, refused, api, language, reason
+):
     api.force_authenticate(arb.chief)
     url = f"/api/arbitration/tournaments/{arb.tournament.slug}/incidents/{refused.pk}/rulings/"
     response = api.post(url, MATCH_LOSS, format="json", HTTP_ACCEPT_LANGUAGE=language)
@@ -53,8 +60,9 @@ def test_api_answers_400_with_the_reason_in_the_request_language(arb, refused, a
 
 
 @pytest.mark.parametrize(("language", "reason"), [("en", ENGLISH), ("zh-hans", CHINESE)])
-def test_page_answers_400_with_the_reason_in_the_page_language(arb, refused, client, language,
-                                                               reason):  # fmt: skip
+def test_page_answers_400_with_the_reason_in_the_page_language(
+    arb, refused, client, language, reason
+):
     client.force_login(arb.chief)
     url = reverse("arbitration:incident", args=[arb.tournament.slug, refused.pk])
     data = {**MATCH_LOSS, "team": arb.teams[0].pk, "levels": 1}

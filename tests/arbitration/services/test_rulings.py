@@ -91,8 +91,7 @@ def test_level_deduction_changes_the_result_and_standings(arb):
     assert outcome["match_points"] == {"EW": 10, "NS": 10}
     assert ruling.result_version.kind == "ruling" and ruling.result_version.is_counting
     assert ruling.result_version.record["adjustments"][0]["ruling"] == ruling.pk
-    assert points(arb.tournament) == {"Team 001": 10, "Team 002": 10, "Team 003": 0,
-                                      "Team 004": 0}  # fmt: skip
+    assert points(arb.tournament) == {"Team 001": 10, "Team 002": 10, "Team 003": 0, "Team 004": 0}
 
 
 def test_opponent_level_up_changes_the_result(arb):

@@ -17,8 +17,16 @@ def national(arb, **settings):
 
 
 def slow(arb, seconds, timed="play"):
-    return log_incident(arb.tournament, arb.referee, category="slow_play", description="slow",
-                        match=arb.match, team=arb.teams[0], seconds=seconds, timed=timed)  # fmt: skip
+    return log_incident(
+        arb.tournament,
+        arb.referee,
+        category="slow_play",
+        description="slow",
+        match=arb.match,
+        team=arb.teams[0],
+        seconds=seconds,
+        timed=timed,
+    )
 
 
 def steps(case):
@@ -44,8 +52,11 @@ def test_the_events_settings_move_the_limits(arb):
 
 
 def test_without_an_in_play_ladder_slow_play_proposes_nothing_as_before(arb):
-    arb.tournament.settings = {"in_play_ladder": None, "play_seconds": None,
-                               "tribute_return_seconds": None}  # fmt: skip
+    arb.tournament.settings = {
+        "in_play_ladder": None,
+        "play_seconds": None,
+        "tribute_return_seconds": None,
+    }
     arb.tournament.save()
     assert steps(slow(arb, 99)) == []
 

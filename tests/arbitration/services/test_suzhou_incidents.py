@@ -11,8 +11,15 @@ pytestmark = pytest.mark.django_db
 
 
 def offence(arb, category, **extra):
-    return log_incident(arb.tournament, arb.referee, category=category, description="seen",
-                        match=arb.match, team=arb.teams[0], **extra)  # fmt: skip
+    return log_incident(
+        arb.tournament,
+        arb.referee,
+        category=category,
+        description="seen",
+        match=arb.match,
+        team=arb.teams[0],
+        **extra,
+    )
 
 
 def steps(case):

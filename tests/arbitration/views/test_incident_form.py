@@ -58,27 +58,54 @@ def test_rule_the_incident_form_without_a_match_asks_for_the_match_first(arb, cl
 
 def test_rule_a_chosen_player_preselects_the_team_and_another_matchs_player_is_refused(arb):
     player = arb.teams[1].players.get(seat_order=2)
-    form = IncidentForm({"match": arb.match.pk, "player": player.pk, "category": "signalling",
-                         "description": "x", "timed": "play"}, tournament=arb.tournament)  # fmt: skip
+    form = IncidentForm(
+        {
+            "match": arb.match.pk,
+            "player": player.pk,
+            "category": "signalling",
+            "description": "x",
+            "timed": "play",
+        },
+        tournament=arb.tournament,
+    )
     assert form.is_valid(), form.errors
     assert form.cleaned_data["team"] == arb.teams[1]
     stranger = arb.teams[2].players.first()  # table 2's player
-    form = IncidentForm({"match": arb.match.pk, "player": stranger.pk, "category": "signalling",
-                         "description": "x"}, tournament=arb.tournament)  # fmt: skip
+    form = IncidentForm(
+        {
+            "match": arb.match.pk,
+            "player": stranger.pk,
+            "category": "signalling",
+            "description": "x",
+        },
+        tournament=arb.tournament,
+    )
     assert not form.is_valid() and "player" in form.errors
-    wrong = IncidentForm({"match": arb.match.pk, "team": arb.teams[0].pk, "player": player.pk,
-                          "category": "signalling", "description": "x"},
-                         tournament=arb.tournament)  # fmt: skip
+    wrong = IncidentForm(
+        {
+            "match": arb.match.pk,
+            "team": arb.teams[0].pk,
+            "player": player.pk,
+            "category": "signalling",
+            "description": "x",
+        },
+        tournament=arb.tournament,
+    )
     assert not wrong.is_valid() and "player" in wrong.errors
 
 
 def test_rule_an_incident_logged_by_its_player_alone_names_the_players_team(arb, client):
     player = arb.teams[1].players.get(seat_order=1)
     client.force_login(arb.referee)
-    response = client.post(url("incident-add", arb), {
-        "match": arb.match.pk, "player": player.pk, "category": "signalling",
-        "description": "南家敲桌",
-    })  # fmt: skip
+    response = client.post(
+        url("incident-add", arb),
+        {
+            "match": arb.match.pk,
+            "player": player.pk,
+            "category": "signalling",
+            "description": "南家敲桌",
+        },
+    )
     assert response.status_code == 302
     incident = Incident.objects.get()
     assert incident.player == player and incident.team == arb.teams[1]
@@ -86,8 +113,14 @@ def test_rule_an_incident_logged_by_its_player_alone_names_the_players_team(arb,
 
 def test_rule_the_ruling_form_offers_the_matchs_two_teams_with_their_seated_players(arb, client):
     same_names(arb)
-    incident = log_incident(arb.tournament, arb.referee, category="signalling", description="x",
-                            match=arb.match, team=arb.teams[0])  # fmt: skip
+    incident = log_incident(
+        arb.tournament,
+        arb.referee,
+        category="signalling",
+        description="x",
+        match=arb.match,
+        team=arb.teams[0],
+    )
     with translation.override("zh-hans"):
         form = RulingForm(tournament=arb.tournament, match=arb.match)
         labels = [label for value, label in form.fields["team"].choices if value]

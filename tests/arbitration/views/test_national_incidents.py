@@ -26,8 +26,15 @@ def national(arb):
 
 
 def offence(arb, category="ten_card_call", **extra):
-    return log_incident(arb.tournament, arb.chief, category=category, description="at the table",
-                        match=arb.match, team=arb.teams[0], **extra)  # fmt: skip
+    return log_incident(
+        arb.tournament,
+        arb.chief,
+        category=category,
+        description="at the table",
+        match=arb.match,
+        team=arb.teams[0],
+        **extra,
+    )
 
 
 def page(client, user, path, **headers):
@@ -49,17 +56,28 @@ def test_incident_form_offers_the_national_categories_only_under_the_national_la
     assert "违规进贡" in text and "犯规者座位（进贡错误）" in text
 
 
-@pytest.mark.parametrize(("headers", "words"), [
-    (ZH, "仅适用于全国规则"), (EN, "is an incident of the national rules only"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("headers", "words"),
+    [
+        (ZH, "仅适用于全国规则"),
+        (EN, "is an incident of the national rules only"),
+    ],
+)
 def test_incident_form_refuses_a_national_category_elsewhere_in_the_pages_language(
     arb, client, headers, words
 ):
     client.force_login(arb.referee)
-    response = client.post(url("incident-add", arb), {
-        "match": arb.match.pk, "team": arb.teams[0].pk, "category": "misplayed_combination",
-        "description": "no call", "timed": "play",
-    }, **headers)  # fmt: skip
+    response = client.post(
+        url("incident-add", arb),
+        {
+            "match": arb.match.pk,
+            "team": arb.teams[0].pk,
+            "category": "misplayed_combination",
+            "description": "no call",
+            "timed": "play",
+        },
+        **headers,
+    )
     assert response.status_code == 400
     assert words in response.content.decode()
     assert not Incident.objects.exists()
@@ -74,9 +92,11 @@ def test_national_ten_card_call_second_offence_page_proposes_violation_and_loss_
     text = page(client, arb.chief, url("incident", arb, second.pk))
     assert "判罚阶梯建议" in text and "记违例" in text and "停止一圈出牌权" in text
     assert '<option value="violation" selected>' in text
-    client.post(url("incident", arb, second.pk),
-                {"step": "violation", "team": arb.teams[0].pk, "levels": 1, "reason": "second"},
-                **ZH)  # fmt: skip
+    client.post(
+        url("incident", arb, second.pk),
+        {"step": "violation", "team": arb.teams[0].pk, "levels": 1, "reason": "second"},
+        **ZH,
+    )
     ruling = Ruling.objects.get(incident=second)
     text = page(client, arb.chief, url("ruling", arb, ruling.pk))
     assert "记违例 · 停止一圈出牌权" in text  # the printable ruling, title and penalty
@@ -102,18 +122,34 @@ def test_wrong_tribute_page_names_the_deal_and_the_ruling_rescores(arb, client):
     national(arb)
     enter_result(arb)
     client.force_login(arb.referee)
-    response = client.post(url("incident-add", arb), {
-        "match": arb.match.pk, "team": arb.teams[0].pk, "category": "wrong_tribute",
-        "description": "tributed a 9, held an ace", "timed": "play", "deal": 1, "seat": "W",
-    }, **ZH)  # fmt: skip
+    response = client.post(
+        url("incident-add", arb),
+        {
+            "match": arb.match.pk,
+            "team": arb.teams[0].pk,
+            "category": "wrong_tribute",
+            "description": "tributed a 9, held an ace",
+            "timed": "play",
+            "deal": 1,
+            "seat": "W",
+        },
+        **ZH,
+    )
     case = Incident.objects.get()
     assert response.status_code == 302 and (case.deal, case.seat) == (1, "W")
     text = page(client, arb.chief, url("incident", arb, case.pk))
     assert "第 1 副" in text and "犯规者座位: 西" in text and "该副计为下游" in text
     assert '<option value="scored_last" selected>' in text
-    response = client.post(url("incident", arb, case.pk), {
-        "step": "scored_last", "team": arb.teams[0].pk, "levels": 1, "reason": "wrong tribute",
-    }, **ZH)  # fmt: skip
+    response = client.post(
+        url("incident", arb, case.pk),
+        {
+            "step": "scored_last",
+            "team": arb.teams[0].pk,
+            "levels": 1,
+            "reason": "wrong tribute",
+        },
+        **ZH,
+    )
     ruling = Ruling.objects.get()
     assert response.status_code == 302 and counting_outcome(arb.match)["winner"] == "NS"
     text = page(client, arb.chief, url("ruling", arb, ruling.pk))
@@ -125,9 +161,16 @@ def test_wrong_tribute_page_refuses_a_deal_not_played_in_chinese(arb, client):
     enter_result(arb)
     case = offence(arb, "wrong_tribute", deal=5, seat="E")
     client.force_login(arb.chief)
-    response = client.post(url("incident", arb, case.pk), {
-        "step": "scored_last", "team": arb.teams[0].pk, "levels": 1, "reason": "wrong tribute",
-    }, **ZH)  # fmt: skip
+    response = client.post(
+        url("incident", arb, case.pk),
+        {
+            "step": "scored_last",
+            "team": arb.teams[0].pk,
+            "levels": 1,
+            "reason": "wrong tribute",
+        },
+        **ZH,
+    )
     assert response.status_code == 400
     assert "生效成绩中没有第 5 副（共 2 副）" in response.content.decode()
     assert not Ruling.objects.exists()
@@ -147,14 +190,31 @@ def test_national_incident_and_ruling_pages_keep_the_one_vocabulary(arb, client)
     tribute = offence(arb, "wrong_tribute", deal=1, seat="W")
     [last] = rule(tribute, arb.chief, step="scored_last", reason="进贡错误")
     offence(arb)  # open: the third, a foul
-    urls = [url("incident-add", arb), url("incident", arb, second.pk),
-            url("incident", arb, tribute.pk), url("ruling", arb, round_lost.pk),
-            url("ruling", arb, last.pk), url("chief", arb)]  # fmt: skip
+    urls = [
+        url("incident-add", arb),
+        url("incident", arb, second.pk),
+        url("incident", arb, tribute.pk),
+        url("ruling", arb, round_lost.pk),
+        url("ruling", arb, last.pk),
+        url("chief", arb),
+    ]
     client.force_login(arb.chief)
-    data = sorted({"第一次", "第二次", "进贡错误", "at the table", arb.tournament.name,
-                   *(t.name for t in arb.teams),
-                   "牌赛", "简体中文", "中文", "掼蛋"},  # the header's, as in the walk
-                  key=len, reverse=True)  # fmt: skip
+    data = sorted(
+        {
+            "第一次",
+            "第二次",
+            "进贡错误",
+            "at the table",
+            arb.tournament.name,
+            *(t.name for t in arb.teams),
+            "牌赛",
+            "简体中文",
+            "中文",
+            "掼蛋",
+        },  # the header's, as in the walk
+        key=len,
+        reverse=True,
+    )
     found = []
     for path in urls:
         zh = client.get(path, **ZH)

@@ -12,9 +12,13 @@ LINKS = {
 
 @pytest.mark.parametrize(
     ("who", "shown"),
-    [("chief", {"dashboard.chief", "dashboard.committee", "incident.log"}),
-     ("organiser", {"dashboard.chief"}), ("referee", {"incident.log"}), ("captain", set())],
-)  # fmt: skip
+    [
+        ("chief", {"dashboard.chief", "dashboard.committee", "incident.log"}),
+        ("organiser", {"dashboard.chief"}),
+        ("referee", {"incident.log"}),
+        ("captain", set()),
+    ],
+)
 def test_each_role_sees_the_links_it_may_follow(arb, client, who, shown):
     client.force_login(getattr(arb, who))
     page = client.get(reverse("arbitration:index", args=[arb.tournament.slug]))

@@ -31,31 +31,52 @@ def post(client, user, path, data):
 
 def test_flow_through_the_pages_incident_ruling_appeal_overturn(arb, client):
     enter_result(arb)
-    response = post(client, arb.referee, url("incident-add", arb), {
-        "match": arb.match.pk, "team": arb.teams[0].pk, "category": "signalling",
-        "description": "tapped the table", "reported_by": "North player",
-    })  # fmt: skip
+    response = post(
+        client,
+        arb.referee,
+        url("incident-add", arb),
+        {
+            "match": arb.match.pk,
+            "team": arb.teams[0].pk,
+            "category": "signalling",
+            "description": "tapped the table",
+            "reported_by": "North player",
+        },
+    )
     incident = Incident.objects.get()
     assert response.status_code == 302 and response.url == url("incident", arb, incident.pk)
     page = as_user(client, arb.chief).get(url("incident", arb, incident.pk), **EN)
     assert b"tapped the table" in page.content and b"ruling-form" in page.content
-    response = post(client, arb.chief, url("incident", arb, incident.pk), {
-        "step": "level_deduction", "team": arb.teams[0].pk, "levels": 1, "reason": "signal",
-    })  # fmt: skip
+    response = post(
+        client,
+        arb.chief,
+        url("incident", arb, incident.pk),
+        {
+            "step": "level_deduction",
+            "team": arb.teams[0].pk,
+            "levels": 1,
+            "reason": "signal",
+        },
+    )
     ruling = Ruling.objects.get()
     assert response.url == url("ruling", arb, ruling.pk)
     assert points(arb.tournament)["Team 001"] == 10
     page = as_user(client, arb.captain).get(url("ruling", arb, ruling.pk), **EN)
     assert b"appeal-form" in page.content and b"revoke-form" not in page.content
-    response = post(client, arb.captain, url("appeal-add", arb, ruling.pk),
-                    {"grounds": "it was a cough"})  # fmt: skip
+    response = post(
+        client, arb.captain, url("appeal-add", arb, ruling.pk), {"grounds": "it was a cough"}
+    )
     appeal = Appeal.objects.get()
     assert response.url == url("appeal", arb, appeal.pk)
     for member in arb.committee[:2]:
         page = as_user(client, member).get(url("appeal", arb, appeal.pk), **EN)
         assert b"vote-form" in page.content
-        post(client, member, url("appeal", arb, appeal.pk),
-             {"choice": "overturn", "reason": "a cough"})  # fmt: skip
+        post(
+            client,
+            member,
+            url("appeal", arb, appeal.pk),
+            {"choice": "overturn", "reason": "a cough"},
+        )
     assert appeal.status == "decided"
     assert points(arb.tournament)["Team 001"] == 11
     page = as_user(client, arb.captain).get(url("appeal", arb, appeal.pk), **EN)
@@ -63,8 +84,14 @@ def test_flow_through_the_pages_incident_ruling_appeal_overturn(arb, client):
 
 
 def test_only_the_chief_referee_may_post_a_ruling(arb, client):
-    incident = log_incident(arb.tournament, arb.referee, category="slow_play",
-                            description="slow", match=arb.match, team=arb.teams[0])  # fmt: skip
+    incident = log_incident(
+        arb.tournament,
+        arb.referee,
+        category="slow_play",
+        description="slow",
+        match=arb.match,
+        team=arb.teams[0],
+    )
     data = {"step": "warning", "team": arb.teams[0].pk, "levels": 1, "reason": "x"}
     for user in (arb.referee, arb.committee[0], arb.captain, arb.organiser):
         assert post(client, user, url("incident", arb, incident.pk), data).status_code == 403
@@ -77,9 +104,19 @@ def test_nobody_edits_or_deletes_a_ruling(arb, client):
 
     from arbitration.models import Appeal, Revocation, Vote
 
-    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other", description="x",
-                                 match=arb.match, team=arb.teams[0]),
-                    arb.chief, step="warning", reason="x")  # fmt: skip
+    [ruling] = rule(
+        log_incident(
+            arb.tournament,
+            arb.chief,
+            category="other",
+            description="x",
+            match=arb.match,
+            team=arb.teams[0],
+        ),
+        arb.chief,
+        step="warning",
+        reason="x",
+    )
     request = type("R", (), {"user": arb.chief})()
     for model in (Ruling, Revocation, Appeal, Vote, Incident):
         model_admin = admin.site._registry[model]
@@ -91,18 +128,31 @@ def test_nobody_edits_or_deletes_a_ruling(arb, client):
 
 
 def test_refused_ruling_shows_the_reason_on_the_form(arb, client):
-    incident = log_incident(arb.tournament, arb.chief, category="other", description="x",
-                            match=arb.match, team=arb.teams[0])  # fmt: skip
-    response = post(client, arb.chief, url("incident", arb, incident.pk), {
-        "step": "level_deduction", "team": arb.teams[0].pk, "levels": 1, "reason": "x",
-    })  # fmt: skip
+    incident = log_incident(
+        arb.tournament,
+        arb.chief,
+        category="other",
+        description="x",
+        match=arb.match,
+        team=arb.teams[0],
+    )
+    response = post(
+        client,
+        arb.chief,
+        url("incident", arb, incident.pk),
+        {
+            "step": "level_deduction",
+            "team": arb.teams[0].pk,
+            "levels": 1,
+            "reason": "x",
+        },
+    )
     assert response.status_code == 409  # the match's present state refuses it (issue 31)
     assert b"no counting result yet" in response.content
 
 
 def test_table_referee_of_another_table_may_not_log_there(arb, client):
-    data = {"match": arb.match.pk, "team": arb.teams[0].pk, "category": "other",
-            "description": "x"}  # fmt: skip
+    data = {"match": arb.match.pk, "team": arb.teams[0].pk, "category": "other", "description": "x"}
     assert post(client, arb.referee2, url("incident-add", arb), data).status_code == 403
     assert post(client, arb.captain, url("incident-add", arb), data).status_code == 403
 
@@ -111,16 +161,29 @@ def test_late_appeal_page_shows_the_refusal_and_the_chief_accepts(arb, client):
     t0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
     with time_machine.travel(t0, tick=False) as clock:
         enter_result(arb)
-        [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other",
-                                     description="x", match=arb.match, team=arb.teams[0]),
-                        arb.chief, step="warning", reason="x")  # fmt: skip
+        [ruling] = rule(
+            log_incident(
+                arb.tournament,
+                arb.chief,
+                category="other",
+                description="x",
+                match=arb.match,
+                team=arb.teams[0],
+            ),
+            arb.chief,
+            step="warning",
+            reason="x",
+        )
         clock.shift(timedelta(minutes=40))
-        response = post(client, arb.captain, url("appeal-add", arb, ruling.pk),
-                        {"grounds": "late"})  # fmt: skip
+        response = post(client, arb.captain, url("appeal-add", arb, ruling.pk), {"grounds": "late"})
         page = client.get(response.url, **EN)
         assert b"within 30 minutes" in page.content
-        response = post(client, arb.chief, url("accept-late", arb, Appeal.objects.get().pk),
-                        {"reason": "the result was posted late"})  # fmt: skip
+        response = post(
+            client,
+            arb.chief,
+            url("accept-late", arb, Appeal.objects.get().pk),
+            {"reason": "the result was posted late"},
+        )
         assert Appeal.objects.get().status == "open"
 
 
@@ -130,14 +193,36 @@ def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadli
         arb.round.started_at = t0
         arb.round.save()
         enter_result(arb)
-        log_incident(arb.tournament, arb.referee, category="slow_play", description="slow",
-                     match=arb.match, team=arb.teams[0])  # fmt: skip
-        log_incident(arb.tournament, arb.referee2, category="late_arrival", description="late",
-                     match=arb.match2, team=arb.teams[3],
-                     arrived_at=t0 + timedelta(minutes=12))  # fmt: skip
-        [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other",
-                                     description="x", match=arb.match, team=arb.teams[0]),
-                        arb.chief, step="warning", reason="x")  # fmt: skip
+        log_incident(
+            arb.tournament,
+            arb.referee,
+            category="slow_play",
+            description="slow",
+            match=arb.match,
+            team=arb.teams[0],
+        )
+        log_incident(
+            arb.tournament,
+            arb.referee2,
+            category="late_arrival",
+            description="late",
+            match=arb.match2,
+            team=arb.teams[3],
+            arrived_at=t0 + timedelta(minutes=12),
+        )
+        [ruling] = rule(
+            log_incident(
+                arb.tournament,
+                arb.chief,
+                category="other",
+                description="x",
+                match=arb.match,
+                team=arb.teams[0],
+            ),
+            arb.chief,
+            step="warning",
+            reason="x",
+        )
         appeals.file_appeal(ruling, arb.captain, "x")
         clock.shift(timedelta(minutes=100))
         page = as_user(client, arb.chief).get(url("chief", arb), **EN).content.decode()
@@ -151,9 +236,19 @@ def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadli
 
 def test_committee_dashboard_and_team_record(arb, client):
     enter_result(arb)
-    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other", description="x",
-                                 match=arb.match, team=arb.teams[0]),
-                    arb.chief, step="warning", reason="spoke")  # fmt: skip
+    [ruling] = rule(
+        log_incident(
+            arb.tournament,
+            arb.chief,
+            category="other",
+            description="x",
+            match=arb.match,
+            team=arb.teams[0],
+        ),
+        arb.chief,
+        step="warning",
+        reason="spoke",
+    )
     appeals.file_appeal(ruling, arb.captain, "x")
     page = as_user(client, arb.committee[0]).get(url("committee", arb), **EN).content.decode()
     assert "Warning" in page and "Team 001" in page
@@ -165,9 +260,19 @@ def test_committee_dashboard_and_team_record(arb, client):
 
 def test_printable_ruling_page(arb, client):
     enter_result(arb)
-    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="other", description="x",
-                                 match=arb.match, team=arb.teams[0]),
-                    arb.chief, step="level_deduction", reason="signal")  # fmt: skip
+    [ruling] = rule(
+        log_incident(
+            arb.tournament,
+            arb.chief,
+            category="other",
+            description="x",
+            match=arb.match,
+            team=arb.teams[0],
+        ),
+        arb.chief,
+        step="level_deduction",
+        reason="signal",
+    )
     page = as_user(client, arb.chief).get(url("ruling", arb, ruling.pk), **EN).content.decode()
     assert "@media print" in page and "signature" in page
     assert re.search(r"10 : 10", page)
@@ -177,11 +282,22 @@ def test_the_appeal_page_shows_the_ruling_and_the_filing_deadline(arb, client):
     """From "my team's rulings" the captain's appeal page says which ruling it answers and by
     when (it was a bare "give a reason" box)."""
     enter_result(arb)
-    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="signalling",
-                                 description="敲桌", match=arb.match, team=arb.teams[0]),
-                    arb.chief, step="warning", reason="敲桌示意同伴")  # fmt: skip
-    page = as_user(client, arb.captain).get(url("appeal-add", arb, ruling.pk),
-                                            HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    [ruling] = rule(
+        log_incident(
+            arb.tournament,
+            arb.chief,
+            category="signalling",
+            description="敲桌",
+            match=arb.match,
+            team=arb.teams[0],
+        ),
+        arb.chief,
+        step="warning",
+        reason="敲桌示意同伴",
+    )
+    page = as_user(client, arb.captain).get(
+        url("appeal-add", arb, ruling.pk), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
     html = page.content.decode()
     assert "<h1>对本判罚提出申诉</h1>" in html
     card = html.split('id="appealed-ruling"')[1].split("</div>")[0]
@@ -195,13 +311,25 @@ def test_an_overturned_appeal_reads_with_the_votes_word(arb, client):
     """The committee votes 撤销判罚 (overturn); the decision then reads 撤销, not 改判 (which
     reads as either overturned or amended)."""
     enter_result(arb)
-    [ruling] = rule(log_incident(arb.tournament, arb.chief, category="signalling",
-                                 description="敲桌", match=arb.match, team=arb.teams[0]),
-                    arb.chief, step="level_deduction", levels=1, reason="敲桌")  # fmt: skip
+    [ruling] = rule(
+        log_incident(
+            arb.tournament,
+            arb.chief,
+            category="signalling",
+            description="敲桌",
+            match=arb.match,
+            team=arb.teams[0],
+        ),
+        arb.chief,
+        step="level_deduction",
+        levels=1,
+        reason="敲桌",
+    )
     appeal = appeals.file_appeal(ruling, arb.captain, "咳嗽")
     for member in arb.committee[:2]:
         appeals.vote(appeal, member, "overturn", "录像为证")
-    page = as_user(client, arb.captain).get(url("appeal", arb, appeal.pk),
-                                            HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    page = as_user(client, arb.captain).get(
+        url("appeal", arb, appeal.pk), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
     decision = page.content.decode().split('id="decision"')[1].split("</p>")[0]
     assert "撤销" in decision and "改判" not in decision

@@ -9,8 +9,14 @@ from tests.factories import result
 
 
 def penalise(arb):
-    case = log_incident(arb.tournament, arb.chief, category="signalling", description="seen",
-                        match=arb.match, team=arb.teams[1])  # fmt: skip
+    case = log_incident(
+        arb.tournament,
+        arb.chief,
+        category="signalling",
+        description="seen",
+        match=arb.match,
+        team=arb.teams[1],
+    )
     rule(case, arb.chief, step="match_loss", reason="signalling")
 
 

@@ -14,8 +14,14 @@ def test_the_ruling_page_quotes_the_events_appeal_minutes(arb, client):
     arb.tournament.settings = {"appeal_minutes": 45}
     arb.tournament.save(update_fields=["settings"])
     enter_result(arb)
-    incident = log_incident(arb.tournament, arb.chief, category="other", description="x",
-                            match=arb.match, team=arb.teams[0])  # fmt: skip
+    incident = log_incident(
+        arb.tournament,
+        arb.chief,
+        category="other",
+        description="x",
+        match=arb.match,
+        team=arb.teams[0],
+    )
     [ruling] = rule(incident, arb.chief, step="warning", reason="x")
     client.force_login(arb.captain)
     url = reverse("arbitration:ruling", args=[arb.tournament.slug, ruling.pk])

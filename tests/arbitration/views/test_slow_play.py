@@ -11,11 +11,19 @@ pytestmark = pytest.mark.django_db
 def test_incident_page_shows_the_time_and_the_national_steps_in_chinese(arb, client):
     arb.tournament.preset = "guandan-national"
     arb.tournament.save()
-    case = log_incident(arb.tournament, arb.referee, category="slow_play", description="slow",
-                        match=arb.match, team=arb.teams[0], seconds=31)  # fmt: skip
+    case = log_incident(
+        arb.tournament,
+        arb.referee,
+        category="slow_play",
+        description="slow",
+        match=arb.match,
+        team=arb.teams[0],
+        seconds=31,
+    )
     client.force_login(arb.chief)
-    page = client.get(f"/arbitration/t/{arb.tournament.slug}/incidents/{case.pk}/",
-                      HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    page = client.get(
+        f"/arbitration/t/{arb.tournament.slug}/incidents/{case.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
     text = page.content.decode()
     assert page.status_code == 200
     assert "计时：出牌 用时 31 秒" in text and "停止一圈出牌权" in text

@@ -46,8 +46,9 @@ def test_the_table_device_key_marks_its_own_table_only(event, api):
     key = TableKey.objects.create(tournament=event.tournament, table_number=1)
     ok = api.post(url(event), {"NS": True}, format="json", HTTP_X_TABLE_KEY=key.key)
     assert ok.status_code == 200 and ok.json()["NS"] is True
-    other = api.post(url(event, event.match2), {"NS": True}, format="json",
-                     HTTP_X_TABLE_KEY=key.key)  # fmt: skip
+    other = api.post(
+        url(event, event.match2), {"NS": True}, format="json", HTTP_X_TABLE_KEY=key.key
+    )
     assert other.status_code == 403 and other.json()["error"]
     assert seated(event) == {event.match.away_id}
 

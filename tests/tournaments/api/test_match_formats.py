@@ -27,8 +27,9 @@ def play_as(event, fmt):
 
 def submit(event, api_as, record, **headers):
     client = api_as(event.referee)
-    return client.post(url(event, "result"), {"record": record, "base_version": 0},
-                       format="json", **headers)  # fmt: skip
+    return client.post(
+        url(event, "result"), {"record": record, "base_version": 0}, format="json", **headers
+    )
 
 
 def test_n_deals_match_refuses_a_fourth_deal_naming_it_and_why(event, api_as):
@@ -45,8 +46,9 @@ def test_n_deals_match_refuses_a_fourth_deal_naming_it_and_why(event, api_as):
 
 def test_the_refusal_is_chinese_for_a_chinese_reader(event, api_as):
     play_as(event, {"end": "deals", "deals": 1})
-    response = submit(event, api_as, guandan_record([EW_UP3, EW_UP3]),
-                      HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    response = submit(
+        event, api_as, guandan_record([EW_UP3, EW_UP3]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
     assert response.status_code == 400
     assert "比赛在第 1 副后已结束（已打满规定副数）" in response.json()["error"]
 

@@ -44,9 +44,12 @@ def test_rule_a_changed_meanwhile_answers_409_with_its_code(event, api_as):
         post(client, event, "result", {"record": guandan_record(), "base_version": 0}).status_code
         == 201
     )
-    again = post(client, event, "result",
-                 {"record": {"game": "guandan", "final_levels": {"EW": "9", "NS": "4"}},
-                  "base_version": 0})  # fmt: skip
+    again = post(
+        client,
+        event,
+        "result",
+        {"record": {"game": "guandan", "final_levels": {"EW": "9", "NS": "4"}}, "base_version": 0},
+    )
     assert again.status_code == 409
     body = again.json()
     assert body["code"] == "changed_meanwhile" and body["latest"]["number"] == 1
@@ -91,8 +94,13 @@ def test_rule_best_of_three_by_final_levels_per_game_is_stored_and_scored(event,
     )
     assert preview.status_code == 200 and preview.json()["over"] is False
     assert preview.json()["games_won"] == {"EW": 1, "NS": 1}
-    response = post(client, event, "result", {"record": record, "base_version": 0},
-                    HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))  # fmt: skip
+    response = post(
+        client,
+        event,
+        "result",
+        {"record": record, "base_version": 0},
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
     assert response.status_code == 201, response.json()
     version = ResultVersion.objects.get(match=event.match)
     assert version.outcome["games_won"] == {"EW": 2, "NS": 1} and version.outcome["winner"] == "EW"
@@ -105,16 +113,20 @@ def test_rule_best_of_three_by_one_final_levels_for_the_match_is_refused_naming_
 ):
     play_as(event, {"end": "pass_a", "games": 3}, preset="guandan-national")
     client = api_as(event.referee)
-    body = post(client, event, "result",
-                {"record": {"game": "guandan", "final_levels": {"EW": "9", "NS": "4"}},
-                 "base_version": 0}).json()  # fmt: skip
+    body = post(
+        client,
+        event,
+        "result",
+        {"record": {"game": "guandan", "final_levels": {"EW": "9", "NS": "4"}}, "base_version": 0},
+    ).json()
     assert body["field"] == "record.games" and body["code"] == "record_refused"
 
 
 def test_rule_a_knockout_not_over_refuses_the_match_not_a_deal(api_as):
     event = factories.tournament(teams=2)
-    final = factories.stage(event, name="Final", kind="knockout",
-                            match_format={"end": "deals", "deals": 3})  # fmt: skip
+    final = factories.stage(
+        event, name="Final", kind="knockout", match_format={"end": "deals", "deals": 3}
+    )
     from tournaments.services import rounds, stage_rounds
 
     organiser = factories.organiser_of
@@ -125,8 +137,9 @@ def test_rule_a_knockout_not_over_refuses_the_match_not_a_deal(api_as):
     factories.grant(chief, event, "chief_referee")
     response = api_as(chief).post(
         f"/api/tournaments/{event.slug}/matches/{match.pk}/result/",
-        {"record": guandan_record([EW_UP3]), "base_version": 0}, format="json",
-    )  # fmt: skip
+        {"record": guandan_record([EW_UP3]), "base_version": 0},
+        format="json",
+    )
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "match_not_over" and body["field"] == "record" and "deal" not in body

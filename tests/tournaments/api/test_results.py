@@ -78,8 +78,9 @@ def test_table_key_header_writes_its_table(event, api):
     body = {"record": guandan_record(), "base_version": 0}
     ok = api.post(url(event, "result"), body, format="json", HTTP_X_TABLE_KEY=key.key)
     assert ok.status_code == 201 and ok.json()["via"] == "table-key"
-    other = api.post(url(event, "result", event.match2), body, format="json",
-                     HTTP_X_TABLE_KEY=key.key)  # fmt: skip
+    other = api.post(
+        url(event, "result", event.match2), body, format="json", HTTP_X_TABLE_KEY=key.key
+    )
     assert other.status_code == 403
     unknown = api.post(url(event, "result"), body, format="json", HTTP_X_TABLE_KEY="nope")
     assert unknown.status_code == 401 and "unknown" in unknown.json()["error"]
@@ -110,8 +111,12 @@ def test_chief_void_correct_restore_forfeit(event, api_as):
     chief = api_as(event.chief)
     post = lambda what, body: chief.post(url(event, what), body, format="json")  # noqa: E731
     assert post("forfeit", {"absent": "NS", "base_version": 0}).status_code == 201
-    assert post("correct", {"record": guandan_record(), "base_version": 1,
-                            "reason": "they arrived"}).status_code == 201  # fmt: skip
+    assert (
+        post(
+            "correct", {"record": guandan_record(), "base_version": 1, "reason": "they arrived"}
+        ).status_code
+        == 201
+    )
     assert post("void", {"base_version": 2, "reason": "wrong table"}).status_code == 201
     restored = post("restore", {"version": 2, "reason": "table was right"})
     assert restored.status_code == 201 and restored.json()["number"] == 4
@@ -125,9 +130,11 @@ def test_finalise_refused_names_tables_then_reopen(event, api_as):
     # the round's state refuses it: 409 (issue 31: 400 is for a request wrong in itself)
     assert refused.status_code == 409 and refused.json()["tables"] == [1, 2]
     for match in (event.match, event.match2):
-        api_as(event.chief).post(url(event, "result", match),
-                                 {"record": guandan_record(), "base_version": 0, "confirm": True},
-                                 format="json")  # fmt: skip
+        api_as(event.chief).post(
+            url(event, "result", match),
+            {"record": guandan_record(), "base_version": 0, "confirm": True},
+            format="json",
+        )
     assert api_as(event.organiser).post(base + "finalise/").json()["status"] == "finalised"
     assert api_as(event.organiser).post(base + "reopen/", {"reason": "x"}).status_code == 403
     assert api_as(event.chief).post(base + "reopen/", {"reason": "appeal"}).status_code == 200
@@ -155,9 +162,13 @@ def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(
     referee = factories.grant(
         factories.user("tractor_ref"), tournament, "table_referee", tables=[1]
     )
-    record = {"game": "tractor", "preset": "tractor",
-              "deals": [{"dealer": "EW", "defender_points": 290, "bottom_points": 40,
-                         "bottom_multiplier": 2}]}  # fmt: skip
+    record = {
+        "game": "tractor",
+        "preset": "tractor",
+        "deals": [
+            {"dealer": "EW", "defender_points": 290, "bottom_points": 40, "bottom_multiplier": 2}
+        ],
+    }
     response = api_as(referee).post(
         f"/api/tournaments/{tournament.slug}/matches/{match.pk}/result/",
         {"record": record, "base_version": 0},

@@ -56,9 +56,10 @@ def test_swap_checked_and_logged(api_as, event, organiser):
     one, two = Match.objects.filter(round=rnd).order_by("table_number")[:2]
     client = api_as(organiser)
     missing = client.post(
-        api_url(event, "rounds/1/swap/"), {"team_a": one.home_id, "team_b": two.home_id},
+        api_url(event, "rounds/1/swap/"),
+        {"team_a": one.home_id, "team_b": two.home_id},
         format="json",
-    )  # fmt: skip
+    )
     assert missing.status_code == 400 and missing.json()["field"] == "reason"
     same = client.post(
         api_url(event, "rounds/1/swap/"),

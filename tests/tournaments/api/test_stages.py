@@ -17,16 +17,22 @@ def url(event, path=""):
 def test_the_organiser_sets_up_a_stage_with_sections_and_draws_its_round(api_as):
     event = factories.tournament(teams=8)
     client = api_as(factories.organiser_of(event))
-    answer = client.post(url(event, "stages/"), {"name": "预赛", "kind": "swiss",
-                                                 "num_rounds": 3}, format="json")  # fmt: skip
+    answer = client.post(
+        url(event, "stages/"), {"name": "预赛", "kind": "swiss", "num_rounds": 3}, format="json"
+    )
     assert answer.status_code == 201, answer.json()
     stage = answer.json()
     assert stage["planned_rounds"] == 3 and stage["sections"] == []
     for name in ("A组", "B组"):
-        assert client.post(url(event, f"stages/{stage['id']}/sections/"), {"name": name},
-                           format="json").status_code == 201  # fmt: skip
-    split = client.post(url(event, f"stages/{stage['id']}/split/"), {"method": "snake"},
-                        format="json")  # fmt: skip
+        assert (
+            client.post(
+                url(event, f"stages/{stage['id']}/sections/"), {"name": name}, format="json"
+            ).status_code
+            == 201
+        )
+    split = client.post(
+        url(event, f"stages/{stage['id']}/split/"), {"method": "snake"}, format="json"
+    )
     assert [len(s["teams"]) for s in split.json()["sections"]] == [4, 4]
     drawn = client.post(url(event, f"stages/{stage['id']}/draw/"), {"seed": 5}, format="json")
     assert drawn.status_code == 201

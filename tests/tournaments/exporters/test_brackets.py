@@ -19,8 +19,13 @@ def knockout():
     event = factories.tournament(teams=0)
     for i in range(1, 5):
         factories.team(event, f"北京{i}队", seed=i)
-    stage = factories.stage(event, name="决赛阶段", kind="knockout", third_place=True,
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    stage = factories.stage(
+        event,
+        name="决赛阶段",
+        kind="knockout",
+        third_place=True,
+        match_format={"end": "deals", "deals": 1},
+    )
     return event, stage
 
 

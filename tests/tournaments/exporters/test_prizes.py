@@ -84,8 +84,9 @@ def test_prize_list_of_an_event_in_stages_follows_the_knockout_not_the_points():
     event = factories.tournament(teams=0)
     for i in range(1, 5):
         factories.team(event, f"S{i}", seed=i)
-    final = factories.stage(event, name="决赛", kind="knockout",
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    final = factories.stage(
+        event, name="决赛", kind="knockout", match_format={"end": "deals", "deals": 1}
+    )
     who = factories.organiser_of(event)
     semis = rounds.publish(stage_rounds.draw_round(final, who), who)
     # the lower seeds win: against seed 1 by 3 levels, against seed 2 by 1 level

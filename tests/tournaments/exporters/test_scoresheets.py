@@ -23,9 +23,22 @@ SHEET_SET = scoresheets.SheetSet(EVENT, 3, "guandan", "苏州市体育中心", S
 
 def labels(game: str) -> list[str]:
     """Every label the background prints, in the active language."""
-    fixed = ["East–West (home)", "North–South (away)", "Unit", "East", "South", "West", "North",
-             "Result", "Winner", "East–West captain", "North–South captain", "Referee", "Time",
-             "Table"]  # fmt: skip
+    fixed = [
+        "East–West (home)",
+        "North–South (away)",
+        "Unit",
+        "East",
+        "South",
+        "West",
+        "North",
+        "Result",
+        "Winner",
+        "East–West captain",
+        "North–South captain",
+        "Referee",
+        "Time",
+        "Table",
+    ]
     return [translation.gettext(text) for text in fixed] + [
         str(label) for label, _width in scoresheets.GRIDS[game]
     ]

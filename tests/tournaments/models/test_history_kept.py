@@ -90,9 +90,11 @@ def test_existing_rows_get_the_usernames_by_the_migration(event):
 
 def test_published_match_deletion_refused(admin_client, event):
     assert event.round.status == Round.Status.IN_PLAY
-    for url in (f"/admin/tournaments/match/{event.match.pk}/delete/",
-                f"/admin/tournaments/roundslot/{event.match.slots.first().pk}/delete/",
-                f"/admin/tournaments/round/{event.round.pk}/delete/"):  # fmt: skip
+    for url in (
+        f"/admin/tournaments/match/{event.match.pk}/delete/",
+        f"/admin/tournaments/roundslot/{event.match.slots.first().pk}/delete/",
+        f"/admin/tournaments/round/{event.round.pk}/delete/",
+    ):
         assert admin_client.get(url).status_code == 403, url
         assert admin_client.post(url, {"post": "yes"}).status_code == 403, url
     for model in ("match", "roundslot", "round", "tournament", "team"):

@@ -18,8 +18,9 @@ ADDRESS = "10.77.0.5"
 @pytest.fixture
 def scored(make_tournament, make_user, grant):
     event = build_event(make_tournament, make_user, grant)
-    version = result_entry.submit(event.match, guandan_record(), actor(event.referee, source=ADDRESS),
-                             0)  # fmt: skip
+    version = result_entry.submit(
+        event.match, guandan_record(), actor(event.referee, source=ADDRESS), 0
+    )
     result_confirm.confirm(event.match, version.number, actor(event.home_captain, source=ADDRESS))
     return event
 
@@ -55,19 +56,20 @@ def test_public_match_page_shows_a_role_not_the_username_or_address(client, scor
 
 def test_forwarded_for_is_ignored_without_a_trusted_proxy(settings):
     settings.TRUSTED_PROXIES = []
-    request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.9",
-                                   HTTP_X_FORWARDED_FOR="1.2.3.4")  # fmt: skip
+    request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR="1.2.3.4")
     assert client_address(request) == "203.0.113.9"
 
 
 def test_forwarded_for_is_read_behind_a_trusted_proxy(settings):
     settings.TRUSTED_PROXIES = ["127.0.0.1", "10.0.0.2"]
     # The client forged the left-most hop; the proxies appended the real one on the right.
-    request = RequestFactory().get("/", REMOTE_ADDR="127.0.0.1",
-                                   HTTP_X_FORWARDED_FOR="6.6.6.6, 198.51.100.7, 10.0.0.2")  # fmt: skip
+    request = RequestFactory().get(
+        "/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 198.51.100.7, 10.0.0.2"
+    )
     assert client_address(request) == "198.51.100.7"
-    request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.9",
-                                   HTTP_X_FORWARDED_FOR="198.51.100.7")  # fmt: skip
+    request = RequestFactory().get(
+        "/", REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR="198.51.100.7"
+    )
     assert client_address(request) == "203.0.113.9"  # not from the proxy: header ignored
 
 
@@ -76,8 +78,13 @@ def test_audit_source_cannot_be_forged_by_a_header(api, scored):
 
     api.force_authenticate(scored.chief)
     url = f"/api/tournaments/{scored.tournament.slug}/matches/{scored.match.pk}/void/"
-    response = api.post(url, {"base_version": 1, "reason": "test"}, format="json",
-                        HTTP_X_FORWARDED_FOR="6.6.6.6", REMOTE_ADDR="192.0.2.10")  # fmt: skip
+    response = api.post(
+        url,
+        {"base_version": 1, "reason": "test"},
+        format="json",
+        HTTP_X_FORWARDED_FOR="6.6.6.6",
+        REMOTE_ADDR="192.0.2.10",
+    )
     assert response.status_code == 201
     entry = AuditLog.objects.filter(action="result.void").latest("id")
     assert entry.source == "192.0.2.10"

@@ -114,8 +114,14 @@ def test_filters_by_team_and_table_find_the_incident_ruling_and_result_about_the
     arb = build_event(make_tournament, make_user, grant)
     team = arb.match.home
     enter_result(arb)
-    log_incident(arb.tournament, arb.chief, category="slow_play", description="slow",
-                 match=arb.match, team=team)  # fmt: skip
+    log_incident(
+        arb.tournament,
+        arb.chief,
+        category="slow_play",
+        description="slow",
+        match=arb.match,
+        team=team,
+    )
     by_team = {e.action for e in audit_entries(arb.tournament, team=team.name)}
     assert {"incident.log", "result.submission"} <= by_team
     by_table = {e.action for e in audit_entries(arb.tournament, table=str(arb.match.table_number))}

@@ -284,10 +284,12 @@ def volume_round(tables: int = 250):
     entry, not confirmed): the board at 500 teams."""
     tournament = factories.tournament(teams=tables * 2)
     teams = list(tournament.teams.order_by("pk"))
-    rnd = factories.round_(tournament, 1, list(zip(teams[::2], teams[1::2], strict=True)),
-                           status=Round.Status.IN_PLAY)  # fmt: skip
-    referee = factories.grant(factories.user(), tournament, "table_referee",
-                              tables=range(1, tables + 1))  # fmt: skip
+    rnd = factories.round_(
+        tournament, 1, list(zip(teams[::2], teams[1::2], strict=True)), status=Round.Status.IN_PLAY
+    )
+    referee = factories.grant(
+        factories.user(), tournament, "table_referee", tables=range(1, tables + 1)
+    )
     factories.submitted_results(list(rnd.matches.order_by("table_number")), referee)
     return tournament, rnd, factories.chief_of(tournament)
 
@@ -321,16 +323,21 @@ def test_board_reads_and_bulk_confirms_in_the_same_queries_at_25_and_250_tables(
         counting = ResultVersion.objects.filter(match__round=rnd, is_counting=True)
         assert counting.count() == tables
         assert set(counting.values_list("confirmed_by_name", flat=True)) == {chief.username}
-        assert ResultConfirmation.objects.filter(
-            version__match__round=rnd, capacity="chief", user=chief
-        ).count() == tables  # fmt: skip
+        assert (
+            ResultConfirmation.objects.filter(
+                version__match__round=rnd, capacity="chief", user=chief
+            ).count()
+            == tables
+        )
         entries = AuditLog.objects.filter(tournament=tournament, action="result.confirm")
         assert sorted(entries.values_list("table_number", flat=True)) == list(range(1, tables + 1))
         entry = entries.get(table_number=1)
         assert entry.actor == chief and entry.target_id == str(rows[0].match.pk)
         assert entry.data == {"version": 1, "capacity": "chief", "team": None, "counting": True}
-        assert {entry.team_id, entry.other_team_id} == {rows[0].match.home_id,
-                                                        rows[0].match.away_id}  # fmt: skip
+        assert {entry.team_id, entry.other_team_id} == {
+            rows[0].match.home_id,
+            rows[0].match.away_id,
+        }
         assert revision(tournament) == before + 1
         rnd.refresh_from_db()
         assert rnd.status == Round.Status.COMPLETE
@@ -353,8 +360,7 @@ def test_bulk_confirm_checks_each_table_as_one_confirmation_does(event):
     enter(table(rnd, 4), chief)  # the chief's own entry, not confirmed at entry
     factories.result(table(rnd, 5))  # counting: version 1
     enter(table(rnd, 5), b, deals=[{"finish": ["N", "S", "E", "W"]}])  # changed: version 2
-    selection = [table(rnd, 1).pk, seen_2, table(rnd, 3).pk, table(rnd, 4).pk,
-                 table(rnd, 5).pk]  # fmt: skip
+    selection = [table(rnd, 1).pk, seen_2, table(rnd, 3).pk, table(rnd, 4).pk, table(rnd, 5).pk]
     audit_before = AuditLog.objects.filter(action="result.confirm").count()
     done, refused = board.bulk_confirm(rnd, chief, selection)
     assert done == 2

@@ -129,9 +129,12 @@ def seat_all_but(rnd, chief, *absent):
 
 @pytest.mark.parametrize(
     ("elapsed", "late"),
-    [(timedelta(minutes=9, seconds=59), False), (timedelta(minutes=10), True),
-     (timedelta(minutes=10, seconds=30), True)],
-)  # fmt: skip
+    [
+        (timedelta(minutes=9, seconds=59), False),
+        (timedelta(minutes=10), True),
+        (timedelta(minutes=10, seconds=30), True),
+    ],
+)
 def test_rule_比赛宣布开始10分钟后仍未就位作弃权论处_late_list_boundary(
     started, time_machine, elapsed, late
 ):

@@ -21,8 +21,15 @@ def event_after_one_round(qualify_top: int, kind: str = "knockout"):
     event = factories.tournament(teams=6)
     swiss = factories.stage(event, name="Swiss", num_rounds=1)
     fields = {"third_place": False} if kind == "knockout" else {"num_rounds": 1}
-    nxt = factories.stage(event, name="Next", kind=kind, entrants="qualified",
-                          qualify_top=qualify_top, sources=[swiss], **fields)  # fmt: skip
+    nxt = factories.stage(
+        event,
+        name="Next",
+        kind=kind,
+        entrants="qualified",
+        qualify_top=qualify_top,
+        sources=[swiss],
+        **fields,
+    )
     factories.play_stage_round(swiss)
     return event, swiss, nxt
 
@@ -37,7 +44,7 @@ def test_a_tie_across_the_qualification_line_holds_the_draw_until_lots(kind):
     ties = lots.stage_cut_ties(nxt)
     assert [(t.kind, t.cut, set(t.teams)) for t in ties] == [
         (lots.QUALIFICATION, 2, winners(swiss))
-    ]  # fmt: skip
+    ]
     who = factories.organiser_of(event)
     with pytest.raises(lots.LotsError) as held:
         stage_rounds.draw_round(nxt, who)
@@ -95,7 +102,8 @@ def test_the_standings_page_names_the_cut_tie_and_draws_its_lots(client):
     page = client.get(f"/t/{event.slug}/manage/standings/").content.decode()
     assert 'id="cut-ties"' in page and 'data-cut="qualification"' in page
     teams = lots.stage_cut_ties(knockout)[0].teams
-    answer = client.post(f"/t/{event.slug}/manage/standings/draw-cut-lots/",
-                         {"team": [str(t) for t in teams]})  # fmt: skip
+    answer = client.post(
+        f"/t/{event.slug}/manage/standings/draw-cut-lots/", {"team": [str(t) for t in teams]}
+    )
     assert answer.status_code == 302 and LotDraw.objects.count() == 1
     assert 'id="cut-ties"' not in client.get(f"/t/{event.slug}/manage/standings/").content.decode()

@@ -15,8 +15,9 @@ pytestmark = pytest.mark.django_db
 def test_a_dispute_blocks_counting_until_the_chief_decides_the_version_stands(event):
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     result_confirm.confirm(event.match, 1, actor(event.home_captain))
-    dispute = disputes.raise_dispute(event.match, 1, actor(event.away_captain),
-                                     "deal 3: N went out second, not S")  # fmt: skip
+    dispute = disputes.raise_dispute(
+        event.match, 1, actor(event.away_captain), "deal 3: N went out second, not S"
+    )
     for confirmer in (event.away_captain, event.referee2):
         with pytest.raises(ResultError, match="disputed by"):
             result_confirm.confirm(event.match, 1, actor(confirmer))
@@ -78,8 +79,9 @@ def _page(client, event):
 
 
 def _act(client, event, **data):
-    return client.post(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/",
-                       data, **EN)  # fmt: skip
+    return client.post(
+        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/", data, **EN
+    )
 
 
 def test_captains_read_the_deals_and_the_button_goes_once_their_team_confirmed(event, client):
@@ -117,8 +119,9 @@ def test_a_dispute_from_the_page_is_a_call_on_the_chiefs_dashboard_then_decided(
 def test_dispute_and_decision_through_the_api(event, api_as):
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     base = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/"
-    made = api_as(event.home_captain).post(base + "dispute/", {"version": 1, "reason": "deal 2"},
-                                           format="json")  # fmt: skip
+    made = api_as(event.home_captain).post(
+        base + "dispute/", {"version": 1, "reason": "deal 2"}, format="json"
+    )
     assert made.status_code == 201 and made.json()["team"] == event.teams[0].name
     blocked = api_as(event.away_captain).post(base + "confirm/", {"version": 1}, format="json")
     assert blocked.status_code == 400 and "disputed" in blocked.json()["error"]

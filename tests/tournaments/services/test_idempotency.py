@@ -21,8 +21,9 @@ def url(event, what="result", match=None):
 
 
 def post(client, event, body, key, what="result", **headers):
-    return client.post(url(event, what), body, format="json", HTTP_IDEMPOTENCY_KEY=str(key),
-                       **headers)  # fmt: skip
+    return client.post(
+        url(event, what), body, format="json", HTTP_IDEMPOTENCY_KEY=str(key), **headers
+    )
 
 
 def test_same_key_twice_stores_one_version_and_answers_it_again(event, api_as):
@@ -44,7 +45,9 @@ def test_a_repeat_after_a_newer_version_still_answers_the_first_one_not_a_confli
     key = uuid.uuid4()
     body = {"record": guandan_record(), "base_version": 0}
     post(client, event, body, key)
-    result_entry.submit(event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee2), 1)
+    result_entry.submit(
+        event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee2), 1
+    )
     again = post(client, event, body, key)
     assert again.status_code == 200 and again.json()["number"] == 1
     assert ResultVersion.objects.filter(match=event.match).count() == 2
@@ -65,15 +68,17 @@ def test_a_key_is_scoped_to_its_match(event, api_as):
     key = uuid.uuid4()
     body = {"record": guandan_record(), "base_version": 0}
     assert post(api_as(event.referee), event, body, key).status_code == 201
-    other = api_as(event.other_referee).post(url(event, match=event.match2), body, format="json",
-                                             HTTP_IDEMPOTENCY_KEY=str(key))  # fmt: skip
+    other = api_as(event.other_referee).post(
+        url(event, match=event.match2), body, format="json", HTTP_IDEMPOTENCY_KEY=str(key)
+    )
     assert other.status_code == 201
     assert ResultVersion.objects.filter(idempotency_key=key).count() == 2
 
 
 def test_a_malformed_key_is_400_naming_the_header(event, api_as):
-    response = post(api_as(event.referee), event,
-                    {"record": guandan_record(), "base_version": 0}, "not-a-uuid")  # fmt: skip
+    response = post(
+        api_as(event.referee), event, {"record": guandan_record(), "base_version": 0}, "not-a-uuid"
+    )
     assert response.status_code == 400 and response.json()["field"] == "Idempotency-Key"
     assert not ResultVersion.objects.exists()
 

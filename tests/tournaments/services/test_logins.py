@@ -46,8 +46,9 @@ def test_login_throttled_after_failures_on_the_login_page(client, make_user):
     assert response.status_code == 429 and not is_logged_in(client)
     assert "登录失败次数过多" in response.content.decode()
     # … or English.
-    response = client.post("/accounts/login/", {"username": user.username, "password": "x"},
-                           HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    response = client.post(
+        "/accounts/login/", {"username": user.username, "password": "x"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "Too many failed logins" in response.content.decode()
 
 
@@ -55,8 +56,9 @@ def test_login_throttled_after_failures_on_the_admin(client, make_user):
     make_user("admin1", is_staff=True, is_superuser=True)
     for _ in range(LIMIT):
         client.post("/admin/login/", {"username": "admin1", "password": "wrong"})
-    response = client.post("/admin/login/?next=/admin/",
-                           {"username": "admin1", "password": "pw-admin1"})  # fmt: skip
+    response = client.post(
+        "/admin/login/?next=/admin/", {"username": "admin1", "password": "pw-admin1"}
+    )
     assert response.status_code == 429 and not is_logged_in(client)
 
 
@@ -97,23 +99,28 @@ def test_locking_the_chief_from_another_address_does_not_stop_the_chief_at_a_kno
     """Issue 31: anyone could lock the chief out before a round with five wrong passwords."""
     make_user("chief")
     chief_phone = "10.5.5.5"
-    first = client.post("/accounts/login/", {"username": "chief", "password": "pw-chief"},
-                        REMOTE_ADDR=chief_phone)  # fmt: skip
+    first = client.post(
+        "/accounts/login/", {"username": "chief", "password": "pw-chief"}, REMOTE_ADDR=chief_phone
+    )
     assert first.status_code == 302
     client.logout()
     attacker = type(client)()
     for _ in range(LIMIT * 3):
-        attacker.post("/accounts/login/", {"username": "chief", "password": "guess"},
-                      REMOTE_ADDR="10.6.6.6")  # fmt: skip
-    locked = attacker.post("/accounts/login/", {"username": "chief", "password": "pw-chief"},
-                           REMOTE_ADDR="10.6.6.6")  # fmt: skip
+        attacker.post(
+            "/accounts/login/", {"username": "chief", "password": "guess"}, REMOTE_ADDR="10.6.6.6"
+        )
+    locked = attacker.post(
+        "/accounts/login/", {"username": "chief", "password": "pw-chief"}, REMOTE_ADDR="10.6.6.6"
+    )
     assert locked.status_code == 429  # the attacker's address is locked for the chief …
     # … and wrong passwords typed on the chief's own phone do not lock it either
     for _ in range(LIMIT):
-        client.post("/accounts/login/", {"username": "chief", "password": "typo"},
-                    REMOTE_ADDR=chief_phone)  # fmt: skip
-    response = client.post("/accounts/login/", {"username": "chief", "password": "pw-chief"},
-                           REMOTE_ADDR=chief_phone)  # fmt: skip
+        client.post(
+            "/accounts/login/", {"username": "chief", "password": "typo"}, REMOTE_ADDR=chief_phone
+        )
+    response = client.post(
+        "/accounts/login/", {"username": "chief", "password": "pw-chief"}, REMOTE_ADDR=chief_phone
+    )
     assert response.status_code == 302 and is_logged_in(client)
 
 
@@ -125,8 +132,9 @@ def test_a_lock_grows_with_repeated_failures(client, make_user, rf):
     lengths = []
     for _round in range(3):
         for _ in range(LIMIT):
-            client.post("/accounts/login/", {"username": "ref9", "password": "x"},
-                        REMOTE_ADDR="10.7.7.7")  # fmt: skip
+            client.post(
+                "/accounts/login/", {"username": "ref9", "password": "x"}, REMOTE_ADDR="10.7.7.7"
+            )
         request = rf.post("/accounts/login/", {"username": "ref9"}, REMOTE_ADDR="10.7.7.7")
         lengths.append(logins.cool_off(request).total_seconds() / 60)
         from axes.models import AccessAttempt
@@ -158,14 +166,18 @@ def test_the_table_phone_of_the_event_is_never_locked_for_its_people(
     assert response.status_code == 302
     # elsewhere the same failures lock
     for _ in range(LIMIT):
-        client.post("/accounts/login/", {"username": "cap1", "password": "x"},
-                    REMOTE_ADDR="10.8.8.8")  # fmt: skip
-    assert client.post("/accounts/login/", {"username": "cap1", "password": "pw-cap1"},
-                       REMOTE_ADDR="10.8.8.8").status_code == 429  # fmt: skip
+        client.post(
+            "/accounts/login/", {"username": "cap1", "password": "x"}, REMOTE_ADDR="10.8.8.8"
+        )
+    assert (
+        client.post(
+            "/accounts/login/", {"username": "cap1", "password": "pw-cap1"}, REMOTE_ADDR="10.8.8.8"
+        ).status_code
+        == 429
+    )
 
 
-def test_an_event_official_cannot_unlock_a_staff_account(client, make_user, make_tournament,
-                                                         grant):  # fmt: skip
+def test_an_event_official_cannot_unlock_a_staff_account(client, make_user, make_tournament, grant):
     """Issue 31: give `admin` a committee role in your own event, guess, unlock, repeat."""
     from tournaments.services import logins
 
@@ -178,11 +190,17 @@ def test_an_event_official_cannot_unlock_a_staff_account(client, make_user, make
         logins.unlock(tournament, chief, admin.username)
     chief_client = type(client)()
     chief_client.force_login(chief)
-    page = chief_client.post(f"/t/{tournament.slug}/manage/lockouts/", {"username": "admin"},
-                             HTTP_ACCEPT_LANGUAGE="en", follow=True)  # fmt: skip
+    page = chief_client.post(
+        f"/t/{tournament.slug}/manage/lockouts/",
+        {"username": "admin"},
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    )
     assert "not one of this event" in page.content.decode()
-    assert client.post("/accounts/login/",
-                       {"username": "admin", "password": "pw-admin"}).status_code == 429  # fmt: skip
+    assert (
+        client.post("/accounts/login/", {"username": "admin", "password": "pw-admin"}).status_code
+        == 429
+    )
     assert not AuditLog.objects.filter(action="login.unlock").exists()
     # staff is no pass either: a staff user without the event's role may not unlock
     staff = make_user("staff1", is_staff=True)
@@ -203,8 +221,11 @@ def test_the_chief_referee_lifts_a_lock(client, make_user, make_tournament, gran
     chief = grant(make_user("chief1"), tournament, "chief_referee")
     stranger = make_user("stranger")
     for _ in range(LIMIT):
-        client.post("/accounts/login/", {"username": "referee1", "password": "wrong"},
-                    REMOTE_ADDR="10.2.2.2")  # fmt: skip
+        client.post(
+            "/accounts/login/",
+            {"username": "referee1", "password": "wrong"},
+            REMOTE_ADDR="10.2.2.2",
+        )
     client.post("/accounts/login/", {"username": "stranger", "password": "w"})
 
     chief_client = type(client)()
@@ -215,12 +236,13 @@ def test_the_chief_referee_lifts_a_lock(client, make_user, make_tournament, gran
     assert "stranger" not in body  # only this event's people
     # Someone else's lock is not the chief's to lift.
     chief_client.post(f"/t/{tournament.slug}/manage/lockouts/", {"username": "stranger"})
-    response = chief_client.post(f"/t/{tournament.slug}/manage/lockouts/",
-                                 {"username": "referee1"})  # fmt: skip
+    response = chief_client.post(f"/t/{tournament.slug}/manage/lockouts/", {"username": "referee1"})
     assert response.status_code == 302
-    response = client.post("/accounts/login/",
-                           {"username": "referee1", "password": "pw-referee1"},
-                           REMOTE_ADDR="10.2.2.2")  # fmt: skip
+    response = client.post(
+        "/accounts/login/",
+        {"username": "referee1", "password": "pw-referee1"},
+        REMOTE_ADDR="10.2.2.2",
+    )
     assert response.status_code == 302 and int(client.session["_auth_user_id"]) == referee.pk
     entry = AuditLog.objects.get(action="login.unlock")
     assert entry.actor == chief and entry.data["username"] == "referee1"
@@ -231,8 +253,9 @@ def test_the_chief_referee_lifts_a_lock(client, make_user, make_tournament, gran
     assert referee_client.get(f"/t/{tournament.slug}/manage/lockouts/").status_code == 403
 
 
-def test_api_clients_use_a_token_made_and_revoked_on_a_page(client, make_user, make_tournament,
-                                                            grant):  # fmt: skip
+def test_api_clients_use_a_token_made_and_revoked_on_a_page(
+    client, make_user, make_tournament, grant
+):
     """Instead of sending a password with every request (basic auth), a client sends a token
     made on the 'API token' page; a revoked token or a deactivated user's is refused."""
     tournament = make_tournament(teams=2)
@@ -247,8 +270,9 @@ def test_api_clients_use_a_token_made_and_revoked_on_a_page(client, make_user, m
     api = type(client)()
     url = f"/api/tournaments/{tournament.slug}/teams/"
     body = {"name": "Token team", "unit": "", "players": ["A", "B"]}
-    response = api.post(url, body, content_type="application/json",
-                        HTTP_AUTHORIZATION=f"Token {key}")  # fmt: skip
+    response = api.post(
+        url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Token {key}"
+    )
     assert response.status_code == 201
     # A wrong token is refused without hashing anything.
     with mock.patch.object(ModelBackend, "authenticate", autospec=True) as backend:
@@ -256,8 +280,12 @@ def test_api_clients_use_a_token_made_and_revoked_on_a_page(client, make_user, m
     backend.assert_not_called()
 
     client.post("/accounts/api-token/", {"action": "revoke"})
-    response = api.post(url, body | {"name": "Again"}, content_type="application/json",
-                        HTTP_AUTHORIZATION=f"Token {key}")  # fmt: skip
+    response = api.post(
+        url,
+        body | {"name": "Again"},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {key}",
+    )
     assert response.status_code in (401, 403)
     page = client.post("/accounts/api-token/", {"action": "issue"}).content.decode()
     key = re.search(r'<code id="new-token">(\w+)</code>', page).group(1)

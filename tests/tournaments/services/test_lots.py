@@ -35,8 +35,9 @@ def test_draw_lots_is_recorded_and_breaks_the_remaining_tie(tied_event):
     assert draw.after_round == 1 and draw.drawn_at is not None
     after = standings_for(tournament)
     assert [(row.team, row.rank, row.shared) for row in after[:2]] == [
-        (draw.order[0], 1, False), (draw.order[1], 2, False)
-    ]  # fmt: skip
+        (draw.order[0], 1, False),
+        (draw.order[1], 2, False),
+    ]
     assert after[2].shared  # the tie for third stays until it is drawn too
     entry = AuditLog.objects.get(tournament=tournament, action="standings.draw_lots")
     assert entry.actor_name == chief.username and entry.data["seed"] == 2026

@@ -18,8 +18,9 @@ def organiser(make_user):
 
 
 def test_a_format_that_ends_by_time_sets_the_round_clock(make_tournament, organiser):
-    tournament = make_tournament(teams=4, round_minutes=90,
-                                 settings={"match_format": {"end": "time", "minutes": 50}})  # fmt: skip
+    tournament = make_tournament(
+        teams=4, round_minutes=90, settings={"match_format": {"end": "time", "minutes": 50}}
+    )
     assert match_formats.clock_minutes(tournament) == 50
     rnd = rounds.publish(rounds.generate_draft(tournament, organiser), organiser)
     rnd = rounds.start_clock(rnd, organiser)

@@ -71,9 +71,15 @@ def staged():
     who = factories.organiser_of(event)
     swiss = factories.stage(event, name="Swiss", num_rounds=3)
     knockout = factories.stage(
-        event, name="KO", kind="knockout", entrants="qualified", qualify_top=4,
-        sources=[swiss], third_place=True, match_format={"end": "deals", "deals": 1, "games": 3},
-    )  # fmt: skip
+        event,
+        name="KO",
+        kind="knockout",
+        entrants="qualified",
+        qualify_top=4,
+        sources=[swiss],
+        third_place=True,
+        match_format={"end": "deals", "deals": 1, "games": 3},
+    )
     checkin.check_in([teams[name] for name in NAMES[:8]], who)
     factories.play_stage_round(swiss)
     checkin.check_in([teams["T09"]], who)  # late: joins the Swiss from round 2
@@ -128,8 +134,9 @@ def test_the_final_ranking_is_one_list_everywhere(staged, client, api):
         sheet = workbook(exports.render_now(event, "standings-xlsx").data)
     final_sheet = sheet.worksheets[-1]
     assert final_sheet.title == "最终"
-    names_in_sheet = [row[1] for row in final_sheet.iter_rows(values_only=True) if row[1] in
-                      ko_names.values()]  # fmt: skip
+    names_in_sheet = [
+        row[1] for row in final_sheet.iter_rows(values_only=True) if row[1] in ko_names.values()
+    ]
     assert names_in_sheet == official
 
     text = pdf_text(exports.render_now(event, "standings-pdf").data)

@@ -129,8 +129,9 @@ def files_on(page: str) -> tuple[dict[str, str], set[str]]:
     """The page's download links (export → href) and the files it says are being made."""
     import re
 
-    links = dict(re.findall(r'<a class="btn secondary small" id="([a-z]+-[a-z]+)" href="([^"]+)"',
-                            page))  # fmt: skip
+    links = dict(
+        re.findall(r'<a class="btn secondary small" id="([a-z]+-[a-z]+)" href="([^"]+)"', page)
+    )
     making = set(re.findall(r'id="([a-z]+-[a-z]+)-generating"', page))
     return links, making
 
@@ -144,8 +145,9 @@ def test_the_pairings_units_and_bracket_pages_link_a_file_only_once_it_exists(ch
     knockout = factories.tournament(teams=0)
     for i in range(1, 5):
         factories.team(knockout, f"S{i}", seed=i)
-    stage = factories.stage(knockout, name="决赛阶段", kind="knockout",
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    stage = factories.stage(
+        knockout, name="决赛阶段", kind="knockout", match_format={"end": "deals", "deals": 1}
+    )
     stage_rounds.draw_round(stage, factories.organiser_of(knockout))
     slug = chinese_event.slug
     pages = {

@@ -164,8 +164,14 @@ def test_the_team_form_refuses_a_player_of_another_team(make_tournament):
 
     tournament = make_tournament(teams=1, units=0)
     with pytest.raises(ServiceError) as refused:
-        save_team(tournament, factories.organiser_of(tournament), name="新队", unit_name="",
-                  players=["P1-2", "新人"], seed=None)  # fmt: skip
+        save_team(
+            tournament,
+            factories.organiser_of(tournament),
+            name="新队",
+            unit_name="",
+            players=["P1-2", "新人"],
+            seed=None,
+        )
     assert refused.value.field == "player1" and "Team 001" in refused.value.message
 
 
@@ -424,15 +430,18 @@ def test_a_blank_unit_is_warned_not_refused(make_tournament, organiser_of):
 def test_same_name_players_with_different_ids_are_two_people(make_tournament, organiser_of):
     tournament = make_tournament(units=0)
     data = xlsx(
-        [["红队", "苏州", "李军", "甲", None, "320501", ""],
-         ["蓝队", "扬州", "李军", "乙", None, "321001", ""]],
+        [
+            ["红队", "苏州", "李军", "甲", None, "320501", ""],
+            ["蓝队", "扬州", "李军", "乙", None, "321001", ""],
+        ],
         header=HEADER_IDS,
-    )  # fmt: skip
+    )
     report = import_teams(tournament, organiser_of(tournament), data)
     assert report.ok, report.errors
     assert set(Player.objects.filter(name="李军").values_list("ident", flat=True)) == {
-        "320501", "321001"
-    }  # fmt: skip
+        "320501",
+        "321001",
+    }
 
 
 @pytest.mark.parametrize("idents", [("320501", "320501"), ("320501", ""), ("", "")])
@@ -441,10 +450,12 @@ def test_same_name_with_the_same_id_or_without_one_is_one_person_one_team(
 ):
     tournament = make_tournament(units=0)
     data = xlsx(
-        [["红队", "苏州", "李军", "甲", None, idents[0], ""],
-         ["蓝队", "扬州", "李军", "乙", None, idents[1], ""]],
+        [
+            ["红队", "苏州", "李军", "甲", None, idents[0], ""],
+            ["蓝队", "扬州", "李军", "乙", None, idents[1], ""],
+        ],
         header=HEADER_IDS,
-    )  # fmt: skip
+    )
     with translation.override("en"):
         report = import_teams(tournament, organiser_of(tournament), data)
     assert not report.ok
@@ -459,11 +470,17 @@ def test_update_reimport_adds_new_updates_changed_lists_unchanged_and_loses_noth
 
     tournament = make_tournament(units=0)
     organiser = organiser_of(tournament)
-    first = [["红队", "苏州", "甲", "乙", 1], ["蓝队", "无锡", "丙", "丁", 2],
-             ["绿队", "南京", "戊", "己", None]]  # fmt: skip
+    first = [
+        ["红队", "苏州", "甲", "乙", 1],
+        ["蓝队", "无锡", "丙", "丁", 2],
+        ["绿队", "南京", "戊", "己", None],
+    ]
     assert import_teams(tournament, organiser, xlsx(first)).created == 3
-    again = [["红队", "苏州", "甲", "乙", 1], ["蓝队", "常州", "丙", "庚", 2],
-             ["白队", "扬州", "辛", "壬", 3]]  # fmt: skip
+    again = [
+        ["红队", "苏州", "甲", "乙", 1],
+        ["蓝队", "常州", "丙", "庚", 2],
+        ["白队", "扬州", "辛", "壬", 3],
+    ]
     with translation.override("en"):
         refused = import_teams(tournament, organiser, xlsx(again))  # the add mode
     assert "duplicate team: 红队 is already registered" in dict(refused.errors)[2]
@@ -511,10 +528,18 @@ def test_import_page_update_mode_lists_added_updated_and_unchanged(organiser_cli
     client.post(url, {"file": upload([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "丁"]])})
     page = client.post(
         url,
-        {"file": upload([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "庚"],
-                         ["白队", "", "辛", "壬"]]), "mode": "update"},
+        {
+            "file": upload(
+                [
+                    ["红队", "苏州", "甲", "乙"],
+                    ["蓝队", "无锡", "丙", "庚"],
+                    ["白队", "", "辛", "壬"],
+                ]
+            ),
+            "mode": "update",
+        },
         HTTP_ACCEPT_LANGUAGE="en",
-    )  # fmt: skip
+    )
     content = page.content.decode()
     assert page.status_code == 200
     assert "1 added, 1 updated, 1 unchanged" in content
@@ -528,12 +553,33 @@ def test_the_team_form_tells_same_name_players_apart_by_id(make_tournament):
 
     tournament = make_tournament(units=0)
     organiser = factories.organiser_of(tournament)
-    save_team(tournament, organiser, name="红队", unit_name="", players=["李军", "甲"],
-              seed=None, idents=["320501", ""])  # fmt: skip
-    save_team(tournament, organiser, name="蓝队", unit_name="", players=["李军", "乙"],
-              seed=None, idents=["321001", ""])  # fmt: skip
+    save_team(
+        tournament,
+        organiser,
+        name="红队",
+        unit_name="",
+        players=["李军", "甲"],
+        seed=None,
+        idents=["320501", ""],
+    )
+    save_team(
+        tournament,
+        organiser,
+        name="蓝队",
+        unit_name="",
+        players=["李军", "乙"],
+        seed=None,
+        idents=["321001", ""],
+    )
     with pytest.raises(ServiceError) as refused:
-        save_team(tournament, organiser, name="绿队", unit_name="", players=["李军", "丙"],
-                  seed=None, idents=["320 501", ""])  # fmt: skip
+        save_team(
+            tournament,
+            organiser,
+            name="绿队",
+            unit_name="",
+            players=["李军", "丙"],
+            seed=None,
+            idents=["320 501", ""],
+        )
     assert refused.value.field == "player1" and "红队" in refused.value.message
     assert tournament.teams.count() == 2

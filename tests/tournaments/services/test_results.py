@@ -116,7 +116,9 @@ def test_captain_of_another_match_cannot_confirm(event):
 
 def test_confirming_an_outdated_version_is_changed_meanwhile(event):
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
-    result_entry.submit(event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee), 1)
+    result_entry.submit(
+        event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee), 1
+    )
     with pytest.raises(ChangedMeanwhile):
         result_confirm.confirm(event.match, 1, actor(event.chief))
 
@@ -124,8 +126,9 @@ def test_confirming_an_outdated_version_is_changed_meanwhile(event):
 def test_chief_confirm_on_submit_counts_at_once_and_newest_confirmed_counts(event):
     first = result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     assert first.is_counting
-    second = result_entry.submit(event.match, guandan_record([{"finish": ["N", "S"]}]),
-                            actor(event.referee), 1)  # fmt: skip
+    second = result_entry.submit(
+        event.match, guandan_record([{"finish": ["N", "S"]}]), actor(event.referee), 1
+    )
     assert results.counting_version(event.match) == first
     result_confirm.confirm(event.match, 2, actor(event.chief))
     assert results.counting_version(event.match) == second
@@ -143,8 +146,13 @@ def test_chief_correction_counts_at_once_and_needs_a_reason(event):
         result_entry.correct(event.match, guandan_record(), actor(event.chief), 1, "")
     with pytest.raises(ResultForbidden):
         result_entry.correct(event.match, guandan_record(), actor(event.referee), 1, "typo")
-    fixed = result_entry.correct(event.match, guandan_record([{"finish": ["S", "N"]}]),
-                            actor(event.chief), 1, "deal order misread")  # fmt: skip
+    fixed = result_entry.correct(
+        event.match,
+        guandan_record([{"finish": ["S", "N"]}]),
+        actor(event.chief),
+        1,
+        "deal order misread",
+    )
     assert fixed.kind == "correction" and fixed.is_counting
     assert fixed.outcome["winner"] == "NS"
     assert AuditLog.objects.get(action="result.correction").reason == "deal order misread"
@@ -172,9 +180,12 @@ def test_forfeit_by_a_table_referee_awaits_confirmation(event):
 def test_ruling_version_counts_at_once_with_its_source(event):
     result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     ruling = result_effects.submit_ruling_version(
-        event.match, guandan_record([{"finish": ["N", "S"]}]), event.chief, "match loss",
+        event.match,
+        guandan_record([{"finish": ["N", "S"]}]),
+        event.chief,
+        "match loss",
         "arbitration.ruling:7",
-    )  # fmt: skip
+    )
     assert ruling.kind == "ruling" and ruling.is_counting and ruling.number == 2
     assert AuditLog.objects.get(action="result.ruling").data["source_ref"] == "arbitration.ruling:7"
 
@@ -182,15 +193,21 @@ def test_ruling_version_counts_at_once_with_its_source(event):
 def test_ruling_is_allowed_in_a_finalised_round(event):
     Round.objects.filter(pk=event.round.pk).update(status=Round.Status.FINALISED)
     event.match.round.status = Round.Status.FINALISED
-    ruling = result_effects.submit_ruling_version(event.match, guandan_record(), event.chief, "appeal",
-                                           "arbitration.appeal:1")  # fmt: skip
+    ruling = result_effects.submit_ruling_version(
+        event.match, guandan_record(), event.chief, "appeal", "arbitration.appeal:1"
+    )
     assert ruling.is_counting
 
 
 def test_restore_makes_an_earlier_version_count_again_as_a_copy(event):
     first = result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    result_effects.submit_ruling_version(event.match, guandan_record([{"finish": ["N", "S"]}]),
-                                  event.chief, "match loss", "arbitration.ruling:7")  # fmt: skip
+    result_effects.submit_ruling_version(
+        event.match,
+        guandan_record([{"finish": ["N", "S"]}]),
+        event.chief,
+        "match loss",
+        "arbitration.ruling:7",
+    )
     restored = result_effects.restore_version(
         event.match, first, event.chief, "appeal upheld", "ruling"
     )
@@ -206,7 +223,8 @@ def test_writes_are_refused_in_a_finalised_round(event):
 
 
 def test_preview_scores_without_storing(event):
-    answer = results.preview(event.match, guandan_record(SIX := [{"finish": ["E", "W"]}]),
-                             actor(event.referee))  # fmt: skip
+    answer = results.preview(
+        event.match, guandan_record(SIX := [{"finish": ["E", "W"]}]), actor(event.referee)
+    )
     assert answer["levels"] == {"EW": "5", "NS": "2"} and len(SIX) == 1
     assert not ResultVersion.objects.exists()

@@ -67,8 +67,9 @@ def test_parallel_resubmissions_and_racing_confirmations_leave_one_counting_vers
         for _attempt in range(50):
             latest = results.latest_version(event.match)
             try:
-                mine = result_entry.submit(event.match, _record(i), actor(event.referee),
-                                      latest.number if latest else 0)  # fmt: skip
+                mine = result_entry.submit(
+                    event.match, _record(i), actor(event.referee), latest.number if latest else 0
+                )
                 break
             except ChangedMeanwhile:
                 continue

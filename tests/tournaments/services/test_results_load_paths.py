@@ -27,8 +27,14 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def _stored_counting_version(match, user) -> None:
     """What another transaction commits meanwhile: match's version 1, counting."""
-    ResultVersion.objects.create(match=match, number=1, record=guandan_record(), outcome={},
-                                 created_by=user, is_counting=True)  # fmt: skip
+    ResultVersion.objects.create(
+        match=match,
+        number=1,
+        record=guandan_record(),
+        outcome={},
+        created_by=user,
+        is_counting=True,
+    )
 
 
 @pytest.mark.django_db
@@ -95,7 +101,9 @@ def test_confirmed_submission_takes_a_bounded_number_of_queries(
 
 @pytest.mark.django_db
 def test_version_serializer_built_once_gives_each_instance_its_own_fields(event):
-    version = result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
+    version = result_entry.submit(
+        event.match, guandan_record(), actor(event.chief), 0, confirm=True
+    )
     first, second = HistoryVersionSerializer(version), HistoryVersionSerializer(version)
     assert first.fields["record"] is not second.fields["record"]
     first.fields.pop("record")
@@ -111,7 +119,9 @@ def _generic(version) -> dict:
 @pytest.mark.django_db
 def test_the_written_out_version_rendering_equals_drf_generic_one(event):
     entered = result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
-    counting = result_entry.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
+    counting = result_entry.submit(
+        event.match2, guandan_record(), actor(event.chief), 0, confirm=True
+    )
     for version in (entered, counting, ResultVersion.objects.get(pk=counting.pk)):
         assert VersionSerializer(version).data == _generic(version)
     assert VersionSerializer(entered).data["confirmed_at"] is None
@@ -122,8 +132,11 @@ def test_the_written_out_version_rendering_equals_drf_generic_one(event):
 def test_the_match_lookup_of_the_write_path_equals_the_orm_and_is_scoped_to_its_event(event):
     found = lookups.match_in_event(event.tournament.slug, event.match.pk)
     orm = Match.objects.select_related("round__tournament").get(pk=event.match.pk)
-    for made, expected in ((found, orm), (found.round, orm.round),
-                           (found.round.tournament, orm.round.tournament)):  # fmt: skip
+    for made, expected in (
+        (found, orm),
+        (found.round, orm.round),
+        (found.round.tournament, orm.round.tournament),
+    ):
         fields = type(expected)._meta.concrete_fields
         assert [getattr(made, f.attname) for f in fields] == [
             getattr(expected, f.attname) for f in fields
@@ -131,8 +144,11 @@ def test_the_match_lookup_of_the_write_path_equals_the_orm_and_is_scoped_to_its_
         assert made._state.adding is False and made._state.db == "default"
     assert isinstance(found.round.tournament.settings, dict)  # JSON read as objects
     other = factories.tournament(slug="other-event")
-    for slug, pk in ((other.slug, event.match.pk), (event.tournament.slug, 10**9),
-                     (event.tournament.slug, "x")):  # fmt: skip
+    for slug, pk in (
+        (other.slug, event.match.pk),
+        (event.tournament.slug, 10**9),
+        (event.tournament.slug, "x"),
+    ):
         with pytest.raises(NotFound):
             lookups.match_in_event(slug, pk)
 
@@ -186,8 +202,9 @@ def _session_engine(cache_url: str | None) -> str:
         "store = import_module(settings.SESSION_ENGINE).SessionStore; "
         "print('database' if issubclass(store, db.SessionStore) else settings.SESSION_ENGINE)"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
     return out.stdout.strip()
 
 

@@ -411,8 +411,9 @@ def test_round_one_by_seed_setting_is_used_by_the_draw(make_tournament, organise
     tournament = make_tournament(teams=8, settings={"round_one_method": "seed"})
     for index, team in enumerate(Team.objects.filter(tournament=tournament).order_by("pk")[:4]):
         Team.objects.filter(pk=team.pk).update(seed=index + 1)
-    seeded = set(Team.objects.filter(tournament=tournament, seed__isnull=False).values_list(
-        "pk", flat=True))  # fmt: skip
+    seeded = set(
+        Team.objects.filter(tournament=tournament, seed__isnull=False).values_list("pk", flat=True)
+    )
     rnd = rounds.generate_draft(tournament, organiser, seed=99)
     by_seed = dict(Team.objects.filter(tournament=tournament).values_list("pk", "seed"))
     drawn = tables(rnd)

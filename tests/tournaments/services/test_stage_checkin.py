@@ -73,8 +73,9 @@ def test_a_check_in_during_a_knockout_is_refused_with_the_reason():
 def test_a_team_not_among_the_qualifiers_is_listed_with_why():
     event = factories.tournament(teams=6)
     swiss = factories.stage(event, name="Swiss", num_rounds=1)
-    knockout = factories.stage(event, name="KO", kind="knockout", entrants="qualified",
-                               qualify_top=3, sources=[swiss])  # fmt: skip
+    knockout = factories.stage(
+        event, name="KO", kind="knockout", entrants="qualified", qualify_top=3, sources=[swiss]
+    )
     factories.play_stage_round(swiss)
     factories.settle_cut_lots(knockout)
     rnd = stage_rounds.draw_round(knockout, factories.organiser_of(event))

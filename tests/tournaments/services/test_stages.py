@@ -44,8 +44,7 @@ def test_a_stage_match_format_is_the_engines_and_a_bad_one_is_refused_naming_the
 def test_only_the_organiser_sets_up_stages():
     event = factories.tournament(teams=4)
     with pytest.raises(StageForbidden):
-        stages.create_stage(event, factories.chief_of(event), name="Q", kind="swiss",
-                            num_rounds=3)  # fmt: skip
+        stages.create_stage(event, factories.chief_of(event), name="Q", kind="swiss", num_rounds=3)
     assert not Stage.objects.filter(tournament=event).exists()
 
 
@@ -58,8 +57,15 @@ def test_qualifiers_come_from_earlier_stages_and_a_knockout_alone_has_a_third_pl
         factories.stage(event, third_place=True)
     assert refused.value.field == "third_place"
     first = factories.stage(event)
-    final = factories.stage(event, kind="knockout", name="Final", entrants="qualified",
-                            qualify_top=2, sources=[first], third_place=True)  # fmt: skip
+    final = factories.stage(
+        event,
+        kind="knockout",
+        name="Final",
+        entrants="qualified",
+        qualify_top=2,
+        sources=[first],
+        third_place=True,
+    )
     assert list(final.sources.all()) == [first]
     assert AuditLog.objects.filter(tournament=event, action="stage.create").count() == 2
 
@@ -110,9 +116,15 @@ def test_a_48_team_qualifier_in_two_sections_sends_its_top_8_each_into_a_16_team
     stage_sections.split_teams(qualifier, organiser(event), "snake")
     assert [len(stages.section_teams(s)) for s in (a, b)] == [24, 24]
     final = factories.stage(
-        event, name="决赛", kind="knockout", entrants="qualified", qualify_top=8,
-        sources=[qualifier], third_place=True, match_format={"end": "deals", "deals": 1},
-    )  # fmt: skip
+        event,
+        name="决赛",
+        kind="knockout",
+        entrants="qualified",
+        qualify_top=8,
+        sources=[qualifier],
+        third_place=True,
+        match_format={"end": "deals", "deals": 1},
+    )
     for _ in range(3):
         rnd = factories.play_stage_round(qualifier)
         # each section is paired apart: no table mixes A and B
@@ -203,8 +215,9 @@ def test_a_knockout_tie_at_equal_levels_is_decided_by_the_extra_deal():
     from tournaments.services import results, rounds
 
     event = factories.tournament(teams=2)
-    final = factories.stage(event, name="Final", kind="knockout",
-                            match_format={"end": "deals", "deals": 2})  # fmt: skip
+    final = factories.stage(
+        event, name="Final", kind="knockout", match_format={"end": "deals", "deals": 2}
+    )
     rnd = stage_rounds.draw_round(final, organiser(event))
     rnd = rounds.publish(rnd, organiser(event))
     match = rnd.matches.get()
@@ -226,13 +239,15 @@ def test_a_knockout_gives_the_byes_to_the_top_seeds():
     event = factories.tournament(teams=0)
     for i in range(1, 7):
         factories.team(event, f"S{i}", seed=i)
-    final = factories.stage(event, name="KO", kind="knockout",
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    final = factories.stage(
+        event, name="KO", kind="knockout", match_format={"end": "deals", "deals": 1}
+    )
     rnd = stage_rounds.draw_round(final, organiser(event))
     seeds = dict(event.teams.values_list("pk", "seed"))
     byes = sorted(seeds[m.home_id] for m in rnd.matches.filter(away=None))
-    played = sorted(sorted((seeds[m.home_id], seeds[m.away_id]))
-                    for m in rnd.matches.exclude(away=None))  # fmt: skip
+    played = sorted(
+        sorted((seeds[m.home_id], seeds[m.away_id])) for m in rnd.matches.exclude(away=None)
+    )
     assert byes == [1, 2]
     assert played == [[3, 6], [4, 5]]
 
@@ -265,10 +280,18 @@ def test_a_staged_event_drafts_the_current_stage_from_the_rounds_page():
 def test_a_final_starts_from_0_points_unless_it_carries_them():
     event = factories.tournament(teams=4)
     qualifier = factories.stage(event, name="Q", num_rounds=1)
-    fresh = factories.stage(event, name="F0", entrants="qualified", qualify_top=4,
-                            sources=[qualifier], num_rounds=1)  # fmt: skip
-    carried = factories.stage(event, name="F1", entrants="qualified", qualify_top=4,
-                              sources=[qualifier], num_rounds=1, carry_points=True)  # fmt: skip
+    fresh = factories.stage(
+        event, name="F0", entrants="qualified", qualify_top=4, sources=[qualifier], num_rounds=1
+    )
+    carried = factories.stage(
+        event,
+        name="F1",
+        entrants="qualified",
+        qualify_top=4,
+        sources=[qualifier],
+        num_rounds=1,
+        carry_points=True,
+    )
     factories.play_stage_round(qualifier)
     for stage in (fresh, carried):
         stage_sections.seed_stage(stage, organiser(event))
@@ -282,8 +305,9 @@ def test_a_final_starts_from_0_points_unless_it_carries_them():
 def test_qualifiers_are_not_known_before_their_stage_is_finished():
     event = factories.tournament(teams=4)
     qualifier = factories.stage(event, name="Q", num_rounds=2)
-    final = factories.stage(event, name="F", kind="knockout", entrants="qualified",
-                            qualify_top=2, sources=[qualifier])  # fmt: skip
+    final = factories.stage(
+        event, name="F", kind="knockout", entrants="qualified", qualify_top=2, sources=[qualifier]
+    )
     factories.play_stage_round(qualifier)
     with pytest.raises(StageError) as refused:
         stage_sections.seed_stage(final, organiser(event))
@@ -330,8 +354,9 @@ def test_a_void_knockout_match_holds_the_next_round_until_corrected():
     from tournaments.services import result_entry, results, round_close, rounds
 
     event = factories.tournament(teams=4)
-    final = factories.stage(event, name="KO", kind="knockout",
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    final = factories.stage(
+        event, name="KO", kind="knockout", match_format={"end": "deals", "deals": 1}
+    )
     rnd = rounds.publish(stage_rounds.draw_round(final, organiser(event)), organiser(event))
     first, second = rnd.matches.order_by("table_number")
     factories.result(first, deals=factories.WIN_BY_3)

@@ -77,8 +77,11 @@ def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, ap
     url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
 
     def sign(user, password=None):
-        body = {"version": 1, "username": user.username,
-                "password": password or "pw-" + user.username}  # fmt: skip
+        body = {
+            "version": 1,
+            "username": user.username,
+            "password": password or "pw-" + user.username,
+        }
         return api.post(url, body, format="json", HTTP_X_TABLE_KEY=key.key)
 
     assert sign(event.referee).status_code == 403  # not a captain: no path to confirm
@@ -90,8 +93,12 @@ def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, ap
     assert {c.user.username for c in confirmations} == {"cap_home", "cap_away"}
     # the phone of another table cannot collect signatures for this match
     other = table_keys.issue(event.tournament, 2, event.chief)
-    response = api.post(url, {"version": 1, "username": "cap_home", "password": "pw-cap_home"},
-                        format="json", HTTP_X_TABLE_KEY=other.key)  # fmt: skip
+    response = api.post(
+        url,
+        {"version": 1, "username": "cap_home", "password": "pw-cap_home"},
+        format="json",
+        HTTP_X_TABLE_KEY=other.key,
+    )
     assert response.status_code == 403
 
 
@@ -106,10 +113,14 @@ def test_a_captains_signature_answers_in_words_what_happened_and_what_comes_next
     url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
 
     def sign(user, password=None):
-        body = {"version": 1, "username": user.username,
-                "password": password or "pw-" + user.username}  # fmt: skip
-        return api.post(url, body, format="json", HTTP_X_TABLE_KEY=key.key,
-                        HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+        body = {
+            "version": 1,
+            "username": user.username,
+            "password": password or "pw-" + user.username,
+        }
+        return api.post(
+            url, body, format="json", HTTP_X_TABLE_KEY=key.key, HTTP_ACCEPT_LANGUAGE="zh-hans"
+        )
 
     wrong = sign(event.home_captain, "wrong")
     assert wrong.status_code == 403 and wrong.json()["code"] == "captain_sign_refused"

@@ -33,8 +33,9 @@ def test_the_service_refuses_a_taken_name_and_seed_in_words(event):
         registration.save_team(tournament, user, name=" 红队 ", **{**TEAM, "players": ["丙", "丁"]})
     assert refused.value.field == "name" and "already registered" in refused.value.message
     with pytest.raises(ServiceError) as refused:
-        registration.save_team(tournament, user, name="蓝队", **{**TEAM, "players": ["丙", "丁"],
-                                                                  "seed": 1})  # fmt: skip
+        registration.save_team(
+            tournament, user, name="蓝队", **{**TEAM, "players": ["丙", "丁"], "seed": 1}
+        )
     assert refused.value.field == "seed" and "this seed" in refused.value.message
     assert Team.objects.filter(tournament=tournament).count() == 1
 

@@ -142,13 +142,13 @@ def test_chengyu_ranks_by_deals_won_then_tricks_difference():
     outcomes = [
         MatchOutcome(
             1, 1, 4, 2, 0, home_deals_won=2, away_deals_won=1, home_tricks=20, away_tricks=19
-        ),  # fmt: skip
+        ),
         MatchOutcome(
             1, 2, 5, 2, 0, home_deals_won=3, away_deals_won=0, home_tricks=24, away_tricks=15
-        ),  # fmt: skip
+        ),
         MatchOutcome(
             1, 3, 6, 2, 0, home_deals_won=2, away_deals_won=1, home_tricks=22, away_tricks=17
-        ),  # fmt: skip
+        ),
     ]
     rows = compute_standings(range(1, 7), outcomes, CHENGYU)
     assert order_of(rows)[:3] == [2, 3, 1]
@@ -196,8 +196,10 @@ def test_round_ranks_follow_each_round():
     outcomes = [win(1, 1, 2), win(1, 3, 4), win(2, 2, 3), win(2, 4, 1)]
     ranks = round_ranks([1, 2, 3, 4], outcomes, ("points", "opponents_points"))
     assert ranks[1] == {1: 1, 3: 1, 2: 3, 4: 3}
-    assert ranks[2] == {row.team: row.rank for row in compute_standings(
-        [1, 2, 3, 4], outcomes, ("points", "opponents_points"))}  # fmt: skip
+    assert ranks[2] == {
+        row.team: row.rank
+        for row in compute_standings([1, 2, 3, 4], outcomes, ("points", "opponents_points"))
+    }
 
 
 @pytest.mark.parametrize(

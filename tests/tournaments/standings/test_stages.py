@@ -57,12 +57,19 @@ def test_semi_final_losers_share_third_without_a_third_place_match():
 
 
 def test_a_section_ranked_out_of_wider_standings_is_numbered_again_ties_kept():
-    rows = [StandingRow(1, 1, 6), StandingRow(2, 2, 4, shared=True), StandingRow(3, 2, 4, shared=True),
-            StandingRow(4, 4, 4, shared=False), StandingRow(5, 5, 0)]  # fmt: skip
+    rows = [
+        StandingRow(1, 1, 6),
+        StandingRow(2, 2, 4, shared=True),
+        StandingRow(3, 2, 4, shared=True),
+        StandingRow(4, 4, 4, shared=False),
+        StandingRow(5, 5, 0),
+    ]
     kept = rerank(rows, {2, 3, 5})
     assert [(row.team, row.rank, row.shared) for row in kept] == [
-        (2, 1, True), (3, 1, True), (5, 3, False)
-    ]  # fmt: skip
+        (2, 1, True),
+        (3, 1, True),
+        (5, 3, False),
+    ]
 
 
 def test_the_final_ranking_follows_the_last_stage_then_the_stage_a_team_left():
@@ -70,9 +77,13 @@ def test_the_final_ranking_follows_the_last_stage_then_the_stage_a_team_left():
     final = [["a1"], ["b1"], ["a2", "b2"]]
     ranking = final_ranking([("Q", qualifier), ("F", final)])
     assert [(row.team, row.rank, row.stage) for row in ranking] == [
-        ("a1", 1, "F"), ("b1", 2, "F"), ("a2", 3, "F"), ("b2", 3, "F"),
-        ("a3", 5, "Q"), ("b3", 5, "Q"),
-    ]  # fmt: skip
+        ("a1", 1, "F"),
+        ("b1", 2, "F"),
+        ("a2", 3, "F"),
+        ("b2", 3, "F"),
+        ("a3", 5, "Q"),
+        ("b3", 5, "Q"),
+    ]
 
 
 def test_places_a_knockout_round_cannot_separate_follow_the_earlier_stage_when_set():
@@ -82,9 +93,13 @@ def test_places_a_knockout_round_cannot_separate_follow_the_earlier_stage_when_s
     assert [(r.team, r.rank) for r in shared][2:] == [("b", 3), ("c", 3), ("d", 3), ("f", 3)]
     split = final_ranking([("S", swiss), ("K", knockout)], "earlier_stage")
     assert [(r.team, r.rank, r.shared) for r in split] == [
-        ("e", 1, False), ("a", 2, False), ("b", 3, False), ("c", 4, True), ("d", 4, True),
+        ("e", 1, False),
+        ("a", 2, False),
+        ("b", 3, False),
+        ("c", 4, True),
+        ("d", 4, True),
         ("f", 6, False),
-    ]  # fmt: skip
+    ]
 
 
 def test_a_recorded_draw_of_lots_splits_a_shared_final_place():

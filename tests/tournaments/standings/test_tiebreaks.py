@@ -107,8 +107,10 @@ def test_national_preset_standings_read_the_engine_s_level_points(make_tournamen
 def test_a_recorded_draw_of_lots_decides_the_tied_group_it_was_drawn_among():
     rows = compute_standings([3, 7, 9], [], ("points", "draw_lots"), draws=[(9, 3, 7)])
     assert [(row.team, row.rank, row.shared) for row in rows] == [
-        (9, 1, False), (3, 2, False), (7, 3, False)
-    ]  # fmt: skip
+        (9, 1, False),
+        (3, 2, False),
+        (7, 3, False),
+    ]
 
 
 def test_a_draw_of_lots_does_not_decide_a_group_with_a_team_it_did_not_include():

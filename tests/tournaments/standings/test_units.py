@@ -71,8 +71,10 @@ def test_best_teams_must_be_one_or_more():
 )
 def test_unit_points_are_the_sum_of_at_most_n_of_its_teams(entries, best):
     ranked = sorted(enumerate(entries), key=lambda item: -item[1][1])
-    places = [place(team, unit, rank + 1, points, diff)
-              for rank, (team, (unit, points, diff)) in enumerate(ranked)]  # fmt: skip
+    places = [
+        place(team, unit, rank + 1, points, diff)
+        for rank, (team, (unit, points, diff)) in enumerate(ranked)
+    ]
     rows = unit_standings(places, ORDER, best_teams=best)
     assert sorted(r.unit for r in rows) == sorted({unit for unit, _p, _d in entries})
     for row in rows:

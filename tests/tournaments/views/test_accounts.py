@@ -20,8 +20,13 @@ from tournaments.models import AuditLog, LoginLink, TournamentRole
 def event(db):
     tournament = factories.tournament(teams=0, name="苏州公开赛", slug="suzhou")
     for i, (name, players) in enumerate(
-        [("苏州一队", ["张卫军", "李明"]), ("南京二队", ["王芳", "赵强"]),
-         ("苏州棋牌协会", ["周杰", "吴敏"])], start=1):  # fmt: skip
+        [
+            ("苏州一队", ["张卫军", "李明"]),
+            ("南京二队", ["王芳", "赵强"]),
+            ("苏州棋牌协会", ["周杰", "吴敏"]),
+        ],
+        start=1,
+    ):
         factories.team(tournament, name, players=players, seed=i)
     return tournament
 
@@ -51,8 +56,9 @@ def test_invite_an_official_by_name_makes_an_account_a_role_and_a_one_time_link(
     assert LoginLink.objects.get(pk=link.pk).used_at is None
     response = client.post(link_url)
     assert response.url == reverse("tournaments:set-password")
-    response = client.post(response.url, {"new_password1": "ganDan-2026!x",
-                                          "new_password2": "ganDan-2026!x"})  # fmt: skip
+    response = client.post(
+        response.url, {"new_password1": "ganDan-2026!x", "new_password2": "ganDan-2026!x"}
+    )
     assert response.url == reverse("tournaments:home")
     user.refresh_from_db()
     assert user.check_password("ganDan-2026!x")
@@ -84,8 +90,9 @@ def test_someone_logged_in_takes_the_invited_role_into_their_own_login(client, e
     from tournaments.services import accounts
 
     veteran = factories.user("veteran")
-    invitation = accounts.invite_official(event, factories.organiser_of(event), "老裁判",
-                                          "committee")  # fmt: skip
+    invitation = accounts.invite_official(
+        event, factories.organiser_of(event), "老裁判", "committee"
+    )
     client.force_login(veteran)
     client.post(reverse("tournaments:login-link", args=[invitation.link.key]), {"keep": "1"})
     assert TournamentRole.objects.filter(user=veteran, tournament=event, role="committee").exists()
@@ -99,8 +106,10 @@ def test_captain_logins_in_bulk_one_link_per_team_printed_on_the_badge(client, e
 
     organiser_client(client, event)
     teams = list(event.teams.order_by("seed"))
-    response = client.post(reverse("tournaments:accounts", args=[event.slug]),
-                           {"action": "captains", "team": [t.pk for t in teams]})  # fmt: skip
+    response = client.post(
+        reverse("tournaments:accounts", args=[event.slug]),
+        {"action": "captains", "team": [t.pk for t in teams]},
+    )
     assert response.url == reverse("tournaments:captain-links", args=[event.slug])
     captains = TournamentRole.objects.filter(tournament=event, role="captain")
     assert sorted(captains.values_list("team_id", flat=True)) == sorted(t.pk for t in teams)
@@ -111,8 +120,10 @@ def test_captain_logins_in_bulk_one_link_per_team_printed_on_the_badge(client, e
     assert sheet.count("<svg") >= 3
     # again: the same captains, a new link each, the old ones dead
     old = set(LoginLink.objects.values_list("key", flat=True))
-    client.post(reverse("tournaments:accounts", args=[event.slug]),
-                {"action": "captains", "team": [teams[0].pk]})  # fmt: skip
+    client.post(
+        reverse("tournaments:accounts", args=[event.slug]),
+        {"action": "captains", "team": [teams[0].pk]},
+    )
     assert TournamentRole.objects.filter(tournament=event, role="captain").count() == 3
     from tournaments.services.accounts import captain_links
 
@@ -130,9 +141,15 @@ def test_captain_logins_in_bulk_one_link_per_team_printed_on_the_badge(client, e
 
 @pytest.mark.parametrize(
     ("query", "expected"),
-    [("苏州", ["苏州一队", "苏州棋牌协会"]), ("szyd", ["苏州一队"]), ("2", ["南京二队"]),
-     ("zwj", ["苏州一队"]), ("nanjing", ["南京二队"]), ("苏州一队", ["苏州一队"])],
-)  # fmt: skip
+    [
+        ("苏州", ["苏州一队", "苏州棋牌协会"]),
+        ("szyd", ["苏州一队"]),
+        ("2", ["南京二队"]),
+        ("zwj", ["苏州一队"]),
+        ("nanjing", ["南京二队"]),
+        ("苏州一队", ["苏州一队"]),
+    ],
+)
 def test_team_search_by_name_pinyin_initials_player_or_number(client, event, query, expected):
     organiser_client(client, event)
     answer = client.get(reverse("tournaments:team-search", args=[event.slug]), {"q": query})
@@ -150,8 +167,11 @@ def test_role_form_picks_a_team_by_search_and_never_takes_a_username(client, eve
     assert response.status_code == 302
     assert TournamentRole.objects.get(user=person, role="captain").team.name == "苏州一队"
     # several teams match: the form says which, nothing saved
-    response = client.post(url, {"person": person.pk, "role": "captain", "team": "苏州"},
-                           HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    response = client.post(
+        url,
+        {"person": person.pk, "role": "captain", "team": "苏州"},
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
     assert response.status_code == 200 and "苏州棋牌协会" in response.content.decode()
 
 

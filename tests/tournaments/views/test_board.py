@@ -32,8 +32,12 @@ def test_a_call_from_the_table_page_is_answered_on_the_board(ops, client):
     assert response.status_code == 302 and response.url == f"/t/{slug}/table/2/"
     call = RefereeCall.objects.get()
     assert (call.round, call.table_number, call.note, call.raised_by_name, call.raised_via) == (
-        ops.round, 2, "需要查规则", "ref-a", RefereeCall.Via.REFEREE,
-    )  # fmt: skip
+        ops.round,
+        2,
+        "需要查规则",
+        "ref-a",
+        RefereeCall.Via.REFEREE,
+    )
     client.post(f"/t/{slug}/table/2/call/", {"note": "again"})  # a second press: still one
     assert RefereeCall.objects.count() == 1
     page = client.get(f"/t/{slug}/table/2/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -148,8 +152,9 @@ def test_late_forfeits_confirmed_from_the_board_on_a_frozen_clock(started, clien
     refused = client.post(board_url(started), {"action": "forfeits", "team": first.away_id})
     assert refused.status_code == 403
     client.force_login(started.chief)
-    response = client.post(board_url(started), {"action": "forfeits",
-                                                "team": [first.home_id, first.away_id]})  # fmt: skip
+    response = client.post(
+        board_url(started), {"action": "forfeits", "team": [first.home_id, first.away_id]}
+    )
     assert response.status_code == 302
     version = ResultVersion.objects.get()
     assert version.match == first and version.is_counting and version.record["forfeit"] == "both"

@@ -16,8 +16,13 @@ def knockout():
     event = factories.tournament(teams=0)
     for i in range(1, 7):
         factories.team(event, f"S{i}", seed=i)
-    stage = factories.stage(event, name="决赛阶段", kind="knockout", third_place=True,
-                            match_format={"end": "deals", "deals": 1})  # fmt: skip
+    stage = factories.stage(
+        event,
+        name="决赛阶段",
+        kind="knockout",
+        third_place=True,
+        match_format={"end": "deals", "deals": 1},
+    )
     return event, stage
 
 
@@ -60,6 +65,7 @@ def test_a_stage_that_is_no_knockout_has_no_bracket(client, knockout):
 def test_the_bracket_page_is_cached_per_revision(client, knockout):
     event, stage = knockout
     first = client.get(f"/t/{event.slug}/stages/{stage.pk}/bracket/")
-    again = client.get(f"/t/{event.slug}/stages/{stage.pk}/bracket/",
-                       HTTP_IF_NONE_MATCH=first["ETag"])  # fmt: skip
+    again = client.get(
+        f"/t/{event.slug}/stages/{stage.pk}/bracket/", HTTP_IF_NONE_MATCH=first["ETag"]
+    )
     assert again.status_code == 304

@@ -60,15 +60,23 @@ def test_every_setting_of_the_schema_is_a_form_field_of_its_kind(client, event, 
 def test_saving_the_settings_page_changes_the_event_and_logs_it(client, event, organiser):
     client.force_login(organiser)
     data = posted(
-        event, fail_a_limit="3", avoid_same_unit=False, round_one_method="seed",
-        num_rounds="5", halls="A厅 1-20\nB厅 21-40", ends_on="2026-12-02", starts_on="2026-12-01",
-    )  # fmt: skip
+        event,
+        fail_a_limit="3",
+        avoid_same_unit=False,
+        round_one_method="seed",
+        num_rounds="5",
+        halls="A厅 1-20\nB厅 21-40",
+        ends_on="2026-12-02",
+        starts_on="2026-12-01",
+    )
     answer = client.post(url(event), data, **EN)
     assert answer.status_code == 302
     event.refresh_from_db()
     assert event.settings == {
-        "fail_a_limit": 3, "avoid_same_unit": False, "round_one_method": "seed"
-    }  # fmt: skip
+        "fail_a_limit": 3,
+        "avoid_same_unit": False,
+        "round_one_method": "seed",
+    }
     assert event.num_rounds == 5 and event.halls == "A厅 1-20\nB厅 21-40"
     assert str(event.ends_on) == "2026-12-02"
     changes = AuditLog.objects.get(tournament=event, action="event.settings").data["changes"]
@@ -88,9 +96,10 @@ def test_a_bad_setting_is_shown_on_its_field_in_english_and_chinese(client, even
     errors = answer.context["form"].errors["standings_order"]
     assert "luck" in errors[0]
     page = client.post(
-        url(event), posted(event, standings_order='["points", "luck"]'),
+        url(event),
+        posted(event, standings_order='["points", "luck"]'),
         HTTP_ACCEPT_LANGUAGE="zh-hans",
-    ).content.decode()  # fmt: skip
+    ).content.decode()
     assert "排名顺序" in page and "luck" in page
     assert Tournament.objects.get(pk=event.pk).settings == {}
 
@@ -116,10 +125,13 @@ def test_the_settings_page_is_for_the_organiser(client, event, make_user, grant)
     [
         ("A厅 60-1", "A厅: table 60 is above table 1", "A厅：第 60 桌大于第 1 桌"),
         ("A厅 0-20", "A厅: there is no table 0", "A厅：没有第 0 桌"),
-        ("A厅 1-60\nB厅 41–100", "A厅 and B厅 both hold tables 41–60.",
-         "A厅 与 B厅 都包含第 41–60 桌。"),
+        (
+            "A厅 1-60\nB厅 41–100",
+            "A厅 and B厅 both hold tables 41–60.",
+            "A厅 与 B厅 都包含第 41–60 桌。",
+        ),
     ],
-)  # fmt: skip
+)
 def test_halls_refused_on_their_field_when_backwards_at_table_0_or_sharing_tables(
     client, event, organiser, halls, english, chinese
 ):
@@ -140,5 +152,7 @@ def test_halls_are_normalised_and_plain_names_beside_ranges_are_allowed(client, 
     event.refresh_from_db()
     assert event.halls == "A厅 1-60\n休息区\nHall B 61–120"
     assert [(h.name, h.first, h.last) for h in event.hall_list()] == [
-        ("A厅", 1, 60), ("休息区", None, None), ("Hall B", 61, 120)
-    ]  # fmt: skip
+        ("A厅", 1, 60),
+        ("休息区", None, None),
+        ("Hall B", 61, 120),
+    ]

@@ -14,11 +14,42 @@ from tests.config.test_malformed_sweep import everything  # noqa: F401 - the sha
 
 HUGE = "9" * 30
 ACTIONS = ["confirm", "correct", "void", "restore", "forfeit", "reopen"]
-NUMBER_FIELDS = ["base_version", "version", "table", "number", "round", "after_round", "seed",
-                 "deal", "places", "levels", "team", "team_a", "team_b", "match", "player",
-                 "incident", "revoke", "pk"]  # fmt: skip
-TEXT_FIELDS = ["reason", "note", "grounds", "description", "name", "unit", "player1",
-               "player2", "username", "kind", "record", "request", "hands", "play_log"]  # fmt: skip
+NUMBER_FIELDS = [
+    "base_version",
+    "version",
+    "table",
+    "number",
+    "round",
+    "after_round",
+    "seed",
+    "deal",
+    "places",
+    "levels",
+    "team",
+    "team_a",
+    "team_b",
+    "match",
+    "player",
+    "incident",
+    "revoke",
+    "pk",
+]
+TEXT_FIELDS = [
+    "reason",
+    "note",
+    "grounds",
+    "description",
+    "name",
+    "unit",
+    "player1",
+    "player2",
+    "username",
+    "kind",
+    "record",
+    "request",
+    "hands",
+    "play_log",
+]
 
 
 def page_patterns(resolver=None, prefix="") -> list[str]:
@@ -36,8 +67,14 @@ def page_patterns(resolver=None, prefix="") -> list[str]:
 
 
 def fill(route: str, world: dict) -> str:
-    ids = {"slug": world["slug"], "number": 1, "table": 1, "key": world["key"],
-           "identifier": "standings-xlsx", "match_id": world["match_id"]}  # fmt: skip
+    ids = {
+        "slug": world["slug"],
+        "number": 1,
+        "table": 1,
+        "key": world["key"],
+        "identifier": "standings-xlsx",
+        "match_id": world["match_id"],
+    }
 
     def value(match: re.Match) -> str:
         name = match.group(2)
@@ -53,10 +90,20 @@ def bodies(route: str, world: dict) -> list[dict]:
     """A body each form accepts with every number past its column, or negative, then every
     text field too long, holding a NUL, or deep JSON; every action for the pages that
     dispatch on ``action``. (Bounded: one spoiled field at a time is the API sweep's job.)"""
-    valid = {**dict.fromkeys(NUMBER_FIELDS, "1"), **dict.fromkeys(TEXT_FIELDS, "r"),
-             "team": world["team"], "team_a": world["team"], "team_b": world["team2"],
-             "match": world["match"], "step": "level_deduction", "category": "other",
-             "choice": "uphold", "absent": "EW", "game": "guandan", "role": "committee"}  # fmt: skip
+    valid = {
+        **dict.fromkeys(NUMBER_FIELDS, "1"),
+        **dict.fromkeys(TEXT_FIELDS, "r"),
+        "team": world["team"],
+        "team_a": world["team"],
+        "team_b": world["team2"],
+        "match": world["match"],
+        "step": "level_deduction",
+        "category": "other",
+        "choice": "uphold",
+        "absent": "EW",
+        "game": "guandan",
+        "role": "committee",
+    }
     out = []
     actions = ACTIONS if route.endswith(("action/", "close/")) else [""]
     for action in actions:

@@ -45,12 +45,15 @@ def test_login_lands_on_the_front_page_with_every_home_of_the_user(demo, client)
 
 @pytest.mark.parametrize(
     ("username", "home"),
-    [("organiser", "tournaments:console"), ("chief", "tournaments:chief-desk"),
-     ("referee1", "tournaments:my-tables"), ("captain1", "tournaments:my-match"),
-     ("committee1", "arbitration:committee")],
-)  # fmt: skip
-def test_each_role_s_home_is_linked_from_the_front_page_and_the_event(demo, client, username,
-                                                                       home):  # fmt: skip
+    [
+        ("organiser", "tournaments:console"),
+        ("chief", "tournaments:chief-desk"),
+        ("referee1", "tournaments:my-tables"),
+        ("captain1", "tournaments:my-match"),
+        ("committee1", "arbitration:committee"),
+    ],
+)
+def test_each_role_s_home_is_linked_from_the_front_page_and_the_event(demo, client, username, home):
     event, users = demo
     url = reverse(home, args=[event.slug])
     for where in (reverse("tournaments:home"), reverse("tournaments:detail", args=[event.slug])):
@@ -94,8 +97,9 @@ def test_chief_desk_counts_late_teams_once_the_clock_passes_the_limit(demo, clie
     rnd.started_at = timezone.now() - timedelta(minutes=30)
     rnd.save(update_fields=["started_at"])
     client.force_login(users["chief"])
-    counts = json.loads(client.get(reverse("tournaments:chief-desk-counts",
-                                           args=[event.slug])).content)["counts"]  # fmt: skip
+    counts = json.loads(
+        client.get(reverse("tournaments:chief-desk-counts", args=[event.slug])).content
+    )["counts"]
     from tournaments.services import board
 
     assert counts["late"] == sum(len(t.teams) for t in board.late_tables(rnd)) > 0
@@ -136,8 +140,14 @@ def test_captain_sees_the_match_with_confirm_or_dispute_and_rulings_with_appeal(
     from django.db.models import Q
 
     match = rnd.matches.get(Q(home_id=team_id) | Q(away_id=team_id))
-    incident = log_incident(event, users["chief"], category="signalling", description="敲桌子",
-                            match=match, team=event.teams.get(pk=team_id))  # fmt: skip
+    incident = log_incident(
+        event,
+        users["chief"],
+        category="signalling",
+        description="敲桌子",
+        match=match,
+        team=event.teams.get(pk=team_id),
+    )
     [ruling] = rule(incident, users["chief"], step="warning", reason="第一次警告")
     if not match.versions.exists():
         factories.result(match, counting=False, by=users["chief"])
@@ -167,8 +177,9 @@ def test_my_tables_shows_each_tables_seat_marks_and_what_is_left_to_do(client):
     first, second, third = world.round.matches.filter(table_number__lte=3).order_by("table_number")
     for team in (first.home, first.away, second.home):
         mark_seated(first if team in (first.home, first.away) else second, team, world.a)
-    response, text = page(client, world.a, reverse("tournaments:my-tables",
-                                                   args=[world.tournament.slug]))  # fmt: skip
+    response, text = page(
+        client, world.a, reverse("tournaments:my-tables", args=[world.tournament.slug])
+    )
     cards = {t.number: t for t in response.context["tables"]}
     assert str(cards[1].label) == "两队均已入座" and not cards[1].urgent
     assert str(cards[1].next_action) == "两队均已入座：随打随录各副牌"
@@ -185,8 +196,9 @@ def test_my_tables_logs_an_incident_at_a_table_with_its_match_chosen(client):
     offers that match's four players, not the event's list."""
     world = factories.board_round()
     match = world.round.matches.get(table_number=2)
-    _response, text = page(client, world.a, reverse("tournaments:my-tables",
-                                                    args=[world.tournament.slug]))  # fmt: skip
+    _response, text = page(
+        client, world.a, reverse("tournaments:my-tables", args=[world.tournament.slug])
+    )
     link = reverse("arbitration:incident-add", args=[world.tournament.slug]) + f"?match={match.pk}"
     assert f'href="{link}"' in text
     form = client.get(link, HTTP_ACCEPT_LANGUAGE="zh-hans").context["form"]

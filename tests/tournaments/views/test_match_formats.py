@@ -94,8 +94,13 @@ def test_a_knockout_stages_best_of_three_comes_to_the_table_page(event, client):
     from tournaments.models import Stage
 
     play_as(event, {"end": "deals", "deals": 8})  # the event's format yields to the stage's
-    stage = Stage.objects.create(tournament=event.tournament, order=1, name="决赛",
-                                 kind="knockout", match_format={"end": "pass_a", "games": 3})  # fmt: skip
+    stage = Stage.objects.create(
+        tournament=event.tournament,
+        order=1,
+        name="决赛",
+        kind="knockout",
+        match_format={"end": "pass_a", "games": 3},
+    )
     event.round.stage = stage
     event.round.save(update_fields=["stage"])
     text = page_of(event, client)
@@ -123,7 +128,9 @@ def test_the_chiefs_correction_of_a_best_of_three_starts_from_its_games(event, c
     games = [{"deals": [up3]}, {"deals": [up1]}, {"deals": [up3]}]
     result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.chief)
-    text = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/").content.decode()
+    text = client.get(
+        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
+    ).content.decode()
     reference = script(text, "table-config")["reference"]
     assert reference["deals"] == [up3, up1, up3] and reference["games"] == [0, 1, 2]
     assert reference["outcome"]["games_won"] == {"EW": 2, "NS": 1}
@@ -138,7 +145,9 @@ def test_the_match_page_reads_a_best_of_three_game_by_game(event, client):
     games = [{"deals": [up3]}, {"deals": [up1]}, {"deals": [up3]}]
     result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.home_captain)  # a captain reads the deals before confirming
-    text = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/").content.decode()
+    text = client.get(
+        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
+    ).content.decode()
     deals = re.search(r'id="latest-deals".*?<ol>(.*?)</ol>', text, re.S).group(1)
     assert deals.count("<li>") == 3
     for n in (1, 2, 3):

@@ -21,8 +21,10 @@ def test_password_reset_by_email(client, make_user):
     link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
     form = client.get(link, follow=True)
     assert form.status_code == 200 and 'name="new_password1"' in form.content.decode()
-    response = client.post(form.redirect_chain[-1][0], {"new_password1": "a-new-long-passphrase",
-                                                        "new_password2": "a-new-long-passphrase"})  # fmt: skip
+    response = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "a-new-long-passphrase", "new_password2": "a-new-long-passphrase"},
+    )
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.check_password("a-new-long-passphrase")
@@ -42,11 +44,17 @@ def test_email_backend_is_the_console_unless_smtp_is_configured():
     import subprocess
     import sys
 
-    code = ("import os;os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
-            "from django.conf import settings;print(settings.EMAIL_BACKEND)")  # fmt: skip
+    code = (
+        "import os;os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
+        "from django.conf import settings;print(settings.EMAIL_BACKEND)"
+    )
     env = {"SECRET_KEY": "k" * 60, "PATH": "/usr/bin:/bin"}
     console = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert console.stdout.strip().endswith("console.EmailBackend"), console.stderr
-    smtp = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env | {"EMAIL_HOST": "smtp.example.org"})  # fmt: skip
+    smtp = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env | {"EMAIL_HOST": "smtp.example.org"},
+    )
     assert smtp.stdout.strip().endswith("smtp.EmailBackend")

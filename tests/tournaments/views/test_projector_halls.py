@@ -116,8 +116,11 @@ def test_a_section_and_a_hall_given_both_apply(client, db):
     rnd = rounds.publish(stage_rounds.draw_round(stage, who), who, confirm_reason="test")
     url = f"/api/tournaments/{event.slug}/public/pairings/"
     both = client.get(url, {"section": a.pk, "hall": 1}).json()
-    expected = set(rnd.matches.filter(section=a, table_number__range=(1, 3))
-                   .values_list("table_number", flat=True))  # fmt: skip
+    expected = set(
+        rnd.matches.filter(section=a, table_number__range=(1, 3)).values_list(
+            "table_number", flat=True
+        )
+    )
     assert expected and {row["table"] for row in both["tables"]} == expected
     assert both["count"] == len(expected) and both["section"] == "A组" and both["hall"] == "A厅"
     html = projector(client, event, section=b.pk, hall=2)

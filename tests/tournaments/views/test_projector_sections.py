@@ -21,8 +21,11 @@ def two_sections(db):
 
 
 def _tables(rnd, section):
-    return set(rnd.matches.filter(section=section).exclude(away=None)
-               .values_list("table_number", flat=True))  # fmt: skip
+    return set(
+        rnd.matches.filter(section=section)
+        .exclude(away=None)
+        .values_list("table_number", flat=True)
+    )
 
 
 def test_a_section_screen_of_the_projector_shows_only_that_sections_tables(client, two_sections):

@@ -77,14 +77,30 @@ def test_an_event_created_through_the_api_without_a_round_length_takes_the_prese
 
     api = APIClient()
     api.force_authenticate(organiser)
-    response = api.post("/api/tournaments/", {"name": "成语赛", "slug": "idioms-api",
-                        "game": "chengyu", "preset": "chengyu", "num_rounds": 3},
-                        format="json")  # fmt: skip
+    response = api.post(
+        "/api/tournaments/",
+        {
+            "name": "成语赛",
+            "slug": "idioms-api",
+            "game": "chengyu",
+            "preset": "chengyu",
+            "num_rounds": 3,
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     assert response.json()["round_minutes"] == 30
-    response = api.post("/api/tournaments/", {"name": "掼蛋赛", "slug": "guandan-api",
-                        "game": "guandan", "preset": "guandan-suzhou-2016", "num_rounds": 3},
-                        format="json")  # fmt: skip
+    response = api.post(
+        "/api/tournaments/",
+        {
+            "name": "掼蛋赛",
+            "slug": "guandan-api",
+            "game": "guandan",
+            "preset": "guandan-suzhou-2016",
+            "num_rounds": 3,
+        },
+        format="json",
+    )
     assert response.json()["round_minutes"] == 60
 
 

@@ -33,8 +33,13 @@ def test_table_page_by_key_needs_no_login_and_after_revocation_writes_nothing(ev
     assert "This table link was revoked" in page.content.decode()
     # ... but the key writes nothing any more
     api_url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
-    refused = client.post(api_url, {"record": guandan_record(), "base_version": 0},
-                          content_type="application/json", HTTP_X_TABLE_KEY=key.key, **EN)  # fmt: skip
+    refused = client.post(
+        api_url,
+        {"record": guandan_record(), "base_version": 0},
+        content_type="application/json",
+        HTTP_X_TABLE_KEY=key.key,
+        **EN,
+    )
     assert refused.status_code == 401 and "revoked" in refused.json()["error"]
     assert client.get("/table/unknown-key/", **EN).status_code == 404
 
@@ -53,16 +58,21 @@ def test_captain_confirms_on_the_match_page(event, client):
     client.force_login(event.home_captain)
     page_url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
     assert 'id="confirm-latest"' in client.get(page_url, **EN).content.decode()
-    response = client.post(page_url + "action/", {"action": "confirm", "base_version": 1},
-                           follow=True, **EN)  # fmt: skip
+    response = client.post(
+        page_url + "action/", {"action": "confirm", "base_version": 1}, follow=True, **EN
+    )
     assert "waiting for the other captain" in response.content.decode()
 
 
 def test_chief_correction_with_bad_json_is_a_clear_message(event, client):
     client.force_login(event.chief)
     url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/"
-    response = client.post(url, {"action": "correct", "base_version": 0, "record": "{oops",
-                                 "reason": "typo"}, follow=True, **EN)  # fmt: skip
+    response = client.post(
+        url,
+        {"action": "correct", "base_version": 0, "record": "{oops", "reason": "typo"},
+        follow=True,
+        **EN,
+    )
     assert "not valid JSON" in response.content.decode()
 
 
@@ -129,8 +139,10 @@ def test_a_dispute_on_the_match_page_names_the_captain_not_the_login(event, clie
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     disputes.raise_dispute(event.match, 1, actor(event.away_captain), "第 6 副是北家先出完")
     client.force_login(event.chief)
-    html = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
-                      HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()  # fmt: skip
+    html = client.get(
+        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    ).content.decode()
     line = html.split('class="messages-line error dispute">')[1].split("</p>")[0]
     assert "（乙队队长）" in line and event.away_captain.username not in line
 
@@ -139,11 +151,12 @@ def test_a_best_of_three_by_final_levels_reads_game_by_game_on_the_match_page(ev
     event.tournament.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
     event.tournament.save(update_fields=["settings"])
     games = [{"final_levels": {"EW": "9", "NS": "2"}}, {"final_levels": {"EW": "8", "NS": "6"}}]
-    result_entry.submit(event.match, {"game": "guandan", "games": games},
-                        actor(event.referee), 0)  # fmt: skip
+    result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.home_captain)
-    page = client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
-                      HTTP_ACCEPT_LANGUAGE="zh-hans")  # fmt: skip
+    page = client.get(
+        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
     deals = page.content.decode().split('id="latest-deals"')[1].split("</ol>")[0]
     assert "尚未录入任何一副牌" not in deals  # it was "no deal entered yet"
     rows = [(row["game"], row["text"]) for row in page.context["latest_deals"]]

@@ -21,8 +21,13 @@ from tournaments.api.errors import exception_handler
 pytestmark = pytest.mark.django_db
 
 SEAT_TWICE = guandan_record([{"finish": ["E", "E", "S"]}])
-MISSED_MUST_PLAY = {"game": "chengyu", "trump": "H", "hand": "S2 S8 D4", "trick": "S7",
-                    "play": "S2"}  # fmt: skip
+MISSED_MUST_PLAY = {
+    "game": "chengyu",
+    "trump": "H",
+    "hand": "S2 S8 D4",
+    "trick": "S7",
+    "play": "S2",
+}
 
 
 def preview(event, **headers):
@@ -48,8 +53,17 @@ def test_table_preview_refusal_is_english_on_request(event):
 def correction_page(event, client, **headers) -> str:
     client.force_login(event.chief)
     url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/"
-    response = client.post(url, {"action": "correct", "base_version": 0, "reason": "typo",
-                                 "record": json.dumps(SEAT_TWICE)}, follow=True, **headers)  # fmt: skip
+    response = client.post(
+        url,
+        {
+            "action": "correct",
+            "base_version": 0,
+            "reason": "typo",
+            "record": json.dumps(SEAT_TWICE),
+        },
+        follow=True,
+        **headers,
+    )
     assert response.status_code == 200
     return html.unescape(response.content.decode())
 
@@ -91,9 +105,11 @@ def test_rules_desk_bad_request_names_the_field_in_chinese(event, client):
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("zh-hans", "所打级数 须为级牌 2..10、J、Q、K 或 A，而不是 'Z'"),
-     ("en", "level must be a level 2..10, J, Q, K or A, not 'Z'")],
-)  # fmt: skip
+    [
+        ("zh-hans", "所打级数 须为级牌 2..10、J、Q、K 或 A，而不是 'Z'"),
+        ("en", "level must be a level 2..10, J, Q, K or A, not 'Z'"),
+    ],
+)
 def test_api_error_for_a_rules_error_is_in_the_request_language(lang, expected):
     error = RulesError(
         t("{field} must be a level 2..10, J, Q, K or A, not {text!r}", field="level", text="Z"),

@@ -37,8 +37,7 @@ def organiser_client(client):
     return event, client
 
 
-COMBINATIONS = list(itertools.product(KINDS, ENDS, (None, 4), (None, 45), (False, True),
-                                      (None, 3)))  # fmt: skip
+COMBINATIONS = list(itertools.product(KINDS, ENDS, (None, 4), (None, 45), (False, True), (None, 3)))
 
 
 FIELDS = {
@@ -78,8 +77,10 @@ def test_every_combination_is_stored_as_shown_or_refused_naming_the_field(
         assert refused.field in FIELDS
         assert not Stage.objects.filter(tournament=event).exists()
         return
-    back = {k: str(v) if isinstance(v, int) and not isinstance(v, bool) else v
-            for k, v in shown_back(stage).items()}  # fmt: skip
+    back = {
+        k: str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+        for k, v in shown_back(stage).items()
+    }
     back = {k: ("on" if v is True else v) for k, v in back.items()}
     assert back == {k: v for k, v in sent.items() if k != "end" or v}
     assert (stage.match_format.get("games") == 3) == best_of_three
@@ -95,8 +96,10 @@ def test_the_page_refuses_naming_the_field(organiser_client):
 
 def test_best_of_three_alone_is_kept_with_the_usual_end(organiser_client):
     event, client = organiser_client
-    client.post(page(event, "new/"), {"name": "KO", "kind": "knockout", "entrants": "all",
-                                      "end": "", "best_of_three": "on"})  # fmt: skip
+    client.post(
+        page(event, "new/"),
+        {"name": "KO", "kind": "knockout", "entrants": "all", "end": "", "best_of_three": "on"},
+    )
     assert Stage.objects.get(tournament=event).match_format == {"games": 3}
 
 
@@ -106,8 +109,15 @@ def test_a_stage_is_edited_and_removed_on_its_page_until_its_first_round(organis
     edit = client.get(page(event, f"{stage.pk}/edit/"))
     assert edit.status_code == 200 and 'id="stage-edit-form"' in edit.content.decode()
     assert 'id="stage-edit"' in client.get(page(event, f"{stage.pk}/")).content.decode()
-    changed = {"name": "Qualifier", "kind": "swiss", "num_rounds": "3", "entrants": "all",
-               "end": "deals", "deals": "6", "best_of_three": "on"}  # fmt: skip
+    changed = {
+        "name": "Qualifier",
+        "kind": "swiss",
+        "num_rounds": "3",
+        "entrants": "all",
+        "end": "deals",
+        "deals": "6",
+        "best_of_three": "on",
+    }
     assert client.post(page(event, f"{stage.pk}/edit/"), changed).status_code == 302
     stage.refresh_from_db()
     assert (stage.name, stage.num_rounds) == ("Qualifier", 3)
@@ -121,8 +131,12 @@ def test_a_stage_is_edited_and_removed_on_its_page_until_its_first_round(organis
     factories.play_stage_round(stage)
     locked = client.get(page(event, f"{stage.pk}/edit/")).content.decode()
     assert 'id="stage-locked"' in locked and 'id="stage-delete-form"' not in locked
-    refused = client.post(page(event, f"{stage.pk}/edit/"), {**changed, "num_rounds": "5"},
-                          HTTP_ACCEPT_LANGUAGE="en", follow=True)  # fmt: skip
+    refused = client.post(
+        page(event, f"{stage.pk}/edit/"),
+        {**changed, "num_rounds": "5"},
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    )
     assert "only its name can change now" in refused.content.decode()
     stage.refresh_from_db()
     assert stage.num_rounds == 3

@@ -30,9 +30,16 @@ def final_round():
     for i in range(1, 7):
         factories.team(event, f"T{i}", seed=i)
     swiss = factories.stage(event, name="Swiss", num_rounds=1)
-    knockout = factories.stage(event, name="KO", kind="knockout", entrants="qualified",
-                               qualify_top=4, sources=[swiss], third_place=True,
-                               match_format={"end": "deals", "deals": 1, "games": 3})  # fmt: skip
+    knockout = factories.stage(
+        event,
+        name="KO",
+        kind="knockout",
+        entrants="qualified",
+        qualify_top=4,
+        sources=[swiss],
+        third_place=True,
+        match_format={"end": "deals", "deals": 1, "games": 3},
+    )
     who = factories.organiser_of(event)
     factories.play_stage_round(swiss)
     factories.settle_cut_lots(knockout)
@@ -49,8 +56,9 @@ def test_rounds_are_counted_per_stage_before_and_after_the_draw(client):
     for i in range(1, 7):
         factories.team(event, f"T{i}", seed=i)
     swiss = factories.stage(event, name="Swiss", num_rounds=2)
-    knockout = factories.stage(event, name="KO", kind="knockout", entrants="qualified",
-                               qualify_top=4, sources=[swiss])  # fmt: skip
+    knockout = factories.stage(
+        event, name="KO", kind="knockout", entrants="qualified", qualify_top=4, sources=[swiss]
+    )
     client.force_login(factories.organiser_of(event))
     detail = client.get(f"/t/{event.slug}/manage/stages/{knockout.pk}/").content.decode()
     assert "0 / 2" in detail and "0 / 0" not in detail  # 4 qualifiers: two knockout rounds
@@ -75,8 +83,11 @@ def test_the_final_and_the_third_place_match_are_named_everywhere(final_round, c
     final = last.matches.get(bracket_slot__startswith="R")
     table = client.get(f"/t/{event.slug}/table/{final.table_number}/").content.decode()
     assert 'id="knockout-label">决赛<' in table
-    sheet = download(client, f"/t/{event.slug}/export/scoresheets/?round={last.number}",
-                     HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    sheet = download(
+        client,
+        f"/t/{event.slug}/export/scoresheets/?round={last.number}",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     text = pdf_text(sheet.content)
     assert "Final" in text and "Third-place match" in text
     flat = " ".join(text.split())
@@ -93,8 +104,9 @@ def test_a_best_of_three_shows_its_games_beside_the_match_points(final_round, cl
     event, _swiss, knockout, _last = final_round
     semis = Round.objects.filter(stage=knockout).order_by("number").first()
     match = semis.matches.exclude(away=None).first()
-    pairings = client.get(f"/t/{event.slug}/pairings/?round={semis.number}",
-                          HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()  # fmt: skip
+    pairings = client.get(
+        f"/t/{event.slug}/pairings/?round={semis.number}", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
     assert "局分 2 : 1" in pairings
     team = client.get(f"/t/{event.slug}/teams/{match.home_id}/").content.decode()
     assert "局分 2 : 1" in team

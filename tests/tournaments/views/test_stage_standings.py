@@ -28,8 +28,9 @@ def sectioned():
 def test_standings_page_has_stage_and_section_tabs_and_shows_one_section(client, sectioned):
     event, stage, men, women, teams = sectioned
     url = f"/t/{event.slug}/standings/"
-    text = client.get(f"{url}?stage={stage.pk}&section={women.pk}",
-                      HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()  # fmt: skip
+    text = client.get(
+        f"{url}?stage={stage.pk}&section={women.pk}", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
     assert 'id="stage-tabs"' in text and "资格赛" in text and "最终名次" in text
     assert 'id="section-tabs"' in text and "男双" in text
     assert "资格赛 · 女双" in text  # the heading names the stage and the section shown

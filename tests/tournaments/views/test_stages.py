@@ -17,10 +17,17 @@ def page(event, path=""):
 def test_the_organiser_creates_a_stage_with_its_match_format_on_the_page(client):
     event = factories.tournament(teams=8)
     client.force_login(factories.organiser_of(event))
-    answer = client.post(page(event, "new/"), {
-        "name": "决赛", "kind": "knockout", "end": "deals", "deals": "4",
-        "entrants": "all", "third_place": "on",
-    })  # fmt: skip
+    answer = client.post(
+        page(event, "new/"),
+        {
+            "name": "决赛",
+            "kind": "knockout",
+            "end": "deals",
+            "deals": "4",
+            "entrants": "all",
+            "third_place": "on",
+        },
+    )
     stage = Stage.objects.get(tournament=event)
     assert answer.status_code == 302 and answer["Location"].endswith(f"/stages/{stage.pk}/")
     assert stage.match_format == {"end": "deals", "deals": 4} and stage.third_place
@@ -31,8 +38,12 @@ def test_the_organiser_creates_a_stage_with_its_match_format_on_the_page(client)
 def test_a_refused_stage_says_why_and_stores_nothing(client):
     event = factories.tournament(teams=4)
     client.force_login(factories.organiser_of(event))
-    answer = client.post(page(event, "new/"), {"name": "Q", "kind": "swiss", "entrants": "all"},
-                         follow=True, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    answer = client.post(
+        page(event, "new/"),
+        {"name": "Q", "kind": "swiss", "entrants": "all"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert "A Swiss stage needs its number of rounds." in answer.content.decode()
     assert not Stage.objects.exists()
 
@@ -61,8 +72,12 @@ def test_a_chief_referee_reads_the_stages_but_may_not_add_one(client):
     event = factories.tournament(teams=4)
     client.force_login(factories.chief_of(event))
     assert client.get(page(event)).status_code == 200
-    assert client.post(page(event, "new/"), {"name": "Q", "kind": "knockout",
-                                             "entrants": "all"}).status_code == 403  # fmt: skip
+    assert (
+        client.post(
+            page(event, "new/"), {"name": "Q", "kind": "knockout", "entrants": "all"}
+        ).status_code
+        == 403
+    )
     assert not Stage.objects.exists()
 
 
@@ -81,8 +96,12 @@ def test_garbage_in_the_assignment_form_is_refused_with_a_message(client):
     stage = factories.stage(event)
     (section,) = factories.sections(stage, "A")
     client.force_login(factories.organiser_of(event))
-    for data in ({"section": "abc", "teams": ["1"]}, {"section": section.pk, "teams": ["x"]},
-                 {"section": section.pk, "teams": ["9" * 30]}, {"section": "9" * 30}):  # fmt: skip
+    for data in (
+        {"section": "abc", "teams": ["1"]},
+        {"section": section.pk, "teams": ["x"]},
+        {"section": section.pk, "teams": ["9" * 30]},
+        {"section": "9" * 30},
+    ):
         answer = client.post(page(event, f"{stage.pk}/assign/"), data)
         assert answer.status_code in (302, 400, 404)
     assert not section.entries.exists()
