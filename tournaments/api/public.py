@@ -72,12 +72,8 @@ class PublicView(TournamentScopedMixin, APIView):
     authentication_classes: list = []  # the same answer for everybody; no session read
 
     def dispatch(self, request, *args, **kwargs):
-        held = public_cache.held_for(request)  # a mirror: what this process just served
-        if held is not None:
-            return held
-        response = super().dispatch(request, *args, **kwargs)
-        public_cache.hold_for(request, response)
-        return response
+        dispatch = super().dispatch  # a mirror: what this process just served, if any
+        return public_cache.served_held(request, lambda: dispatch(request, *args, **kwargs))
 
 
 class PublicStandingsView(PublicView):

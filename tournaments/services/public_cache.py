@@ -145,6 +145,18 @@ def hold_for(request, response) -> None:
         _hold(_address(request), answer, pause)
 
 
+def served_held(request, respond: Callable[[], HttpResponse]) -> HttpResponse:
+    """A public view's whole answer on a mirror: the held answer for this address when there
+    is one (:func:`held_for`), else ``respond()``, kept for the next request (:func:`hold_for`).
+    The public pages and the public API dispatch through it."""
+    held = held_for(request)
+    if held is not None:
+        return held
+    response = respond()
+    hold_for(request, response)
+    return response
+
+
 def forget_held() -> None:
     """Drop this process's held answers (a test's clean start)."""
     with _held_lock:

@@ -81,12 +81,8 @@ class PublicMixin(TournamentMixin):
         return self.cache_params() | files
 
     def dispatch(self, request, *args, **kwargs):
-        held = public_cache.held_for(request)  # a mirror: what this process just served
-        if held is not None:
-            return held
-        response = super().dispatch(request, *args, **kwargs)
-        public_cache.hold_for(request, response)
-        return response
+        dispatch = super().dispatch  # a mirror: what this process just served, if any
+        return public_cache.served_held(request, lambda: dispatch(request, *args, **kwargs))
 
     def get(self, request, *args, **kwargs):
         return public_cache.serve(
