@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 from django.test import Client
 
 from tests.tournaments.test_tasks_worker import _big_round, _database_url, _reset_pool, kill_tree
@@ -153,10 +154,19 @@ def worker_process(broker_app, media, tmp_path):
         )
         started.append(process)
         deadline = time.monotonic() + 40
-        while not broker_app.control.ping(timeout=0.5):
+        while not pinged():
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail("the worker did not start: " + log_path.read_text()[-2000:])
         return process
+
+    def pinged() -> bool:
+        """The worker answers, asked on a new connection each time (a pooled one may be one
+        an earlier test's Redis restart closed)."""
+        try:
+            with broker_app.connection_for_write() as connection:
+                return bool(broker_app.control.ping(timeout=0.5, connection=connection))
+        except (redis.exceptions.ConnectionError, OSError):
+            return False
 
     start.log = lambda: log_path.read_text(errors="replace")
     try:

@@ -102,6 +102,7 @@ def test_eleven_megabytes_refused_in_words_by_the_api(ten_megabytes, organiser, 
     assert answer.json() == {
         "error": "The file is larger than 10 MB; nothing was uploaded.",
         "field": "file",
+        "code": "too_large",
     }
     assert not Team.objects.filter(tournament=tournament).exists()
 

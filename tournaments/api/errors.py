@@ -56,7 +56,9 @@ def framework_code(exc) -> Code:
 def error_response(
     message: str, field: str | None = None, code: Code = Code.INVALID, **extra
 ) -> Response:
-    return Response({"error": message, "field": field, "code": code, **extra}, status=code.status)
+    # the code as a plain string: every renderer (the schema's YAML too) writes it
+    body = {"error": message, "field": field, "code": code.value, **extra}
+    return Response(body, status=code.status)
 
 
 def service_error_response(exc: ServiceError) -> Response:
@@ -83,7 +85,7 @@ def exception_handler(exc, context):
         logger.exception("Unhandled API error", exc_info=exc)
         return error_response(_("Internal error; it has been logged."), None, Code.SERVER_ERROR)
     field, message = _first_message(response.data)
-    body = {"error": message, "field": field, "code": framework_code(exc)}
+    body = {"error": message, "field": field, "code": framework_code(exc).value}
     if isinstance(response.data, dict) and not set(response.data) <= {"detail"}:
         body["errors"] = response.data
     response.data = body

@@ -136,8 +136,8 @@ def test_organiser_adds_and_edits_a_team_and_it_is_audited(
     ) == ["team.update", "team.create"]
     # Duplicate names are refused with a message, not a crash.
     data.update(name="红队改")
-    response = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 400 and "already registered" in response.content.decode()
+    response = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")  # the present teams refuse it
+    assert response.status_code == 409 and "already registered" in response.content.decode()
 
 
 def test_pages_default_to_chinese_and_switch_to_english(client, make_tournament):
