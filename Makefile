@@ -48,7 +48,7 @@ test: install
 	  $(PY) -m pytest -p randomly --randomly-seed=$$seed --durations=25 -n $(TEST_PROCS) --dist loadgroup
 
 test-fast: install  ## everything but the browser tests, sweeps, walks and real workers
-	$(PY) -m pytest -m "not e2e and not slow"
+	$(PY) -m pytest -m "not e2e and not slow" -n $(TEST_PROCS) --dist loadgroup
 
 lint: install
 	$(PY) -m ruff check .
