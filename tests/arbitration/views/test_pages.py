@@ -29,6 +29,20 @@ def post(client, user, path, data):
     return as_user(client, user).post(path, data, **EN)
 
 
+def ruled(arb, step, reason, category="other", description="x", **more):
+    """The chief's ruling on an incident at the first match against its home team."""
+    incident = log_incident(
+        arb.tournament,
+        arb.chief,
+        category=category,
+        description=description,
+        match=arb.match,
+        team=arb.teams[0],
+    )
+    [ruling] = rule(incident, arb.chief, step=step, reason=reason, **more)
+    return ruling
+
+
 def test_flow_through_the_pages_incident_ruling_appeal_overturn(arb, client):
     enter_result(arb)
     response = post(
@@ -104,19 +118,7 @@ def test_nobody_edits_or_deletes_a_ruling(arb, client):
 
     from arbitration.models import Appeal, Revocation, Vote
 
-    [ruling] = rule(
-        log_incident(
-            arb.tournament,
-            arb.chief,
-            category="other",
-            description="x",
-            match=arb.match,
-            team=arb.teams[0],
-        ),
-        arb.chief,
-        step="warning",
-        reason="x",
-    )
+    ruling = ruled(arb, "warning", "x")
     request = type("R", (), {"user": arb.chief})()
     for model in (Ruling, Revocation, Appeal, Vote, Incident):
         model_admin = admin.site._registry[model]
@@ -161,19 +163,7 @@ def test_late_appeal_page_shows_the_refusal_and_the_chief_accepts(arb, client):
     t0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
     with time_machine.travel(t0, tick=False) as clock:
         enter_result(arb)
-        [ruling] = rule(
-            log_incident(
-                arb.tournament,
-                arb.chief,
-                category="other",
-                description="x",
-                match=arb.match,
-                team=arb.teams[0],
-            ),
-            arb.chief,
-            step="warning",
-            reason="x",
-        )
+        ruling = ruled(arb, "warning", "x")
         clock.shift(timedelta(minutes=40))
         response = post(client, arb.captain, url("appeal-add", arb, ruling.pk), {"grounds": "late"})
         page = client.get(response.url, **EN)
@@ -210,19 +200,7 @@ def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadli
             team=arb.teams[3],
             arrived_at=t0 + timedelta(minutes=12),
         )
-        [ruling] = rule(
-            log_incident(
-                arb.tournament,
-                arb.chief,
-                category="other",
-                description="x",
-                match=arb.match,
-                team=arb.teams[0],
-            ),
-            arb.chief,
-            step="warning",
-            reason="x",
-        )
+        ruling = ruled(arb, "warning", "x")
         appeals.file_appeal(ruling, arb.captain, "x")
         clock.shift(timedelta(minutes=100))
         page = as_user(client, arb.chief).get(url("chief", arb), **EN).content.decode()
@@ -236,19 +214,7 @@ def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadli
 
 def test_committee_dashboard_and_team_record(arb, client):
     enter_result(arb)
-    [ruling] = rule(
-        log_incident(
-            arb.tournament,
-            arb.chief,
-            category="other",
-            description="x",
-            match=arb.match,
-            team=arb.teams[0],
-        ),
-        arb.chief,
-        step="warning",
-        reason="spoke",
-    )
+    ruling = ruled(arb, "warning", "spoke")
     appeals.file_appeal(ruling, arb.captain, "x")
     page = as_user(client, arb.committee[0]).get(url("committee", arb), **EN).content.decode()
     assert "Warning" in page and "Team 001" in page
@@ -260,19 +226,7 @@ def test_committee_dashboard_and_team_record(arb, client):
 
 def test_printable_ruling_page(arb, client):
     enter_result(arb)
-    [ruling] = rule(
-        log_incident(
-            arb.tournament,
-            arb.chief,
-            category="other",
-            description="x",
-            match=arb.match,
-            team=arb.teams[0],
-        ),
-        arb.chief,
-        step="level_deduction",
-        reason="signal",
-    )
+    ruling = ruled(arb, "level_deduction", "signal")
     page = as_user(client, arb.chief).get(url("ruling", arb, ruling.pk), **EN).content.decode()
     assert "@media print" in page and "signature" in page
     assert re.search(r"10 : 10", page)
@@ -282,19 +236,7 @@ def test_the_appeal_page_shows_the_ruling_and_the_filing_deadline(arb, client):
     """From "my team's rulings" the captain's appeal page says which ruling it answers and by
     when (it was a bare "give a reason" box)."""
     enter_result(arb)
-    [ruling] = rule(
-        log_incident(
-            arb.tournament,
-            arb.chief,
-            category="signalling",
-            description="敲桌",
-            match=arb.match,
-            team=arb.teams[0],
-        ),
-        arb.chief,
-        step="warning",
-        reason="敲桌示意同伴",
-    )
+    ruling = ruled(arb, "warning", "敲桌示意同伴", category="signalling", description="敲桌")
     page = as_user(client, arb.captain).get(
         url("appeal-add", arb, ruling.pk), HTTP_ACCEPT_LANGUAGE="zh-hans"
     )
@@ -311,19 +253,8 @@ def test_an_overturned_appeal_reads_with_the_votes_word(arb, client):
     """The committee votes 撤销判罚 (overturn); the decision then reads 撤销, not 改判 (which
     reads as either overturned or amended)."""
     enter_result(arb)
-    [ruling] = rule(
-        log_incident(
-            arb.tournament,
-            arb.chief,
-            category="signalling",
-            description="敲桌",
-            match=arb.match,
-            team=arb.teams[0],
-        ),
-        arb.chief,
-        step="level_deduction",
-        levels=1,
-        reason="敲桌",
+    ruling = ruled(
+        arb, "level_deduction", "敲桌", category="signalling", description="敲桌", levels=1
     )
     appeal = appeals.file_appeal(ruling, arb.captain, "咳嗽")
     for member in arb.committee[:2]:
