@@ -4,8 +4,11 @@ import os
 
 from celery import Celery
 from celery.worker.consumer import Consumer as BaseConsumer
+from kombu.transport import TRANSPORT_ALIASES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# redis:// through the repaired transport (config/broker.py)
+TRANSPORT_ALIASES["redis"] = "config.broker:Transport"
 
 app = Celery("paisai")
 app.config_from_object("django.conf:settings", namespace="CELERY")
