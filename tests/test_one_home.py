@@ -127,6 +127,31 @@ def test_home_plays_east_west_is_asked_of_the_engine():
     )
 
 
+IDENTIFIER = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+TEAM_WORDS = {"home", "away"}  # a team's place in a match: pairing, standings, forms, models
+SEAT_WORDS = {"ew", "ns"}  # the sides at the table: the engine's records and seats
+
+
+def test_sides_have_one_word_each_and_no_name_joins_the_two():
+    """Two things, two words: home/away name a team's place in a match, EW/NS the sides
+    of the table a record is scored from; one becomes the other only through
+    rules_engine/seating.py (side_of, by_side, is_home). A name holding a word of each
+    (``home_ew``, ``ns_away``) would be a second mapping, so none may exist."""
+    joined = set()
+    for files in (PY, JS, HTML):
+        for text in files.values():
+            for name in IDENTIFIER.findall(text):
+                words = set(name.lower().split("_"))
+                if words & TEAM_WORDS and words & SEAT_WORDS:
+                    joined.add(name)
+    assert joined == set()
+    assert "home_ew_level" in {
+        name
+        for name in IDENTIFIER.findall("x = home_ew_level")
+        if set(name.split("_")) & TEAM_WORDS and set(name.split("_")) & SEAT_WORDS
+    }  # the check finds such a name
+
+
 def test_preset_names_and_the_simulation_read_the_presets_numbers():
     """glossary.preset_name from rules_engine.presets.scoring_terms
     (tests/tournaments/test_preset_names.py); pairing/simulation.py asks the engine."""
