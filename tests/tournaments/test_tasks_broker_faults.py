@@ -24,7 +24,13 @@ import pytest
 import redis
 from django.test import Client
 
-from tests.tournaments.test_tasks_worker import _big_round, _database_url, _reset_pool, kill_tree
+from tests.tournaments.test_tasks_worker import (
+    _big_round,
+    _database_url,
+    _reset_pool,
+    die_with_this_process,
+    kill_tree,
+)
 from tournaments import tasks
 from tournaments.models import ExportJob
 from tournaments.services import exports
@@ -61,6 +67,7 @@ class OwnRedis:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            preexec_fn=die_with_this_process,
         )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -151,6 +158,7 @@ def worker_process(broker_app, media, tmp_path):
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=log,
+            preexec_fn=die_with_this_process,
         )
         started.append(process)
         deadline = time.monotonic() + 40

@@ -53,6 +53,27 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in text.split()]
 
 
+def die_with_this_process() -> None:
+    """``preexec_fn`` of the processes a test starts (workers, Redis): the kernel kills them
+    when the test process dies, so an interrupted run leaves no worker behind to take the
+    next run's tasks from the shared queue (PR_SET_PDEATHSIG)."""
+    import ctypes
+
+    parent = os.getppid()
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the test process died before the line above
+        os._exit(1)
+
+
+def refuse_strangers(app, broker: str) -> None:
+    """Fail at once, saying why, when a worker this test did not start consumes ``broker``:
+    it would take the test's tasks, render into another MEDIA_ROOT and survive the kills."""
+    answers = app.control.ping(timeout=0.5)
+    if answers:
+        names = ", ".join(name for answer in answers for name in answer)
+        pytest.fail(f"a worker this test did not start consumes {broker} ({names}): stop it")
+
+
 def _reset_pool(app) -> None:
     """Drop the producer pool so that the next task uses the broker now configured."""
     app._pool = None
@@ -95,6 +116,8 @@ def start_worker(redis_broker, media, tmp_path):
     app.conf.update(broker_url=redis_broker, task_always_eager=False)
     _reset_pool(app)
 
+    refuse_strangers(app, redis_broker)
+
     def start(chunk: int = CHUNK) -> subprocess.Popen:
         log = open(tmp_path / f"worker-{len(started)}.log", "wb")  # noqa: SIM115
         process = subprocess.Popen(
@@ -117,6 +140,7 @@ def start_worker(redis_broker, media, tmp_path):
             env={**env, "PAISAI_SCORESHEET_CHUNK": str(chunk)},
             stdout=subprocess.DEVNULL,
             stderr=log,
+            preexec_fn=die_with_this_process,
         )
         started.append(process)
         deadline = time.monotonic() + 30
@@ -205,8 +229,12 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
 ):
     from config.celery import app
 
+    # 16 chunks over two processes, so that both are still rendering when the worker is asked
+    # which of them is busy (its answer takes up to 0.5 s; four chunks could all be done by
+    # then on a quiet machine)
+    tables = 16 * CHUNK
     tournament = make_tournament(name="苏州掼蛋公开赛")
-    _big_round(tournament)
+    _big_round(tournament, tables)
     job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
     tasks.start(job)
     deadline = time.monotonic() + DEADLINE
@@ -215,7 +243,7 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
         job.refresh_from_db()
         if job.status in ("done", "failed"):
             break
-        if not killed and job.status == "running" and job.progress < TABLES:
+        if not killed and job.status == "running" and job.progress < tables - 2 * CHUNK:
             busy = _busy_pool_process(app, worker)
             if busy:
                 os.kill(busy, signal.SIGKILL)  # a worker process dies mid-chunk
@@ -226,10 +254,10 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
     assert job.status == ExportJob.Status.DONE, job.error or job.status
     # the chunk it was rendering was lost with it, and delivered again
     assert "WorkerLostError" in start_worker.log_tail(0)
-    assert job.progress == job.total == TABLES
+    assert job.progress == job.total == tables
     pages = pdf_pages(job.file.read())
-    assert len(pages) == TABLES
-    assert "第1队·龙城" in pages[0] and f"第{2 * TABLES}队·龙城" in pages[-1]
+    assert len(pages) == tables
+    assert "第1队·龙城" in pages[0] and f"第{2 * tables}队·龙城" in pages[-1]
     assert all("苏州掼蛋公开赛" in page for page in pages)
 
 
