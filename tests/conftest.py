@@ -65,7 +65,7 @@ def api_as(api):
     return login
 
 
-# The sweeps, walks and real-worker tests: `make test` runs them, `make test-fast` does not
+# The sweeps, walks, real workers, servers, installs and clusters: `make test` runs them, `make test-fast` does not
 # (with the browser tests, marked e2e in tests/e2e/conftest.py). One list, here.
 SLOW_FILES = (
     "tests/config/test_malformed_sweep.py",
@@ -77,6 +77,11 @@ SLOW_FILES = (
     "tests/test_vocabulary.py",
     "tests/test_vocabulary_exports.py",
     "tests/tournaments/test_tasks_worker.py",
+    "tests/tournaments/test_tasks_broker_faults.py",
+    "tests/tournaments/test_files_two_hosts.py",
+    "tests/tournaments/test_mirror_replication.py",
+    "tests/test_serve.py",
+    "tests/test_install.py",
     "tests/rules_engine/test_phone_parity.py",
     "tests/test_architecture.py",
 )
