@@ -2,7 +2,8 @@
 
 Apps point one way (arbitration → tournaments → rules_engine), no app imports config/, the rules
 engine imports no Django, the pairing and standings cores are functions over plain data, and
-neither the services nor the rules engine's modules import each other in a cycle.
+no modules import each other in a cycle (the services, the rules engine, the apps as a whole,
+imports inside functions included).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("arbitration", "tournaments", "rules_engine", "config")
+LAZY = "\n\ndef lazy():\n    import %s\n"
 
 
 def lint(cwd: Path) -> subprocess.CompletedProcess:
@@ -70,6 +72,13 @@ def copy_of_the_tree(tmp_path_factory) -> Path:
             "import tournaments.services.rounds\n",
             "No import cycles among the services",
         ),
+        # the cycles once dodged by an import inside a function: such an import counts too
+        ("rules_engine/presets.py", LAZY % "rules_engine.match_format", "rules engine's modules"),
+        ("rules_engine/match_format.py", LAZY % "rules_engine.api", "rules engine's modules"),
+        ("rules_engine/games.py", LAZY % "rules_engine.api", "rules engine's modules"),
+        ("tournaments/freshness.py", LAZY % "tournaments.models.events", "the apps' modules"),
+        ("tournaments/sql/revision.py", LAZY % "tournaments.models", "the apps' modules"),
+        ("tournaments/services/exports.py", LAZY % "tournaments.tasks", "the apps' modules"),
     ],
 )
 def test_an_import_against_the_contract_breaks_the_build(copy_of_the_tree, module, line, contract):
@@ -86,3 +95,4 @@ def test_an_import_against_the_contract_breaks_the_build(copy_of_the_tree, modul
     assert run.returncode != 0
     broken = [line for line in run.stdout.splitlines() if " BROKEN" in line]
     assert any(contract in line for line in broken), run.stdout
+

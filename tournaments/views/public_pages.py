@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from rules_engine.presets import bye_points
-from tournaments import mirror
+from tournaments import mirror, public_exports
 from tournaments.errors import ServiceError
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
-from tournaments.services import exports, find_table, public, public_cache
+from tournaments.services import find_table, public, public_cache
 from tournaments.standings.service import metric_labels
 
 from .mixins import TournamentMixin
@@ -67,7 +67,7 @@ class PublicMixin(TournamentMixin):
             self._files_ready = {}
             for kind, _label in self.downloads if params is not None else ():
                 try:
-                    self._files_ready[kind] = exports.public_ready(
+                    self._files_ready[kind] = public_exports.public_ready(
                         self.tournament, kind, params, language
                     )
                 except ServiceError:  # no such file (e.g. the stage of a bracket URL): none
