@@ -8,6 +8,7 @@ imports inside functions included).
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -96,3 +97,31 @@ def test_an_import_against_the_contract_breaks_the_build(copy_of_the_tree, modul
     broken = [line for line in run.stdout.splitlines() if " BROKEN" in line]
     assert any(contract in line for line in broken), run.stdout
 
+
+def app_sources() -> dict[str, ast.Module]:
+    """module name -> its parsed source, for every module of the apps (no migrations)."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = ast.parse(path.read_text("utf-8"), str(path))
+    return found
+
+
+def test_super_names_no_class():
+    """``super()`` without arguments: ``super(SomeMixin, self)`` skipped a class of the MRO
+    on purpose (the public pages skipped TournamentMixin's context; they set
+    ``visitor_roles = False`` now), which a reader of that class cannot see."""
+    calls = [
+        f"{name}:{node.lineno}"
+        for name, tree in app_sources().items()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "super"
+        and node.args
+    ]
+    assert calls == []

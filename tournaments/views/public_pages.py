@@ -50,6 +50,7 @@ class PublicMixin(TournamentMixin):
 
     cache_kind = ""
     downloads: tuple[tuple[str, str], ...] = ()
+    visitor_roles = False  # the visitor's roles must not shape a page cached for all
 
     def cache_params(self) -> dict:
         return {}
@@ -85,18 +86,17 @@ class PublicMixin(TournamentMixin):
         return public_cache.served_held(request, lambda: dispatch(request, *args, **kwargs))
 
     def get(self, request, *args, **kwargs):
+        get = super().get
         return public_cache.serve(
             request,
             self.tournament,
             self.cache_kind,
             self.page_identity(),
-            lambda: super(PublicMixin, self).get(request, *args, **kwargs),
+            lambda: get(request, *args, **kwargs),
         )
 
     def get_context_data(self, **kwargs):
-        # Not TournamentMixin's: the visitor's roles must not shape a page cached for all.
-        context = super(TournamentMixin, self).get_context_data(**kwargs)
-        context["tournament"] = self.tournament
+        context = super().get_context_data(**kwargs)
         context["refresh_seconds"] = REFRESH_SECONDS
         # how fresh the page is, from the data (cached with the page: it names the revision)
         context["revised_at"] = self.tournament.revised_at or self.tournament.created_at
