@@ -111,6 +111,57 @@ def app_sources() -> dict[str, ast.Module]:
     return found
 
 
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_imports(modules: dict[str, ast.Module]) -> list[str]:
+    """``module: name`` for each private name (``_x``) one module of the apps takes from
+    another: by ``from m import _x``, or as ``m._x`` of a module it imported."""
+    found = []
+    for name, tree in modules.items():
+        aliases = {}  # local name -> one of the apps' modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    if is_private(alias.name) and node.module.split(".")[0] in PACKAGES:
+                        found.append(f"{name}: {node.module}.{alias.name}")
+                    if f"{node.module}.{alias.name}" in modules:
+                        aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in modules and alias.asname:
+                        aliases[alias.asname] = alias.name
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and is_private(node.attr)
+            ):
+                found.append(f"{name}: {aliases[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_module_takes_another_modules_private_names():
+    """A name with a leading underscore is its module's own (issue 29: the guandan sample
+    deal took the replay's ``_Deal``; it is ``DealState`` now)."""
+    assert private_imports(app_sources()) == []
+
+
+def test_the_private_name_check_sees_both_ways_of_taking_one():
+    taken = ast.parse("from rules_engine.guandan.replay import _Deal\nfrom a import _b\n")
+    through = ast.parse("from tournaments.services import exports\nexports._ready_key(1)\n")
+    modules = {
+        "rules_engine.guandan.replay": ast.parse(""),
+        "tournaments.services.exports": ast.parse(""),
+    }
+    assert private_imports(modules | {"x": taken, "y": through}) == [
+        "x: rules_engine.guandan.replay._Deal",
+        "y: tournaments.services.exports._ready_key",
+    ]
+
+
 def test_super_names_no_class():
     """``super()`` without arguments: ``super(SomeMixin, self)`` skipped a class of the MRO
     on purpose (the public pages skipped TournamentMixin's context; they set
