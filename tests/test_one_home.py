@@ -216,3 +216,15 @@ def test_import_cycles_are_refused_by_the_build():
     assert 'ancestors = ["tournaments.services"]' in config
     assert 'ancestors = ["rules_engine"]' in config
     assert 'ancestors = ["tournaments", "arbitration", "config"]' in config
+
+
+def test_adjustments_are_the_records():
+    """ "adjustments" in code are a match record's (rules_engine/adjustments.py: a ruling's
+    effect on the result); a team moved down the standings is a ranking adjustment
+    (tournaments/services/ranking_adjustments.py, RankingAdjustment), held as a ``drop``."""
+    named = sorted(str(p.relative_to(ROOT)) for a in APPS for p in (ROOT / a).rglob("*.py"))
+    modules = [path for path in named if path.endswith("/adjustments.py")]
+    assert modules == ["rules_engine/adjustments.py"]
+    ranking = r"\badjustments?\s*=\s*(add_ranking_adjustment|RankingAdjustment\.objects)"
+    assert where(ranking, PY) == []
+    assert where(r"def \w+\(\s*adjustments?\s*:\s*RankingAdjustment", PY) == []
