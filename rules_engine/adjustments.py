@@ -21,6 +21,9 @@ gives the adjusted answer and removing the entry gives back the original one:
 Winner, level difference and match points are worked out again with the record's preset.
 :func:`score` is the entry point; the answer lists the adjustments applied and, when they
 changed it, ``unadjusted``: the winner and match points before them.
+
+In code "adjustments" are these, a record's; a team moved down the standings is a ranking
+adjustment (RankingAdjustment, tournaments/services/ranking_adjustments.py).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules_engine import adjustments
+from rules_engine import adjustments, match_format
 from rules_engine.errors import RulesError
 from rules_engine.games import GAMES, game_module
 from rules_engine.i18n import t
@@ -30,8 +30,6 @@ def _dispatch(action: str, request: object) -> dict:
     if action == "score" and request.get("format") is not None:
         # Match formats (pass A, N deals, time, time-or-deals; best of three) wrap the game's
         # own scoring: match_format.score scores the record's deals through the game module.
-        from rules_engine import match_format
-
         return match_format.with_level_points(request, match_format.score(request))
     handler: Callable[[dict], dict] | None = getattr(game_module(request["game"]), action, None)
     if handler is None:
@@ -40,8 +38,6 @@ def _dispatch(action: str, request: object) -> dict:
         )
     answer = handler(request)
     if action == "score":
-        from rules_engine import match_format
-
         answer = match_format.with_level_points(request, answer)
     return answer
 

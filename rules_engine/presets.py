@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rules_engine import ladder
 from rules_engine.cards import RANKS
 from rules_engine.errors import RulesError
+from rules_engine.format_fields import parse_format
 from rules_engine.i18n import gettext_noop, t
 from rules_engine.schema import check_values, describe, fields_of, setting
 from rules_engine.seating import other_side
@@ -28,11 +29,9 @@ MATCH_FORMAT_GAMES = ("guandan", "tractor")  # games whose matches end by levels
 
 def _check_match_format(value: object, where: str) -> dict | None:
     """The event setting ``match_format``: null, or a match format the engine reads
-    (:func:`rules_engine.match_format.parse_format`), stored with its defaults."""
+    (:func:`rules_engine.format_fields.parse_format`), stored with its defaults."""
     if value is None:
         return None
-    from rules_engine.match_format import parse_format
-
     try:
         return parse_format(value)
     except RulesError as err:

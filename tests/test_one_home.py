@@ -164,9 +164,9 @@ def test_preset_names_and_the_simulation_read_the_presets_numbers():
 
 
 def test_best_of_three_limits_are_the_match_formats():
-    """rules_engine/match_format.py: BEST_OF, GAMES_TO_WIN, games_of, limits
+    """rules_engine/format_fields.py: BEST_OF, GAMES_TO_WIN, games_of, limits
     (tests/rules_engine/test_match_format.py, tests/e2e/test_table_best_of_three.py)."""
-    app = {k: v for k, v in PY.items() if k != "rules_engine/match_format.py"}
+    app = {k: v for k, v in PY.items() if k != "rules_engine/format_fields.py"}
     patterns = (
         r'games"\]\s*==\s*3',
         r'get\("games"\)\s*==\s*3',
@@ -178,7 +178,7 @@ def test_best_of_three_limits_are_the_match_formats():
         assert where(pattern, app) == [], pattern
     assert where(r"games\s*===?\s*3|last\s*<\s*2\b|g\s*>=\s*2\b", JS) == []
     assert where(r"games\s*==\s*3", HTML) == []
-    assert only_in(where(r"^BEST_OF = ", PY), "rules_engine/match_format.py") == []
+    assert only_in(where(r"^BEST_OF = ", PY), "rules_engine/format_fields.py") == []
 
 
 def test_texts_quote_the_settings_they_name():
@@ -240,3 +240,16 @@ def test_import_cycles_are_refused_by_the_build():
     config = (ROOT / "pyproject.toml").read_text("utf-8")
     assert 'ancestors = ["tournaments.services"]' in config
     assert 'ancestors = ["rules_engine"]' in config
+    assert 'ancestors = ["tournaments", "arbitration", "config"]' in config
+
+
+def test_adjustments_are_the_records():
+    """ "adjustments" in code are a match record's (rules_engine/adjustments.py: a ruling's
+    effect on the result); a team moved down the standings is a ranking adjustment
+    (tournaments/services/ranking_adjustments.py, RankingAdjustment), held as a ``drop``."""
+    named = sorted(str(p.relative_to(ROOT)) for a in APPS for p in (ROOT / a).rglob("*.py"))
+    modules = [path for path in named if path.endswith("/adjustments.py")]
+    assert modules == ["rules_engine/adjustments.py"]
+    ranking = r"\badjustments?\s*=\s*(add_ranking_adjustment|RankingAdjustment\.objects)"
+    assert where(ranking, PY) == []
+    assert where(r"def \w+\(\s*adjustments?\s*:\s*RankingAdjustment", PY) == []

@@ -37,6 +37,10 @@ from tournaments.sql import revision as revision_statements
 
 _batch: ContextVar[set | None] = ContextVar("paisai_revision_batch", default=None)
 
+# An event's revision is the sum of this many counters (EventRevision): concurrent commits
+# bump different rows, so they do not wait for each other's WAL flush on one row.
+REVISION_SHARDS = 16
+
 
 def revision_sql() -> str:
     """The bump of one counter: parameters (event id, shard, time) (tournaments.sql)."""
@@ -44,8 +48,6 @@ def revision_sql() -> str:
 
 
 def _shard() -> int:
-    from tournaments.models.events import REVISION_SHARDS
-
     return random.randrange(REVISION_SHARDS)
 
 

@@ -14,7 +14,10 @@ from rules_engine.presets import forfeit_record
 from tournaments.errors import Code
 from tournaments.models import ResultVersion, Team
 from tournaments.services import result_effects, results
-from tournaments.services.adjustments import add_ranking_adjustment, cancel_ranking_adjustment
+from tournaments.services.ranking_adjustments import (
+    add_ranking_adjustment,
+    cancel_ranking_adjustment,
+)
 from tournaments.services.registration import set_team_status
 
 from . import ArbitrationError
@@ -63,11 +66,11 @@ def apply(ruling: Ruling, user, source: str = "") -> dict:
     if ruling.step == ladder.RANKING_DROP:
         # the idiom-chain hint (seed 000): the hinting unit drops in the unit standings
         unit = ruling.tournament.game == "chengyu" and ruling.team.unit_id is not None
-        adjustment = add_ranking_adjustment(
+        drop = add_ranking_adjustment(
             ruling.team, ruling.places or 1, user, ruling.reason, source_ref(ruling), unit=unit
         )
-        ruling.ranking_adjustment = adjustment
-        return {"type": "ranking_drop", "places": adjustment.places, "unit": unit}
+        ruling.ranking_adjustment = drop
+        return {"type": "ranking_drop", "places": drop.places, "unit": unit}
     return {}
 
 

@@ -57,7 +57,7 @@ class ReplayResult:
         return answer
 
 
-class _Deal:
+class DealState:
     """The running state of a deal while its log is replayed."""
 
     def __init__(self, hands: dict[str, list[Card]], level: int, leader: str) -> None:
@@ -147,7 +147,7 @@ def replay_deal(
     level = level_index(level)
     if not log:
         return ReplayResult(True, t("the log is empty"), [], False, 0)
-    deal = _Deal(hands, level, leader or log[0].seat)
+    deal = DealState(hands, level, leader or log[0].seat)
     readings = []
     for i, play in enumerate(log):
         try:

@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from rules_engine.cards import DECK, Card
 from rules_engine.guandan.combos import card_value, level_index
-from rules_engine.guandan.replay import Play, _Deal
+from rules_engine.guandan.replay import DealState, Play
 from rules_engine.guandan.seats import PLAY_ORDER
 
 
@@ -31,7 +31,7 @@ def _groups(hand, level: int) -> list[tuple[int, list[Card]]]:
     return sorted(by_value.items(), key=lambda item: item[0])
 
 
-def _choose(deal: _Deal, seat: str) -> Play:
+def _choose(deal: DealState, seat: str) -> Play:
     groups = _groups(+deal.hands[seat], deal.level)
     top = deal.top
     if top is None:
@@ -48,7 +48,7 @@ def _choose(deal: _Deal, seat: str) -> Play:
 def sample_deal(seed: int, level: object = "2") -> tuple[dict[str, list[Card]], list[Play]]:
     """A random deal and the complete, legal play log of it (E leads)."""
     hands = deal_hands(seed)
-    deal = _Deal(hands, level_index(level), "E")
+    deal = DealState(hands, level_index(level), "E")
     log = []
     while not deal.over():
         play = _choose(deal, deal.turn)

@@ -42,7 +42,7 @@
   // best of three (三局二胜, the match format's "games": 3): each deal kept carries its game
   // (0, 1, 2); the record sent holds "games": [{deals}, ...]. Which game a deal goes into, and
   // when a game and the match are decided, is always the engine's answer (table_deals.js).
-  P.bestOfThree = !!cfg.best_of_three;  // the engine's limits (match_format.limits)
+  P.bestOfThree = !!cfg.best_of_three;  // the engine's limits (format_fields.limits)
   P.lastGame = (cfg.games || 1) - 1;  // the index of the last game a match may play
 
   // --- what the phone keeps ---------------------------------------------------------------

@@ -397,14 +397,16 @@ def test_one_game_by_final_levels_under_a_format_is_over_as_entered():
 
 
 def test_best_of_threes_limits_are_the_engines():
-    from rules_engine import match_format
+    from rules_engine import format_fields
 
-    assert (match_format.BEST_OF, match_format.GAMES_TO_WIN) == (3, 2)
-    assert match_format.games_of(None) == match_format.games_of({"games": 1}) == 1
-    assert match_format.games_of({"games": 3}) == 3 and match_format.is_best_of_three({"games": 3})
-    assert match_format.limits({"end": "deals", "deals": 2, "games": 3}) == {
+    assert (format_fields.BEST_OF, format_fields.GAMES_TO_WIN) == (3, 2)
+    assert format_fields.games_of(None) == format_fields.games_of({"games": 1}) == 1
+    assert format_fields.games_of({"games": 3}) == 3 and format_fields.is_best_of_three(
+        {"games": 3}
+    )
+    assert format_fields.limits({"end": "deals", "deals": 2, "games": 3}) == {
         "best_of_three": True,
         "games": 3,
         "games_to_win": 2,
     }
-    assert match_format.best_of_three({"end": "pass_a"}) == {"end": "pass_a", "games": 3}
+    assert format_fields.best_of_three({"end": "pass_a"}) == {"end": "pass_a", "games": 3}

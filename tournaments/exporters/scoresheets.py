@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import match_format
+from rules_engine import format_fields
 from tournaments import glossary
 from tournaments.models import Match, Round
 
@@ -136,7 +136,7 @@ def round_games(rnd: Round) -> int:
         fmt = rnd.stage.engine_format()
     if fmt is None:
         fmt = rnd.tournament.get_preset().match_format or {}
-    return match_format.games_of(fmt)
+    return format_fields.games_of(fmt)
 
 
 def sheet_set(rnd: Round, sheets: list[Sheet] | None = None) -> SheetSet:

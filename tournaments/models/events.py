@@ -22,11 +22,6 @@ class Game(models.TextChoices):
     CHENGYU = "chengyu", _("Idiom-chain poker 成语接龙")
 
 
-# An event's revision is the sum of this many counters (EventRevision): concurrent commits
-# bump different rows, so they do not wait for each other's WAL flush on one row.
-REVISION_SHARDS = 16
-
-
 class Tournament(models.Model):
     class Status(models.TextChoices):
         """Driven by the services (tournaments.services.events), never set by hand."""
@@ -154,8 +149,8 @@ class Tournament(models.Model):
 
 
 class EventRevision(models.Model):
-    """One of an event's REVISION_SHARDS revision counters; the event's revision is their
-    sum. A change bumps one counter, chosen at random, as its transaction's last statement
+    """One of an event's REVISION_SHARDS (tournaments.freshness) revision counters; the event's
+    revision is their sum. A change bumps one counter, chosen at random, as its transaction's last statement
     (tournaments.standings.service): a counter row stays locked until its transaction has
     committed, WAL flush included, so with one counter every result of an event waited for
     the commit before it. Rows are made on their first bump."""

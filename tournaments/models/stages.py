@@ -19,7 +19,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
-from rules_engine.match_format import parse_format
+from rules_engine.format_fields import parse_format
 from tournaments.freshness import PublicManager
 
 from .events import Team, Tournament

@@ -13,8 +13,9 @@ is services/jobs.py.
   restart is counted once; progress is the number of items in recorded chunks, and whoever
   records the last chunk assembles the file (what every page shares drawn once).
 - A public export (standings, published pairings, unit standings, a bracket) is made once per
-  event revision and language (:func:`public_job`) and served from the public cache with
-  an ETag (views/exports.py).
+  event revision and language (tournaments/public_exports.py, which queues its jobs through
+  tasks.py: tasks import this module, so this module never imports tasks) and served from the
+  public cache with an ETag (views/exports.py).
 
 Every step can run again and rewrites the same files.
 """
@@ -37,7 +38,6 @@ from tournaments.models import ExportJob, Tournament
 from . import jobs
 
 READY_TTL = 3600  # how long "the file of revision r is ready" is remembered in the cache
-ASK_SECONDS = 5  # a public export missing from the cache is looked for at most this often
 
 
 def make_exporter(
@@ -126,65 +126,12 @@ def request_job(tournament: Tournament, kind: str, params: dict, user, language:
 # --- public exports: one file per event revision ---------------------------------------------
 
 
-def _ready_key(
+def ready_key(
     tournament: Tournament, kind: str, params: dict, language: str, revision: int | None = None
 ) -> str:
     asked = "&".join(f"{k}={v}" for k, v in sorted(clean_params(params).items()))
     revision = tournament.revision if revision is None else revision
     return f"paisai:export-ready:{tournament.pk}:{kind}:{asked}:{language}:r{revision}"
-
-
-def _done_job(tournament: Tournament, kind: str, params: dict, language: str):
-    """The finished job of this export at the current revision, from the database."""
-    wanted = {**clean_params(params), "language": language, "revision": tournament.revision}
-    for job in ExportJob.objects.filter(
-        tournament=tournament, kind=kind, status=ExportJob.Status.DONE
-    ).exclude(file="")[:20]:
-        if job.params == wanted:
-            return job
-    return None
-
-
-def public_ready(tournament: Tournament, kind: str, params: dict, language: str) -> bool:
-    """Is the file of the current revision there (one cache read)? If not, make sure a job
-    is making it (at most one database look every few seconds per export)."""
-    if cache.get(_ready_key(tournament, kind, params, language)) is not None:
-        return True
-    return ensure_public_job(tournament, kind, params, language) is not None
-
-
-def public_file(tournament: Tournament, kind: str, params: dict, language: str):
-    """The finished job holding this export at the current revision, or None (a job is then
-    on its way)."""
-    job_id = cache.get(_ready_key(tournament, kind, params, language))
-    if job_id is not None:
-        job = ExportJob.objects.filter(pk=job_id, status=ExportJob.Status.DONE).first()
-        if job is not None and job.file:
-            return job
-    return ensure_public_job(tournament, kind, params, language)
-
-
-def ensure_public_job(tournament: Tournament, kind: str, params: dict, language: str):
-    """The finished job of the current revision if the database has one; else queue the job
-    making it, unless one of the same export is on its way already (one at a time: while
-    results come in the revision moves on faster than a big PDF renders; a later request
-    asks again). Looks at most once every few seconds per export. Returns a finished job
-    (without a broker the job runs here) or None."""
-    from tournaments import tasks  # tasks import this module
-
-    key = _ready_key(tournament, kind, params, language)
-    if not cache.add(f"{key}:asked", 1, ASK_SECONDS):
-        return None
-    job = _done_job(tournament, kind, params, language)
-    mirror = bool(getattr(settings, "PAISAI_MIRROR_OF", ""))  # read-only: files come from the venue
-    if job is None and not mirror and active_job_like(tournament, kind, params, language) is None:
-        job = create_job(tournament, kind, params, None, language, revision=tournament.revision)
-        tasks.start(job)
-        job.refresh_from_db()
-    if job is None or job.status != ExportJob.Status.DONE or not job.file:
-        return None
-    cache.set(key, job.pk, READY_TTL)
-    return job
 
 
 def remember_public(job: ExportJob) -> None:
@@ -194,7 +141,7 @@ def remember_public(job: ExportJob) -> None:
     revision = job.params.get("revision")
     if revision is None:
         return
-    key = _ready_key(
+    key = ready_key(
         job.tournament, job.kind, jobs.job_params(job), jobs.job_language(job), revision
     )
     cache.set(key, job.pk, READY_TTL)

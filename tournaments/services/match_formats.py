@@ -14,15 +14,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
+from rules_engine.format_fields import parse_format
 from rules_engine.i18n import localize
-from rules_engine.match_format import (
-    END_REASONS,
-    LEVEL_GAMES,
-    NEXT_STEPS,
-    end_reason,
-    format_text,
-    parse_format,
-)
+from rules_engine.match_format import END_REASONS, LEVEL_GAMES, NEXT_STEPS, end_reason, format_text
 from rules_engine.presets import MATCH_FORMAT_GAMES
 from tournaments.errors import ServiceError
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import time
 from functools import cache
 
+from django.apps import apps
 from django.db import connection
 
 
 def _table() -> str:
-    from tournaments.models import EventRevision
-
-    return EventRevision._meta.db_table
+    # by the app registry: the models import this module (Tournament.revision)
+    return apps.get_model("tournaments", "EventRevision")._meta.db_table
 
 
 def revision_columns(event_id: str) -> str:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournaments import tasks
+from tournaments import public_exports, tasks
 from tournaments.models import ExportJob
 from tournaments.services import exports, jobs, public_cache
 
@@ -85,7 +85,7 @@ def public_download(request, tournament, identifier: str, params: dict):
     language = get_language()
 
     def render():
-        job = exports.public_file(tournament, identifier, params, language)  # or asks for it
+        job = public_exports.public_file(tournament, identifier, params, language)  # or asks for it
         if job is None:
             response = TemplateResponse(
                 request,

@@ -74,6 +74,8 @@ class TournamentMixin(ServiceErrorMixin):
 
     tournament: Tournament
     action: str | None = None
+    # the visitor's roles in the context; off for a page cached for every visitor (PublicMixin)
+    visitor_roles = True
 
     def dispatch(self, request, *args, **kwargs):
         try:
@@ -100,9 +102,10 @@ class TournamentMixin(ServiceErrorMixin):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["tournament"] = self.tournament
-        context["my_roles"] = permissions.user_roles(self.request.user, self.tournament)
-        context["allowed"] = permissions.allowed_actions(self.request.user, self.tournament)
-        context["can_manage"] = permissions.can_manage(self.request.user, self.tournament)
+        if self.visitor_roles:
+            context["my_roles"] = permissions.user_roles(self.request.user, self.tournament)
+            context["allowed"] = permissions.allowed_actions(self.request.user, self.tournament)
+            context["can_manage"] = permissions.can_manage(self.request.user, self.tournament)
         return context
 
 

@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from rules_engine.presets import bye_points
-from tournaments import mirror
+from tournaments import mirror, public_exports
 from tournaments.errors import ServiceError
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
-from tournaments.services import exports, find_table, public, public_cache
+from tournaments.services import find_table, public, public_cache
 from tournaments.standings.service import metric_labels
 
 from .mixins import TournamentMixin
@@ -50,6 +50,7 @@ class PublicMixin(TournamentMixin):
 
     cache_kind = ""
     downloads: tuple[tuple[str, str], ...] = ()
+    visitor_roles = False  # the visitor's roles must not shape a page cached for all
 
     def cache_params(self) -> dict:
         return {}
@@ -67,7 +68,7 @@ class PublicMixin(TournamentMixin):
             self._files_ready = {}
             for kind, _label in self.downloads if params is not None else ():
                 try:
-                    self._files_ready[kind] = exports.public_ready(
+                    self._files_ready[kind] = public_exports.public_ready(
                         self.tournament, kind, params, language
                     )
                 except ServiceError:  # no such file (e.g. the stage of a bracket URL): none
@@ -85,18 +86,17 @@ class PublicMixin(TournamentMixin):
         return public_cache.served_held(request, lambda: dispatch(request, *args, **kwargs))
 
     def get(self, request, *args, **kwargs):
+        get = super().get
         return public_cache.serve(
             request,
             self.tournament,
             self.cache_kind,
             self.page_identity(),
-            lambda: super(PublicMixin, self).get(request, *args, **kwargs),
+            lambda: get(request, *args, **kwargs),
         )
 
     def get_context_data(self, **kwargs):
-        # Not TournamentMixin's: the visitor's roles must not shape a page cached for all.
-        context = super(TournamentMixin, self).get_context_data(**kwargs)
-        context["tournament"] = self.tournament
+        context = super().get_context_data(**kwargs)
         context["refresh_seconds"] = REFRESH_SECONDS
         # how fresh the page is, from the data (cached with the page: it names the revision)
         context["revised_at"] = self.tournament.revised_at or self.tournament.created_at

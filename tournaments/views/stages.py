@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from rules_engine import match_format
+from rules_engine import format_fields
 from tournaments.models import Stage, Team
 from tournaments.services import (
     match_formats,
@@ -87,7 +87,7 @@ class StageForm(forms.Form):
             "end": fmt.get("end", ""),
             "deals": fmt.get("deals"),
             "minutes": fmt.get("minutes"),
-            "best_of_three": match_format.is_best_of_three(fmt),
+            "best_of_three": format_fields.is_best_of_three(fmt),
             "entrants": stage.entrants,
             "qualify_top": stage.qualify_top,
             "sources": [str(pk) for pk in stage.sources.values_list("pk", flat=True)],
@@ -151,7 +151,7 @@ class StageForm(forms.Form):
                 if data.get(key):
                     fmt[key] = data[key]
         if data.get("best_of_three"):
-            fmt = match_format.best_of_three(fmt)  # with the event's usual end when none is chosen
+            fmt = format_fields.best_of_three(fmt)  # with the event's usual end when none is chosen
         return {
             "name": data["name"],
             "kind": data["kind"],

@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
-from rules_engine import match_format, seating
+from rules_engine import format_fields, seating
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.guandan import seats as guandan_seats
 from tournaments import glossary, permissions
@@ -240,8 +240,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "via_names": {code: str(name) for code, name in glossary.VIA.items()},
             # the match format (SPEC 2): the engine's answer says when the match is over
             "format": fmt,
-            # best of three's limits, the engine's (rules_engine.match_format.limits)
-            **match_format.limits(fmt),
+            # best of three's limits, the engine's (rules_engine.format_fields.limits)
+            **format_fields.limits(fmt),
             "timed": bool(fmt and fmt["end"] in ("time", "time_or_deals")),
             "end_reasons": match_formats.end_reasons(),
             # the rules engine on the phone with no network (None without Pyodide installed)
@@ -253,8 +253,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         | {"game_n": glossary.game_label("%s")},
         "levels": LEVEL_NAMES,
         # only the final levels: one row per game (a best of three: 第 1 局 … 第 3 局)
-        "final_games": [glossary.game_label(n) for n in range(1, match_format.games_of(fmt) + 1)]
-        if match_format.is_best_of_three(fmt)
+        "final_games": [glossary.game_label(n) for n in range(1, format_fields.games_of(fmt) + 1)]
+        if format_fields.is_best_of_three(fmt)
         else [""],
     }
 

@@ -10,11 +10,10 @@ from django.test import Client, TestCase
 
 from tests import factories
 from tests.readers import pdf_text
-from tournaments import tasks
+from tournaments import public_exports, tasks
 from tournaments.exporters.standings_pdf import StandingsPdf
 from tournaments.freshness import invalidate
 from tournaments.models import ExportJob
-from tournaments.services import exports
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -114,7 +113,7 @@ def test_the_standings_page_links_a_download_only_once_its_file_exists(chinese_e
     cache.clear()
     after = Client().get(page).content.decode()
     assert 'id="standings-pdf"' in after and 'id="standings-xlsx"' in after
-    assert exports.public_ready(chinese_event, "standings-pdf", {}, "zh-hans")
+    assert public_exports.public_ready(chinese_event, "standings-pdf", {}, "zh-hans")
 
 
 def run_asked_jobs():

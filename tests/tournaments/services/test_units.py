@@ -6,7 +6,7 @@ from django.test import TestCase
 
 from tests import factories
 from tests.readers import download, pdf_text, workbook
-from tournaments.services.adjustments import add_ranking_adjustment
+from tournaments.services.ranking_adjustments import add_ranking_adjustment
 from tournaments.services.units import unit_standings_for
 from tournaments.standings.service import standings_for
 

@@ -240,8 +240,8 @@ def test_the_revision_is_the_sum_of_the_event_s_counters_and_grows_by_one_a_bump
 ):
     """Issue 14: the revision is spread over REVISION_SHARDS counters (concurrent commits
     bump different rows); what every reader sees is their sum, one more a bump."""
+    from tournaments.freshness import REVISION_SHARDS
     from tournaments.models import EventRevision
-    from tournaments.models.events import REVISION_SHARDS
 
     tournament = make_tournament()
     other = make_tournament()

@@ -224,3 +224,17 @@ def test_public_pairings_show_units_and_the_results_once_in(client, chinese_even
     assert rows[0]["result"].points_text in text
     current = client.get(url("public-pairings", chinese_event), **EN)  # round 3: not played
     assert all(row["result"] is None for row in current.context["rows"])
+
+
+def test_a_public_page_is_not_shaped_by_the_visitors_roles(client, chinese_event):
+    """A public page is cached for every visitor: an organiser's roles stay out of its
+    context (PublicMixin.visitor_roles; the event's own page, not cached, has them)."""
+    from tests import factories
+
+    client.force_login(factories.organiser_of(chinese_event))
+    for name in ("public-pairings", "public-standings"):
+        context = client.get(url(name, chinese_event), **EN).context
+        assert context["tournament"] == chinese_event
+        assert not {"my_roles", "allowed", "can_manage"} & set(context.keys()), name
+    home = client.get(reverse("tournaments:detail", args=[chinese_event.slug]), **EN)
+    assert "organiser" in home.context["my_roles"]

@@ -1,4 +1,6 @@
 """Ranking adjustments (a team moved down the final standings), e.g. by an arbitration ruling.
+Not the record adjustments of rules_engine/adjustments.py (a ruling's effect on a match record,
+the record's ``"adjustments"``): here a row of RankingAdjustment, a *drop* in code.
 
 Rows are never deleted: cancelling one sets ``cancelled_at`` and ``cancelled_reason`` once,
 logged. Standings follow at once (the standings revision is bumped).
@@ -20,7 +22,7 @@ def add_ranking_adjustment(
     """Move ``team`` ``places`` down in the ranking (source e.g. "arbitration.ruling:12");
     ``unit``: move the team's unit down in the unit standings instead."""
     with transaction.atomic():
-        adjustment = RankingAdjustment.objects.create(
+        drop = RankingAdjustment.objects.create(
             tournament=team.tournament,
             team=team,
             unit=team.unit if unit else None,
@@ -33,7 +35,7 @@ def add_ranking_adjustment(
             team.tournament,
             user,
             "ranking.adjust",
-            adjustment,
+            drop,
             data={
                 "team": team.pk,
                 "places": places,
@@ -42,23 +44,23 @@ def add_ranking_adjustment(
             },
             reason=reason,
         )
-    return adjustment
+    return drop
 
 
-def cancel_ranking_adjustment(adjustment: RankingAdjustment, user, reason: str):
-    """Cancel an adjustment (the only change a row ever gets); a cancelled one stays."""
-    if adjustment.cancelled_at is not None:
-        return adjustment
+def cancel_ranking_adjustment(drop: RankingAdjustment, user, reason: str):
+    """Cancel a ranking drop (the only change a row ever gets); a cancelled one stays."""
+    if drop.cancelled_at is not None:
+        return drop
     with transaction.atomic():
-        adjustment.cancelled_at = timezone.now()
-        adjustment.cancelled_reason = reason
-        adjustment.save(update_fields=["cancelled_at", "cancelled_reason"])
+        drop.cancelled_at = timezone.now()
+        drop.cancelled_reason = reason
+        drop.save(update_fields=["cancelled_at", "cancelled_reason"])
         log_action(
-            adjustment.tournament,
+            drop.tournament,
             user,
             "ranking.cancel",
-            adjustment,
-            data={"team": adjustment.team_id, "places": adjustment.places},
+            drop,
+            data={"team": drop.team_id, "places": drop.places},
             reason=reason,
         )
-    return adjustment
+    return drop
