@@ -132,7 +132,7 @@ def import_in_scratch_database(data: bytes) -> str:
     from django.utils import translation
 
     from bench.pairing_service import scratch_database
-    from tournaments.models import ExportJob, Team, Tournament
+    from tournaments.models import Job, Team, Tournament
     from tournaments.services import registration_import as registration
 
     translation.activate("en")
@@ -142,7 +142,7 @@ def import_in_scratch_database(data: bytes) -> str:
         )
         job = registration.create_import_job(tournament, None, data)
         start = time.perf_counter()
-        registration.run_import_job(ExportJob.objects.select_related("tournament").get(pk=job.pk))
+        registration.run_import_job(Job.objects.select_related("tournament").get(pk=job.pk))
         took = time.perf_counter() - start
         job.refresh_from_db()
         teams = Team.objects.filter(tournament=tournament).count()

@@ -116,7 +116,7 @@ ROLE_PAGES: dict[str, set[str]] = {
 NOT_FOLLOWED = (
     "tournaments:language",  # switches the language: the walk stays in Chinese
     "tournaments:export",  # a file
-    "tournaments:export-job-file",
+    "tournaments:job-file",
     "tournaments:team-template",
     "tournaments:chief-desk-counts",
     "tournaments:team-search",

@@ -40,9 +40,9 @@ NOT_RENDERED_BY_GET = {
     "tournaments:table-key-action": "POST only",
     "tournaments:export": "a public file, or a redirect to the job that makes it",
     "tournaments:export-start": "POST only",
-    "tournaments:export-job-status": "JSON for the job page's script",
-    "tournaments:export-job-file": "the job's file, no page",
-    "tournaments:export-job-retry": "POST only",
+    "tournaments:job-status": "JSON for the job page's script",
+    "tournaments:job-file": "the job's file, no page",
+    "tournaments:job-retry": "POST only",
     "tournaments:checkin-badge": "POST only (a badge scan)",
     "tournaments:chief-desk-counts": "JSON for the chief's desk script",
     "tournaments:team-search": "JSON for the roles page's team search",
@@ -193,7 +193,7 @@ def world(db, media, settings):
     from arbitration.services.appeals import file_appeal, vote
     from arbitration.services.incidents import log_incident
     from arbitration.services.rulings import rule
-    from tournaments.models import ExportJob, Tournament
+    from tournaments.models import Job, Tournament
     from tournaments.services import demo, table_keys
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
@@ -265,9 +265,7 @@ def world(db, media, settings):
     key = table_keys.issue(guandan, 1, users["organiser"])
     revoked = table_keys.issue(guandan, 2, users["organiser"])
     table_keys.revoke(revoked, users["organiser"], reason="丢失")
-    job = ExportJob.objects.create(
-        tournament=guandan, kind="scoresheets", created_by=users["organiser"]
-    )
+    job = Job.objects.create(tournament=guandan, kind="scoresheets", created_by=users["organiser"])
     display_names(get_user_model().objects.all())
     return SimpleNamespace(
         events=[guandan, tractor, chengyu, staged],
@@ -304,7 +302,7 @@ def kwargs_for(name: str, route: str, world, event) -> list[dict] | None:
         "arbitration:ruling": [{"pk": r.pk} for r in world.rulings],
         "arbitration:appeal-add": [{"pk": world.rulings[0].pk}],
         "arbitration:appeal": [{"pk": a.pk} for a in world.appeals],
-        "tournaments:export-job": [{"pk": world.job.pk}],
+        "tournaments:job": [{"pk": world.job.pk}],
         "tournaments:table-key-entry": [{"key": world.key.key}, {"key": world.revoked.key}],
     }
     demo_only = {
@@ -312,7 +310,7 @@ def kwargs_for(name: str, route: str, world, event) -> list[dict] | None:
         "arbitration:ruling",
         "arbitration:appeal-add",
         "arbitration:appeal",
-        "tournaments:export-job",
+        "tournaments:job",
         "tournaments:table-key-entry",
     }
     if name in demo_only and not demo:

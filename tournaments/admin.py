@@ -148,8 +148,8 @@ class AuditLogAdmin(ReadOnlyAdmin):
     search_fields = ("action", "reason", "actor_name")
 
 
-@admin.register(models.ExportJob)
-class ExportJobAdmin(NoBulkDeleteAdmin):
+@admin.register(models.Job)
+class JobAdmin(NoBulkDeleteAdmin):
     list_display = ("tournament", "kind", "status", "progress", "total", "created_at")
     list_filter = ("status", "kind")
 

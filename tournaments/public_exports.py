@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from tournaments import tasks
-from tournaments.models import ExportJob, Tournament
+from tournaments.models import Job, Tournament
 from tournaments.services import exports
 
 ASK_SECONDS = 5  # a public export missing from the cache is looked for at most this often
@@ -20,9 +20,9 @@ ASK_SECONDS = 5  # a public export missing from the cache is looked for at most 
 def done_job(tournament: Tournament, kind: str, params: dict, language: str):
     """The finished job of this export at the current revision, from the database."""
     wanted = {**exports.clean_params(params), "language": language, "revision": tournament.revision}
-    for job in ExportJob.objects.filter(
-        tournament=tournament, kind=kind, status=ExportJob.Status.DONE
-    ).exclude(file="")[:20]:
+    for job in Job.objects.filter(tournament=tournament, kind=kind, status=Job.Status.DONE).exclude(
+        file=""
+    )[:20]:
         if job.params == wanted:
             return job
     return None
@@ -41,7 +41,7 @@ def public_file(tournament: Tournament, kind: str, params: dict, language: str):
     on its way)."""
     job_id = cache.get(exports.ready_key(tournament, kind, params, language))
     if job_id is not None:
-        job = ExportJob.objects.filter(pk=job_id, status=ExportJob.Status.DONE).first()
+        job = Job.objects.filter(pk=job_id, status=Job.Status.DONE).first()
         if job is not None and job.file:
             return job
     return ensure_public_job(tournament, kind, params, language)
@@ -68,7 +68,7 @@ def ensure_public_job(tournament: Tournament, kind: str, params: dict, language:
         )
         tasks.start(job)
         job.refresh_from_db()
-    if job is None or job.status != ExportJob.Status.DONE or not job.file:
+    if job is None or job.status != Job.Status.DONE or not job.file:
         return None
     cache.set(key, job.pk, exports.READY_TTL)
     return job

@@ -1,6 +1,6 @@
 """Background tasks (Celery ``shared_task``; eager in-process when no broker is configured).
 
-Every task works for one :class:`ExportJob` and derives from :class:`JobTask`, which does
+Every task works for one :class:`Job` and derives from :class:`JobTask`, which does
 the bookkeeping: it skips a job that is finished, failed or gone, touches the job's
 heartbeat, and marks the job failed (with a message in its language) when the work raises.
 Tasks are idempotent and acknowledged late: a worker process that dies mid-task leaves the
@@ -21,7 +21,7 @@ from celery import Task, shared_task
 from django.db import transaction
 from kombu.exceptions import ChannelError, OperationalError
 
-from tournaments.models import ExportJob
+from tournaments.models import Job
 from tournaments.services import exports, jobs, registration_import
 
 logger = logging.getLogger("paisai.jobs")
@@ -47,13 +47,13 @@ class JobTask(Task):
 
 
 @shared_task(base=JobTask)
-def run_export_job(job: ExportJob) -> None:
+def run_export_job(job: Job) -> None:
     """A one-piece export (a standings table, the prize list, a bracket …)."""
     exports.run_export(job)
 
 
 @shared_task(base=JobTask)
-def build_chunks(job: ExportJob) -> None:
+def build_chunks(job: Job) -> None:
     """Plan the chunks of a chunked export (scoresheets, badges, table cards, the QR sheet)
     and queue the ones not rendered yet."""
     _total, count = exports.chunk_plan(job)
@@ -65,7 +65,7 @@ def build_chunks(job: ExportJob) -> None:
 
 
 @shared_task(base=JobTask)
-def render_export_chunk(job: ExportJob, index: int) -> None:
+def render_export_chunk(job: Job, index: int) -> None:
     """Render one chunk; whoever records the last chunk assembles the file."""
     done, total = exports.render_chunk(job, index)
     if done >= total:
@@ -73,18 +73,18 @@ def render_export_chunk(job: ExportJob, index: int) -> None:
 
 
 @shared_task(base=JobTask)
-def import_teams(job: ExportJob) -> None:
+def import_teams(job: Job) -> None:
     """A long team list: read, check and import it with progress."""
     registration_import.run_import_job(job)
 
 
-def first_task(job: ExportJob):
+def first_task(job: Job):
     if job.kind == registration_import.IMPORT_JOB:
         return import_teams
     return build_chunks if exports.is_chunked(job.kind) else run_export_job
 
 
-def queue(job: ExportJob) -> bool:
+def queue(job: Job) -> bool:
     """Queue the first task of the job (each picks up what is missing). A broker that cannot
     be reached or does not answer within ``PAISAI_PUBLISH_TIMEOUT`` leaves the job failed
     with the reason and a retry (:func:`jobs.not_queued`); the sweep queues it again once the
@@ -99,12 +99,12 @@ def queue(job: ExportJob) -> bool:
     return True
 
 
-def start(job: ExportJob) -> None:
+def start(job: Job) -> None:
     """Queue a job once the transaction that created it commits."""
     transaction.on_commit(lambda: queue(job))
 
 
-def restart(job: ExportJob) -> bool:
+def restart(job: Job) -> bool:
     """Retry a failed job (the work already done is kept); False if it had not failed."""
     if not jobs.retry(job):
         return False

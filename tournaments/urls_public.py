@@ -23,21 +23,21 @@ urlpatterns: list = [
     path(
         "t/<slug:slug>/manage/exports/jobs/<int:pk>/",
         exports.JobPage.as_view(),
-        name="export-job",
+        name="job",
     ),
     path(
         "t/<slug:slug>/manage/exports/jobs/<int:pk>/status/",
         exports.JobStatusView.as_view(),
-        name="export-job-status",
+        name="job-status",
     ),
     path(
         "t/<slug:slug>/manage/exports/jobs/<int:pk>/file/",
         exports.JobFileView.as_view(),
-        name="export-job-file",
+        name="job-file",
     ),
     path(
         "t/<slug:slug>/manage/exports/jobs/<int:pk>/retry/",
         exports.JobRetryView.as_view(),
-        name="export-job-retry",
+        name="job-retry",
     ),
 ]

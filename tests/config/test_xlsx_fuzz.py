@@ -159,7 +159,7 @@ def test_crafted_xlsx_files_never_answer_5xx(organiser, event):  # noqa: F811
 
 def test_a_wide_file_is_imported_by_the_background_job(organiser, event, settings):  # noqa: F811
     """Few rows, many cells: the API answers 202 with the job, the page shows the job."""
-    from tournaments.models import ExportJob
+    from tournaments.models import Job
 
     settings.PAISAI_IMPORT_BACKGROUND_CELLS = 200
     padding = "".join(f'<c r="E{i}"><v>1</v></c>' for i in range(60))
@@ -177,7 +177,7 @@ def test_a_wide_file_is_imported_by_the_background_job(organiser, event, setting
     )
     slug = event.tournament.slug
     api = organiser.post(f"/api/tournaments/{slug}/teams-import/", {"file": upload(data)})
-    assert api.status_code == 202 and ExportJob.objects.filter(pk=api.json()["job"]).exists()
+    assert api.status_code == 202 and Job.objects.filter(pk=api.json()["job"]).exists()
     page = organiser.post(f"/t/{slug}/manage/teams/import/", {"file": upload(data), "mode": "add"})
     assert page.status_code in (200, 302)
-    assert ExportJob.objects.filter(tournament=event.tournament).count() == 2
+    assert Job.objects.filter(tournament=event.tournament).count() == 2

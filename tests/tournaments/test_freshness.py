@@ -56,7 +56,7 @@ PUBLIC = (
 # Tables a public answer may read that are no event's data: the revision itself, and the jobs
 # making the public files of a revision (keyed by the revision they were made from; a job's
 # writes must not move it, or every finished file would ask for the next one).
-NOT_EVENT_DATA = {"tournaments_eventrevision", "tournaments_exportjob"}
+NOT_EVENT_DATA = {"tournaments_eventrevision", "tournaments_job"}
 
 
 def test_the_public_models_are_those_with_the_public_manager():

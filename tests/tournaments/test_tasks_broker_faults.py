@@ -32,7 +32,7 @@ from tests.tournaments.test_tasks_worker import (
     kill_tree,
 )
 from tournaments import tasks
-from tournaments.models import ExportJob
+from tournaments.models import Job
 from tournaments.services import exports
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -186,7 +186,7 @@ def worker_process(broker_app, media, tmp_path):
                 process.wait()
 
 
-def wait_for(job: ExportJob, statuses: tuple[str, ...], seconds: float) -> float:
+def wait_for(job: Job, statuses: tuple[str, ...], seconds: float) -> float:
     started = time.monotonic()
     while time.monotonic() < started + seconds:
         job.refresh_from_db()
@@ -221,7 +221,7 @@ def test_redis_restarted_mid_job_the_worker_reconnects_and_the_job_finishes(
     own_redis.start()
     back = time.monotonic()
     took = wait_for(job, ("done", "failed"), 120)
-    assert job.status == ExportJob.Status.DONE, (
+    assert job.status == Job.Status.DONE, (
         job.status,
         job.error,
         worker_process.log()[-3000:],
@@ -254,10 +254,10 @@ def test_a_frozen_redis_refuses_a_job_start_in_seconds_and_the_sweep_queues_it_w
             f"/t/{tournament.slug}/manage/exports/jobs/", {"kind": "scoresheets", "round": "1"}
         )
         start_took = time.monotonic() - started
-        job = ExportJob.objects.get(tournament=tournament)
+        job = Job.objects.get(tournament=tournament)
         assert answer.status_code == 302
         assert start_took < 5, start_took
-        assert job.status == ExportJob.Status.FAILED, job.status  # never "pending" for ever
+        assert job.status == Job.Status.FAILED, job.status  # never "pending" for ever
         assert "did not answer" in job.error
         page = client.get(answer["Location"])
         assert page.status_code == 200 and "did not answer" in page.content.decode()
@@ -277,7 +277,7 @@ def test_a_frozen_redis_refuses_a_job_start_in_seconds_and_the_sweep_queues_it_w
     worker_process()  # the broker answers again, with a worker and its sweep
     back = time.monotonic()
     took = wait_for(job, ("done",), 120)
-    assert job.status == ExportJob.Status.DONE, (job.status, job.error)
+    assert job.status == Job.Status.DONE, (job.status, job.error)
     assert took < 120
     print(
         f"frozen Redis: job start answered in {start_took:.2f} s (failed, retry), public pages "

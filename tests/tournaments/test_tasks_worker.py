@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from tests.readers import pdf_pages
 from tournaments import tasks
-from tournaments.models import ExportJob, Match, Player, Round, Team
+from tournaments.models import Job, Match, Player, Round, Team
 from tournaments.services import exports
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -251,7 +251,7 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
         time.sleep(0.05)
     job.refresh_from_db()
     assert killed, "the job finished before a worker process could be killed"
-    assert job.status == ExportJob.Status.DONE, job.error or job.status
+    assert job.status == Job.Status.DONE, job.error or job.status
     # the chunk it was rendering was lost with it, and delivered again
     assert "WorkerLostError" in start_worker.log_tail(0)
     assert job.progress == job.total == tables
@@ -301,7 +301,7 @@ def test_worker_killed_mid_job_resumes(start_worker, make_tournament, make_user)
             break
         time.sleep(0.2)
     took = time.monotonic() - restarted
-    assert job.status == ExportJob.Status.DONE, (job.status, job.error, job.progress)
+    assert job.status == Job.Status.DONE, (job.status, job.error, job.progress)
     assert took < 120
     assert job.restarts == 1  # the sweep queued it once
     assert job.progress == job.total == tables

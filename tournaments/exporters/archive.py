@@ -2,7 +2,7 @@
 
 Every model of the apps in ``settings.PAISAI_ARCHIVE_APPS`` (tournaments and arbitration:
 found through the app registry, so tournaments imports no other app) that leads to the event
-through foreign keys is archived (export jobs excepted: their files are not archived), with primary keys kept so
+through foreign keys is archived (jobs excepted: their files are not archived), with primary keys kept so
 that export → import → export gives the same JSON. Users appear by username (with their
 names and e-mail; passwords are never exported) and are created without a usable password
 when missing. Table keys are left out (a key is a password to a table's results): the
@@ -26,7 +26,7 @@ from .base import JSON, Exporter
 
 FORMAT = "paisai-archive"
 VERSION = 1
-SKIPPED = {"tournaments.exportjob"}
+SKIPPED = {"tournaments.job"}
 SECRET_FIELDS = {"tournaments.tablekey": ("key",)}  # never archived; re-issued on import
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active")
 

@@ -4,7 +4,7 @@ from .calls import RefereeCall
 from .checkin import CheckIn, RoundLeave, Seating
 from .disputes import ResultDispute
 from .events import EventRevision, Game, Player, Team, Tournament, Unit
-from .exports import ExportJob
+from .jobs import Job
 from .lots import LotDraw
 from .results import RankingAdjustment, ResultVersion
 from .roles import Role, TableAssignment, TournamentRole
@@ -16,8 +16,8 @@ __all__ = [
     "AuditLog",
     "CheckIn",
     "EventRevision",
-    "ExportJob",
     "Game",
+    "Job",
     "LoginLink",
     "LotDraw",
     "Match",

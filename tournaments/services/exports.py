@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import glossary
 from tournaments.exporters import exporters
 from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
-from tournaments.models import ExportJob, Tournament
+from tournaments.models import Job, Tournament
 
 from . import jobs
 
@@ -49,7 +49,7 @@ def make_exporter(
     return cls(tournament, **extra, **(params or {}))
 
 
-def job_exporter(job: ExportJob, **extra) -> Exporter:
+def job_exporter(job: Job, **extra) -> Exporter:
     return make_exporter(job.tournament, job.kind, jobs.job_params(job), **extra)
 
 
@@ -88,7 +88,7 @@ def create_job(
     user,
     language: str | None = None,
     revision: int | None = None,
-) -> ExportJob:
+) -> Job:
     """Check the parameters at once (ExportError), then create the job; ``tasks.start``
     queues it."""
     params = clean_params(params)
@@ -96,7 +96,7 @@ def create_job(
     meta = {"language": language or translation.get_language() or settings.LANGUAGE_CODE}
     if revision is not None:
         meta["revision"] = revision
-    return ExportJob.objects.create(
+    return Job.objects.create(
         tournament=tournament,
         kind=kind,
         params={**params, **meta},
@@ -107,9 +107,7 @@ def create_job(
 def active_job_like(tournament: Tournament, kind: str, params: dict, language: str):
     """A job of the same export still waiting or running (a second click joins it)."""
     wanted = {**clean_params(params), "language": language}
-    for job in ExportJob.objects.filter(tournament=tournament, kind=kind, status__in=jobs.ACTIVE)[
-        :20
-    ]:
+    for job in Job.objects.filter(tournament=tournament, kind=kind, status__in=jobs.ACTIVE)[:20]:
         if {k: v for k, v in job.params.items() if k != "revision"} == wanted:
             return job
     return None
@@ -134,7 +132,7 @@ def ready_key(
     return f"paisai:export-ready:{tournament.pk}:{kind}:{asked}:{language}:r{revision}"
 
 
-def remember_public(job: ExportJob) -> None:
+def remember_public(job: Job) -> None:
     """A finished public job: requests of its revision find it with one cache read, and the
     files of older revisions of the same export are deleted (but the one before, which a
     download may still be reading)."""
@@ -148,10 +146,10 @@ def remember_public(job: ExportJob) -> None:
     same = {k: v for k, v in job.params.items() if k != "revision"}
     older = [
         old
-        for old in ExportJob.objects.filter(
+        for old in Job.objects.filter(
             tournament_id=job.tournament_id,
             kind=job.kind,
-            status=ExportJob.Status.DONE,
+            status=Job.Status.DONE,
             pk__lt=job.pk,
             params__has_key="revision",
         ).order_by("-pk")[:50]
@@ -166,7 +164,7 @@ def remember_public(job: ExportJob) -> None:
 # --- one-piece exports -----------------------------------------------------------------------
 
 
-def run_export(job: ExportJob) -> None:
+def run_export(job: Job) -> None:
     """Render in this process and store the file."""
     jobs.mark_running(job, 1)
     with translation.override(jobs.job_language(job)):
@@ -192,10 +190,10 @@ def chunk_size(exporter: ChunkedExporter) -> int:
     return exporter.chunk_size
 
 
-def chunk_plan(job: ExportJob) -> tuple[int, int]:
+def chunk_plan(job: Job) -> tuple[int, int]:
     """(items, chunks) of a chunked job; also marks it running with its item count."""
     exporter = job_exporter(job)
-    total = job.total if job.status == ExportJob.Status.RUNNING and job.total else None
+    total = job.total if job.status == Job.Status.RUNNING and job.total else None
     if total is None:
         total = exporter.item_count()
         exporter.check_items(total)
@@ -203,11 +201,11 @@ def chunk_plan(job: ExportJob) -> tuple[int, int]:
     return total, exporter.chunk_count(total, chunk_size(exporter))
 
 
-def recorded_parts(job: ExportJob) -> dict[str, str]:
+def recorded_parts(job: Job) -> dict[str, str]:
     return dict((job.report or {}).get("parts", {}))
 
 
-def missing_chunks(job: ExportJob, count: int) -> list[int]:
+def missing_chunks(job: Job, count: int) -> list[int]:
     parts = recorded_parts(job)
     return [index for index in range(count) if str(index) not in parts]
 
@@ -216,7 +214,7 @@ def _done_items(parts: dict, total: int, size: int) -> int:
     return sum(min(size, total - int(index) * size) for index in parts if int(index) * size < total)
 
 
-def render_chunk(job: ExportJob, index: int) -> tuple[int, int]:
+def render_chunk(job: Job, index: int) -> tuple[int, int]:
     """Render one chunk of items and record it; returns (items done so far, items)."""
     exporter = job_exporter(job)
     size = chunk_size(exporter)
@@ -225,9 +223,9 @@ def render_chunk(job: ExportJob, index: int) -> tuple[int, int]:
         data = exporter.render_chunk(index * size, min(total, (index + 1) * size))
     name = jobs.put_part(job, f"chunk-{index:05d}.{exporter.extension}", data)
     with transaction.atomic():
-        locked = ExportJob.objects.select_for_update().get(pk=job.pk)
+        locked = Job.objects.select_for_update().get(pk=job.pk)
         parts = {**recorded_parts(locked), str(index): name}
-        ExportJob.objects.filter(pk=job.pk).update(report={**(locked.report or {}), "parts": parts})
+        Job.objects.filter(pk=job.pk).update(report={**(locked.report or {}), "parts": parts})
     done = _done_items(parts, total, size)
     jobs.set_progress(job.pk, done, total)
     return done, total
@@ -236,8 +234,8 @@ def render_chunk(job: ExportJob, index: int) -> tuple[int, int]:
 def assemble(job_id: int) -> bool:
     """Merge the chunks once all are recorded; True when the job is done (now or before)."""
     with transaction.atomic():
-        job = ExportJob.objects.select_for_update().select_related("tournament").get(pk=job_id)
-        if job.status == ExportJob.Status.DONE:
+        job = Job.objects.select_for_update().select_related("tournament").get(pk=job_id)
+        if job.status == Job.Status.DONE:
             return True
         exporter = job_exporter(job)
         count = exporter.chunk_count(job.total, chunk_size(exporter))

@@ -1,4 +1,4 @@
-"""Background jobs (:class:`ExportJob` rows): progress, heartbeat, failure, retry, and the
+"""Background jobs (:class:`Job` rows): progress, heartbeat, failure, retry, and the
 sweep that finds a job whose worker died.
 
 The tasks that do a job's work (tournaments/tasks.py) keep everything about it in the
@@ -29,10 +29,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from tournaments.exporters.base import ExportError, ExportFile
-from tournaments.models import ExportJob
+from tournaments.models import Job
 
 logger = logging.getLogger("paisai.jobs")
-Status = ExportJob.Status
+Status = Job.Status
 ACTIVE = (Status.PENDING, Status.RUNNING)
 
 
@@ -44,7 +44,7 @@ def max_restarts() -> int:
     return int(getattr(settings, "PAISAI_JOB_MAX_RESTARTS", 3))
 
 
-def job_language(job: ExportJob) -> str:
+def job_language(job: Job) -> str:
     return job.params.get("language") or settings.LANGUAGE_CODE
 
 
@@ -52,7 +52,7 @@ def job_language(job: ExportJob) -> str:
 META_PARAMS = ("language", "revision")
 
 
-def job_params(job: ExportJob) -> dict:
+def job_params(job: Job) -> dict:
     return {key: value for key, value in job.params.items() if key not in META_PARAMS}
 
 
@@ -62,12 +62,12 @@ def job_params(job: ExportJob) -> dict:
 # default; an object store by settings alone), so no step assumes a shared disk.
 
 
-def workspace(job: ExportJob | int) -> str:
+def workspace(job: Job | int) -> str:
     """The storage folder of the job's parts (chunks, an upload)."""
     return f"exports/work/job-{getattr(job, 'pk', job)}"
 
 
-def put_part(job: ExportJob | int, name: str, data: bytes) -> str:
+def put_part(job: Job | int, name: str, data: bytes) -> str:
     """Write (or rewrite) one part of the job; returns its storage name."""
     path = f"{workspace(job)}/{name}"
     if default_storage.exists(path):
@@ -80,7 +80,7 @@ def read_part(path: str) -> bytes:
         return handle.read()
 
 
-def clear_workspace(job: ExportJob | int) -> None:
+def clear_workspace(job: Job | int) -> None:
     """Delete the job's parts (they are not needed once its file is stored)."""
     folder = workspace(job)
     try:
@@ -91,16 +91,16 @@ def clear_workspace(job: ExportJob | int) -> None:
         default_storage.delete(f"{folder}/{name}")
 
 
-def active_job(job_id: int) -> ExportJob | None:
+def active_job(job_id: int) -> Job | None:
     """The job if there is work left for it (touching its heartbeat), else None."""
     now = timezone.now()
-    if not ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(heartbeat_at=now):
+    if not Job.objects.filter(pk=job_id, status__in=ACTIVE).update(heartbeat_at=now):
         return None
-    return ExportJob.objects.select_related("tournament").get(pk=job_id)
+    return Job.objects.select_related("tournament").get(pk=job_id)
 
 
 def touch(job_id: int) -> None:
-    ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(heartbeat_at=timezone.now())
+    Job.objects.filter(pk=job_id, status__in=ACTIVE).update(heartbeat_at=timezone.now())
 
 
 @contextlib.contextmanager
@@ -129,23 +129,23 @@ def heartbeat(job_id: int, enabled: bool = True):
         thread.join()
 
 
-def mark_running(job: ExportJob, total: int) -> None:
+def mark_running(job: Job, total: int) -> None:
     now = timezone.now()
-    ExportJob.objects.filter(pk=job.pk, status__in=ACTIVE).update(
+    Job.objects.filter(pk=job.pk, status__in=ACTIVE).update(
         status=Status.RUNNING, total=total, heartbeat_at=now
     )
     job.status, job.total, job.heartbeat_at = Status.RUNNING, total, now
 
 
 def set_progress(job_id: int, done: int, total: int) -> None:
-    ExportJob.objects.filter(pk=job_id, status=Status.RUNNING).update(
+    Job.objects.filter(pk=job_id, status=Status.RUNNING).update(
         progress=done, total=total, heartbeat_at=timezone.now()
     )
 
 
-def save_result(job: ExportJob, export: ExportFile) -> bool:
+def save_result(job: Job, export: ExportFile) -> bool:
     """Store the file and mark the job done; False (nothing written) when it already is."""
-    current = ExportJob.objects.filter(pk=job.pk).values_list("status", "total", "report").first()
+    current = Job.objects.filter(pk=job.pk).values_list("status", "total", "report").first()
     if current is None or current[0] in (Status.DONE, Status.FAILED):
         return False
     job.total = current[1] or job.total or 1
@@ -172,21 +172,21 @@ def save_result(job: ExportJob, export: ExportFile) -> bool:
     return True
 
 
-def download_name(job: ExportJob) -> str:
+def download_name(job: Job) -> str:
     """The file name a job's download gets."""
     return (job.report or {}).get("filename") or job.file.name.rsplit("/", 1)[-1].split("-", 2)[-1]
 
 
-def finish(job: ExportJob, total: int | None = None) -> None:
+def finish(job: Job, total: int | None = None) -> None:
     """Mark a job that writes no file (an import) done."""
     now = timezone.now()
     total = job.total if total is None else total
-    ExportJob.objects.filter(pk=job.pk, status__in=ACTIVE).update(
+    Job.objects.filter(pk=job.pk, status__in=ACTIVE).update(
         status=Status.DONE, progress=total, total=total, finished_at=now, heartbeat_at=now
     )
 
 
-def failure_message(job: ExportJob, error: Exception) -> str:
+def failure_message(job: Job, error: Exception) -> str:
     with translation.override(job_language(job)):
         if isinstance(error, ExportError):
             return str(error.message)
@@ -197,10 +197,10 @@ def failure_message(job: ExportJob, error: Exception) -> str:
 
 def refuse(job_id: int, message: str) -> None:
     """Mark the job failed for a reason its page shows: bad input, so no retry is offered."""
-    job = ExportJob.objects.filter(pk=job_id).first()
+    job = Job.objects.filter(pk=job_id).first()
     if job is None:
         return
-    ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
+    Job.objects.filter(pk=job_id, status__in=ACTIVE).update(
         status=Status.FAILED,
         error=message,
         finished_at=timezone.now(),
@@ -210,14 +210,14 @@ def refuse(job_id: int, message: str) -> None:
 
 def fail(job_id: int, error: Exception) -> None:
     """Mark the job failed with a message in its language (details go to the log)."""
-    job = ExportJob.objects.filter(pk=job_id).first()
+    job = Job.objects.filter(pk=job_id).first()
     if job is None:
         return
     if isinstance(error, ExportError):  # the data refuse it: a retry would fail again
         refuse(job_id, failure_message(job, error))
         return
     logger.exception("job %s failed", job_id, exc_info=error)
-    ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
+    Job.objects.filter(pk=job_id, status__in=ACTIVE).update(
         status=Status.FAILED, error=failure_message(job, error), finished_at=timezone.now()
     )
 
@@ -226,7 +226,7 @@ def not_queued(job_id: int) -> None:
     """The job's first task could not be handed to the broker (Redis down or frozen): failed,
     with the reason and a retry on its page, never waiting for ever (issue 31). Flagged
     ``unqueued``: :func:`claim_unqueued` puts it back once the broker answers."""
-    job = ExportJob.objects.filter(pk=job_id).first()
+    job = Job.objects.filter(pk=job_id).first()
     if job is None:
         return
     with translation.override(job_language(job)):
@@ -234,7 +234,7 @@ def not_queued(job_id: int) -> None:
             "The job queue (Redis) did not answer, so the job has not started. It starts by "
             "itself once the queue answers again; or press Retry."
         )
-    ExportJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
+    Job.objects.filter(pk=job_id, status__in=ACTIVE).update(
         status=Status.FAILED,
         error=message,
         finished_at=timezone.now(),
@@ -242,15 +242,13 @@ def not_queued(job_id: int) -> None:
     )
 
 
-def claim_unqueued() -> list[ExportJob]:
+def claim_unqueued() -> list[Job]:
     """The jobs whose queueing failed, put back to waiting (one conditional UPDATE each, so
     two sweeps never both take one), to be queued again by the sweep."""
     claimed = []
-    for job in ExportJob.objects.filter(status=Status.FAILED, report__unqueued=True):
+    for job in Job.objects.filter(status=Status.FAILED, report__unqueued=True):
         report = {k: v for k, v in job.report.items() if k != "unqueued"}
-        won = ExportJob.objects.filter(
-            pk=job.pk, status=Status.FAILED, report__unqueued=True
-        ).update(
+        won = Job.objects.filter(pk=job.pk, status=Status.FAILED, report__unqueued=True).update(
             status=Status.PENDING,
             error="",
             finished_at=None,
@@ -268,7 +266,7 @@ def _stale(cutoff) -> Q:
     return Q(status__in=ACTIVE) & Q(seen__lt=cutoff)
 
 
-def claim_stale(now=None) -> list[ExportJob]:
+def claim_stale(now=None) -> list[Job]:
     """The jobs no worker has touched for ``stale_after()``, to be queued again.
 
     Each is claimed by one conditional UPDATE (its heartbeat moved to now, its restarts
@@ -277,27 +275,27 @@ def claim_stale(now=None) -> list[ExportJob]:
     now = now or timezone.now()
     cutoff = now - stale_after()
     candidates = (
-        ExportJob.objects.annotate(seen=Coalesce("heartbeat_at", "created_at"))
+        Job.objects.annotate(seen=Coalesce("heartbeat_at", "created_at"))
         .filter(_stale(cutoff))
         .values_list("pk", flat=True)
     )
     claimed = []
     for pk in list(candidates):
         won = (
-            ExportJob.objects.annotate(seen=Coalesce("heartbeat_at", "created_at"))
+            Job.objects.annotate(seen=Coalesce("heartbeat_at", "created_at"))
             .filter(_stale(cutoff), pk=pk)
             .update(heartbeat_at=now, restarts=F("restarts") + 1)
         )
         if not won:
             continue
-        job = ExportJob.objects.select_related("tournament").get(pk=pk)
+        job = Job.objects.select_related("tournament").get(pk=pk)
         if job.restarts > max_restarts():
             with translation.override(job_language(job)):
                 message = gettext(
                     "The job stopped %(count)s times without finishing (a worker died or was "
                     "restarted). Retry it once the workers are running."
                 ) % {"count": job.restarts}
-            ExportJob.objects.filter(pk=pk, status__in=ACTIVE).update(
+            Job.objects.filter(pk=pk, status__in=ACTIVE).update(
                 status=Status.FAILED, error=message, finished_at=now
             )
             logger.error("job %s failed after %s restarts", pk, job.restarts - 1)
@@ -307,18 +305,18 @@ def claim_stale(now=None) -> list[ExportJob]:
     return claimed
 
 
-def can_retry(job: ExportJob) -> bool:
+def can_retry(job: Job) -> bool:
     """A job that failed for its input (refused) would fail again."""
     return job.status == Status.FAILED and not job.report.get("refused")
 
 
-def retry(job: ExportJob) -> bool:
+def retry(job: Job) -> bool:
     """Put a failed job back to waiting (its work done so far is kept); False if it is not
     failed. The caller queues it."""
     if not can_retry(job):
         return False
     report = {k: v for k, v in job.report.items() if k != "unqueued"}
-    updated = ExportJob.objects.filter(pk=job.pk, status=Status.FAILED).update(
+    updated = Job.objects.filter(pk=job.pk, status=Status.FAILED).update(
         status=Status.PENDING,
         error="",
         finished_at=None,
@@ -330,7 +328,7 @@ def retry(job: ExportJob) -> bool:
     return bool(updated)
 
 
-def job_status(job: ExportJob) -> dict:
+def job_status(job: Job) -> dict:
     """What the job page shows and polls."""
     slug = job.tournament.slug
     return {
@@ -343,11 +341,11 @@ def job_status(job: ExportJob) -> dict:
         "percent": job.percent,
         "error": job.error,
         "download": (
-            reverse("tournaments:export-job-file", args=[slug, job.pk])
+            reverse("tournaments:job-file", args=[slug, job.pk])
             if job.status == Status.DONE and job.file
             else None
         ),
         "retry": (
-            reverse("tournaments:export-job-retry", args=[slug, job.pk]) if can_retry(job) else None
+            reverse("tournaments:job-retry", args=[slug, job.pk]) if can_retry(job) else None
         ),
     }

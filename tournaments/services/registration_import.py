@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 
 from tournaments import permissions
-from tournaments.models import ExportJob, Player, Team, Tournament, Unit
+from tournaments.models import Job, Player, Team, Tournament, Unit
 
 from . import jobs
 from .audit import log_action
@@ -291,9 +291,9 @@ def in_background(size: SheetSize) -> bool:
 UPLOAD_NAME = "upload.xlsx"
 
 
-def create_import_job(tournament: Tournament, user, data: bytes, mode: str = "add") -> ExportJob:
+def create_import_job(tournament: Tournament, user, data: bytes, mode: str = "add") -> Job:
     """Keep the (checked) file for a background import; ``tasks.start`` queues it."""
-    job = ExportJob.objects.create(
+    job = Job.objects.create(
         tournament=tournament,
         kind=IMPORT_JOB,
         params={
@@ -307,7 +307,7 @@ def create_import_job(tournament: Tournament, user, data: bytes, mode: str = "ad
     return job
 
 
-def run_import_job(job: ExportJob) -> None:
+def run_import_job(job: Job) -> None:
     """Read, check and import the job's file; progress counts rows read. The teams and the
     job's "done" are written in one transaction: run again, it imports nothing twice."""
     data = jobs.read_part(job.params["upload"])
@@ -324,7 +324,7 @@ def run_import_job(job: ExportJob) -> None:
             return
         errors = check_rows(job.tournament, read, mode)
         if errors:
-            ExportJob.objects.filter(pk=job.pk).update(
+            Job.objects.filter(pk=job.pk).update(
                 report={"created": 0, "errors": errors[:1000], "bad_rows": len(errors)}
             )
             jobs.refuse(
@@ -340,7 +340,7 @@ def run_import_job(job: ExportJob) -> None:
                 stored |= {"updated": report.updated[:1000], "unchanged": len(report.unchanged)}
             if read.warnings:
                 stored["warnings"] = read.warnings[:1000]
-            ExportJob.objects.filter(pk=job.pk).update(report=stored)
+            Job.objects.filter(pk=job.pk).update(report=stored)
             jobs.finish(job, total)
     jobs.clear_workspace(job)
 

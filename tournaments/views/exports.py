@@ -16,7 +16,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournaments import public_exports, tasks
-from tournaments.models import ExportJob
+from tournaments.models import Job
 from tournaments.services import exports, jobs, public_cache
 
 from .mixins import RoleRequiredMixin, TournamentMixin
@@ -33,7 +33,7 @@ class ExportsPage(RoleRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context["rounds"] = self.tournament.rounds.order_by("number")
         context["jobs"] = [
-            (job, exports.label(job.kind)) for job in self.tournament.export_jobs.all()[:20]
+            (job, exports.label(job.kind)) for job in self.tournament.jobs.all()[:20]
         ]
         return context
 
@@ -66,10 +66,10 @@ class DownloadView(TournamentMixin, View):
         )
         if created:
             tasks.start(job)
-        return redirect("tournaments:export-job", slug, job.pk)
+        return redirect("tournaments:job", slug, job.pk)
 
 
-def file_response(job: ExportJob, response_class=HttpResponse):
+def file_response(job: Job, response_class=HttpResponse):
     name = jobs.download_name(job)
     if response_class is FileResponse:
         return FileResponse(job.file.open("rb"), as_attachment=True, filename=name)
@@ -113,14 +113,14 @@ class JobStartView(RoleRequiredMixin, View):
             self.tournament, request.POST.get("kind", ""), params, request.user
         )
         tasks.start(job)
-        return redirect("tournaments:export-job", slug, job.pk)
+        return redirect("tournaments:job", slug, job.pk)
 
 
 class JobMixin(RoleRequiredMixin):
     action = "export.run"
 
-    def get_job(self) -> ExportJob:
-        return get_object_or_404(ExportJob, pk=self.kwargs["pk"], tournament=self.tournament)
+    def get_job(self) -> Job:
+        return get_object_or_404(Job, pk=self.kwargs["pk"], tournament=self.tournament)
 
 
 class JobPage(JobMixin, TemplateView):
@@ -144,12 +144,12 @@ class JobRetryView(JobMixin, View):
     def post(self, request, slug, pk):
         if not tasks.restart(self.get_job()):
             messages.error(request, _("Only a failed job can be retried."))
-        return redirect("tournaments:export-job", slug, pk)
+        return redirect("tournaments:job", slug, pk)
 
 
 class JobFileView(JobMixin, View):
     def get(self, request, slug, pk):
         job = self.get_job()
-        if job.status != ExportJob.Status.DONE or not job.file:
+        if job.status != Job.Status.DONE or not job.file:
             return HttpResponse(status=404)
         return file_response(job, FileResponse)

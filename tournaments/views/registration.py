@@ -121,7 +121,7 @@ class TeamImportView(RoleRequiredMixin, FormView):
                 self.tournament, self.request.user, data, mode
             )
             tasks.start(job)
-            return redirect("tournaments:export-job", self.tournament.slug, job.pk)
+            return redirect("tournaments:job", self.tournament.slug, job.pk)
         report = registration_import.import_teams(self.tournament, self.request.user, data, mode)
         status = 200 if report.ok else 400
         if report.ok and mode == "add" and not report.warnings:

@@ -74,7 +74,7 @@ def test_archive_holds_every_part_of_the_event(full_event):
         "tournaments.tableassignment",
     ):
         assert label in models, label
-    assert "tournaments.exportjob" not in models
+    assert "tournaments.job" not in models
     made = {factories.organiser_of(full_event).username, factories.chief_of(full_event).username}
     assert {user["username"] for user in data["users"]} == {"organiser1", "captain1", "ref1"} | made
     assert all("password" not in user for user in data["users"])

@@ -13,7 +13,7 @@ from django.utils import timezone
 from tests.readers import download, pdf_pages, pdf_text
 from tournaments import tasks
 from tournaments.exporters import scoresheets
-from tournaments.models import ExportJob
+from tournaments.models import Job
 from tournaments.services import exports, jobs
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,13 +43,11 @@ def test_scoresheet_job_runs_to_done_and_offers_the_file(organiser, chinese_even
     response = organiser.post(
         url("export-start", chinese_event), {"kind": "scoresheets", "round": 3}, **EN
     )
-    job = ExportJob.objects.get()
-    assert response.status_code == 302 and response.url == url("export-job", chinese_event, job.pk)
+    job = Job.objects.get()
+    assert response.status_code == 302 and response.url == url("job", chinese_event, job.pk)
     assert job.status == "done" and job.progress == job.total == 4
-    status = organiser.get(url("export-job-status", chinese_event, job.pk)).json()
-    assert status["percent"] == 100 and status["download"] == url(
-        "export-job-file", chinese_event, job.pk
-    )
+    status = organiser.get(url("job-status", chinese_event, job.pk)).json()
+    assert status["percent"] == 100 and status["download"] == url("job-file", chinese_event, job.pk)
     download = organiser.get(status["download"])
     data = b"".join(download.streaming_content)
     assert len(pdf_pages(data)) == 4 and "龙城队" in pdf_text(data)
@@ -75,7 +73,7 @@ def test_scoresheet_job_reports_progress_chunk_by_chunk(chinese_event, settings,
 
 def test_rerunning_a_chunk_counts_it_once_and_rewrites_the_same_file(chinese_event, settings):
     settings.PAISAI_SCORESHEET_CHUNK = 2
-    job = ExportJob.objects.create(
+    job = Job.objects.create(
         tournament=chinese_event, kind="scoresheets", params={"round": 3, "language": "en"}
     )
     exports.chunk_plan(job)
@@ -89,7 +87,7 @@ def test_rerunning_a_chunk_counts_it_once_and_rewrites_the_same_file(chinese_eve
 
 
 def test_job_page_shows_a_progress_bar_that_polls(organiser, chinese_event):
-    job = ExportJob.objects.create(
+    job = Job.objects.create(
         tournament=chinese_event,
         kind="scoresheets",
         params={"round": 3},
@@ -97,14 +95,14 @@ def test_job_page_shows_a_progress_bar_that_polls(organiser, chinese_event):
         progress=4,
         status="running",
     )
-    text = organiser.get(url("export-job", chinese_event, job.pk), **EN).content.decode()
+    text = organiser.get(url("job", chinese_event, job.pk), **EN).content.decode()
     assert '<progress id="job-progress" max="100" value="40"' in text
-    assert url("export-job-status", chinese_event, job.pk) in text
+    assert url("job-status", chinese_event, job.pk) in text
 
 
 def test_standings_pdf_job_in_the_background(organiser, chinese_event):
     organiser.post(url("export-start", chinese_event), {"kind": "standings-pdf", "after_round": 2})
-    job = ExportJob.objects.get()
+    job = Job.objects.get()
     assert job.status == "done"
     assert job.progress == job.total == 2 and job.percent == 100  # not "Done 0 / 1"
     assert "姑苏队" in pdf_text(job.file.read())
@@ -115,7 +113,7 @@ def test_bad_job_request_shows_the_reason_on_the_exports_page(organiser, chinese
         url("export-start", chinese_event), {"kind": "scoresheets", "round": 9}, follow=True, **EN
     )
     assert "There is no round 9." in response.content.decode()
-    assert not ExportJob.objects.exists()
+    assert not Job.objects.exists()
 
 
 def test_exports_page_and_jobs_need_organiser_or_chief(chinese_event, make_user, grant):
@@ -137,8 +135,8 @@ def test_exports_page_and_jobs_need_organiser_or_chief(chinese_event, make_user,
 
 def test_jobs_of_another_event_are_not_found(organiser, chinese_event, make_tournament):
     other = make_tournament()
-    job = ExportJob.objects.create(tournament=other, kind="scoresheets", params={"round": 1})
-    assert organiser.get(url("export-job-status", chinese_event, job.pk)).status_code == 404
+    job = Job.objects.create(tournament=other, kind="scoresheets", params={"round": 1})
+    assert organiser.get(url("job-status", chinese_event, job.pk)).status_code == 404
 
 
 def test_archive_download_is_for_officials_only(chinese_event, organiser):
@@ -169,14 +167,14 @@ def test_failed_job_shows_a_message_not_a_traceback(chinese_event, make_user, mo
 def _stale_job(event, kind="scoresheets", params=None, status="running", restarts=0):
     """A job whose worker died long ago: no heartbeat for ten minutes."""
     past = timezone.now() - timedelta(minutes=10)
-    job = ExportJob.objects.create(
+    job = Job.objects.create(
         tournament=event,
         kind=kind,
         params=params or {"round": 3, "language": "en"},
         status=status,
         restarts=restarts,
     )
-    ExportJob.objects.filter(pk=job.pk).update(heartbeat_at=past, created_at=past)
+    Job.objects.filter(pk=job.pk).update(heartbeat_at=past, created_at=past)
     return job
 
 
@@ -185,7 +183,7 @@ def test_sweep_requeues_the_missing_chunks_of_a_job_no_worker_touched(chinese_ev
     job = _stale_job(chinese_event)
     exports.chunk_plan(job)
     exports.render_chunk(job, 0)  # the dead worker had rendered one chunk of two
-    ExportJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(minutes=5))
+    Job.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(minutes=5))
     rendered = []
     original = exports.render_chunk
 
@@ -206,7 +204,7 @@ def test_sweep_requeues_the_missing_chunks_of_a_job_no_worker_touched(chinese_ev
 
 def test_sweep_leaves_a_job_with_a_recent_heartbeat_alone(chinese_event):
     job = _stale_job(chinese_event)
-    ExportJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now())
+    Job.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now())
     assert tasks.sweep_jobs() == 0
     job.refresh_from_db()
     assert job.status == "running" and job.restarts == 0
@@ -216,7 +214,7 @@ def test_sweep_queues_a_waiting_job_whose_message_was_lost(chinese_event):
     job = _stale_job(
         chinese_event, kind="standings-pdf", params={"language": "en"}, status="pending"
     )
-    ExportJob.objects.filter(pk=job.pk).update(heartbeat_at=None)
+    Job.objects.filter(pk=job.pk).update(heartbeat_at=None)
     assert tasks.sweep_jobs() == 1
     job.refresh_from_db()
     assert job.status == "done" and job.progress == job.total == 2
@@ -232,26 +230,26 @@ def test_job_failing_every_restart_is_marked_failed_with_a_retry_button(
     job.refresh_from_db()
     assert job.status == "failed" and job.restarts == 4
     assert "stopped 4 times" in job.error
-    status = organiser.get(url("export-job-status", chinese_event, job.pk)).json()
-    assert status["retry"] == url("export-job-retry", chinese_event, job.pk)
-    page = organiser.get(url("export-job", chinese_event, job.pk), **EN).content.decode()
+    status = organiser.get(url("job-status", chinese_event, job.pk)).json()
+    assert status["retry"] == url("job-retry", chinese_event, job.pk)
+    page = organiser.get(url("job", chinese_event, job.pk), **EN).content.decode()
     assert 'id="job-retry"' in page and "Retry" in page
-    response = organiser.post(url("export-job-retry", chinese_event, job.pk))
+    response = organiser.post(url("job-retry", chinese_event, job.pk))
     assert response.status_code == 302
     job.refresh_from_db()
     assert job.status == "done" and job.restarts == 0 and job.error == ""
-    assert organiser.get(url("export-job-status", chinese_event, job.pk)).json()["retry"] is None
+    assert organiser.get(url("job-status", chinese_event, job.pk)).json()["retry"] is None
 
 
 def test_only_a_failed_job_can_be_retried(organiser, chinese_event, make_user, grant):
     job = _stale_job(chinese_event)
-    ExportJob.objects.filter(pk=job.pk).update(status="done")
-    response = organiser.post(url("export-job-retry", chinese_event, job.pk), follow=True, **EN)
+    Job.objects.filter(pk=job.pk).update(status="done")
+    response = organiser.post(url("job-retry", chinese_event, job.pk), follow=True, **EN)
     assert "Only a failed job can be retried." in response.content.decode()
     referee = grant(make_user("ref9"), chinese_event, "table_referee")
     client = Client()
     client.force_login(referee)
-    assert client.post(url("export-job-retry", chinese_event, job.pk)).status_code == 403
+    assert client.post(url("job-retry", chinese_event, job.pk)).status_code == 403
 
 
 def test_two_sweeps_at_once_restart_a_job_once(chinese_event):
@@ -294,7 +292,7 @@ def test_sweep_command_runs_the_sweep(chinese_event):
     out = StringIO()
     call_command("sweep_jobs", stdout=out)
     assert "1 job(s) queued again" in out.getvalue()
-    assert ExportJob.objects.get().status == "done"
+    assert Job.objects.get().status == "done"
 
 
 def test_a_long_step_keeps_its_job_alive_with_a_heartbeat(chinese_event, settings):

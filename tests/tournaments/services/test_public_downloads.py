@@ -13,7 +13,7 @@ from tests.readers import pdf_text
 from tournaments import public_exports, tasks
 from tournaments.exporters.standings_pdf import StandingsPdf
 from tournaments.freshness import invalidate
-from tournaments.models import ExportJob
+from tournaments.models import Job
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -48,7 +48,7 @@ def test_the_standings_pdf_is_made_once_a_revision_and_then_served_from_the_cach
     assert asked.status_code == 202 and len(renders) == 1
     first = Client().get(path, **EN)
     assert first.status_code == 200 and "龙城队" in pdf_text(first.content)
-    assert len(renders) == 1 and ExportJob.objects.filter(kind="standings-pdf").count() == 1
+    assert len(renders) == 1 and Job.objects.filter(kind="standings-pdf").count() == 1
     assert first["ETag"] and "public" in first["Cache-Control"]
     assert first["Content-Disposition"].endswith('standings.pdf"')
     # the same revision again: a cache hit (the event row only), no rendering, no job
@@ -60,7 +60,7 @@ def test_the_standings_pdf_is_made_once_a_revision_and_then_served_from_the_cach
     with django_assert_num_queries(1):
         revalidated = Client().get(path, HTTP_IF_NONE_MATCH=first["ETag"], **EN)
     assert revalidated.status_code == 304 and revalidated.content == b""
-    assert len(renders) == 1 and ExportJob.objects.filter(kind="standings-pdf").count() == 1
+    assert len(renders) == 1 and Job.objects.filter(kind="standings-pdf").count() == 1
 
 
 def test_a_new_revision_gets_a_new_file_once(chinese_event, renders):
@@ -75,13 +75,13 @@ def test_a_new_revision_gets_a_new_file_once(chinese_event, renders):
     assert len(renders) == 2
     assert get(Client(), path, **EN).status_code == 200
     assert len(renders) == 2
-    oldest = ExportJob.objects.filter(kind="standings-pdf").order_by("pk").first()
+    oldest = Job.objects.filter(kind="standings-pdf").order_by("pk").first()
     invalidate(chinese_event)
     get(Client(), path, **EN)
     assert len(renders) == 3
     # the files of older revisions go (but the one before the current)
-    assert ExportJob.objects.filter(kind="standings-pdf").count() == 2
-    assert not ExportJob.objects.filter(pk=oldest.pk).exists()
+    assert Job.objects.filter(kind="standings-pdf").count() == 2
+    assert not Job.objects.filter(pk=oldest.pk).exists()
     assert not oldest.file.storage.exists(oldest.file.name)
 
 
@@ -91,10 +91,10 @@ def test_while_the_file_is_being_made_the_answer_says_so_and_is_not_cached(chine
     waiting = Client().get(path, **EN)  # the job is queued, not run (nothing commits here)
     assert waiting.status_code == 202 and waiting["Cache-Control"] == "no-store"
     assert waiting["Retry-After"] and "being made" in waiting.content.decode()
-    assert ExportJob.objects.filter(kind="standings-pdf", status="pending").count() == 1
+    assert Job.objects.filter(kind="standings-pdf", status="pending").count() == 1
     cache.clear()  # (past the few seconds a missing file is looked for at most once)
     assert Client().get(path, **EN).status_code == 202
-    assert ExportJob.objects.filter(kind="standings-pdf").count() == 1  # one job, not two
+    assert Job.objects.filter(kind="standings-pdf").count() == 1  # one job, not two
     chinese = Client().get(path)  # a file a language
     assert "正在生成" in chinese.content.decode()
 
@@ -105,7 +105,7 @@ def test_the_standings_page_links_a_download_only_once_its_file_exists(chinese_e
     before = Client().get(page).content.decode()
     assert 'id="standings-pdf-generating"' in before and 'id="standings-pdf"' not in before
     assert "正在生成" in before
-    jobs = ExportJob.objects.filter(kind__in=("standings-pdf", "standings-xlsx"))
+    jobs = Job.objects.filter(kind__in=("standings-pdf", "standings-xlsx"))
     assert jobs.count() == 2  # asked for by the page
     with TestCase.captureOnCommitCallbacks(execute=True):
         for job in jobs:
@@ -119,7 +119,7 @@ def test_the_standings_page_links_a_download_only_once_its_file_exists(chinese_e
 def run_asked_jobs():
     """The public jobs the pages asked for run (a worker's share; Celery is eager here)."""
     with TestCase.captureOnCommitCallbacks(execute=True):
-        for job in ExportJob.objects.filter(status="pending"):
+        for job in Job.objects.filter(status="pending"):
             tasks.start(job)
     cache.clear()  # (past the few seconds a missing file is looked for at most once)
 

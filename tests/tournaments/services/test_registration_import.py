@@ -288,7 +288,7 @@ def test_file_of_100000_rows_refused_with_a_clear_message(make_tournament, make_
 def test_20000_rows_import_in_the_background_with_progress(
     organiser_client, django_capture_on_commit_callbacks
 ):
-    from tournaments.models import ExportJob
+    from tournaments.models import Job
     from tournaments.services import jobs
 
     client, tournament, user = organiser_client
@@ -307,7 +307,7 @@ def test_20000_rows_import_in_the_background_with_progress(
             response = client.post(f"/t/{tournament.slug}/manage/teams/import/", {"file": upload})
     finally:
         jobs.set_progress = original
-    job = ExportJob.objects.get(kind="team-import")
+    job = Job.objects.get(kind="team-import")
     assert response.status_code == 302 and response.url.endswith(f"/jobs/{job.pk}/")
     assert job.status == "done" and job.progress == job.total == 20_000
     assert job.report == {"created": 20_000, "errors": []}
@@ -322,7 +322,7 @@ def test_20000_rows_import_in_the_background_with_progress(
 def test_background_import_with_bad_rows_imports_nothing_and_lists_them(
     organiser_client, settings, django_capture_on_commit_callbacks
 ):
-    from tournaments.models import ExportJob
+    from tournaments.models import Job
 
     settings.PAISAI_IMPORT_BACKGROUND_ROWS = 2
     client, tournament, _ = organiser_client
@@ -335,7 +335,7 @@ def test_background_import_with_bad_rows_imports_nothing_and_lists_them(
             {"file": upload},
             HTTP_ACCEPT_LANGUAGE="en",
         )
-    job = ExportJob.objects.get(kind="team-import")
+    job = Job.objects.get(kind="team-import")
     assert job.status == "failed" and "nothing was imported" in job.error
     assert [row for row, _reason in job.report["errors"]] == [3, 4]
     assert not Team.objects.filter(tournament=tournament).exists()

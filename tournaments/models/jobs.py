@@ -12,14 +12,14 @@ from django.utils.translation import gettext_lazy as _
 from .events import Tournament
 
 
-class ExportJob(models.Model):
+class Job(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting")
         RUNNING = "running", _("Running")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="export_jobs")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
     kind = models.CharField(_("kind"), max_length=60)
     params = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
@@ -39,8 +39,8 @@ class ExportJob(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name = _("export job")
-        verbose_name_plural = _("export jobs")
+        verbose_name = _("job")
+        verbose_name_plural = _("jobs")
 
     def __str__(self) -> str:
         return f"{self.kind} · {self.get_status_display()}"
