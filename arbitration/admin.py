@@ -12,8 +12,8 @@ from tournaments.admin import ReadOnlyAdmin
 
 @admin.register(models.Incident)
 class IncidentAdmin(ReadOnlyAdmin):
-    list_display = ("pk", "tournament", "category", "team", "logged_by", "created_at")
-    list_filter = ("tournament", "category")
+    list_display = ("pk", "event", "category", "team", "logged_by", "created_at")
+    list_filter = ("event", "category")
 
 
 @admin.register(models.Evidence)
@@ -23,8 +23,8 @@ class EvidenceAdmin(ReadOnlyAdmin):
 
 @admin.register(models.Ruling)
 class RulingAdmin(ReadOnlyAdmin):
-    list_display = ("pk", "tournament", "team", "step", "automatic", "decided_by", "created_at")
-    list_filter = ("tournament", "step")
+    list_display = ("pk", "event", "team", "step", "automatic", "decided_by", "created_at")
+    list_filter = ("event", "step")
 
 
 @admin.register(models.Revocation)
@@ -34,8 +34,8 @@ class RevocationAdmin(ReadOnlyAdmin):
 
 @admin.register(models.Appeal)
 class AppealAdmin(ReadOnlyAdmin):
-    list_display = ("pk", "tournament", "team", "ruling", "filed_at", "late")
-    list_filter = ("tournament",)
+    list_display = ("pk", "event", "team", "ruling", "filed_at", "late")
+    list_filter = ("event",)
 
 
 @admin.register(models.Vote)

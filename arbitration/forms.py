@@ -18,15 +18,15 @@ from arbitration.models.rulings import Step
 from rules_engine import ladder, seating
 from tournaments import glossary
 from tournaments.glossary import SEATS
-from tournaments.models import Game, Match, Player, Team, Tournament
+from tournaments.models import Game, Match, Player, Team, Event
 from tournaments.services.results import current_round
 from tournaments.validation import SMALLINT_MAX
 
 LOCAL_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
-def step_choices(tournament: Tournament) -> list[tuple[str, str]]:
-    allowed = ladder.steps_for(tournament.game, tournament.get_preset().in_play_ladder)
+def step_choices(event: Event) -> list[tuple[str, str]]:
+    allowed = ladder.steps_for(event.game, event.get_preset().in_play_ladder)
     return [(value, label) for value, label in Step.choices if value in allowed]
 
 
@@ -123,22 +123,22 @@ class IncidentForm(forms.Form):
     def clean_timed(self):
         return self.cleaned_data.get("timed") or Timed.PLAY
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         # every category is accepted (the service refuses a national one with its reason);
         # the list offers the event's own, and the wrong tribute's deal and seat only where
         # the national ladder has it
-        preset = tournament.get_preset()
+        preset = event.get_preset()
         self.fields["category"].widget.choices = category_choices(preset)
         if not offers_national(preset):
             del self.fields["deal"], self.fields["seat"]
-        matches = Match.objects.filter(round__tournament=tournament, away__isnull=False)
+        matches = Match.objects.filter(round__event=event, away__isnull=False)
         self.fields["match"].queryset = matches.select_related("round", "home", "away").order_by(
             "-round__number", "table_number"
         )
         self.chosen_match = self._chosen(matches)
         # the page rebuilds the lists when another match of the current round is chosen
-        current = current_round(tournament)
+        current = current_round(event)
         shown = (
             list(
                 matches.filter(round=current)
@@ -206,10 +206,10 @@ class RulingForm(forms.Form):
     )
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Reason"))
 
-    def __init__(self, *args, tournament: Tournament, match: Match | None = None, **kwargs):
+    def __init__(self, *args, event: Event, match: Match | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["step"].choices = step_choices(tournament)
-        self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
+        self.fields["step"].choices = step_choices(event)
+        self.fields["team"].queryset = Team.objects.filter(event=event)
         if match is not None and match.away_id is not None:
             # the incident's match: its two teams, each named with its side and its players
             # in their seats (李军 东 · 张超 西), never the event's whole list
@@ -240,9 +240,9 @@ class VoteForm(forms.Form):
     amended_step = forms.ChoiceField(required=False, label=_("Amended penalty (for amend)"))
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Reasons"))
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["amended_step"].choices = [("", "—"), *step_choices(tournament)]
+        self.fields["amended_step"].choices = [("", "—"), *step_choices(event)]
 
 
 class DeskForm(forms.Form):

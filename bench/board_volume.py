@@ -44,20 +44,20 @@ def test_board_volume(live_server):
     from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
     from tournaments.models import ResultVersion, Round, Seating
 
-    tournament = factories.tournament(teams=TABLES * 2)
-    teams = list(tournament.teams.order_by("pk"))
+    event = factories.event(teams=TABLES * 2)
+    teams = list(event.teams.order_by("pk"))
     pairs = list(zip(teams[::2], teams[1::2], strict=True))
-    rnd = factories.round_(tournament, 1, pairs, status=Round.Status.IN_PLAY)
+    rnd = factories.round_(event, 1, pairs, status=Round.Status.IN_PLAY)
     Round.objects.filter(pk=rnd.pk).update(started_at=timezone.now() - timedelta(minutes=10.5))
     late = rnd.matches.get(table_number=LATE_TABLE)
     Seating.objects.bulk_create(
         [Seating(round=rnd, team=team, by_name="bench") for team in teams if team != late.away]
     )
-    chief = factories.chief_of(tournament)
+    chief = factories.chief_of(event)
     referee = factories.grant(
-        factories.user(), tournament, "table_referee", tables=range(1, TABLES + 1)
+        factories.user(), event, "table_referee", tables=range(1, TABLES + 1)
     )
-    board = f"{live_server.url}/t/{tournament.slug}/manage/rounds/1/board/"
+    board = f"{live_server.url}/t/{event.slug}/manage/rounds/1/board/"
     figures = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -82,7 +82,7 @@ def test_board_volume(live_server):
         taps = 0
         page.goto(board)
         shown = time.monotonic()
-        page.click(f"a[href='/t/{tournament.slug}/manage/rounds/1/attendance/']")
+        page.click(f"a[href='/t/{event.slug}/manage/rounds/1/attendance/']")
         taps += 1
         page.wait_for_selector("#late-teams")
         assert page.locator("#late-teams tbody tr").count() == 1
@@ -98,7 +98,7 @@ def test_board_volume(live_server):
         assert version.is_counting and version.record["forfeit"] == "NS"
 
         # 2. 250 submitted results confirmed on the board (round 2: every table submitted)
-        second = factories.round_(tournament, 2, pairs, status=Round.Status.IN_PLAY)
+        second = factories.round_(event, 2, pairs, status=Round.Status.IN_PLAY)
         factories.submitted_results(list(second.matches.order_by("table_number")), referee)
         taps = 0
         page.goto(board.replace("/rounds/1/", "/rounds/2/"))

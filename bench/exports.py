@@ -280,7 +280,7 @@ def _certificates(count: int) -> tuple[float, float, int]:
     from tournaments.exporters.prizes import Prize
 
     translation.activate("zh-hans")
-    empty = {"tournament": {"name": EVENT}, "prizes": [], "today": None}
+    empty = {"event": {"name": EVENT}, "prizes": [], "today": None}
     template_to_pdf("pdf/certificates.html", empty, "prizes.css")
     warm = time.perf_counter() - began  # the CJK font loaded, as in a worker that ran a job
     prizes = [
@@ -294,7 +294,7 @@ def _certificates(count: int) -> tuple[float, float, int]:
         )
         for n in range(count)
     ]
-    context = {"tournament": {"name": EVENT}, "prizes": prizes, "today": timezone.localdate()}
+    context = {"event": {"name": EVENT}, "prizes": prizes, "today": timezone.localdate()}
     began = time.perf_counter()
     data = template_to_pdf("pdf/certificates.html", context, "prizes.css")
     return time.perf_counter() - began, warm, pages(data)

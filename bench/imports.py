@@ -132,20 +132,20 @@ def import_in_scratch_database(data: bytes) -> str:
     from django.utils import translation
 
     from bench.pairing_service import scratch_database
-    from tournaments.models import Job, Team, Tournament
+    from tournaments.models import Job, Team, Event
     from tournaments.services import registration_import as registration
 
     translation.activate("en")
     with scratch_database("imports"):
-        tournament = Tournament.objects.create(
+        event = Event.objects.create(
             name="Bench import", slug="bench-import", game="guandan", preset="guandan-suzhou-2016"
         )
-        job = registration.create_import_job(tournament, None, data)
+        job = registration.create_import_job(event, None, data)
         start = time.perf_counter()
-        registration.run_import_job(Job.objects.select_related("tournament").get(pk=job.pk))
+        registration.run_import_job(Job.objects.select_related("event").get(pk=job.pk))
         took = time.perf_counter() - start
         job.refresh_from_db()
-        teams = Team.objects.filter(tournament=tournament).count()
+        teams = Team.objects.filter(event=event).count()
         return (
             f"job {job.status} {job.progress}/{job.total}, {teams} teams "
             f"(the job alone {took:.1f} s; the rest is the scratch database)"

@@ -46,7 +46,7 @@ def main() -> None:
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
-    from tournaments.models import Tournament
+    from tournaments.models import Event
 
     print(
         f"hasher: {settings.PASSWORD_HASHERS[0].rsplit('.', 1)[-1]}; "
@@ -55,10 +55,10 @@ def main() -> None:
     with transaction.atomic():
         user = get_user_model().objects.create_user("bench-login", password="right-password")
         token = Token.objects.create(user=user)
-        tournament = Tournament.objects.create(
+        event = Event.objects.create(
             name="bench", slug="bench-login", game="guandan", preset="guandan-suzhou-2016"
         )
-        url = f"/api/tournaments/{tournament.slug}/teams/"
+        url = f"/api/tournaments/{event.slug}/teams/"
         client = Client()
 
         def basic(password):

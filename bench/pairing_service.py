@@ -57,9 +57,9 @@ def scratch_database(suffix: str):
 
 
 def make_event(teams: int, units: int, rounds: int, preset: str = "guandan-suzhou-2016"):
-    from tournaments.models import Team, Tournament, Unit
+    from tournaments.models import Team, Event, Unit
 
-    tournament = Tournament.objects.create(
+    event = Event.objects.create(
         name=f"Bench {teams}",
         slug=f"bench-{teams}",
         game="guandan",
@@ -67,25 +67,25 @@ def make_event(teams: int, units: int, rounds: int, preset: str = "guandan-suzho
         num_rounds=rounds + 1,
     )
     unit_objs = Unit.objects.bulk_create(
-        [Unit(tournament=tournament, name=f"Unit {i + 1}") for i in range(units)]
+        [Unit(event=event, name=f"Unit {i + 1}") for i in range(units)]
     )
     Team.objects.bulk_create(
         [
-            Team(tournament=tournament, name=f"Team {i + 1:05d}", unit=unit_objs[i % units])
+            Team(event=event, name=f"Team {i + 1:05d}", unit=unit_objs[i % units])
             for i in range(teams)
         ]
     )
-    return tournament
+    return event
 
 
-def organiser_of(tournament):
+def organiser_of(event):
     """The event's organiser (the round service checks the role of whoever drafts)."""
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Role, TournamentRole
+    from tournaments.models import Role, EventRole
 
     user, _ = get_user_model().objects.get_or_create(username="bench-organiser")
-    TournamentRole.objects.get_or_create(user=user, tournament=tournament, role=Role.ORGANISER)
+    EventRole.objects.get_or_create(user=user, event=event, role=Role.ORGANISER)
     return user
 
 
@@ -121,17 +121,17 @@ def finalise(rnd) -> None:
     from tournaments.models import Round
 
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
-    invalidate(rnd.tournament)
+    invalidate(rnd.event)
 
 
-def play_rounds(tournament, rounds: int, rng: random.Random, report=print) -> None:
+def play_rounds(event, rounds: int, rng: random.Random, report=print) -> None:
     from tournaments.services.rounds import generate_draft, publish
 
-    answers = sample_answers(tournament.preset)
-    organiser = organiser_of(tournament)
+    answers = sample_answers(event.preset)
+    organiser = organiser_of(event)
     for _ in range(rounds):
         started = time.perf_counter()
-        rnd = generate_draft(tournament, organiser)
+        rnd = generate_draft(event, organiser)
         drafted = time.perf_counter() - started
         publish(rnd, organiser)
         record_results(rnd, answers, rng)
@@ -155,14 +155,14 @@ def main(argv=None) -> None:
     with scratch_database("bench_pairing") as vendor:
         print(f"database: {vendor} ({connection.settings_dict['NAME']})")
         rng = random.Random(2026)
-        tournament = make_event(args.teams, args.units, args.rounds)
+        event = make_event(args.teams, args.units, args.rounds)
         print(f"{args.teams} teams, {args.units} units; playing {args.rounds} rounds:")
-        play_rounds(tournament, args.rounds, rng)
+        play_rounds(event, args.rounds, rng)
         times = []
         for _ in range(args.repeat):
-            invalidate(tournament)  # cold standings: load every result again
+            invalidate(event)  # cold standings: load every result again
             started = time.perf_counter()
-            rnd = generate_draft(tournament, organiser_of(tournament))
+            rnd = generate_draft(event, organiser_of(event))
             times.append(time.perf_counter() - started)
         tables = rnd.matches.exclude(away=None).count()
         best, worst = min(times), max(times)

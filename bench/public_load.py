@@ -73,15 +73,15 @@ def build_event() -> dict:
         Round,
         RoundSlot,
         Team,
-        Tournament,
+        Event,
     )
 
     t0 = time.time()
-    tournament = Tournament.objects.create(
+    event = Event.objects.create(
         name="万人掼蛋大赛", slug=SLUG, game="guandan", preset="guandan-suzhou-2016", num_rounds=7
     )
     teams = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"{player_name(10**6 + i)[:2]}队{i + 1:04d}", seed=i + 1)
+        Team(event=event, name=f"{player_name(10**6 + i)[:2]}队{i + 1:04d}", seed=i + 1)
         for i in range(TEAMS)
     )
     Player.objects.bulk_create(
@@ -97,7 +97,7 @@ def build_event() -> dict:
     for number in range(1, ROUNDS + 1):
         status = "finalised" if number < ROUNDS else "in_play"
         rnd = Round.objects.create(
-            tournament=tournament,
+            event=event,
             number=number,
             status=status,
             published_at=now,
@@ -125,7 +125,7 @@ def build_event() -> dict:
             )
             for i, m in enumerate(matches)
         )
-    invalidate(tournament)
+    invalidate(event)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     team = teams[min(1234, len(teams) - 1)]

@@ -119,36 +119,36 @@ def build_event() -> dict:
     )
     from django.contrib.auth.hashers import make_password
 
-    from tournaments.models import Match, Round, Team, Tournament, TournamentRole
+    from tournaments.models import Match, Round, Team, Event, EventRole
 
     SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
 
-    def event(slug: str, rounds: int) -> tuple[Tournament, list[int]]:
-        tournament = Tournament.objects.create(
+    def event(slug: str, rounds: int) -> tuple[Event, list[int]]:
+        event = Event.objects.create(
             name=slug, slug=slug, game="guandan", preset="guandan-suzhou-2016", num_rounds=rounds
         )
         teams = Team.objects.bulk_create(
-            Team(tournament=tournament, name=f"T{i:04d}") for i in range(TEAMS)
+            Team(event=event, name=f"T{i:04d}") for i in range(TEAMS)
         )
         matches = []
         for number in range(1, rounds + 1):
-            round_ = Round.objects.create(tournament=tournament, number=number, status="in_play")
+            round_ = Round.objects.create(event=event, number=number, status="in_play")
             order = random.Random(number).sample(teams, len(teams))
             matches += [
                 Match(round=round_, table_number=t + 1, home=order[2 * t], away=order[2 * t + 1])
                 for t in range(TEAMS // 2)
             ]
-        return tournament, [m.pk for m in Match.objects.bulk_create(matches)]
+        return event, [m.pk for m in Match.objects.bulk_create(matches)]
 
-    (tournament, match_ids), (warm, warm_ids) = event(SLUG, ROUNDS), event(WARM_SLUG, 1)
+    (event, match_ids), (warm, warm_ids) = event(SLUG, ROUNDS), event(WARM_SLUG, 1)
     password = make_password(secrets.token_hex(8))
     users = get_user_model().objects.bulk_create(
         get_user_model()(username=f"referee{i:02d}", password=password) for i in range(CLIENTS)
     )
-    TournamentRole.objects.bulk_create(
-        TournamentRole(user=u, tournament=t, role="chief_referee")
+    EventRole.objects.bulk_create(
+        EventRole(user=u, event=t, role="chief_referee")
         for u in users
-        for t in (tournament, warm)
+        for t in (event, warm)
     )
     sessions = []
     for user in users:
@@ -166,16 +166,16 @@ def check_database() -> dict:
 
     from tournaments.models import AuditLog, Match, ResultVersion
 
-    per_match = Match.objects.filter(round__tournament__slug=SLUG).annotate(
+    per_match = Match.objects.filter(round__event__slug=SLUG).annotate(
         n=Count("versions"), counting=Count("versions", filter=Q(versions__is_counting=True))
     )
     stats = {
-        "versions": ResultVersion.objects.filter(match__round__tournament__slug=SLUG).count(),
+        "versions": ResultVersion.objects.filter(match__round__event__slug=SLUG).count(),
         "matches_with_result": per_match.filter(n__gte=1).count(),
         "matches_with_duplicates": per_match.filter(n__gt=1).count(),
         "matches_counting_not_one": per_match.filter(n__gte=1).exclude(counting=1).count(),
         "audit_entries": AuditLog.objects.filter(
-            tournament__slug=SLUG, action="result.submission"
+            event__slug=SLUG, action="result.submission"
         ).count(),
     }
     return stats

@@ -50,21 +50,21 @@ def run() -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from tournaments.models import Match, Round, Team, Tournament, TournamentRole
+    from tournaments.models import Match, Round, Team, Event, EventRole
 
-    tournament = Tournament.objects.create(
+    event = Event.objects.create(
         name="p", slug="profile", game="guandan", preset="guandan-suzhou-2016"
     )
     teams = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"T{i}") for i in range(2 * TABLES)
+        Team(event=event, name=f"T{i}") for i in range(2 * TABLES)
     )
-    rnd = Round.objects.create(tournament=tournament, number=1, status="in_play")
+    rnd = Round.objects.create(event=event, number=1, status="in_play")
     matches = Match.objects.bulk_create(
         Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
         for t in range(TABLES)
     )
     chief = get_user_model().objects.create_user("chief", password="x")
-    TournamentRole.objects.create(user=chief, tournament=tournament, role="chief_referee")
+    EventRole.objects.create(user=chief, event=event, role="chief_referee")
     client = Client()
     client.force_login(chief)
     rng = random.Random(6)

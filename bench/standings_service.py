@@ -29,16 +29,16 @@ from bench.pairing_service import (
 TARGET_SECONDS = 1.0
 
 
-def store_random_rounds(tournament, rounds: int, rng: random.Random) -> int:
+def store_random_rounds(event, rounds: int, rng: random.Random) -> int:
     """Random pairings (byes for an odd count) with counting results; returns the match count."""
     from tournaments.models import Match, Round, RoundSlot, Team
     from tournaments.pairing.service import slots_for
 
-    answers = sample_answers(tournament.preset)
-    ids = list(Team.objects.filter(tournament=tournament).values_list("id", flat=True))
+    answers = sample_answers(event.preset)
+    ids = list(Team.objects.filter(event=event).values_list("id", flat=True))
     total = 0
     for number in range(1, rounds + 1):
-        rnd = Round.objects.create(tournament=tournament, number=number, status="published")
+        rnd = Round.objects.create(event=event, number=number, status="published")
         rng.shuffle(ids)
         matches = [
             Match(round=rnd, table_number=table, home_id=home, away_id=away)
@@ -74,16 +74,16 @@ def main(argv=None) -> None:
 
     with scratch_database("bench_standings") as vendor:
         print(f"database: {vendor} ({connection.settings_dict['NAME']})")
-        tournament = make_event(args.teams, args.units, args.rounds, preset=args.preset)
-        matches = store_random_rounds(tournament, args.rounds, random.Random(2026))
+        event = make_event(args.teams, args.units, args.rounds, preset=args.preset)
+        matches = store_random_rounds(event, args.rounds, random.Random(2026))
         print(f"{args.teams} teams, {args.rounds} rounds, {matches} results ({args.preset})")
         colds = []
         for _ in range(3):
-            invalidate(tournament)
-            seconds, rows = timed(lambda: standings_for(tournament))
+            invalidate(event)
+            seconds, rows = timed(lambda: standings_for(event))
             colds.append(seconds)
-        warm, _ = timed(lambda: standings_for(tournament))
-        history, _ = timed(lambda: rank_history(tournament))
+        warm, _ = timed(lambda: standings_for(event))
+        history, _ = timed(lambda: rank_history(event))
         verdict = "ok" if min(colds) <= TARGET_SECONDS else "OVER"
         print(f"load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
         print(

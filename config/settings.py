@@ -229,7 +229,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "paisai API",
-    "DESCRIPTION": "Tournament management and arbitration for Guandan, Tractor and idiom-chain poker.",
+    "DESCRIPTION": "Event management and arbitration for Guandan, Tractor and idiom-chain poker.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
@@ -246,7 +246,7 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "tournaments.models.results.ResultVersion.Kind",  # its name before stages
         "StageKindEnum": "tournaments.models.stages.Stage.Kind",
         "LeaveKindEnum": "tournaments.models.checkin.RoundLeave.Kind",
-        "TournamentStatusEnum": "tournaments.models.events.Tournament.Status",
+        "EventStatusEnum": "tournaments.models.events.Event.Status",
         "StepEnum": "rules_engine.ladder.STEPS",  # a ruling's and an amending vote's step
     },
 }

@@ -1,7 +1,7 @@
 """A match entered by its final levels only, for games with levels (guandan, tractor).
 
 Record: ``{"game": ..., "final_levels": {"EW": "9", "NS": "7"}, "passed_a": "EW" | null}``
-with no deals. Allowed when the preset's ``final_levels_entry`` is on (a tournament setting).
+with no deals. Allowed when the preset's ``final_levels_entry`` is on (an event setting).
 The answer is the SPEC 4.5 answer with an empty trace and ``"entry": "final_levels"``: the
 higher level wins, equal levels draw, a side that passed A wins and counts 13 levels
 (it must stand on A).

@@ -17,7 +17,7 @@ valid play within the 10 seconds of a play (seed 五 出牌时限) — one trick
 showing cards to a partner — the round lost 4:9; a spectator's hint — the beneficiary
 loses the round 4:9 and the hinting unit drops one place in the final ranking.
 
-Settings (a tournament's ``settings`` may override them, see :func:`ladder_settings`):
+Settings (an event's ``settings`` may override them, see :func:`ladder_settings`):
 ``escalation`` ({"warning": [2, "violation"], ...}), ``late_limit_minutes`` (10),
 ``late_leave_limit_minutes`` (15), ``appeal_minutes`` (30), ``answer_minutes`` (120),
 ``answer_near_minutes`` (30).
@@ -238,7 +238,7 @@ def _escalation(value: object, where: str = "settings.escalation") -> dict[str, 
 
 @dataclass(frozen=True)
 class LadderSettings:
-    """The ladder's settings; a tournament's values are checked against these types
+    """The ladder's settings; an event's values are checked against these types
     (:mod:`rules_engine.schema`)."""
 
     escalation: Mapping[str, tuple[int, str]] = setting(
@@ -265,7 +265,7 @@ GAME_DEFAULTS: dict[str, dict] = {"guandan": {}, "tractor": {}, "chengyu": {}}
 def ladder_settings(
     game: str, overrides: Mapping | None = None, prefix: str = "settings."
 ) -> LadderSettings:
-    """The ladder settings of ``game`` with a tournament's overrides (keys of other areas
+    """The ladder settings of ``game`` with an event's overrides (keys of other areas
     are ignored; a bad value raises RulesError naming ``<prefix><key>``)."""
     values = dict(GAME_DEFAULTS.get(game, {})) | dict(overrides or {})
     return LadderSettings(**check_values(LadderSettings, values, prefix))

@@ -1,10 +1,10 @@
 """Scoring presets as data (SPEC 3).
 
-A preset is a frozen :class:`Preset`; a tournament adjusts a setting with
-``preset.with_overrides(fail_a_limit=3)`` (SPEC: "(configurable)" means a tournament setting).
+A preset is a frozen :class:`Preset`; an event adjusts a setting with
+``preset.with_overrides(fail_a_limit=3)`` (SPEC: "(configurable)" means an event setting).
 Game code reads these fields and never branches on a preset's name.
 
-A tournament's settings are one schema (:func:`event_preset`): the preset's fields and the
+An event's settings are one schema (:func:`event_preset`): the preset's fields and the
 penalty ladder's settings (:class:`rules_engine.ladder.LadderSettings`), each checked against
 the type its dataclass declares (:mod:`rules_engine.schema`); an unknown key is refused.
 """
@@ -309,7 +309,7 @@ class Preset:
     )
 
     def with_overrides(self, **settings) -> Preset:
-        """A copy with tournament settings applied, every setting checked by the event-settings
+        """A copy with event settings applied, every setting checked by the event-settings
         schema (:func:`settable`): preset fields and the penalty ladder's settings alike.
         RulesError names the setting."""
         known = settable()
@@ -356,7 +356,7 @@ class Preset:
         return dataclasses.asdict(self)
 
 
-# Fields of a preset a tournament may not change: which preset it is and which game it plays;
+# Fields of a preset an event may not change: which preset it is and which game it plays;
 # and the round length a new event starts with (the event's round length is its own setting).
 FIXED_FIELDS = ("name", "game", "default_round_minutes")
 PRESET_SETTINGS = tuple(f.name for f in dataclasses.fields(Preset) if f.name not in FIXED_FIELDS)
@@ -481,7 +481,7 @@ def resolve_preset(record: dict, game: str, preset: Preset | str | None = None) 
 
 
 def event_preset(game: str, preset: Preset | str, settings: object = None) -> Preset:
-    """The one event-settings schema: preset ``preset`` of ``game`` with a tournament's
+    """The one event-settings schema: preset ``preset`` of ``game`` with an event's
     ``settings`` (preset and penalty-ladder settings together, each checked by type and
     range). RulesError names the field: ``preset``, ``settings`` or ``settings.<key>``."""
     chosen = get_preset(preset)

@@ -2,7 +2,7 @@
 
 A settings dataclass (:class:`~rules_engine.presets.Preset`,
 :class:`~rules_engine.ladder.LadderSettings`) declares each field's type; :func:`check_values`
-checks a tournament's values against those types, so a field added to the dataclass is
+checks an event's values against those types, so a field added to the dataclass is
 checked without more code. A field's metadata narrows it:
 
 * ``min`` / ``max`` — bounds of a number (0 or more unless ``min`` says otherwise;

@@ -24,8 +24,8 @@ def make_user(db):
 
 
 @pytest.fixture
-def make_tournament(db):
-    return factories.tournament
+def make_event(db):
+    return factories.event
 
 
 @pytest.fixture
@@ -46,8 +46,8 @@ def chinese_event(db, media):
 
 
 @pytest.fixture
-def event(make_tournament, make_user, grant):
-    return factories.build_event(make_tournament, make_user, grant)
+def event(make_event, make_user, grant):
+    return factories.build_event(make_event, make_user, grant)
 
 
 @pytest.fixture

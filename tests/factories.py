@@ -1,7 +1,7 @@
 """The one place tests build events: users, events, teams, roles, rounds and results.
 
 Everything that has a service goes through it, so a test event is an event the product could
-have made: events by ``registration.create_tournament``, teams by ``registration.save_team``,
+have made: events by ``registration.create_event``, teams by ``registration.save_team``,
 results by the results service (``submit``/``mark_absent`` as the event's chief referee).
 Rounds are laid out by hand (tests choose who meets whom; the pairing service is tested on its
 own), with their slots, exactly as the round service writes them.
@@ -31,24 +31,24 @@ def user(username: str | None = None, **extra):
 
 def event_creator(who):
     """``who`` with the event-creator right (the registration service checks it)."""
-    from tournaments.permissions import can_create_tournament
+    from tournaments.permissions import can_create_event
     from tournaments.services.creators import creator_permission
 
-    if not can_create_tournament(who):
+    if not can_create_event(who):
         who.user_permissions.add(creator_permission())
         for cache in ("_perm_cache", "_user_perm_cache"):
             who.__dict__.pop(cache, None)
     return who
 
 
-def organiser_of(tournament):
+def organiser_of(event):
     """The event's first organiser (its creator)."""
     from tournaments.models import Role
 
-    return tournament.roles.filter(role=Role.ORGANISER).order_by("pk").first().user
+    return event.roles.filter(role=Role.ORGANISER).order_by("pk").first().user
 
 
-def tournament(
+def event(
     teams: int = 0,
     units: int = 2,
     game: str = "guandan",
@@ -62,7 +62,7 @@ def tournament(
 
     n = next(_counter)
     creator = event_creator(creator or user(f"event-creator-{n}"))
-    event = registration.create_tournament(
+    event = registration.create_event(
         creator,
         name=fields.pop("name", f"Event {n}"),
         slug=fields.pop("slug", f"event-{n}"),
@@ -82,15 +82,15 @@ def tournament(
     return event
 
 
-def team(tournament, name: str, unit: str = "", players=None, seed=None, by=None, **fields):
+def team(event, name: str, unit: str = "", players=None, seed=None, by=None, **fields):
     """One team through the registration service; extra model ``fields`` (e.g. draw_lot) are
     set afterwards as the back office would."""
     from tournaments.services import registration
 
     players = list(players or (f"{name}-1", f"{name}-2"))
     created = registration.save_team(
-        tournament,
-        by or organiser_of(tournament),
+        event,
+        by or organiser_of(event),
         name=name,
         unit_name=unit,
         players=players,
@@ -102,31 +102,31 @@ def team(tournament, name: str, unit: str = "", players=None, seed=None, by=None
     return created
 
 
-def grant(who, tournament, role: str, team=None, tables=()):
+def grant(who, event, role: str, team=None, tables=()):
     """Give ``who`` a role in the event (and table assignments for a table referee)."""
-    from tournaments.models import TableAssignment, TournamentRole
+    from tournaments.models import TableAssignment, EventRole
 
-    TournamentRole.objects.create(user=who, tournament=tournament, role=role, team=team)
+    EventRole.objects.create(user=who, event=event, role=role, team=team)
     for table in tables:
-        TableAssignment.objects.create(tournament=tournament, user=who, table_number=table)
+        TableAssignment.objects.create(event=event, user=who, table_number=table)
     return who
 
 
-def chief_of(tournament):
+def chief_of(event):
     """The event's chief referee, made on first use."""
     from tournaments.models import Role
 
-    role = tournament.roles.filter(role=Role.CHIEF_REFEREE).order_by("pk").first()
+    role = event.roles.filter(role=Role.CHIEF_REFEREE).order_by("pk").first()
     if role is not None:
         return role.user
-    return grant(user(f"event-chief-{tournament.pk}"), tournament, Role.CHIEF_REFEREE)
+    return grant(user(f"event-chief-{event.pk}"), event, Role.CHIEF_REFEREE)
 
 
-def round_(tournament, number: int, pairs=(), byes=(), status: str = "finalised"):
+def round_(event, number: int, pairs=(), byes=(), status: str = "finalised"):
     """A round with matches: ``pairs`` of (home, away) at tables 1, 2 …, and ``byes``."""
     from tournaments.models import Match, Round, RoundSlot
 
-    rnd = Round.objects.create(tournament=tournament, number=number, status=status)
+    rnd = Round.objects.create(event=event, number=number, status=status)
     for table, (home, away) in enumerate(pairs, start=1):
         match = Match.objects.create(round=rnd, table_number=table, home=home, away=away)
         RoundSlot.objects.bulk_create(
@@ -151,8 +151,8 @@ def result(match, deals=WIN_BY_3, forfeit=None, counting: bool = True, by=None, 
     from tournaments.services import result_entry, results
 
     rnd = match.round
-    tournament = rnd.tournament
-    actor = results.Actor(by or chief_of(tournament), None, "web", "")
+    event = rnd.event
+    actor = results.Actor(by or chief_of(event), None, "web", "")
     status = rnd.status
     # the round opened and put back around the entry is the test's shortcut, no public change:
     # the plain manager's update() moves no revision (Round.objects' would: freshness)
@@ -166,7 +166,7 @@ def result(match, deals=WIN_BY_3, forfeit=None, counting: bool = True, by=None, 
         if forfeit is not None and not deals:
             version = result_entry.mark_absent(match, forfeit, actor, base)
         else:
-            data = {"game": tournament.game, "preset": tournament.preset, "deals": deals}
+            data = {"game": event.game, "preset": event.preset, "deals": deals}
             data |= {"forfeit": forfeit} if forfeit is not None else {}
             version = result_entry.submit(match, data | record, actor, base, confirm=counting)
     finally:
@@ -192,9 +192,9 @@ def submitted_results(matches, by, deals=WIN_BY_3) -> None:
     )
 
 
-def played_round(tournament, number: int, pairs, byes=(), status: str = "finalised", deals=None):
+def played_round(event, number: int, pairs, byes=(), status: str = "finalised", deals=None):
     """A round whose every played match has a counting result (home wins by three levels)."""
-    rnd = round_(tournament, number, pairs, byes, status)
+    rnd = round_(event, number, pairs, byes, status)
     for match in rnd.matches.exclude(away=None).order_by("table_number"):
         result(match, deals=WIN_BY_3 if deals is None else deals)
     return rnd
@@ -207,7 +207,7 @@ def chinese_event():
     """8 teams with Chinese names (units 苏州/无锡, draw lots 1..8), rounds 1 and 2 complete
     (every home team won by three levels), round 3 published. ``teams_in_order`` lists the
     teams as registered."""
-    event = tournament(name="苏州掼蛋公开赛", slug="suzhou-open", venue="苏州体育中心", units=0)
+    event = event(name="苏州掼蛋公开赛", slug="suzhou-open", venue="苏州体育中心", units=0)
     teams = [
         team(
             event,
@@ -247,16 +247,16 @@ def guandan_record(deals=None, **extra) -> dict:
     return {"game": "guandan", "deals": SIX_DEALS if deals is None else deals} | extra
 
 
-def build_event(make_tournament, make_user, grant):
+def build_event(make_event, make_user, grant):
     """A guandan event with 5 teams: round 1 published, tables 1-2 and a bye; a chief
     referee, a table referee of table 1, a second referee of table 1, the captains of
     table 1's teams, an organiser."""
     from tournaments.models import Round, Team
 
-    tournament = make_tournament(teams=5)
-    teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
+    event = make_event(teams=5)
+    teams = list(Team.objects.filter(event=event).order_by("name"))
     first = round_(
-        tournament,
+        event,
         1,
         [(teams[0], teams[1]), (teams[2], teams[3])],
         byes=[teams[4]],
@@ -265,16 +265,16 @@ def build_event(make_tournament, make_user, grant):
     matches = list(first.matches.exclude(away=None).order_by("table_number"))
     bye = first.matches.get(away=None)
     people = SimpleNamespace(
-        chief=grant(make_user("chief"), tournament, "chief_referee"),
-        referee=grant(make_user("ref1"), tournament, "table_referee", tables=[1]),
-        referee2=grant(make_user("ref1b"), tournament, "table_referee", tables=[1]),
-        other_referee=grant(make_user("ref2"), tournament, "table_referee", tables=[2]),
-        home_captain=grant(make_user("cap_home"), tournament, "captain", team=teams[0]),
-        away_captain=grant(make_user("cap_away"), tournament, "captain", team=teams[1]),
-        organiser=grant(make_user("org"), tournament, "organiser"),
+        chief=grant(make_user("chief"), event, "chief_referee"),
+        referee=grant(make_user("ref1"), event, "table_referee", tables=[1]),
+        referee2=grant(make_user("ref1b"), event, "table_referee", tables=[1]),
+        other_referee=grant(make_user("ref2"), event, "table_referee", tables=[2]),
+        home_captain=grant(make_user("cap_home"), event, "captain", team=teams[0]),
+        away_captain=grant(make_user("cap_away"), event, "captain", team=teams[1]),
+        organiser=grant(make_user("org"), event, "organiser"),
     )
     return SimpleNamespace(
-        tournament=tournament,
+        event=event,
         round=first,
         match=matches[0],
         match2=matches[1],
@@ -299,22 +299,22 @@ def enter_result(arb, match=None, deals=None, record=None):
     from tournaments.services import result_entry, results
 
     match = match or arb.match
-    record = record or {"game": arb.tournament.game, "deals": TWO_DEALS if deals is None else deals}
+    record = record or {"game": arb.event.game, "deals": TWO_DEALS if deals is None else deals}
     actor = results.Actor(arb.chief, None, "web", "")
     base = results.latest_version(match)
     return result_entry.submit(match, record, actor, base.number if base else 0, confirm=True)
 
 
-def points(tournament) -> dict[str, float]:
+def points(event) -> dict[str, float]:
     from tournaments.standings.service import standings_for
 
-    return {row.name: row.points for row in standings_for(tournament)}
+    return {row.name: row.points for row in standings_for(event)}
 
 
-def ranks(tournament) -> list[str]:
+def ranks(event) -> list[str]:
     from tournaments.standings.service import standings_for
 
-    return [row.name for row in standings_for(tournament)]
+    return [row.name for row in standings_for(event)]
 
 
 def counting_outcome(match) -> dict:
@@ -331,9 +331,9 @@ EW_WINS = {
 }
 
 
-def add_round(tournament, number, pairs, status="complete", bye=None, record=EW_WINS):
+def add_round(event, number, pairs, status="complete", bye=None, record=EW_WINS):
     """A round with matches for (home, away) pairs (tables 1..n), each won by home."""
-    rnd = round_(tournament, number, pairs, byes=[bye] if bye else (), status=status)
+    rnd = round_(event, number, pairs, byes=[bye] if bye else (), status=status)
     if status in ("complete", "finalised") and record is not None:
         for match in rnd.matches.exclude(away=None).order_by("table_number"):
             result(match, deals=record["deals"])
@@ -345,21 +345,21 @@ def add_round(tournament, number, pairs, status="complete", bye=None, record=EW_
 NS_WINS_BY_3 = [{"finish": ["S", "N", "E", "W"]}]  # NS go up 3 levels
 
 
-def stage(tournament, by=None, **fields):
+def stage(event, by=None, **fields):
     """A stage through the stages service (as the organiser)."""
     from tournaments.services import stages
 
-    fields.setdefault("name", f"Stage {tournament.stages.count() + 1}")
+    fields.setdefault("name", f"Stage {event.stages.count() + 1}")
     fields.setdefault("kind", "swiss")
     if fields["kind"] == "swiss":
         fields.setdefault("num_rounds", 3)
-    return stages.create_stage(tournament, by or organiser_of(tournament), **fields)
+    return stages.create_stage(event, by or organiser_of(event), **fields)
 
 
 def sections(stage_, *names, by=None):
     from tournaments.services import stage_sections
 
-    who = by or organiser_of(stage_.tournament)
+    who = by or organiser_of(stage_.event)
     return [stage_sections.create_section(stage_, who, name) for name in names]
 
 
@@ -369,7 +369,7 @@ def play_stage_round(stage_, winner=None, by=None, deals=None):
     deals instead. Returns the round."""
     from tournaments.services import round_close, rounds, stage_rounds
 
-    who = by or organiser_of(stage_.tournament)
+    who = by or organiser_of(stage_.event)
     rnd = stage_rounds.draw_round(stage_, who)
     rnd = rounds.publish(rnd, who, confirm_reason="accepted by the test")
     for match in rnd.matches.exclude(away=None).order_by("table_number"):
@@ -379,7 +379,7 @@ def play_stage_round(stage_, winner=None, by=None, deals=None):
             side = winner(match) if winner else "home"
             chosen = WIN_BY_3 if side == "home" else NS_WINS_BY_3
         result(match, deals=chosen)
-    return round_close.finalise(rnd, chief_of(stage_.tournament))
+    return round_close.finalise(rnd, chief_of(stage_.event))
 
 
 def settle_cut_lots(stage_, seed: int = 1) -> int:
@@ -389,7 +389,7 @@ def settle_cut_lots(stage_, seed: int = 1) -> int:
 
     drawn = 0
     while ties := lots.stage_cut_ties(stage_):
-        lots.draw_cut(stage_.tournament, chief_of(stage_.tournament), ties[0].teams, seed=seed)
+        lots.draw_cut(stage_.event, chief_of(stage_.event), ties[0].teams, seed=seed)
         drawn += 1
     return drawn
 
@@ -397,12 +397,12 @@ def settle_cut_lots(stage_, seed: int = 1) -> int:
 def board_round(status: str = "in_play"):
     """The operations board's round 1: 5 tables and a bye; table referee ``a`` (ref-a) holds
     tables 1-3, ``b`` (ref-b) tables 4-5; the event's chief and organiser."""
-    event = tournament(teams=11)
+    event = event(teams=11)
     teams = list(event.teams.order_by("name"))
     pairs = [(teams[i], teams[i + 1]) for i in range(0, 10, 2)]
     rnd = round_(event, 1, pairs, byes=[teams[10]], status=status)
     a = grant(user("ref-a"), event, "table_referee", tables=[1, 2, 3])
     b = grant(user("ref-b"), event, "table_referee", tables=[4, 5])
     return SimpleNamespace(
-        tournament=event, round=rnd, a=a, b=b, chief=chief_of(event), organiser=organiser_of(event)
+        event=event, round=rnd, a=a, b=b, chief=chief_of(event), organiser=organiser_of(event)
     )

@@ -412,17 +412,17 @@ def build_event(teams: int, rounds: int = 1) -> dict:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournaments.models import Match, Round, RoundSlot, Team, Tournament, TournamentRole
+    from tournaments.models import Match, Round, RoundSlot, Team, Event, EventRole
 
-    tournament = Tournament.objects.create(
+    event = Event.objects.create(
         name="镜像杯掼蛋赛", slug=SLUG, game="guandan", preset="guandan-suzhou-2016", num_rounds=5
     )
     made = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"第{i + 1:03d}队", seed=i + 1) for i in range(teams)
+        Team(event=event, name=f"第{i + 1:03d}队", seed=i + 1) for i in range(teams)
     )
     matches = []
     for number in range(1, rounds + 1):  # every round in play: results may come in for any
-        rnd = Round.objects.create(tournament=tournament, number=number, status="in_play")
+        rnd = Round.objects.create(event=event, number=number, status="in_play")
         order = made if number == 1 else random.Random(number).sample(made, len(made))
         played = Match.objects.bulk_create(
             Match(round=rnd, table_number=t + 1, home=order[2 * t], away=order[2 * t + 1])
@@ -435,7 +435,7 @@ def build_event(teams: int, rounds: int = 1) -> dict:
         )
         matches += played
     chief = get_user_model().objects.create_user("chief", password="mirror-" + "x" * 12)
-    TournamentRole.objects.create(user=chief, tournament=tournament, role="chief_referee")
+    EventRole.objects.create(user=chief, event=event, role="chief_referee")
     token = Token.objects.create(user=chief)
     return {"matches": [m.pk for m in matches], "teams": [t.pk for t in made], "token": token.key}
 

@@ -164,7 +164,7 @@ def test_the_private_name_check_sees_both_ways_of_taking_one():
 
 def test_super_names_no_class():
     """``super()`` without arguments: ``super(SomeMixin, self)`` skipped a class of the MRO
-    on purpose (the public pages skipped TournamentMixin's context; they set
+    on purpose (the public pages skipped EventMixin's context; they set
     ``visitor_roles = False`` now), which a reader of that class cannot see."""
     calls = [
         f"{name}:{node.lineno}"

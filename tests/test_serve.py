@@ -135,11 +135,11 @@ def serve(redis_broker, tmp_path, media):
         log.close()
 
 
-def test_make_serve_sweeps_a_job_whose_worker_was_killed(serve, make_tournament, make_user):
+def test_make_serve_sweeps_a_job_whose_worker_was_killed(serve, make_event, make_user):
     tables = 600
-    tournament = make_tournament(name="苏州掼蛋公开赛")
-    _big_round(tournament, tables)
-    job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    event = make_event(name="苏州掼蛋公开赛")
+    _big_round(event, tables)
+    job = exports.create_job(event, "scoresheets", {"round": "1"}, make_user(), "en")
     tasks.start(job)
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:

@@ -142,7 +142,7 @@ def display_names(users) -> None:
 
 def game_event(game: str, record: dict):
     """A tractor or idiom-chain event: 4 teams, round 1 in play, table 1 has a result."""
-    event = factories.tournament(teams=4, game=game, name=f"{game} cup", slug=f"{game}-cup")
+    event = factories.event(teams=4, game=game, name=f"{game} cup", slug=f"{game}-cup")
     teams = list(event.teams.order_by("name"))
     rnd = factories.round_(event, 1, [(teams[0], teams[1]), (teams[2], teams[3])], status="in_play")
     factories.result(rnd.matches.get(table_number=1), deals=record["deals"])
@@ -154,7 +154,7 @@ def staged_event():
     play, table 1 decided (the stage pages, the bracket and the section standings)."""
     from tournaments.services import rounds, stage_rounds
 
-    event = factories.tournament(teams=0, name="淘汰赛 cup", slug="knockout-cup")
+    event = factories.event(teams=0, name="淘汰赛 cup", slug="knockout-cup")
     for i in range(1, 5):
         factories.team(event, f"种子{i}队", seed=i)
     stage = factories.stage(
@@ -193,12 +193,12 @@ def world(db, media, settings):
     from arbitration.services.appeals import file_appeal, vote
     from arbitration.services.incidents import log_incident
     from arbitration.services.rulings import rule
-    from tournaments.models import Job, Tournament
+    from tournaments.models import Job, Event
     from tournaments.services import demo, table_keys
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     demo.load_demo()
-    guandan = Tournament.objects.get(slug=demo.DEMO_SLUG)
+    guandan = Event.objects.get(slug=demo.DEMO_SLUG)
     users = {u.username: u for u in get_user_model().objects.all()}
     from datetime import timedelta
 
@@ -265,7 +265,7 @@ def world(db, media, settings):
     key = table_keys.issue(guandan, 1, users["organiser"])
     revoked = table_keys.issue(guandan, 2, users["organiser"])
     table_keys.revoke(revoked, users["organiser"], reason="丢失")
-    job = Job.objects.create(tournament=guandan, kind="scoresheets", created_by=users["organiser"])
+    job = Job.objects.create(event=guandan, kind="scoresheets", created_by=users["organiser"])
     display_names(get_user_model().objects.all())
     return SimpleNamespace(
         events=[guandan, tractor, chengyu, staged],
@@ -413,7 +413,7 @@ def test_chinese_pages_show_no_raw_identifiers(world, client):
 def data_names():
     """Names from the data (teams, players, units, events, notes typed in): not UI text."""
     from arbitration.models import Appeal, Incident, Revocation, Ruling
-    from tournaments.models import Player, Section, Stage, Team, Tournament, Unit
+    from tournaments.models import Player, Section, Stage, Team, Event, Unit
 
     names = set()
     for model, fields in (
@@ -422,7 +422,7 @@ def data_names():
         (Unit, ("name",)),
         (Stage, ("name",)),
         (Section, ("name",)),
-        (Tournament, ("name", "venue")),
+        (Event, ("name", "venue")),
         (Incident, ("description",)),
         (Ruling, ("reason",)),
         (Appeal, ("grounds",)),

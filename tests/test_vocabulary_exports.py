@@ -91,11 +91,11 @@ def settle_prize_lots(event) -> None:
 
 @pytest.fixture
 def events(db, media):
-    from tournaments.models import Tournament
+    from tournaments.models import Event
     from tournaments.services import demo
 
     demo.load_demo()
-    guandan = Tournament.objects.get(slug=demo.DEMO_SLUG)
+    guandan = Event.objects.get(slug=demo.DEMO_SLUG)
     staged, stage = staged_event()
     tractor = game_event(
         "tractor",
@@ -106,7 +106,7 @@ def events(db, media):
         },
     )
     chengyu = game_event("chengyu", {"deals": [{"tricks": {"EW": 8, "NS": 5}}] * 3})
-    odd = factories.tournament(teams=5, name="轮空赛", slug="bye-cup")
+    odd = factories.event(teams=5, name="轮空赛", slug="bye-cup")
     teams = list(odd.teams.order_by("name"))
     rnd = factories.round_(
         odd, 1, [(teams[0], teams[1]), (teams[2], teams[3])], byes=[teams[4]], status="finalised"

@@ -41,8 +41,8 @@ class PlayerInline(admin.TabularInline):
     max_num = 2
 
 
-@admin.register(models.Tournament)
-class TournamentAdmin(NoBulkDeleteAdmin):
+@admin.register(models.Event)
+class EventAdmin(NoBulkDeleteAdmin):
     list_display = ("name", "slug", "game", "preset", "num_rounds", "status")
     list_filter = ("game", "status")
     search_fields = ("name", "slug")
@@ -59,15 +59,15 @@ class TournamentAdmin(NoBulkDeleteAdmin):
 
 @admin.register(models.Unit)
 class UnitAdmin(NoBulkDeleteAdmin):
-    list_display = ("name", "tournament")
-    list_filter = ("tournament",)
+    list_display = ("name", "event")
+    list_filter = ("event",)
     search_fields = ("name",)
 
 
 @admin.register(models.Team)
 class TeamAdmin(NoBulkDeleteAdmin):
-    list_display = ("name", "tournament", "unit", "seed", "status")
-    list_filter = ("tournament", "status")
+    list_display = ("name", "event", "unit", "seed", "status")
+    list_filter = ("event", "status")
     search_fields = ("name", "players__name")
     inlines = [PlayerInline]
 
@@ -78,23 +78,23 @@ class PlayerAdmin(NoBulkDeleteAdmin):
     search_fields = ("name", "team__name")
 
 
-@admin.register(models.TournamentRole)
-class TournamentRoleAdmin(NoBulkDeleteAdmin):
-    list_display = ("user", "tournament", "role", "team")
-    list_filter = ("tournament", "role")
+@admin.register(models.EventRole)
+class EventRoleAdmin(NoBulkDeleteAdmin):
+    list_display = ("user", "event", "role", "team")
+    list_filter = ("event", "role")
     search_fields = ("user__username",)
 
 
 @admin.register(models.TableAssignment)
 class TableAssignmentAdmin(NoBulkDeleteAdmin):
-    list_display = ("user", "tournament", "table_number")
-    list_filter = ("tournament",)
+    list_display = ("user", "event", "table_number")
+    list_filter = ("event",)
 
 
 @admin.register(models.Round)
 class RoundAdmin(NoBulkDeleteAdmin):
-    list_display = ("tournament", "number", "status", "draw_seed", "published_at")
-    list_filter = ("tournament", "status")
+    list_display = ("event", "number", "status", "draw_seed", "published_at")
+    list_filter = ("event", "status")
 
     def has_delete_permission(self, request, obj=None):
         if obj is not None and not is_draft(obj):
@@ -112,7 +112,7 @@ class MatchAdmin(NoBulkDeleteAdmin):
     redrawn on the rounds page)."""
 
     list_display = ("round", "table_number", "home", "away")
-    list_filter = ("round__tournament",)
+    list_filter = ("round__event",)
     search_fields = ("home__name", "away__name")
 
     def has_delete_permission(self, request, obj=None):
@@ -137,20 +137,20 @@ class AuditLogAdmin(ReadOnlyAdmin):
 
     list_display = (
         "created_at",
-        "tournament",
+        "event",
         "actor_name",
         "action",
         "target_type",
         "target_id",
         "reason",
     )
-    list_filter = ("tournament", "action")
+    list_filter = ("event", "action")
     search_fields = ("action", "reason", "actor_name")
 
 
 @admin.register(models.Job)
 class JobAdmin(NoBulkDeleteAdmin):
-    list_display = ("tournament", "kind", "status", "progress", "total", "created_at")
+    list_display = ("event", "kind", "status", "progress", "total", "created_at")
     list_filter = ("status", "kind")
 
 
@@ -159,12 +159,12 @@ class ResultVersionAdmin(ReadOnlyAdmin):
     """Read-only: results are append-only versions; corrections are new versions."""
 
     list_display = ("match", "number", "kind", "is_counting", "created_by_name", "created_at")
-    list_filter = ("kind", "is_counting", "match__round__tournament")
+    list_filter = ("kind", "is_counting", "match__round__event")
 
 
 @admin.register(models.RankingAdjustment)
 class RankingAdjustmentAdmin(NoBulkDeleteAdmin):
-    list_display = ("tournament", "team", "places", "source", "created_at", "cancelled_at")
+    list_display = ("event", "team", "places", "source", "created_at", "cancelled_at")
 
     def has_delete_permission(self, request, obj=None):
         return False
@@ -208,5 +208,5 @@ class StageAdmin(ReadOnlyAdmin):
     """Stages are set up on the organiser's pages (tournaments.services.stages and
     stage_sections, logged)."""
 
-    list_display = ("tournament", "order", "name", "kind", "entrants", "qualify_top")
+    list_display = ("event", "order", "name", "kind", "entrants", "qualify_top")
     list_filter = ("kind",)

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
-    verbose_name = _("Tournaments")
+    verbose_name = _("Events")
 
     def ready(self) -> None:
         from django.contrib.auth import get_user_model

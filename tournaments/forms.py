@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
-from tournaments.models import Game, Role, Team, Tournament
+from tournaments.models import Game, Role, Team, Event
 from tournaments.validation import INT_MAX, whole_number
 
 APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
@@ -39,14 +39,14 @@ def preset_names_by_game() -> dict[str, list[str]]:
     return names
 
 
-class TournamentForm(forms.ModelForm):
+class EventForm(forms.ModelForm):
     """A new event. The model's clean() checks the preset and the settings with the rules
     engine's event-settings schema (a preset of another game, a bad or unknown setting)."""
 
     preset = forms.ChoiceField(label=_("scoring preset"))
 
     class Meta:
-        model = Tournament
+        model = Event
         fields = [
             "name",
             "slug",
@@ -109,9 +109,9 @@ class TeamForm(forms.Form):
 
     # A name or seed another team has is refused by the service (registration.save_team),
     # its words shown on the field.
-    def __init__(self, *args, tournament: Tournament, team: Team | None = None, **kwargs):
+    def __init__(self, *args, event: Event, team: Team | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.tournament, self.team = tournament, team
+        self.event, self.team = event, team
 
 
 class ImportForm(forms.Form):
@@ -149,13 +149,13 @@ class TeamSearchField(forms.CharField):
         )
 
 
-def resolve_team(tournament: Tournament, text: str) -> Team | None:
+def resolve_team(event: Event, text: str) -> Team | None:
     """The one team ``text`` names, or a ValidationError saying which teams it could be."""
     from tournaments.services.accounts import search_teams
 
     if not text:
         return None
-    found = search_teams(tournament, text, limit=6)
+    found = search_teams(event, text, limit=6)
     exact = [team for team in found if team.name == text]
     if exact or len(found) == 1:
         return (exact or found)[0]
@@ -182,11 +182,11 @@ class RoleForm(forms.Form):
         help_text=_("Type the team's name, its pinyin initials or its number."),
     )
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.tournament = tournament
+        self.event = event
         people = {}
-        for held in tournament.roles.select_related("user").order_by(
+        for held in event.roles.select_related("user").order_by(
             "user__first_name", "user__username"
         ):
             user = held.user
@@ -199,7 +199,7 @@ class RoleForm(forms.Form):
         number = whole_number(value)
         user = (
             get_user_model()
-            .objects.filter(pk=number, paisai_roles__tournament=self.tournament)
+            .objects.filter(pk=number, paisai_roles__event=self.event)
             .distinct()
             .first()
             if number is not None
@@ -210,7 +210,7 @@ class RoleForm(forms.Form):
         return user
 
     def clean_team(self):
-        return resolve_team(self.tournament, self.cleaned_data.get("team", "").strip())
+        return resolve_team(self.event, self.cleaned_data.get("team", "").strip())
 
     def clean(self):
         data = super().clean()
@@ -235,4 +235,4 @@ class InviteForm(forms.Form):
     )
 
 
-__all__ = ["Game", "ImportForm", "InviteForm", "RoleForm", "TeamForm", "TournamentForm"]
+__all__ = ["Game", "ImportForm", "InviteForm", "RoleForm", "TeamForm", "EventForm"]

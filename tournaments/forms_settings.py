@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.presets import presets_for_game, settings_fields
 from tournaments import glossary, halls
-from tournaments.models import Tournament
+from tournaments.models import Event
 from tournaments.validation import SMALLINT_MAX
 
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
@@ -102,7 +102,7 @@ class EventSettingsForm(forms.ModelForm):
     preset = forms.ChoiceField(label=_("scoring preset"))
 
     class Meta:
-        model = Tournament
+        model = Event
         fields = [*DETAIL_FIELDS, *EVENT_FIELDS]
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -110,7 +110,7 @@ class EventSettingsForm(forms.ModelForm):
             "halls": forms.Textarea(attrs={"rows": 2}),
         }
 
-    def __init__(self, *args, instance: Tournament, **kwargs):
+    def __init__(self, *args, instance: Event, **kwargs):
         super().__init__(*args, instance=instance, **kwargs)
         self.fields["preset"].choices = [
             (p.name, glossary.preset_name(p)) for p in presets_for_game(instance.game)

@@ -2,7 +2,7 @@
 the event's revision (issue 29; the caching it keeps honest: tournaments.standings.service,
 "Caching", and tournaments.services.public_cache).
 
-Each event has a revision in the database (``Tournament.revision``: the sum of its
+Each event has a revision in the database (``Event.revision``: the sum of its
 ``EventRevision`` counters), bumped by :func:`invalidate` in the same transaction as every
 change of a public model's rows, so a cached answer can never be newer than its key nor one
 older than the database be served. Every write path goes through here:
@@ -73,16 +73,16 @@ def _transaction_shard() -> int:
     return shard
 
 
-def revision(tournament) -> int:
+def revision(event) -> int:
     """The event's revision as the database holds it now (one query)."""
-    return revision_statements.current(getattr(tournament, "pk", tournament))[0]
+    return revision_statements.current(getattr(event, "pk", event))[0]
 
 
-def invalidate(tournament) -> None:
+def invalidate(event) -> None:
     """Bump the event's revision in the current transaction: every cached public answer and
     memoised standings of the event are then out of date (the next read recomputes). One
     UPDATE; inside :func:`revision_batch` nothing until the batch ends."""
-    pk = getattr(tournament, "pk", tournament)
+    pk = getattr(event, "pk", event)
     pending = _batch.get()
     if pending is not None:
         pending.add(pk)
@@ -133,8 +133,8 @@ _deleting: ContextVar[bool] = ContextVar("paisai_public_delete", default=False)
 
 class PublicQuerySet(models.QuerySet):
     """The queryset of a public model: its bulk writes bump the events they wrote rows of.
-    The model's ``event_path`` leads from a row to its event (``"tournament"``,
-    ``"team__tournament"``; ``"pk"`` for the event itself)."""
+    The model's ``event_path`` leads from a row to its event (``"event"``,
+    ``"team__event"``; ``"pk"`` for the event itself)."""
 
     known_events: frozenset | None = None
 

@@ -1,8 +1,8 @@
-"""An event's halls (``Tournament.halls``): one hall a line, its name and the range of its
+"""An event's halls (``Event.halls``): one hall a line, its name and the range of its
 tables, e.g. "A厅 1-60" or "Hall B 61–120" (between the numbers "-", "–", "—", "~", "～" or
 "至", spaces optional). A line without a range is a plain hall name (it has no screen).
 
-The text is parsed here and nowhere else (:func:`parse`; ``Tournament.hall_list``), and
+The text is parsed here and nowhere else (:func:`parse`; ``Event.hall_list``), and
 refused here (:func:`refusals` for the settings form, :func:`check` for the service): a range
 that runs backwards, a table 0 or above :data:`~tournaments.validation.MAX_TABLE` (the one
 limit of table numbers), two halls sharing tables. Pure: no database, no request.

@@ -1,13 +1,13 @@
-"""The permission table: every action named once, with the roles that may do it, per tournament.
+"""The permission table: every action named once, with the roles that may do it, per event.
 
-A user's rights come from TournamentRole rows of *that* tournament only; a referee of event A
+A user's rights come from EventRole rows of *that* event only; a referee of event A
 has no rights in event B. Superusers may do everything (back office) except what is personal
 to a role holder (a committee member's vote, a captain's appeal).
 
 - :data:`ACTIONS` is the only place that says which roles may do what;
 - :func:`may` answers it, :func:`require` refuses with a :class:`~tournaments.errors.Forbidden`
   (or the caller's subclass of it) naming the action. Every service calls :func:`require`;
-  the pages (``TournamentMixin.action``) and the API (``api.permissions.ActionPermission``)
+  the pages (``EventMixin.action``) and the API (``api.permissions.ActionPermission``)
   read the same table;
 - table-level rights narrow an action to some tables: :func:`can_write_table` (a table
   referee writes the tables assigned to them; table keys are checked by the results service).
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Forbidden
-from tournaments.models import Role, TableAssignment, Tournament, TournamentRole
+from tournaments.models import Role, TableAssignment, Event, EventRole
 from tournaments.sql.roles import roles_of
 
 ORGANISER, CHIEF, TABLE, COMMITTEE, CAPTAIN = (
@@ -140,57 +140,57 @@ ACTIONS: dict[str, Action] = {
 }
 
 
-def user_roles(user, tournament: Tournament) -> frozenset[str]:
-    """The roles ``user`` holds in ``tournament`` (cached on the user object per tournament)."""
+def user_roles(user, event: Event) -> frozenset[str]:
+    """The roles ``user`` holds in ``event`` (cached on the user object per event)."""
     if user is None or not user.is_authenticated:
         return frozenset()
     cache = user.__dict__.setdefault("_paisai_roles", {})
-    if tournament.pk not in cache:
+    if event.pk not in cache:
         # SQL built once (tournaments.sql.roles): on every request of an official
-        cache[tournament.pk] = roles_of(user.pk, tournament.pk)
-    return cache[tournament.pk]
+        cache[event.pk] = roles_of(user.pk, event.pk)
+    return cache[event.pk]
 
 
-def remember_roles(user, tournament: Tournament, roles) -> None:
-    """Keep ``roles`` as those ``user`` holds in ``tournament``, read by a query that fetched
+def remember_roles(user, event: Event, roles) -> None:
+    """Keep ``roles`` as those ``user`` holds in ``event``, read by a query that fetched
     them with other rows (tournaments/sql/lookups.py), for :func:`user_roles`."""
-    user.__dict__.setdefault("_paisai_roles", {})[tournament.pk] = frozenset(roles)
+    user.__dict__.setdefault("_paisai_roles", {})[event.pk] = frozenset(roles)
 
 
-def may(user, tournament: Tournament, action: str) -> bool:
-    """May ``user`` do ``action`` (a key of :data:`ACTIONS`) in ``tournament``?"""
+def may(user, event: Event, action: str) -> bool:
+    """May ``user`` do ``action`` (a key of :data:`ACTIONS`) in ``event``?"""
     rule = ACTIONS[action]
     if user is None or not user.is_authenticated:
         return False
     if user.is_superuser and rule.superuser:
         return True
-    return bool(user_roles(user, tournament) & rule.roles)
+    return bool(user_roles(user, event) & rule.roles)
 
 
-def allowed_actions(user, tournament: Tournament) -> frozenset[str]:
-    """Every action ``user`` may do in ``tournament`` (pages show only what may be done)."""
-    return frozenset(action for action in ACTIONS if may(user, tournament, action))
+def allowed_actions(user, event: Event) -> frozenset[str]:
+    """Every action ``user`` may do in ``event`` (pages show only what may be done)."""
+    return frozenset(action for action in ACTIONS if may(user, event, action))
 
 
 def require(
     user,
-    tournament: Tournament,
+    event: Event,
     action: str,
     error: type[Forbidden] = Forbidden,
     message=None,
     **params,
 ) -> None:
-    """Refuse (``error``, a 403) unless ``user`` may do ``action`` in ``tournament``; the
+    """Refuse (``error``, a 403) unless ``user`` may do ``action`` in ``event``; the
     refusal is the table's, or ``message`` (a template) with ``params``."""
-    if not may(user, tournament, action):
+    if not may(user, event, action):
         raise error(message or ACTIONS[action].refusal, **params)
 
 
-def can_manage(user, tournament: Tournament) -> bool:
-    return may(user, tournament, "event.manage")
+def can_manage(user, event: Event) -> bool:
+    return may(user, event, "event.manage")
 
 
-def can_create_tournament(user) -> bool:
+def can_create_event(user) -> bool:
     """Site administrators, users given the event-creator right, or every signed-up user
     when the site says so (settings.PAISAI_OPEN_EVENT_CREATION)."""
     from django.conf import settings
@@ -201,27 +201,27 @@ def can_create_tournament(user) -> bool:
         and (
             user.is_superuser
             or settings.PAISAI_OPEN_EVENT_CREATION
-            or user.has_perm("tournaments.add_tournament")
+            or user.has_perm("tournaments.add_event")
         )
     )
 
 
-def captain_team_ids(user, tournament: Tournament) -> set[int]:
+def captain_team_ids(user, event: Event) -> set[int]:
     if user is None or not user.is_authenticated:
         return set()
     return set(
-        TournamentRole.objects.filter(
-            user=user, tournament=tournament, role=Role.CAPTAIN
+        EventRole.objects.filter(
+            user=user, event=event, role=Role.CAPTAIN
         ).values_list("team_id", flat=True)
     )
 
 
-def can_write_table(user, tournament: Tournament, table_number: int | None) -> bool:
+def can_write_table(user, event: Event, table_number: int | None) -> bool:
     """Chief referees write every table; a table referee only the tables assigned to them."""
-    if may(user, tournament, "result.enter_any"):
+    if may(user, event, "result.enter_any"):
         return True
-    if table_number is None or not may(user, tournament, "result.enter"):
+    if table_number is None or not may(user, event, "result.enter"):
         return False
     return TableAssignment.objects.filter(
-        tournament=tournament, user=user, table_number=table_number
+        event=event, user=user, table_number=table_number
     ).exists()

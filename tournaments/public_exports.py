@@ -11,16 +11,16 @@ from django.conf import settings
 from django.core.cache import cache
 
 from tournaments import tasks
-from tournaments.models import Job, Tournament
+from tournaments.models import Job, Event
 from tournaments.services import exports
 
 ASK_SECONDS = 5  # a public export missing from the cache is looked for at most this often
 
 
-def done_job(tournament: Tournament, kind: str, params: dict, language: str):
+def done_job(event: Event, kind: str, params: dict, language: str):
     """The finished job of this export at the current revision, from the database."""
-    wanted = {**exports.clean_params(params), "language": language, "revision": tournament.revision}
-    for job in Job.objects.filter(tournament=tournament, kind=kind, status=Job.Status.DONE).exclude(
+    wanted = {**exports.clean_params(params), "language": language, "revision": event.revision}
+    for job in Job.objects.filter(event=event, kind=kind, status=Job.Status.DONE).exclude(
         file=""
     )[:20]:
         if job.params == wanted:
@@ -28,43 +28,43 @@ def done_job(tournament: Tournament, kind: str, params: dict, language: str):
     return None
 
 
-def public_ready(tournament: Tournament, kind: str, params: dict, language: str) -> bool:
+def public_ready(event: Event, kind: str, params: dict, language: str) -> bool:
     """Is the file of the current revision there (one cache read)? If not, make sure a job
     is making it (at most one database look every few seconds per export)."""
-    if cache.get(exports.ready_key(tournament, kind, params, language)) is not None:
+    if cache.get(exports.ready_key(event, kind, params, language)) is not None:
         return True
-    return ensure_public_job(tournament, kind, params, language) is not None
+    return ensure_public_job(event, kind, params, language) is not None
 
 
-def public_file(tournament: Tournament, kind: str, params: dict, language: str):
+def public_file(event: Event, kind: str, params: dict, language: str):
     """The finished job holding this export at the current revision, or None (a job is then
     on its way)."""
-    job_id = cache.get(exports.ready_key(tournament, kind, params, language))
+    job_id = cache.get(exports.ready_key(event, kind, params, language))
     if job_id is not None:
         job = Job.objects.filter(pk=job_id, status=Job.Status.DONE).first()
         if job is not None and job.file:
             return job
-    return ensure_public_job(tournament, kind, params, language)
+    return ensure_public_job(event, kind, params, language)
 
 
-def ensure_public_job(tournament: Tournament, kind: str, params: dict, language: str):
+def ensure_public_job(event: Event, kind: str, params: dict, language: str):
     """The finished job of the current revision if the database has one; else queue the job
     making it, unless one of the same export is on its way already (one at a time: while
     results come in the revision moves on faster than a big PDF renders; a later request
     asks again). Looks at most once every few seconds per export. Returns a finished job
     (without a broker the job runs here) or None."""
-    key = exports.ready_key(tournament, kind, params, language)
+    key = exports.ready_key(event, kind, params, language)
     if not cache.add(f"{key}:asked", 1, ASK_SECONDS):
         return None
-    job = done_job(tournament, kind, params, language)
+    job = done_job(event, kind, params, language)
     mirror = bool(getattr(settings, "PAISAI_MIRROR_OF", ""))  # read-only: files come from the venue
     if (
         job is None
         and not mirror
-        and exports.active_job_like(tournament, kind, params, language) is None
+        and exports.active_job_like(event, kind, params, language) is None
     ):
         job = exports.create_job(
-            tournament, kind, params, None, language, revision=tournament.revision
+            event, kind, params, None, language, revision=event.revision
         )
         tasks.start(job)
         job.refresh_from_db()

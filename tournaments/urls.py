@@ -18,9 +18,9 @@ urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
     path("sw.js", offline.ServiceWorkerView.as_view(), name="service-worker"),
     path("engine/<str:name>", offline.EngineZipView.as_view(), name="offline-engine"),
-    path("new/", registration.TournamentCreateView.as_view(), name="create"),
+    path("new/", registration.EventCreateView.as_view(), name="create"),
     path("event-creators/", creators.EventCreatorsView.as_view(), name="creators"),
-    path("t/<slug:slug>/", public.TournamentDetailView.as_view(), name="detail"),
+    path("t/<slug:slug>/", public.EventDetailView.as_view(), name="detail"),
     path("t/<slug:slug>/manage/", registration.ConsoleView.as_view(), name="console"),
     path("t/<slug:slug>/manage/status/", events.EventStatusView.as_view(), name="event-status"),
     path(

@@ -101,10 +101,10 @@ class IncidentInput(StrictSerializer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        tournament = self.context.get("tournament")  # None while the schema is generated
-        self.fields["match"].queryset = Match.objects.filter(round__tournament=tournament)
-        self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
-        self.fields["player"].queryset = Player.objects.filter(team__tournament=tournament)
+        event = self.context.get("event")  # None while the schema is generated
+        self.fields["match"].queryset = Match.objects.filter(round__event=event)
+        self.fields["team"].queryset = Team.objects.filter(event=event)
+        self.fields["player"].queryset = Player.objects.filter(team__event=event)
 
 
 class CategorySerializer(StrictSerializer):
@@ -183,8 +183,8 @@ class RulingInput(StrictSerializer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        tournament = self.context.get("tournament")
-        self.fields["team"].queryset = Team.objects.filter(tournament=tournament)
+        event = self.context.get("event")
+        self.fields["team"].queryset = Team.objects.filter(event=event)
 
 
 class VoteSerializer(StrictModelSerializer):

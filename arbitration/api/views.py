@@ -20,7 +20,7 @@ from arbitration.services import (
     rulings,
 )
 from tournaments.api.permissions import ActionPermission
-from tournaments.models import Team, Tournament
+from tournaments.models import Team, Event
 from tournaments.services.audit import client_address
 from tournaments.sql import lookups
 
@@ -55,16 +55,16 @@ class ArbitrationAPIView(APIView):
     def write_action(self) -> str:
         return self.access
 
-    def get_tournament(self) -> Tournament | None:
+    def get_event(self) -> Event | None:
         if getattr(self, "swagger_fake_view", False):
             return None
-        if not hasattr(self, "tournament"):
-            self.tournament = lookups.event(self.kwargs["slug"])
-        return self.tournament
+        if not hasattr(self, "event"):
+            self.event = lookups.event(self.kwargs["slug"])
+        return self.event
 
     def valid(self, serializer_class, **context):
         serializer = serializer_class(
-            data=self.request.data, context={"tournament": self.tournament, **context}
+            data=self.request.data, context={"event": self.event, **context}
         )
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
@@ -73,7 +73,7 @@ class ArbitrationAPIView(APIView):
         return client_address(self.request)
 
     def get_object(self, model, pk):
-        return get_object_or_404(model, pk=pk, tournament=self.tournament)
+        return get_object_or_404(model, pk=pk, event=self.event)
 
 
 class IncidentListView(ArbitrationAPIView):
@@ -81,14 +81,14 @@ class IncidentListView(ArbitrationAPIView):
 
     @extend_schema(responses=IncidentSerializer(many=True))
     def get(self, request, slug):
-        rows = Incident.objects.filter(tournament=self.tournament).select_related("match__round")
+        rows = Incident.objects.filter(event=self.event).select_related("match__round")
         return Response(IncidentSerializer(rows, many=True).data)
 
     @extend_schema(request=IncidentInput, responses={201: IncidentSerializer})
     def post(self, request, slug):
         data = self.valid(IncidentInput)
         incident = incidents.log_incident(
-            self.tournament, request.user, source=self.source(), **data
+            self.event, request.user, source=self.source(), **data
         )
         return Response(IncidentSerializer(incident).data, status=status.HTTP_201_CREATED)
 
@@ -101,7 +101,7 @@ class IncidentCategoryView(ArbitrationAPIView):
 
     @extend_schema(responses=CategorySerializer(many=True))
     def get(self, request, slug):
-        rows = category_choices(self.tournament.get_preset())
+        rows = category_choices(self.event.get_preset())
         return Response([{"value": value, "label": str(label)} for value, label in rows])
 
 
@@ -152,7 +152,7 @@ class DeskView(ArbitrationAPIView):
 class RulingListView(ArbitrationAPIView):
     @extend_schema(responses=RulingSerializer(many=True))
     def get(self, request, slug):
-        rows = Ruling.objects.filter(tournament=self.tournament).select_related(
+        rows = Ruling.objects.filter(event=self.event).select_related(
             "decided_by", "result_version"
         )
         return Response(RulingSerializer(rows, many=True).data)
@@ -189,7 +189,7 @@ class AppealFileView(ArbitrationAPIView):
 class AppealListView(ArbitrationAPIView):
     @extend_schema(responses=AppealSerializer(many=True))
     def get(self, request, slug):
-        rows = dashboards.appeals_qs(self.tournament)
+        rows = dashboards.appeals_qs(self.event)
         return Response(AppealSerializer(rows, many=True).data)
 
 
@@ -230,7 +230,7 @@ class ChiefDashboardView(ArbitrationAPIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug):
-        board = dashboards.chief_dashboard(self.tournament)
+        board = dashboards.chief_dashboard(self.event)
         return Response(
             {
                 "open_incidents": IncidentSerializer(board["open_incidents"], many=True).data,
@@ -253,7 +253,7 @@ class CommitteeDashboardView(ArbitrationAPIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug):
-        board = dashboards.committee_dashboard(self.tournament, request.user)
+        board = dashboards.committee_dashboard(self.event, request.user)
         return Response(
             {
                 key: AppealSerializer([row["appeal"] for row in rows], many=True).data
@@ -265,7 +265,7 @@ class CommitteeDashboardView(ArbitrationAPIView):
 class TeamRecordView(ArbitrationAPIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug, pk):
-        team = get_object_or_404(Team, pk=pk, tournament=self.tournament)
+        team = get_object_or_404(Team, pk=pk, event=self.event)
         record = dashboards.team_record(team)
         return Response(
             {

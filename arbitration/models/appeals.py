@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder
-from tournaments.models import Team, Tournament
+from tournaments.models import Team, Event
 
 from .rulings import Ruling, Step
 
@@ -25,7 +25,7 @@ class Appeal(models.Model):
     (the three ``late_accepted_*`` fields, set once).
     """
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="appeals")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="appeals")
     ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="appeals")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="appeals")
     grounds = models.TextField(_("grounds of the appeal"))

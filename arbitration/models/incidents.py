@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder, ladder_national
 from tournaments.glossary import SEATS
-from tournaments.models import Match, Player, Team, Tournament
+from tournaments.models import Match, Player, Team, Event
 
 
 class Category(models.TextChoices):
@@ -64,7 +64,7 @@ class Incident(models.Model):
     Never edited: its status is derived from the rulings on it (open while it has none).
     """
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="incidents")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="incidents")
     match = models.ForeignKey(
         Match, null=True, blank=True, on_delete=models.PROTECT, related_name="incidents"
     )

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder
-from tournaments.models import Match, RankingAdjustment, ResultVersion, Team, Tournament
+from tournaments.models import Match, RankingAdjustment, ResultVersion, Team, Event
 
 from .incidents import Incident
 
@@ -50,7 +50,7 @@ class Ruling(models.Model):
     chief referee's correction), and an amendment is a new ruling that ``amends`` the old.
     """
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rulings")
     incident = models.ForeignKey(
         Incident, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings"
     )

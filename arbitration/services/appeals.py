@@ -52,23 +52,23 @@ def involved_teams(ruling: Ruling) -> set[int]:
 
 
 def deadline(appeal: Appeal) -> datetime:
-    return ladder.appeal_deadline(appeal.match_ended_at, settings_of(appeal.tournament))
+    return ladder.appeal_deadline(appeal.match_ended_at, settings_of(appeal.event))
 
 
-def appeal_minutes(tournament) -> int:
+def appeal_minutes(event) -> int:
     """The event's time to appeal after the end of the match (its ``appeal_minutes``)."""
-    return settings_of(tournament).appeal_minutes
+    return settings_of(event).appeal_minutes
 
 
 def filing_deadline(ruling: Ruling) -> datetime:
     """By when an appeal against ``ruling`` filed now must be in (its page counts down)."""
-    return ladder.appeal_deadline(match_end(ruling), settings_of(ruling.tournament))
+    return ladder.appeal_deadline(match_end(ruling), settings_of(ruling.event))
 
 
 def answer_deadline(appeal: Appeal) -> datetime:
     """Two hours from the appeal (from its acceptance, for a late one accepted)."""
     start = appeal.late_accepted_at or appeal.filed_at
-    return ladder.answer_deadline(start, settings_of(appeal.tournament))
+    return ladder.answer_deadline(start, settings_of(appeal.event))
 
 
 def answer_state(appeal: Appeal, now: datetime | None = None) -> str:
@@ -76,16 +76,16 @@ def answer_state(appeal: Appeal, now: datetime | None = None) -> str:
     if appeal.status != "open":
         return appeal.status
     return ladder.deadline_state(
-        answer_deadline(appeal), now or timezone.now(), settings_of(appeal.tournament)
+        answer_deadline(appeal), now or timezone.now(), settings_of(appeal.event)
     )
 
 
 def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
     """File an appeal; a late one is stored refused (see ``refusal``) for the chief referee
     to accept or not."""
-    tournament = ruling.tournament
-    permissions.require(user, tournament, "appeal.file", ArbitrationForbidden)
-    mine = permissions.captain_team_ids(user, tournament) & involved_teams(ruling)
+    event = ruling.event
+    permissions.require(user, event, "appeal.file", ArbitrationForbidden)
+    mine = permissions.captain_team_ids(user, event) & involved_teams(ruling)
     if not mine:
         raise ArbitrationForbidden(
             _("Only the captain of a team involved may appeal against this ruling.")
@@ -103,10 +103,10 @@ def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
         )
     now = timezone.now()
     ended = match_end(ruling)
-    late = not ladder.appeal_in_time(now, ended, settings_of(tournament))
+    late = not ladder.appeal_in_time(now, ended, settings_of(event))
     with transaction.atomic():
         appeal = Appeal.objects.create(
-            tournament=tournament,
+            event=event,
             ruling=ruling,
             team_id=team_id,
             grounds=grounds.strip(),
@@ -117,7 +117,7 @@ def file_appeal(ruling: Ruling, user, grounds: str, source: str = "") -> Appeal:
             source=source[:120],
         )
         log_action(
-            tournament,
+            event,
             user,
             "appeal.file",
             appeal,
@@ -136,14 +136,14 @@ def refusal(appeal: Appeal) -> str:
         "Refused: an appeal must be filed within %(minutes)s minutes of the end of the match "
         "(by %(deadline)s); it was filed at %(filed)s. The chief referee may still accept it."
     ) % {
-        "minutes": appeal_minutes(appeal.tournament),
+        "minutes": appeal_minutes(appeal.event),
         "deadline": timezone.localtime(deadline(appeal)).strftime("%H:%M"),
         "filed": timezone.localtime(appeal.filed_at).strftime("%H:%M"),
     }
 
 
 def accept_late(appeal: Appeal, user, reason: str, source: str = "") -> Appeal:
-    require_chief(user, appeal.tournament, "appeal.accept_late", _("accept a late appeal"))
+    require_chief(user, appeal.event, "appeal.accept_late", _("accept a late appeal"))
     reason = require_reason(reason)
     if not appeal.refused:
         raise ArbitrationError(
@@ -155,7 +155,7 @@ def accept_late(appeal: Appeal, user, reason: str, source: str = "") -> Appeal:
         appeal.late_accepted_reason = reason
         appeal.save(update_fields=["late_accepted_at", "late_accepted_by", "late_accepted_reason"])
         log_action(
-            appeal.tournament, user, "appeal.accept_late", appeal, reason=reason, source=source
+            appeal.event, user, "appeal.accept_late", appeal, reason=reason, source=source
         )
     return appeal
 
@@ -165,14 +165,14 @@ def vote(
 ) -> Vote:
     """A committee member's vote; the decision is taken (and carried out) as soon as one
     choice has a majority of the whole committee."""
-    tournament = appeal.tournament
-    permissions.require(user, tournament, "appeal.vote", ArbitrationForbidden)
+    event = appeal.event
+    permissions.require(user, event, "appeal.vote", ArbitrationForbidden)
     reason = require_reason(reason)
     if choice not in ladder.VOTE_CHOICES:
         raise ArbitrationError(_("Vote uphold, overturn or amend."), "choice")
     amended_step = amended_step or ""
     if choice == ladder.AMEND:
-        check_step(tournament, amended_step, "amended_step")
+        check_step(event, amended_step, "amended_step")
         if amended_step == appeal.ruling.step:
             raise ArbitrationError(_("An amendment names a different penalty."), "amended_step")
         if amended_step == ladder.SCORED_LAST:
@@ -193,7 +193,7 @@ def vote(
                 appeal=appeal, member=user, choice=choice, amended_step=amended_step, reason=reason
             )
             log_action(
-                tournament,
+                event,
                 user,
                 "appeal.vote",
                 appeal,
@@ -234,7 +234,7 @@ def lock_open(appeal: Appeal) -> None:
 def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | None:
     votes = appeal.votes.values_list("choice", "amended_step")
     decision = ladder.majority_decision(
-        [(c, s or None) for c, s in votes], max(committee_size(appeal.tournament), 1)
+        [(c, s or None) for c, s in votes], max(committee_size(appeal.event), 1)
     )
     if decision is None:
         return None
@@ -267,7 +267,7 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
             else ruling.in_play_steps,
         }
         made = create(
-            appeal.tournament,
+            appeal.event,
             ruling.incident,
             ruling.team,
             decision.amended_step,
@@ -280,7 +280,7 @@ def _decide_if_majority(appeal: Appeal, user, source: str) -> AppealDecision | N
         record.new_ruling = made[0]
         record.save(update_fields=["new_ruling"])
     log_action(
-        appeal.tournament,
+        appeal.event,
         user,
         "appeal.decide",
         appeal,

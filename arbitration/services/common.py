@@ -7,24 +7,24 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine import ladder, seating
 from rules_engine.errors import RulesError
 from tournaments import permissions
-from tournaments.models import Match, Role, Team, Tournament
+from tournaments.models import Match, Role, Team, Event
 
 from . import ArbitrationError, ArbitrationForbidden
 
 
-def settings_of(tournament: Tournament) -> ladder.LadderSettings:
-    """The ladder settings of the event: the game's defaults and ``tournament.settings``."""
+def settings_of(event: Event) -> ladder.LadderSettings:
+    """The ladder settings of the event: the game's defaults and ``event.settings``."""
     try:
-        return ladder.ladder_settings(tournament.game, tournament.settings or {})
+        return ladder.ladder_settings(event.game, event.settings or {})
     except RulesError as err:
         raise ArbitrationError.from_rules(err) from None
 
 
-def require_chief(user, tournament: Tournament, action: str, what: str) -> None:
+def require_chief(user, event: Event, action: str, what: str) -> None:
     """Refused unless ``user`` may do ``action`` (a chief referee's action of the table)."""
     permissions.require(
         user,
-        tournament,
+        event,
         action,
         ArbitrationForbidden,
         _("Only the chief referee may %(what)s."),
@@ -45,5 +45,5 @@ def side_of(team: Team, match: Match) -> str:
     raise ArbitrationError(_("%(team)s does not play in this match."), "team", team=team.name)
 
 
-def committee_size(tournament: Tournament) -> int:
-    return tournament.roles.filter(role=Role.COMMITTEE).count()
+def committee_size(event: Event) -> int:
+    return event.roles.filter(role=Role.COMMITTEE).count()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
 from arbitration.models.rulings import Step, step_label
 from rules_engine import ladder
-from tournaments.models import Match, ResultVersion, Team, Tournament
+from tournaments.models import Match, ResultVersion, Team, Event
 from tournaments.services.disputes import open_calls
 from tournaments.services.results import current_round
 
@@ -21,24 +21,24 @@ from .lateness import pending_forfeits
 from .rulings import proposal, team_steps
 
 
-def rulings_qs(tournament: Tournament):
+def rulings_qs(event: Event):
     revoked = Revocation.objects.filter(ruling=OuterRef("pk"))
     return (
-        Ruling.objects.filter(tournament=tournament)
+        Ruling.objects.filter(event=event)
         .select_related("team", "match__round", "decided_by", "incident")
         .annotate(revoked=Exists(revoked))
     )
 
 
-def open_incidents(tournament: Tournament) -> list[Incident]:
+def open_incidents(event: Event) -> list[Incident]:
     """Incidents without a ruling, each with ``next_steps``: what the ladder proposes (the
     next step of the team's penalty ladder), so the chief sees it before opening one."""
     incidents = list(
-        Incident.objects.filter(tournament=tournament, rulings__isnull=True)
-        .select_related("match__round", "team", "logged_by", "tournament")
+        Incident.objects.filter(event=event, rulings__isnull=True)
+        .select_related("match__round", "team", "logged_by", "event")
         .order_by("created_at")
     )
-    settings = settings_of(tournament)
+    settings = settings_of(event)
     for incident in incidents:
         proposed = [step_label(p.step) for p in proposal(incident)]
         record = team_steps(incident.team) if incident.team_id else []
@@ -54,9 +54,9 @@ def open_incidents(tournament: Tournament) -> list[Incident]:
     return incidents
 
 
-def unconfirmed_matches(tournament: Tournament) -> list[Match]:
+def unconfirmed_matches(event: Event) -> list[Match]:
     """Matches of the current round with no counting result yet."""
-    round_ = current_round(tournament)
+    round_ = current_round(event)
     if round_ is None:
         return []
     counting = ResultVersion.objects.filter(match=OuterRef("pk"), is_counting=True)
@@ -86,29 +86,29 @@ def appeal_rows(appeals, now=None, member=None) -> list[dict]:
     return rows
 
 
-def appeals_qs(tournament: Tournament):
+def appeals_qs(event: Event):
     return (
-        Appeal.objects.filter(tournament=tournament)
+        Appeal.objects.filter(event=event)
         .select_related("ruling__team", "team", "filed_by", "decision")
         .prefetch_related(Prefetch("votes", queryset=Vote.objects.select_related("member")))
         .order_by("filed_at")
     )
 
 
-def chief_dashboard(tournament: Tournament) -> dict:
-    appeals = [a for a in appeals_qs(tournament) if a.status != "decided"]
+def chief_dashboard(event: Event) -> dict:
+    appeals = [a for a in appeals_qs(event) if a.status != "decided"]
     return {
-        "open_incidents": open_incidents(tournament),
-        "disputes": open_calls(tournament),
-        "pending_forfeits": pending_forfeits(tournament),
-        "unconfirmed": unconfirmed_matches(tournament),
+        "open_incidents": open_incidents(event),
+        "disputes": open_calls(event),
+        "pending_forfeits": pending_forfeits(event),
+        "unconfirmed": unconfirmed_matches(event),
         "appeals": appeal_rows(appeals),
-        "recent_rulings": list(rulings_qs(tournament).order_by("-created_at")[:20]),
+        "recent_rulings": list(rulings_qs(event).order_by("-created_at")[:20]),
     }
 
 
-def committee_dashboard(tournament: Tournament, member) -> dict:
-    appeals = list(appeals_qs(tournament))
+def committee_dashboard(event: Event, member) -> dict:
+    appeals = list(appeals_qs(event))
     return {
         "open": appeal_rows([a for a in appeals if a.status == "open"], member=member),
         "decided": appeal_rows([a for a in appeals if a.status == "decided"], member=member),
@@ -118,9 +118,9 @@ def committee_dashboard(tournament: Tournament, member) -> dict:
 
 def team_record(team: Team) -> dict:
     return {
-        "rulings": list(rulings_qs(team.tournament).filter(team=team).order_by("created_at")),
+        "rulings": list(rulings_qs(team.event).filter(team=team).order_by("created_at")),
         "incidents": list(
             Incident.objects.filter(team=team).select_related("match__round").order_by("created_at")
         ),
-        "appeals": appeal_rows(appeals_qs(team.tournament).filter(team=team)),
+        "appeals": appeal_rows(appeals_qs(team.event).filter(team=team)),
     }

@@ -65,7 +65,7 @@ def apply(ruling: Ruling, user, source: str = "") -> dict:
         return {"type": "suspension", "status_before": before}
     if ruling.step == ladder.RANKING_DROP:
         # the idiom-chain hint (seed 000): the hinting unit drops in the unit standings
-        unit = ruling.tournament.game == "chengyu" and ruling.team.unit_id is not None
+        unit = ruling.event.game == "chengyu" and ruling.team.unit_id is not None
         drop = add_ranking_adjustment(
             ruling.team, ruling.places or 1, user, ruling.reason, source_ref(ruling), unit=unit
         )
@@ -87,7 +87,7 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
                 "match",
                 Code.CONFLICT,
             )
-        game = match.round.tournament.game
+        game = match.round.event.game
         if ruling.step == ladder.FORFEIT:  # late arrival: the team did not play (弃权)
             record = forfeit_record(game, adjustment["side"])
         else:  # a penalty match loss (判负): scored like a forfeit, never called one

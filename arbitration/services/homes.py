@@ -8,18 +8,18 @@ from django.utils import timezone
 
 from arbitration.models import Ruling
 from tournaments import permissions
-from tournaments.models import Tournament
+from tournaments.models import Event
 from tournaments.services import homes
 
 from .appeals import filing_deadline
 from .dashboards import appeal_rows, appeals_qs, open_incidents, rulings_qs
 
 
-def chief_panel(tournament: Tournament, user) -> homes.Panel | None:
-    if not permissions.may(user, tournament, "incident.view"):
+def chief_panel(event: Event, user) -> homes.Panel | None:
+    if not permissions.may(user, event, "incident.view"):
         return None
-    incidents = open_incidents(tournament)
-    appeals = appeal_rows([a for a in appeals_qs(tournament) if a.status != "decided"])
+    incidents = open_incidents(event)
+    appeals = appeal_rows([a for a in appeals_qs(event) if a.status != "decided"])
     return homes.Panel(
         "arbitration",
         "arbitration/homes/_chief.html",
@@ -28,15 +28,15 @@ def chief_panel(tournament: Tournament, user) -> homes.Panel | None:
     )
 
 
-def team_rulings(tournament: Tournament, team_ids, now=None) -> list[dict]:
+def team_rulings(event: Event, team_ids, now=None) -> list[dict]:
     """The rulings against ``team_ids`` (newest first), each with its appeal state: the
     team's appeal if filed, else whether an appeal may still be filed and by when."""
     now = now or timezone.now()
     rows = []
     rulings = (
-        rulings_qs(tournament)
+        rulings_qs(event)
         .filter(team_id__in=team_ids)
-        .select_related("match__home", "match__away", "tournament")
+        .select_related("match__home", "match__away", "event")
         .prefetch_related("appeals")
         .order_by("-created_at")
     )
@@ -54,11 +54,11 @@ def team_rulings(tournament: Tournament, team_ids, now=None) -> list[dict]:
     return rows
 
 
-def captain_panel(tournament: Tournament, user) -> homes.Panel | None:
-    ids = permissions.captain_team_ids(user, tournament)
+def captain_panel(event: Event, user) -> homes.Panel | None:
+    ids = permissions.captain_team_ids(user, event)
     if not ids:
         return None
-    rows = team_rulings(tournament, ids)
+    rows = team_rulings(event, ids)
     open_rows = sum(1 for row in rows if row["deadline"] is not None and row["in_time"])
     return homes.Panel(
         "rulings",

@@ -15,7 +15,7 @@ from arbitration.models.incidents import (
 )
 from rules_engine.adjustments import SEAT_SIDES
 from tournaments import permissions
-from tournaments.models import Match, Player, Team, Tournament
+from tournaments.models import Match, Player, Team, Event
 from tournaments.services.audit import log_action
 from tournaments.validation import SMALLINT_MAX, BadInput, bounded_int
 
@@ -23,15 +23,15 @@ from . import ArbitrationError, ArbitrationForbidden
 from .common import side_of
 
 
-def can_log(user, tournament: Tournament, match: Match | None) -> bool:
+def can_log(user, event: Event, match: Match | None) -> bool:
     """The chief referee anywhere; a table referee at the tables assigned to them."""
-    return permissions.may(user, tournament, "incident.log") and permissions.can_write_table(
-        user, tournament, match.table_number if match else None
+    return permissions.may(user, event, "incident.log") and permissions.can_write_table(
+        user, event, match.table_number if match else None
     )
 
 
 def log_incident(
-    tournament: Tournament,
+    event: Event,
     user,
     *,
     category: str,
@@ -48,11 +48,11 @@ def log_incident(
     seat: str = "",
     source: str = "",
 ) -> Incident:
-    if not can_log(user, tournament, match):
+    if not can_log(user, event, match):
         raise ArbitrationForbidden(_("You may not log incidents at this table."))
     if category not in Category.values:
         raise ArbitrationError(_("Choose a category of the list."), "category")
-    preset = tournament.get_preset()
+    preset = event.get_preset()
     if not offers_category(preset, category):
         if category == Category.MISPLAYED_COMBINATION or preset.game != "guandan":
             message = _(
@@ -67,7 +67,7 @@ def log_incident(
         raise ArbitrationError(message, "category", category=Category(category).label)
     if not (description or "").strip():
         raise ArbitrationError(_("Say what happened."), "description")
-    _check_parties(tournament, match, team, player)
+    _check_parties(event, match, team, player)
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_SECONDS
     ):
@@ -81,7 +81,7 @@ def log_incident(
     deal, seat = _check_deal_and_seat(category, match, team, deal, seat, offers_national(preset))
     with transaction.atomic():
         incident = Incident.objects.create(
-            tournament=tournament,
+            event=event,
             match=match,
             team=team,
             player=player,
@@ -98,7 +98,7 @@ def log_incident(
             source=source[:120],
         )
         log_action(
-            tournament,
+            event,
             user,
             "incident.log",
             incident,
@@ -155,11 +155,11 @@ def _check_deal_and_seat(
     return deal, seat
 
 
-def _check_parties(tournament, match, team, player) -> None:
-    if match is not None and match.round.tournament_id != tournament.pk:
+def _check_parties(event, match, team, player) -> None:
+    if match is not None and match.round.event_id != event.pk:
         raise ArbitrationError(_("That match is not in this event."), "match")
     if team is not None:
-        if team.tournament_id != tournament.pk:
+        if team.event_id != event.pk:
             raise ArbitrationError(_("That team is not in this event."), "team")
         if match is not None and team.pk not in (match.home_id, match.away_id):
             raise ArbitrationError(_("That team does not play in this match."), "team")
@@ -169,14 +169,14 @@ def _check_parties(tournament, match, team, player) -> None:
 
 def attach_evidence(incident: Incident, user, action: str, request: dict, answer: dict) -> Evidence:
     """Attach a rules desk request and the engine's answer to ``incident``."""
-    if not can_log(user, incident.tournament, incident.match):
+    if not can_log(user, incident.event, incident.match):
         raise ArbitrationForbidden(_("You may not add evidence to this incident."))
     with transaction.atomic():
         evidence = Evidence.objects.create(
             incident=incident, action=action, request=request, answer=answer, created_by=user
         )
         log_action(
-            incident.tournament,
+            incident.event,
             user,
             "incident.evidence",
             incident,

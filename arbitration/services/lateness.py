@@ -35,7 +35,7 @@ def late_status(incident: Incident) -> LateStatus | None:
     """None unless the incident is a late arrival."""
     if incident.category != Category.LATE_ARRIVAL:
         return None
-    settings = settings_of(incident.tournament)
+    settings = settings_of(incident.event)
     limit = ladder.late_limit(incident.leave_approved, settings)
     start = incident.match.round.started_at if incident.match_id else None
     minutes = forfeit = None
@@ -48,14 +48,14 @@ def late_status(incident: Incident) -> LateStatus | None:
     return LateStatus(minutes, limit, forfeit, confirmed)
 
 
-def pending_forfeits(tournament) -> list[tuple[Incident, LateStatus]]:
+def pending_forfeits(event) -> list[tuple[Incident, LateStatus]]:
     """Late arrivals past the limit on which the chief referee has not ruled yet."""
     pending = []
     incidents = (
         Incident.objects.filter(
-            tournament=tournament, category=Category.LATE_ARRIVAL, rulings__isnull=True
+            event=event, category=Category.LATE_ARRIVAL, rulings__isnull=True
         )
-        .select_related("match__round", "team", "tournament")
+        .select_related("match__round", "team", "event")
         .order_by("created_at")
     )
     for incident in incidents:

@@ -14,7 +14,7 @@ from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
 from rules_engine.ladder_national import IN_PLAY_STEPS, times_of
 from tournaments.freshness import revision_batch
-from tournaments.models import Team, Tournament
+from tournaments.models import Team, Event
 from tournaments.services.audit import log_action
 from tournaments.validation import BadInput, bounded_int
 
@@ -22,13 +22,13 @@ from . import ArbitrationError, effects
 from .common import require_chief, require_reason, settings_of
 
 
-def active_rulings(tournament: Tournament):
-    return Ruling.objects.filter(tournament=tournament, revocation__isnull=True)
+def active_rulings(event: Event):
+    return Ruling.objects.filter(event=event, revocation__isnull=True)
 
 
 def team_steps(team: Team, exclude: Ruling | None = None) -> list[str]:
     """The team's standing disciplinary record in the event: steps of active rulings."""
-    rulings = active_rulings(team.tournament).filter(team=team)
+    rulings = active_rulings(team.event).filter(team=team)
     if exclude is not None:
         rulings = rulings.exclude(pk=exclude.pk)
     return list(rulings.values_list("step", flat=True))
@@ -56,10 +56,10 @@ def proposal(incident: Incident) -> list[ladder.Penalty]:
             .distinct()
             .count()
         )
-    tournament = incident.tournament
-    preset = tournament.get_preset()
+    event = incident.event
+    preset = event.get_preset()
     return ladder.proposed_penalties(
-        tournament.game,
+        event.game,
         incident.category,
         previous,
         preset.in_play_ladder,
@@ -84,12 +84,12 @@ def rule(
 ) -> list[Ruling]:
     """The chief referee's ruling on ``incident``; returns it and the rulings the escalation
     made of it (each with its effect applied)."""
-    tournament = incident.tournament
-    require_chief(user, tournament, "incident.rule", _("rule on an incident"))
+    event = incident.event
+    require_chief(user, event, "incident.rule", _("rule on an incident"))
     reason = require_reason(reason)
-    check_step(tournament, step)
+    check_step(event, step)
     team = team or incident.team
-    if team is None or team.tournament_id != tournament.pk:
+    if team is None or team.event_id != event.pk:
         raise ArbitrationError(_("Name the team the ruling is about."), "team")
     try:
         adjustments.check_levels(levels)
@@ -110,15 +110,15 @@ def rule(
         "in_play_steps": in_play_steps(incident, step),
     }
     with revision_batch():  # one revision bump, locked after every match row
-        made = create(tournament, incident, team, step, reason, user, fields, source)
+        made = create(event, incident, team, step, reason, user, fields, source)
     return made
 
 
-def check_step(tournament: Tournament, step: object, field: str = "step") -> str:
+def check_step(event: Event, step: object, field: str = "step") -> str:
     """``step`` may be ruled in the event (scored last only under the national ladder)."""
     try:
         return ladder.check_step(
-            step, tournament.game, field, tournament.get_preset().in_play_ladder
+            step, event.game, field, event.get_preset().in_play_ladder
         )
     except RulesError as err:
         raise ArbitrationError.from_rules(err) from None
@@ -156,23 +156,23 @@ def scored_last_deal(
     return deal
 
 
-def create(tournament, incident, team, step, reason, user, fields, source, amends=None):
+def create(event, incident, team, step, reason, user, fields, source, amends=None):
     """Store a ruling, apply its effect, then every step its escalation sets off."""
     match = incident.match if incident else None
     if step == ladder.SCORED_LAST:  # an appeal's amendment comes here without rule()'s checks
         fields = fields | {"deal": scored_last_deal(incident, team, fields.get("deal"))}
     ruling = _store(
-        tournament, incident, team, match, step, reason, user, fields, source, amends=amends
+        event, incident, team, match, step, reason, user, fields, source, amends=amends
     )
     made = [ruling]
     parent = ruling
-    for extra in ladder.escalate(team_steps(team, exclude=ruling), step, settings_of(tournament)):
+    for extra in ladder.escalate(team_steps(team, exclude=ruling), step, settings_of(event)):
         why = gettext("Escalation: %(step)s after ruling #%(n)s.") % {
             "step": Step(extra).label,
             "n": parent.pk,
         }
         parent = _store(
-            tournament,
+            event,
             incident,
             team,
             match,
@@ -188,9 +188,9 @@ def create(tournament, incident, team, step, reason, user, fields, source, amend
     return made
 
 
-def _store(tournament, incident, team, match, step, reason, user, fields, source, **extra):
+def _store(event, incident, team, match, step, reason, user, fields, source, **extra):
     ruling = Ruling.objects.create(
-        tournament=tournament,
+        event=event,
         incident=incident,
         team=team,
         match=match,
@@ -204,7 +204,7 @@ def _store(tournament, incident, team, match, step, reason, user, fields, source
     ruling.effect = effects.apply(ruling, user, source)
     ruling.save(update_fields=["effect", "result_version", "ranking_adjustment"])
     log_action(
-        tournament,
+        event,
         user,
         "ruling.automatic" if extra.get("automatic") else "ruling.make",
         ruling,
@@ -226,7 +226,7 @@ def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> 
     """Cancel ``ruling`` and every active ruling its escalation made, undoing their effects
     (the latest first). The chief referee corrects this way; appeals call it too."""
     if appeal is None:
-        require_chief(user, ruling.tournament, "ruling.revoke", _("correct a ruling"))
+        require_chief(user, ruling.event, "ruling.revoke", _("correct a ruling"))
     reason = require_reason(reason)
     if not ruling.is_active:
         raise ArbitrationError(_("Ruling #%(n)s is already revoked."), "ruling", n=ruling.pk)
@@ -250,7 +250,7 @@ def revoke(ruling: Ruling, user, reason: str, appeal=None, source: str = "") -> 
                 )
             )
             log_action(
-                item.tournament,
+                item.event,
                 user,
                 "ruling.revoke",
                 item,

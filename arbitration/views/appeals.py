@@ -20,7 +20,7 @@ class AppealMixin:
         self.appeal = get_object_or_404(
             Appeal.objects.select_related("ruling__team", "team", "filed_by"),
             pk=pk,
-            tournament=self.tournament,
+            event=self.event,
         )
 
     def permitted(self) -> bool:
@@ -35,7 +35,7 @@ class AppealView(AppealMixin, ActionView):
 
     template_name = "arbitration/appeal.html"
     form_class = VoteForm
-    form_needs_tournament = True
+    form_needs_event = True
     success_message = _("Vote recorded.")
 
     def get_context_data(self, **kwargs):
@@ -65,7 +65,7 @@ class AppealView(AppealMixin, ActionView):
             data.get("amended_step") or "",
             source=client_address(self.request),
         )
-        return reverse("arbitration:appeal", args=[self.tournament.slug, self.appeal.pk])
+        return reverse("arbitration:appeal", args=[self.event.slug, self.appeal.pk])
 
 
 class AcceptLateView(AppealMixin, ActionView):
@@ -80,4 +80,4 @@ class AcceptLateView(AppealMixin, ActionView):
         appeals.accept_late(
             self.appeal, self.request.user, data["reason"], source=client_address(self.request)
         )
-        return reverse("arbitration:appeal", args=[self.tournament.slug, self.appeal.pk])
+        return reverse("arbitration:appeal", args=[self.event.slug, self.appeal.pk])

@@ -1,4 +1,4 @@
-"""Plumbing shared by the arbitration pages: per-tournament access through TournamentMixin,
+"""Plumbing shared by the arbitration pages: per-event access through EventMixin,
 service refusals through its one mapping (ServiceErrorMixin)."""
 
 from __future__ import annotations
@@ -8,17 +8,17 @@ from django.shortcuts import redirect
 from django.views.generic import FormView
 
 from tournaments import permissions
-from tournaments.views.mixins import TournamentMixin
+from tournaments.views.mixins import EventMixin
 
 
-class ArbitrationView(TournamentMixin):
+class ArbitrationView(EventMixin):
     """Logged-in users who may do ``action`` in this event (or whom ``permitted()`` lets in)."""
 
     action = "incident.view"
 
     def captain_of(self, team_ids) -> bool:
         return bool(
-            permissions.captain_team_ids(self.request.user, self.tournament) & set(team_ids)
+            permissions.captain_team_ids(self.request.user, self.event) & set(team_ids)
         )
 
 
@@ -31,8 +31,8 @@ class ActionView(ArbitrationView, FormView):
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
-        if getattr(self, "form_needs_tournament", False):
-            kwargs["tournament"] = self.tournament
+        if getattr(self, "form_needs_event", False):
+            kwargs["event"] = self.event
         return kwargs
 
     def form_valid(self, form):

@@ -18,7 +18,7 @@ class IndexView(ArbitrationView, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(
-            teams=Team.objects.filter(tournament=self.tournament).order_by("name"),
+            teams=Team.objects.filter(event=self.event).order_by("name"),
             is_chief=self.may("incident.rule"),
             is_referee=self.may("incident.log"),
             is_committee=self.may("appeal.vote"),
@@ -32,7 +32,7 @@ class ChiefDashboardView(ArbitrationView, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(dashboards.chief_dashboard(self.tournament))
+        context.update(dashboards.chief_dashboard(self.event))
         return context
 
 
@@ -42,7 +42,7 @@ class CommitteeDashboardView(ArbitrationView, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(dashboards.committee_dashboard(self.tournament, self.request.user))
+        context.update(dashboards.committee_dashboard(self.event, self.request.user))
         return context
 
 
@@ -52,7 +52,7 @@ class TeamRecordView(ArbitrationView, TemplateView):
     template_name = "arbitration/team_record.html"
 
     def load(self, pk, **kwargs):
-        self.team = get_object_or_404(Team, pk=pk, tournament=self.tournament)
+        self.team = get_object_or_404(Team, pk=pk, event=self.event)
 
     def permitted(self) -> bool:
         return super().permitted() or self.captain_of([self.team.pk])

@@ -48,14 +48,14 @@ class DeskView(ArbitrationView, FormView):
     action = "desk.use"
 
     def get_initial(self):
-        return {"game": self.tournament.game, "action": "check"}
+        return {"game": self.event.game, "action": "check"}
 
     def incident(self) -> Incident | None:
         pk = self.request.POST.get("incident") or self.request.GET.get("incident")
         pk = whole_number(pk)
         if pk is None:
             return None
-        return Incident.objects.filter(pk=pk, tournament=self.tournament).first()
+        return Incident.objects.filter(pk=pk, event=self.event).first()
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -74,7 +74,7 @@ class DeskView(ArbitrationView, FormView):
             incidents.attach_evidence(incident, self.request.user, action, request, answer)
             messages.success(self.request, _("The ruling is attached to the incident."))
             return redirect(
-                reverse("arbitration:incident", args=[self.tournament.slug, incident.pk])
+                reverse("arbitration:incident", args=[self.event.slug, incident.pk])
             )
         return self.render_to_response(
             self.get_context_data(

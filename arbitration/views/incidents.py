@@ -20,7 +20,7 @@ from .base import ActionView
 class IncidentCreateView(ActionView):
     template_name = "arbitration/incident_form.html"
     form_class = IncidentForm
-    form_needs_tournament = True
+    form_needs_event = True
     action = "incident.log"
     success_message = _("Incident logged.")
 
@@ -35,9 +35,9 @@ class IncidentCreateView(ActionView):
 
     def perform(self, data):
         incident = incidents.log_incident(
-            self.tournament, self.request.user, source=client_address(self.request), **data
+            self.event, self.request.user, source=client_address(self.request), **data
         )
-        return reverse("arbitration:incident", args=[self.tournament.slug, incident.pk])
+        return reverse("arbitration:incident", args=[self.event.slug, incident.pk])
 
 
 class IncidentView(ActionView):
@@ -45,7 +45,7 @@ class IncidentView(ActionView):
 
     template_name = "arbitration/incident_detail.html"
     form_class = RulingForm
-    form_needs_tournament = True
+    form_needs_event = True
     success_message = _("Ruling recorded.")
 
     def load(self, pk, **kwargs):
@@ -54,11 +54,11 @@ class IncidentView(ActionView):
                 "match__round", "match__home", "match__away", "team", "player", "logged_by"
             ),
             pk=pk,
-            tournament=self.tournament,
+            event=self.event,
         )
 
     def post(self, request, *args, **kwargs):
-        permissions.require(request.user, self.tournament, "incident.rule")
+        permissions.require(request.user, self.event, "incident.rule")
         return super().post(request, *args, **kwargs)
 
     def get_form_kwargs(self):
@@ -96,4 +96,4 @@ class IncidentView(ActionView):
             places=data.get("places") or 0,
             source=client_address(self.request),
         )
-        return reverse("arbitration:ruling", args=[self.tournament.slug, made[0].pk])
+        return reverse("arbitration:ruling", args=[self.event.slug, made[0].pk])

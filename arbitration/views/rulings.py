@@ -30,7 +30,7 @@ class RulingMixin:
                 "result_version",
             ),
             pk=pk,
-            tournament=self.tournament,
+            event=self.event,
         )
 
     def permitted(self) -> bool:
@@ -52,7 +52,7 @@ class RulingView(RulingMixin, ArbitrationView, TemplateView):
             appeals=appeal_rows(Appeal.objects.filter(ruling=ruling).select_related("team")),
             can_appeal=can_appeal,
             filing_deadline=appeals.filing_deadline(ruling) if can_appeal else None,
-            appeal_minutes=appeals.appeal_minutes(self.tournament),  # the event's setting
+            appeal_minutes=appeals.appeal_minutes(self.event),  # the event's setting
             appeal_form=AppealForm(),
             is_chief=self.may("ruling.revoke"),
             revoke_form=ReasonForm(),
@@ -72,7 +72,7 @@ class RevokeView(RulingMixin, ActionView):
         rulings.revoke(
             self.ruling, self.request.user, data["reason"], source=client_address(self.request)
         )
-        return reverse("arbitration:ruling", args=[self.tournament.slug, self.ruling.pk])
+        return reverse("arbitration:ruling", args=[self.event.slug, self.ruling.pk])
 
 
 class AppealCreateView(RulingMixin, ActionView):
@@ -90,7 +90,7 @@ class AppealCreateView(RulingMixin, ActionView):
             "heading": _("Appeal against this ruling"),
             "ruling": self.ruling,
             "filing_deadline": appeals.filing_deadline(self.ruling),
-            "appeal_minutes": appeals.appeal_minutes(self.tournament),  # the event's setting
+            "appeal_minutes": appeals.appeal_minutes(self.event),  # the event's setting
             "send": _("File the appeal"),
         }
 
@@ -102,4 +102,4 @@ class AppealCreateView(RulingMixin, ActionView):
             messages.warning(self.request, appeals.refusal(appeal))
         else:
             messages.success(self.request, _("Appeal filed with the arbitration committee."))
-        return reverse("arbitration:appeal", args=[self.tournament.slug, appeal.pk])
+        return reverse("arbitration:appeal", args=[self.event.slug, appeal.pk])

@@ -11,28 +11,28 @@ from tests import factories
 
 
 @pytest.fixture
-def arb(make_tournament, make_user, grant):
+def arb(make_event, make_user, grant):
     """Round 1 in play: table 1 Team 001 (EW) v Team 002 (NS), table 2 Team 003 v Team 004."""
     from tournaments.models import Round, Team
 
-    tournament = make_tournament(teams=4, units=4)
-    teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
+    event = make_event(teams=4, units=4)
+    teams = list(Team.objects.filter(event=event).order_by("name"))
     round_ = factories.round_(
-        tournament, 1, [(teams[0], teams[1]), (teams[2], teams[3])], status=Round.Status.IN_PLAY
+        event, 1, [(teams[0], teams[1]), (teams[2], teams[3])], status=Round.Status.IN_PLAY
     )
     tables = list(round_.matches.order_by("table_number"))
     return SimpleNamespace(
-        tournament=tournament,
+        event=event,
         round=round_,
         match=tables[0],
         match2=tables[1],
         teams=teams,
-        chief=grant(make_user(), tournament, "chief_referee"),
-        referee=grant(make_user(), tournament, "table_referee", tables=[1]),
-        referee2=grant(make_user(), tournament, "table_referee", tables=[2]),
-        captain=grant(make_user(), tournament, "captain", team=teams[0]),
-        captain_away=grant(make_user(), tournament, "captain", team=teams[1]),
-        captain3=grant(make_user(), tournament, "captain", team=teams[2]),
-        committee=[grant(make_user(), tournament, "committee") for _ in range(3)],
-        organiser=grant(make_user(), tournament, "organiser"),
+        chief=grant(make_user(), event, "chief_referee"),
+        referee=grant(make_user(), event, "table_referee", tables=[1]),
+        referee2=grant(make_user(), event, "table_referee", tables=[2]),
+        captain=grant(make_user(), event, "captain", team=teams[0]),
+        captain_away=grant(make_user(), event, "captain", team=teams[1]),
+        captain3=grant(make_user(), event, "captain", team=teams[2]),
+        committee=[grant(make_user(), event, "committee") for _ in range(3)],
+        organiser=grant(make_user(), event, "organiser"),
     )

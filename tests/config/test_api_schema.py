@@ -142,29 +142,29 @@ def world(django_db_setup, django_db_blocker):
         try:
             user = factories.event_creator(factories.user("schema-org"))
             factories.user(OTHER)
-            tournament = factories.tournament(teams=4, slug=SLUG, creator=user)
-            teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
-            stage = factories.stage(tournament, by=user)
+            event = factories.event(teams=4, slug=SLUG, creator=user)
+            teams = list(Team.objects.filter(event=event).order_by("name"))
+            stage = factories.stage(event, by=user)
             [section] = factories.sections(stage, "A", by=user)
-            round_ = Round.objects.create(tournament=tournament, number=1, status="in_play")
+            round_ = Round.objects.create(event=event, number=1, status="in_play")
             match = Match.objects.create(round=round_, table_number=1, home=teams[0], away=teams[1])
             RoundSlot.objects.create(round=round_, match=match, team=teams[0], side="EW")
             RoundSlot.objects.create(round=round_, match=match, team=teams[1], side="NS")
             for role in ("chief_referee", "committee"):
-                factories.grant(user, tournament, role)
-            factories.grant(user, tournament, "table_referee", tables=[1])
-            factories.grant(user, tournament, "captain", team=teams[0])
+                factories.grant(user, event, role)
+            factories.grant(user, event, "table_referee", tables=[1])
+            factories.grant(user, event, "captain", team=teams[0])
             user = type(user).objects.get(pk=user.pk)  # its roles read afresh
             actor = results.Actor(user, None, "api", "")
             result_entry.submit(match, factories.guandan_record(), actor, 0)
             dispute = disputes.raise_dispute(match, 1, actor, "wrong deal")
             incident = incidents.log_incident(
-                tournament, user, match=match, team=teams[0], category="other", description="late"
+                event, user, match=match, team=teams[0], category="other", description="late"
             )
             ruling = rulings.rule(incident, user, step="warning", reason="why")[0]
             appeal = appeals.file_appeal(ruling, user, "grounds")
-            key = TableKey.objects.create(tournament=tournament, table_number=1, key=TABLE_KEY)
-            role = tournament.roles.filter(user=user).order_by("pk").first()
+            key = TableKey.objects.create(event=event, table_number=1, key=TABLE_KEY)
+            role = event.roles.filter(user=user).order_by("pk").first()
             yield {
                 "token": logins.issue_api_token(user),
                 "path": {

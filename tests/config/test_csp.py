@@ -36,28 +36,28 @@ def test_templates_have_no_inline_code_the_policy_would_block(template):
     assert "javascript:" not in text
 
 
-def test_an_inline_style_carries_the_nonce_of_the_header(client, make_tournament, make_user, grant):
+def test_an_inline_style_carries_the_nonce_of_the_header(client, make_event, make_user, grant):
     from tournaments.models import Match, Round
 
-    tournament = make_tournament(teams=2)
-    home, away = tournament.teams.order_by("pk")
-    rnd = Round.objects.create(tournament=tournament, number=1, status="published")
+    event = make_event(teams=2)
+    home, away = event.teams.order_by("pk")
+    rnd = Round.objects.create(event=event, number=1, status="published")
     Match.objects.create(round=rnd, table_number=1, home=home, away=away)
-    client.force_login(grant(make_user(), tournament, "chief_referee"))
+    client.force_login(grant(make_user(), event, "chief_referee"))
     # the table links page sizes its QR codes in a style block of its own
-    response = client.get(f"/t/{tournament.slug}/manage/tables/")
+    response = client.get(f"/t/{event.slug}/manage/tables/")
     nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
     assert f'<style nonce="{nonce}">' in response.content.decode()
 
 
-def test_cached_public_pages_need_no_nonce(client, make_tournament):
+def test_cached_public_pages_need_no_nonce(client, make_event):
     """A public page is cached for everybody: no inline code a per-request nonce would allow."""
     from tournaments.models import Round
 
-    tournament = make_tournament(teams=2)
-    Round.objects.create(tournament=tournament, number=1, status="published")
+    event = make_event(teams=2)
+    Round.objects.create(event=event, number=1, status="published")
     for page in ("pairings", "standings", "projector", "find"):
-        text = client.get(f"/t/{tournament.slug}/{page}/").content.decode()
+        text = client.get(f"/t/{event.slug}/{page}/").content.decode()
         assert "nonce=" not in text, page
         assert all("src=" in tag for tag in re.findall(r"<script\b[^>]*>", text)), page
 

@@ -35,7 +35,7 @@ def organiser(event):
     for role in ("chief_referee", "table_referee"):
         from tests.factories import grant
 
-        grant(event.organiser, event.tournament, role)
+        grant(event.organiser, event.event, role)
     client.force_login(event.organiser)
     return client
 
@@ -49,7 +49,7 @@ def assert_4xx(response, where: str) -> None:
 
 
 def test_a_superscript_digit_as_the_round_of_the_results_page_is_no_500(anonymous, event):
-    response = anonymous.get(f"/t/{event.tournament.slug}/results/", {"round": "²"})
+    response = anonymous.get(f"/t/{event.event.slug}/results/", {"round": "²"})
     assert response.status_code == 200
 
 
@@ -73,17 +73,17 @@ def test_a_login_with_an_impossible_username_is_refused_not_500(anonymous, usern
 def test_a_lone_surrogate_in_a_json_choice_field_answers_400(organiser, event):
     body = '{"role": "\\ud800", "username": "org"}'
     response = organiser.post(
-        f"/api/tournaments/{event.tournament.slug}/roles/", body, content_type="application/json"
+        f"/api/tournaments/{event.event.slug}/roles/", body, content_type="application/json"
     )
     assert response.status_code == 400, response.content[:300]
     body = '{"status": "\\ud800"}'
-    url = f"/api/tournaments/{event.tournament.slug}/teams/{event.teams[0].pk}/"
+    url = f"/api/tournaments/{event.event.slug}/teams/{event.teams[0].pk}/"
     response = organiser.patch(url, body, content_type="application/json")
     assert response.status_code == 400, response.content[:300]
 
 
 def test_json_1e999_in_an_id_field_answers_400(organiser, event):
-    slug = event.tournament.slug
+    slug = event.event.slug
     body = '{"username": "org", "role": "captain", "team": 1e999}'
     response = organiser.post(
         f"/api/tournaments/{slug}/roles/", body, content_type="application/json"
@@ -92,7 +92,7 @@ def test_json_1e999_in_an_id_field_answers_400(organiser, event):
 
 
 def test_a_superscript_digit_in_board_attendance_and_audit_fields_is_no_500(organiser, event):
-    slug, number = event.tournament.slug, event.round.number
+    slug, number = event.event.slug, event.round.number
     manage = f"/t/{slug}/manage/"
     answers = [
         organiser.get(f"{manage}rounds/{number}/board/", {"from": "²", "to": "³"}),
@@ -111,17 +111,17 @@ def test_a_superscript_digit_in_board_attendance_and_audit_fields_is_no_500(orga
 def test_num_rounds_past_its_column_on_the_settings_form_names_the_field(organiser, event):
     from tournaments.forms_settings import EventSettingsForm
 
-    form = EventSettingsForm(instance=event.tournament)
+    form = EventSettingsForm(instance=event.event)
     data = {name: form[name].value() for name in form.fields}
     data = {k: ("" if v is None else v) for k, v in data.items() if not isinstance(v, bool) or v}
     data["num_rounds"] = "40000"
-    response = organiser.post(f"/t/{event.tournament.slug}/manage/settings/", data)
+    response = organiser.post(f"/t/{event.event.slug}/manage/settings/", data)
     assert response.status_code in (200, 400), response.content[:300]
     assert "num_rounds" in response.content.decode() or "rounds" in response.content.decode()
 
 
 def test_get_on_the_seated_action_redirects(organiser, event):
-    slug = event.tournament.slug
+    slug = event.event.slug
     response = organiser.get(f"/t/{slug}/manage/rounds/1/tables/1/seated/")
     assert response.status_code == 302
 
@@ -203,7 +203,7 @@ CRAFTED = {
 @pytest.mark.parametrize("kind", sorted(CRAFTED))
 def test_a_crafted_xlsx_is_not_an_xlsx_not_a_500(organiser, event, kind):
     data = workbook(CRAFTED[kind])
-    slug = event.tournament.slug
+    slug = event.event.slug
     upload = io.BytesIO(data)
     upload.name = "teams.xlsx"
     response = organiser.post(f"/api/tournaments/{slug}/teams-import/", {"file": upload})
@@ -234,6 +234,6 @@ def test_a_wide_sheet_goes_to_the_background_by_its_cells(organiser, event, sett
 
 
 def test_the_table_key_page_with_a_real_key_still_answers(anonymous, event):
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     assert anonymous.get(f"/api/table/{key.key}/").status_code in (200, 404)
     assert json  # the module's imports are used

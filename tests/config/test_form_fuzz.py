@@ -194,11 +194,11 @@ def fuzz(client: Client, forms: dict, counts: Counter, failures: list, user=None
 @pytest.mark.parametrize("who", ["anonymous", "every-role"])
 def test_every_form_posted_with_hostile_values_answers_below_500(everything, who):  # noqa: F811
     from tests import factories
-    from tournaments.models import Section, Stage, Tournament
+    from tournaments.models import Section, Stage, Event
 
-    event = Tournament.objects.get(slug=everything["slug"])
+    event = Event.objects.get(slug=everything["slug"])
     stage = Stage.objects.create(
-        tournament=event, order=1, name="Stage", kind="swiss", num_rounds=3
+        event=event, order=1, name="Stage", kind="swiss", num_rounds=3
     )
     Section.objects.create(stage=stage, name="A", order=1)
     event.rounds.update(stage=stage)  # the round in play is the stage's

@@ -160,33 +160,33 @@ def malformed_bodies(
 
 
 @pytest.fixture
-def everything(make_tournament, make_user, grant):
+def everything(make_event, make_user, grant):
     """An event with a round in play, an incident, a ruling, an appeal, a table key and a team;
     one user holding every role."""
     from arbitration.services import appeals, incidents, rulings
     from tournaments.models import Match, Round, RoundSlot, TableKey, Team
     from tournaments.services import result_entry, results
 
-    tournament = make_tournament(teams=4, slug="sweep")
-    teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
-    round_ = Round.objects.create(tournament=tournament, number=1, status="in_play")
+    event = make_event(teams=4, slug="sweep")
+    teams = list(Team.objects.filter(event=event).order_by("name"))
+    round_ = Round.objects.create(event=event, number=1, status="in_play")
     match = Match.objects.create(round=round_, table_number=1, home=teams[0], away=teams[1])
     RoundSlot.objects.create(round=round_, match=match, team=teams[0], side="EW")
     RoundSlot.objects.create(round=round_, match=match, team=teams[1], side="NS")
     user = make_user("sweeper")
     for role in ("organiser", "chief_referee", "table_referee", "committee"):
-        grant(user, tournament, role)
-    grant(user, tournament, "captain", team=teams[0])
+        grant(user, event, role)
+    grant(user, event, "captain", team=teams[0])
     result_entry.submit(match, guandan_record(), results.Actor(user, None, "api", ""), 0)
     incident = incidents.log_incident(
-        tournament, user, match=match, team=teams[0], category="other", description="late"
+        event, user, match=match, team=teams[0], category="other", description="late"
     )
     ruling = rulings.rule(incident, user, step="warning", reason="why")[0]
     appeal = appeals.file_appeal(ruling, user, "grounds")
-    key = TableKey.objects.create(tournament=tournament, table_number=1)
+    key = TableKey.objects.create(event=event, table_number=1)
     return {
         "user": user,
-        "slug": tournament.slug,
+        "slug": event.slug,
         "match_id": match.pk,
         "number": 1,
         "ids": {

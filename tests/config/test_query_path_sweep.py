@@ -59,12 +59,12 @@ def world(event):
 
     user = event.organiser
     for role in ("chief_referee", "table_referee", "committee"):
-        grant(user, event.tournament, role)
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+        grant(user, event.event, role)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     return {
         "user": user,
         "values": {
-            "slug": event.tournament.slug,
+            "slug": event.event.slug,
             "number": "1",
             "table": "1",
             "key": key.key,

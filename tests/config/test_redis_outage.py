@@ -15,7 +15,7 @@ from django.core.cache import cache, caches
 from django.test import Client
 
 from tests.factories import guandan_record
-from tournaments.models import ResultVersion, Tournament
+from tournaments.models import ResultVersion, Event
 
 DEAD_PORT = 18899  # in this helper's port range; nothing listens there
 DEAD_CACHE = {
@@ -47,36 +47,36 @@ def login(user) -> Client:
 
 def submit(client, event, match=None):
     match = match or event.match
-    path = f"/api/tournaments/{event.tournament.slug}/matches/{match.pk}/result/"
+    path = f"/api/tournaments/{event.event.slug}/matches/{match.pk}/result/"
     body = {"record": guandan_record(), "base_version": 0, "confirm": True}
     return client.post(path, body, content_type="application/json")
 
 
 def test_redis_down_submission_answers_201(redis_down, event):
     client = login(event.chief)
-    before = Tournament.objects.get(pk=event.tournament.pk).revision
+    before = Event.objects.get(pk=event.event.pk).revision
     response = submit(client, event)
     assert response.status_code == 201, response.content[:300]
     version = ResultVersion.objects.get(match=event.match)
     assert version.is_counting and response.json()["number"] == version.number == 1
     # the standings revision moved with the commit, in the database
-    assert Tournament.objects.get(pk=event.tournament.pk).revision > before
+    assert Event.objects.get(pk=event.event.pk).revision > before
     # a retry by the referee is not told "changed meanwhile" about a 500 it never saw
     assert ResultVersion.objects.filter(match=event.match).count() == 1
 
 
 def test_redis_down_login_works(redis_down, event):
     client = login(event.referee)
-    page = client.get(f"/t/{event.tournament.slug}/")
+    page = client.get(f"/t/{event.event.slug}/")
     assert page.status_code == 200 and event.referee.username in page.content.decode()
     assert client.post("/accounts/logout/").status_code == 302
-    assert event.referee.username not in client.get(f"/t/{event.tournament.slug}/").content.decode()
+    assert event.referee.username not in client.get(f"/t/{event.event.slug}/").content.decode()
 
 
 def test_redis_down_standings_page_and_api_answer_200(redis_down, event):
     submit(login(event.chief), event)
     anonymous = Client()
-    slug = event.tournament.slug
+    slug = event.event.slug
     for path in (
         f"/t/{slug}/standings/",
         f"/t/{slug}/pairings/",
@@ -97,7 +97,7 @@ def test_standings_are_current_after_redis_comes_back(settings, event):
     settings.CACHES = LIVE_CACHE
     cache.clear()
     anonymous = Client()
-    api = f"/api/tournaments/{event.tournament.slug}/public/standings/"
+    api = f"/api/tournaments/{event.event.slug}/public/standings/"
 
     def points() -> dict:
         answer = anonymous.get(api).json()

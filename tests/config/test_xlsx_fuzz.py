@@ -139,7 +139,7 @@ def upload(data: bytes):
 
 
 def test_crafted_xlsx_files_never_answer_5xx(organiser, event):  # noqa: F811
-    slug = event.tournament.slug
+    slug = event.event.slug
     counts, failures = Counter(), []
     for name, data in files().items():
         api = organiser.post(f"/api/tournaments/{slug}/teams-import/", {"file": upload(data)})
@@ -175,9 +175,9 @@ def test_a_wide_file_is_imported_by_the_background_job(organiser, event, setting
             for n in range(2, 6)
         )
     )
-    slug = event.tournament.slug
+    slug = event.event.slug
     api = organiser.post(f"/api/tournaments/{slug}/teams-import/", {"file": upload(data)})
     assert api.status_code == 202 and Job.objects.filter(pk=api.json()["job"]).exists()
     page = organiser.post(f"/t/{slug}/manage/teams/import/", {"file": upload(data), "mode": "add"})
     assert page.status_code in (200, 302)
-    assert Job.objects.filter(tournament=event.tournament).count() == 2
+    assert Job.objects.filter(event=event.event).count() == 2

@@ -124,13 +124,13 @@ def login():
 
 
 @pytest.fixture
-def table(live_server, phone, login, make_tournament, make_user, grant):
+def table(live_server, phone, login, make_event, make_user, grant):
     """The results area's event on table 1's page, the table referee logged in on a phone."""
     from tests.factories import build_event
 
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     login(phone, live_server, event.referee)
-    event.url = f"{live_server.url}/t/{event.tournament.slug}/table/1/"
+    event.url = f"{live_server.url}/t/{event.event.slug}/table/1/"
     phone.goto(event.url)
     return event
 

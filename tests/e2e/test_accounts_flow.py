@@ -9,7 +9,7 @@ import pytest
 
 from tests import factories
 from tests.e2e.conftest import watch_csp
-from tournaments.models import LoginLink, TournamentRole
+from tournaments.models import LoginLink, EventRole
 
 PHONE = {"width": 390, "height": 844}
 
@@ -25,7 +25,7 @@ def phone_page(browser):
 def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(
     browser, live_server, login
 ):
-    event = factories.tournament(teams=4, name="苏州公开赛", slug="suzhou-open")
+    event = factories.event(teams=4, name="苏州公开赛", slug="suzhou-open")
     factories.round_(
         event,
         1,
@@ -42,8 +42,8 @@ def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(
         page.select_option("#id_role", "chief_referee")
         page.click("#invite-submit")
         page.wait_for_selector(".login-link")
-        held = TournamentRole.objects.get(
-            tournament=event, role="chief_referee", user__first_name="王裁判长"
+        held = EventRole.objects.get(
+            event=event, role="chief_referee", user__first_name="王裁判长"
         )
         link = page.locator(f"#person-{held.user_id} .login-link").get_attribute("href")
         # captains for every team without one, in one action
@@ -51,7 +51,7 @@ def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(
         page.click("#make-captains")
         page.wait_for_selector("#captain-cards")
         assert page.locator(".captain-card").count() == 4
-        assert TournamentRole.objects.filter(tournament=event, role="captain").count() == 4
+        assert EventRole.objects.filter(event=event, role="captain").count() == 4
         page.screenshot(path="var/screens/captains-sheet.png", full_page=True)
     finally:
         context.close()

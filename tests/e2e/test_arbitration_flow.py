@@ -27,8 +27,8 @@ def test_incident_ruling_appeal_overturn_with_standings_at_every_step(
     login,
 ):
     enter_result(arb)
-    assert points(arb.tournament) == ORIGINAL
-    base = f"{live_server.url}/arbitration/t/{arb.tournament.slug}"
+    assert points(arb.event) == ORIGINAL
+    base = f"{live_server.url}/arbitration/t/{arb.event.slug}"
 
     # the table referee logs the incident on a phone
     login(phone, live_server, arb.referee)
@@ -41,7 +41,7 @@ def test_incident_ruling_appeal_overturn_with_standings_at_every_step(
     incident = Incident.objects.get()
     assert phone.url.endswith(f"/incidents/{incident.pk}/")
     assert phone.locator("#ruling-form").count() == 0  # a table referee does not rule
-    assert points(arb.tournament) == ORIGINAL
+    assert points(arb.event) == ORIGINAL
 
     # the chief referee rules a level deduction
     login(phone, live_server, arb.chief)
@@ -53,7 +53,7 @@ def test_incident_ruling_appeal_overturn_with_standings_at_every_step(
     ruling = Ruling.objects.get()
     assert phone.url.endswith(f"/rulings/{ruling.pk}/")
     assert "10 : 10" in phone.locator("#ruling").inner_text()
-    assert points(arb.tournament) == DEDUCTED
+    assert points(arb.event) == DEDUCTED
 
     # the captain appeals in writing
     login(phone, live_server, arb.captain)
@@ -62,7 +62,7 @@ def test_incident_ruling_appeal_overturn_with_standings_at_every_step(
     submit(phone, "#appeal-form")
     appeal = Appeal.objects.get()
     assert phone.url.endswith(f"/appeals/{appeal.pk}/")
-    assert points(arb.tournament) == DEDUCTED
+    assert points(arb.event) == DEDUCTED
 
     # two of the three committee members overturn
     for number, member in enumerate(arb.committee[:2], 1):
@@ -72,7 +72,7 @@ def test_incident_ruling_appeal_overturn_with_standings_at_every_step(
         phone.fill("#vote-form textarea[name=reason]", "The video shows a cough.")
         submit(phone, "#vote-form")
         assert phone.locator("#votes tbody tr").count() == number
-        assert points(arb.tournament) == (DEDUCTED if number == 1 else ORIGINAL)
+        assert points(arb.event) == (DEDUCTED if number == 1 else ORIGINAL)
     assert phone.locator("#decision").count() == 1
     assert appeal.status == "decided" and not ruling.is_active
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

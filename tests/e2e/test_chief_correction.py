@@ -12,16 +12,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_chief_corrects_a_deal_by_tapping_and_sees_what_changes(
-    live_server, desktop, login, make_tournament, make_user, grant
+    live_server, desktop, login, make_event, make_user, grant
 ):
     from tournaments.models import ResultVersion
     from tournaments.services import result_confirm, result_entry
 
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     result_confirm.confirm(event.match, 1, actor(event.referee2))
     login(desktop, live_server, event.chief)
-    desktop.goto(f"{live_server.url}/t/{event.tournament.slug}/results/match/{event.match.pk}/")
+    desktop.goto(f"{live_server.url}/t/{event.event.slug}/results/match/{event.match.pk}/")
     assert desktop.locator("#correction textarea").count() == 0  # no JSON any more
     wait_deals(desktop, 6)
     assert "与第 1 版相同" in desktop.locator("#diff-summary").inner_text()
@@ -47,7 +47,7 @@ def test_chief_corrects_a_deal_by_tapping_and_sees_what_changes(
 
 
 def test_a_refusal_beside_the_final_levels_button_stays_when_a_late_preview_answers(
-    live_server, desktop, login, make_tournament, make_user, grant
+    live_server, desktop, login, make_event, make_user, grant
 ):
     """The chief changes a final level and taps save before the engine's check of the change
     has answered (a slow network): "give a reason" is shown beside the button and stays there
@@ -55,11 +55,11 @@ def test_a_refusal_beside_the_final_levels_button_stays_when_a_late_preview_answ
     from tournaments.models import ResultVersion
     from tournaments.services import result_entry
 
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     record = {"game": "guandan", "final_levels": {"EW": "9", "NS": "2"}}
     result_entry.submit(event.match, record, actor(event.chief), 0, confirm=True)
     login(desktop, live_server, event.chief)
-    desktop.goto(f"{live_server.url}/t/{event.tournament.slug}/results/match/{event.match.pk}/")
+    desktop.goto(f"{live_server.url}/t/{event.event.slug}/results/match/{event.match.pk}/")
     summary = "document.querySelector('#diff-summary').textContent"
     desktop.wait_for_function(f"{summary}.includes('相同')")
     held = []

@@ -230,7 +230,7 @@ class Walk:
 
 def organiser_prepares_and_draws(walk, day, upload):
     """1. The event, its teams from a file, its stages, check-in of 15, round 1 drawn."""
-    from tournaments.models import CheckIn, Stage, Tournament
+    from tournaments.models import CheckIn, Stage, Event
 
     page = walk.log_in("organiser", day.organiser)
     walk.follow(page, "main a[href='/new/']")
@@ -240,9 +240,9 @@ def organiser_prepares_and_draws(walk, day, upload):
     page.select_option("#id_preset", "guandan-suzhou-2016")
     page.fill("#id_num_rounds", "3")
     walk.follow(page, "main button[type=submit]")
-    event = day.event = Tournament.objects.get(slug=SLUG)
+    event = day.event = Event.objects.get(slug=SLUG)
     assert page.url == f"{walk.base}/t/{SLUG}/manage/"
-    assert event.status == Tournament.Status.REGISTRATION
+    assert event.status == Event.Status.REGISTRATION
 
     upload.write_bytes(team_file())
     walk.follow(page, f"#console-links a[href='/t/{SLUG}/manage/teams/import/']")
@@ -280,7 +280,7 @@ def organiser_prepares_and_draws(walk, day, upload):
     page.fill("#id_qualify_top", "2")
     page.select_option("#id_sources", label="积分赛")
     walk.follow(page, "#stage-add button[type=submit]")
-    swiss, final = day.swiss, day.final = Stage.objects.filter(tournament=event).order_by("order")
+    swiss, final = day.swiss, day.final = Stage.objects.filter(event=event).order_by("order")
     assert (swiss.kind, swiss.num_rounds, swiss.match_format) == ("swiss", 2, {})
     assert (final.kind, final.match_format, final.qualify_top) == ("knockout", {"games": 3}, 2)
     assert list(final.sources.all()) == [swiss]
@@ -291,7 +291,7 @@ def organiser_prepares_and_draws(walk, day, upload):
     for team in event.teams.exclude(name=ABSENT):
         page.check(f"#team-{team.pk} input[type=checkbox]")
     walk.follow(page, "#checkin-selected")
-    assert CheckIn.objects.filter(team__tournament=event).count() == 15
+    assert CheckIn.objects.filter(team__event=event).count() == 15
     assert not CheckIn.objects.filter(team__name=ABSENT).exists()
 
     first = day.round1 = draw_publish_start(walk, 1, seed=2026)  # the seed drawn in public
@@ -315,7 +315,7 @@ def draw_publish_start(walk, number: int, seed: int | None = None):
     page.click("#publish")
     walk.confirm(page, f"第 {number} 轮")
     walk.follow(page, "#start-clock")
-    rnd = Round.objects.get(tournament__slug=SLUG, number=number)
+    rnd = Round.objects.get(event__slug=SLUG, number=number)
     assert rnd.status == Round.Status.IN_PLAY and rnd.started_at is not None
     return rnd
 
@@ -428,7 +428,7 @@ def chief_confirms_and_finalises(walk, day, number: int, confirm: bool):
     submitted results confirmed in one action (``confirm``); the round finalised."""
     from tournaments.models import ResultVersion, Round
 
-    rnd = Round.objects.get(tournament=day.event, number=number)
+    rnd = Round.objects.get(event=day.event, number=number)
     if confirm:
         page = walk.home("chief", "chief_referee")
         walk.follow(page, f"#desk-round-{number} a[href$='?round={number}']")
@@ -580,14 +580,14 @@ def chief_corrects_final_levels(walk, day, dispute):
 
 def organiser_finishes(walk, day):
     """8. The event finished from its status page, after a confirmation dialog."""
-    from tournaments.models import Tournament
+    from tournaments.models import Event
 
     page = walk.home("organiser", "organiser")
     walk.follow(page, "#event-status-link")
     page.click("#finish-event")
     walk.confirm(page)
     day.event.refresh_from_db()
-    assert day.event.status == Tournament.Status.FINISHED
+    assert day.event.status == Event.Status.FINISHED
     walk.done("8 the event finished")
 
 
@@ -643,7 +643,7 @@ def test_event_day_rehearsal(browser, live_server, time_machine, tmp_path):
         organiser_finishes(walk, day)
         assert (
             ResultVersion.objects.filter(
-                match__round__tournament=day.event, is_counting=True
+                match__round__event=day.event, is_counting=True
             ).count()
             == 15
         )

@@ -15,7 +15,7 @@ def test_rule_the_incident_form_offers_the_four_players_and_preselects_the_team(
     arb, live_server, phone, login
 ):
     login(phone, live_server, arb.referee)
-    phone.goto(f"{live_server.url}/arbitration/t/{arb.tournament.slug}/incidents/new/")
+    phone.goto(f"{live_server.url}/arbitration/t/{arb.event.slug}/incidents/new/")
     assert phone.locator("select[name=player] option").count() == 1  # "---------": the match first
     phone.select_option("select[name=match]", str(arb.match.pk))
     players = phone.locator("select[name=player] option").all_inner_texts()[1:]
@@ -60,7 +60,7 @@ def test_rule_the_table_page_links_the_incident_form_for_its_match(table, phone)
 def test_the_table_key_page_has_no_incident_link_without_a_login(table, phone, live_server):
     from tournaments.services import table_keys
 
-    key = table_keys.issue(table.tournament, 1, table.chief)
+    key = table_keys.issue(table.event, 1, table.chief)
     phone.context.clear_cookies()
     phone.goto(f"{live_server.url}/table/{key.key}/")
     phone.wait_for_selector("#call-chief")

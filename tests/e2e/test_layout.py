@@ -113,7 +113,7 @@ LONG_NAMES = [
 ]
 
 
-def _site(make_tournament, make_user, grant):
+def _site(make_event, make_user, grant):
     """A guandan event with a played round, a round in play whose table 1 has five versions
     (entry, correction, void, restore, a disputed entry), table links, an incident, a ruling,
     an appeal with one vote; a tractor and an idiom-chain event in play. One official of each
@@ -122,7 +122,7 @@ def _site(make_tournament, make_user, grant):
     from tournaments.models import Round
     from tournaments.services import result_entry, results, table_keys
 
-    event = make_tournament(
+    event = make_event(
         name="2026 苏州掼蛋精英赛 · 第三届长三角城市邀请赛",
         slug="layout",
         venue="苏州市体育中心",
@@ -193,7 +193,7 @@ def _site(make_tournament, make_user, grant):
         ruling, people["captain"], "只是咳嗽，并非暗号；请仲裁委员会查看完整录像。"
     )
     appeals.vote(appeal, people["committee"][0], "uphold", "录像清楚显示敲桌两次。")
-    drafted = make_tournament(
+    drafted = make_event(
         name="第二站 无锡掼蛋公开赛", slug="layout-draft", teams=12, creator=people["organiser"]
     )
     from tournaments.services import rounds
@@ -201,7 +201,7 @@ def _site(make_tournament, make_user, grant):
     draft = rounds.generate_draft(drafted, people["organiser"], seed=7)
     games = {}
     for game in ("tractor", "chengyu"):
-        other = make_tournament(name=f"{game} 邀请赛", slug=f"layout-{game}", game=game)
+        other = make_event(name=f"{game} 邀请赛", slug=f"layout-{game}", game=game)
         o = [factories.team(other, name) for name in LONG_NAMES[:2]]
         factories.round_(other, 1, [(o[0], o[1])], status=Round.Status.IN_PLAY)
         grant(chief, other, "chief_referee")
@@ -254,7 +254,7 @@ def _pages(site) -> dict[str, list[str]]:
         "organiser": [
             f"{e}/manage/",
             f"{e}/manage/rounds/",
-            f"/t/{site['draft'].tournament.slug}/manage/rounds/1/",
+            f"/t/{site['draft'].event.slug}/manage/rounds/1/",
             f"{e}/manage/rounds/2/",
             f"{e}/manage/checkin/",
             f"{e}/manage/assignments/",
@@ -296,9 +296,9 @@ def _context(browser, live_server, user=None, time_zone=None):
 
 @pytest.mark.django_db(transaction=True)
 def test_every_main_page_fits_a_phone_and_a_desktop_without_overflow_clipping_or_small_taps(
-    browser, live_server, make_tournament, make_user, grant
+    browser, live_server, make_event, make_user, grant
 ):
-    site = _site(make_tournament, make_user, grant)
+    site = _site(make_event, make_user, grant)
     problems: list[str] = []
     for role, addresses in _pages(site).items():
         who = {"public": None, "committee": site["committee"][1]}.get(role, site.get(role))
@@ -319,11 +319,11 @@ def test_every_main_page_fits_a_phone_and_a_desktop_without_overflow_clipping_or
 
 @pytest.mark.django_db(transaction=True)
 def test_on_a_phone_the_table_page_numbers_seats_and_deals_once_greys_disabled_buttons_and_uses_the_event_time_zone(
-    browser, live_server, make_tournament, make_user, grant
+    browser, live_server, make_event, make_user, grant
 ):
     from tournaments.services import result_entry, results
 
-    event = factories.build_event(make_tournament, make_user, grant)
+    event = factories.build_event(make_event, make_user, grant)
     context, page, violations = _context(browser, live_server, event.referee, "America/New_York")
     try:
         result_entry.submit(
@@ -333,7 +333,7 @@ def test_on_a_phone_the_table_page_numbers_seats_and_deals_once_greys_disabled_b
             0,
         )
         saved = results.latest_version(event.match)
-        page.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+        page.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
         submit = page.locator("#submit-result")
         assert submit.is_disabled()
         grey = submit.evaluate(
@@ -366,9 +366,9 @@ def test_on_a_phone_the_table_page_numbers_seats_and_deals_once_greys_disabled_b
 
 @pytest.mark.django_db(transaction=True)
 def test_on_a_phone_the_committee_sees_the_ruling_and_a_countdown_and_standings_explain_ties(
-    browser, live_server, make_tournament, make_user, grant
+    browser, live_server, make_event, make_user, grant
 ):
-    site = _site(make_tournament, make_user, grant)
+    site = _site(make_event, make_user, grant)
     slug = site["event"].slug
     context, page, violations = _context(browser, live_server, site["committee"][1])
     try:

@@ -24,7 +24,7 @@ from tournaments.models import (
     Round,
     TableAssignment,
     TableKey,
-    Tournament,
+    Event,
 )
 from tournaments.services import creators, result_entry, results
 
@@ -72,8 +72,8 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     page.fill("#id_num_rounds", "2")
     page.click("main button[type=submit]")
     page.wait_for_url(f"{base}/t/suzhou-2026/manage/")
-    event = Tournament.objects.get(slug="suzhou-2026")
-    assert event.status == Tournament.Status.REGISTRATION
+    event = Event.objects.get(slug="suzhou-2026")
+    assert event.status == Event.Status.REGISTRATION
     factories.grant(organiser, event, "chief_referee")  # a small event: the organiser rules too
 
     # 2. import the teams (one entry is still missing from the first list)
@@ -98,7 +98,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     event.refresh_from_db()
     assert event.venue == "苏州市体育中心" and event.halls == "A厅 1-20\nB厅 21-40"
     assert event.settings == {"fail_a_limit": 3} and event.get_preset().fail_a_limit == 3
-    logged = AuditLog.objects.get(tournament=event, action="event.settings")
+    logged = AuditLog.objects.get(event=event, action="event.settings")
     assert logged.actor_name == "组委王"
     assert logged.data["changes"]["settings.fail_a_limit"] == [None, 3]
 
@@ -114,7 +114,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     assert sorted(event.teams.values_list("name", flat=True)) == sorted(NAMES)
     changed = event.teams.get(name="缺席队")
     assert list(changed.players.values_list("name", flat=True)) == ["缺甲", "缺丙"]
-    assert AuditLog.objects.get(tournament=event, action="team.reimport").data["updated"] == [
+    assert AuditLog.objects.get(event=event, action="team.reimport").data["updated"] == [
         "缺席队"
     ]
 
@@ -125,7 +125,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
         page.fill("#id_tables", tables)
         page.click("#assign")
         page.wait_for_selector("#referees")
-    assert TableAssignment.objects.filter(tournament=event).count() == 40
+    assert TableAssignment.objects.filter(event=event).count() == 40
     assert TableAssignment.objects.filter(user=referees[1], table_number=40).exists()
 
     # 4. check in every team but one
@@ -135,7 +135,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
         page.check(f"#team-{team.pk} input[type=checkbox]")
     page.click("#checkin-selected")
     page.wait_for_selector("#checkin-count")
-    assert CheckIn.objects.filter(team__tournament=event).count() == 8
+    assert CheckIn.objects.filter(team__event=event).count() == 8
     assert not CheckIn.objects.filter(team=absent).exists()
 
     for number in (1, 2):
@@ -143,7 +143,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
         page.goto(f"{base}/t/suzhou-2026/manage/rounds/")
         page.click("#draft-next button[type=submit]")
         page.wait_for_url(f"{base}/t/suzhou-2026/manage/rounds/{number}/")
-        rnd = Round.objects.get(tournament=event, number=number)
+        rnd = Round.objects.get(event=event, number=number)
         drawn = set(rnd.slots.values_list("team_id", flat=True))
         assert absent.pk not in drawn and len(drawn) == 8
         page.click("#publish")
@@ -157,7 +157,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
             page.goto(f"{base}/t/suzhou-2026/manage/tables/")
             page.click("#all-links")
             page.wait_for_selector("#links-pdf")
-            assert TableKey.objects.filter(tournament=event, revoked_at=None).count() == 4
+            assert TableKey.objects.filter(event=event, revoked_at=None).count() == 4
             page.click("#links-pdf")  # every export is a job: its page offers the file
             page.wait_for_selector("#job-download:visible")
             with page.expect_download() as download:
@@ -201,7 +201,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     page.click("#finish-event")
     confirm_dialog(page)  # finishing asks first
     page.wait_for_selector("#prizes-link")
-    assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.FINISHED
+    assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
     # ties across the prize band wait for lots (issue 25): drawn from the standings page
     page.goto(f"{base}/t/suzhou-2026/manage/standings/")
     while page.locator("#cut-ties form button").count():

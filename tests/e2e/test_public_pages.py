@@ -16,18 +16,18 @@ HOME_KEEPS_DEAL = {"deals": [{"dealer": "EW", "defender_points": 40}]}
 
 
 @pytest.fixture
-def event(make_tournament):
-    tournament = make_tournament(name="苏州掼蛋公开赛", slug="open-e2e", game="tractor")
-    t = [factories.team(tournament, name) for name in NAMES]
-    add_round(tournament, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])], record=HOME_KEEPS_DEAL)
+def event(make_event):
+    event = make_event(name="苏州掼蛋公开赛", slug="open-e2e", game="tractor")
+    t = [factories.team(event, name) for name in NAMES]
+    add_round(event, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])], record=HOME_KEEPS_DEAL)
     add_round(
-        tournament, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])], status="in_play", record=None
+        event, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])], status="in_play", record=None
     )
-    return tournament
+    return event
 
 
-def _set_clock(tournament, remaining: timedelta):
-    tournament.rounds.filter(number=2).update(ends_at=timezone.now() + remaining)
+def _set_clock(event, remaining: timedelta):
+    event.rounds.filter(number=2).update(ends_at=timezone.now() + remaining)
 
 
 def _standings_rows(page):
@@ -105,16 +105,16 @@ def test_projector_at_zero_says_time_is_up_in_english(live_server, event, deskto
 
 
 @pytest.fixture
-def big_event(make_tournament):
+def big_event(make_event):
     """100 tables in play (3 projector screens of 42), the clock running."""
     from tournaments.models import Match, Round, Team
 
-    tournament = make_tournament(name="千人掼蛋大赛", slug="big-e2e")
+    event = make_event(name="千人掼蛋大赛", slug="big-e2e")
     teams = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"第{i:03d}队") for i in range(200)
+        Team(event=event, name=f"第{i:03d}队") for i in range(200)
     )
     rnd = Round.objects.create(
-        tournament=tournament,
+        event=event,
         number=1,
         status="in_play",
         ends_at=timezone.now() + timedelta(minutes=50),
@@ -123,7 +123,7 @@ def big_event(make_tournament):
         Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
         for t in range(100)
     )
-    return tournament
+    return event
 
 
 @pytest.mark.django_db(transaction=True)
@@ -170,7 +170,7 @@ def test_projector_countdown_stops_when_the_round_is_finalised(
     desktop.wait_for_function(
         "(first) => document.getElementById('clock').textContent !== first", arg=first
     )
-    rnd = Round.objects.get(tournament=big_event, number=1)
+    rnd = Round.objects.get(event=big_event, number=1)
     rnd.status = "finalised"
     rnd.save()
     desktop.wait_for_function(

@@ -13,7 +13,7 @@ def test_desk_shows_the_inputs_of_the_question_and_rules_a_tractor_follow(
     arb, live_server, phone, login
 ):
     login(phone, live_server, arb.chief)
-    phone.goto(f"{live_server.url}/arbitration/t/{arb.tournament.slug}/desk/")
+    phone.goto(f"{live_server.url}/arbitration/t/{arb.event.slug}/desk/")
     assert phone.locator("#id_previous").is_visible()  # guandan: the previous play
     assert not phone.locator("#id_lead").is_visible()
     phone.select_option("#id_game", "tractor")
@@ -36,7 +36,7 @@ def test_desk_card_picker_counts_copies_and_shows_legal_plays_as_cards(
     arb, live_server, phone, login
 ):
     login(phone, live_server, arb.chief)
-    phone.goto(f"{live_server.url}/arbitration/t/{arb.tournament.slug}/desk/")
+    phone.goto(f"{live_server.url}/arbitration/t/{arb.event.slug}/desk/")
     phone.select_option("#id_game", "tractor")
     phone.fill("#id_level", "5")
     phone.fill("#id_trump", "S")
@@ -71,7 +71,7 @@ def test_desk_card_picker_counts_copies_and_shows_legal_plays_as_cards(
 @pytest.mark.django_db(transaction=True)
 def test_desk_card_picker_shows_each_cards_idiom_for_the_idiom_game(arb, live_server, phone, login):
     login(phone, live_server, arb.chief)
-    phone.goto(f"{live_server.url}/arbitration/t/{arb.tournament.slug}/desk/")
+    phone.goto(f"{live_server.url}/arbitration/t/{arb.event.slug}/desk/")
     phone.select_option("#id_game", "chengyu")
     phone.click("#pick-hand")
     assert "助人为乐" in phone.locator("#picker-grid .pick[data-card='S7']").inner_text()
@@ -82,7 +82,7 @@ def test_desk_card_picker_shows_each_cards_idiom_for_the_idiom_game(arb, live_se
 @pytest.mark.django_db(transaction=True)
 def test_desk_play_log_is_tapped_seat_by_seat_and_replayed(arb, live_server, phone, login):
     login(phone, live_server, arb.chief)
-    phone.goto(f"{live_server.url}/arbitration/t/{arb.tournament.slug}/desk/")
+    phone.goto(f"{live_server.url}/arbitration/t/{arb.event.slug}/desk/")
     phone.select_option("#id_game", "tractor")
     phone.fill("#id_level", "5")
     phone.fill("#id_trump", "S")

@@ -36,15 +36,15 @@ def seated_ids(event) -> set[int]:
 
 
 def test_referees_seat_tables_and_the_chief_forfeits_the_one_late_team(
-    live_server, browser, phone, login, make_tournament, make_user, grant, time_machine
+    live_server, browser, phone, login, make_event, make_user, grant, time_machine
 ):
     from tournaments.models import AuditLog, ResultVersion, Round
 
     start = datetime.now(UTC).replace(microsecond=0)
     time_machine.move_to(start, tick=True)
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     Round.objects.filter(pk=event.round.pk).update(started_at=start)
-    slug = event.tournament.slug
+    slug = event.event.slug
     first, second = event.match, event.match2
 
     # table 1: its referee marks both teams seated in one tap (全部入座)
@@ -102,7 +102,7 @@ def test_referees_seat_tables_and_the_chief_forfeits_the_one_late_team(
     assert event.teams[3].name in chief.locator("main").inner_text()
 
     version = ResultVersion.objects.get(match=second)
-    win, loss = event.tournament.get_preset().forfeit_points
+    win, loss = event.event.get_preset().forfeit_points
     assert version.is_counting and version.record["forfeit"] == "NS"
     assert version.outcome["match_points"] == {"EW": win, "NS": loss} and win > loss
     assert not ResultVersion.objects.filter(match=first).exists()

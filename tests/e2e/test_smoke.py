@@ -5,12 +5,12 @@ import pytest
 
 @pytest.mark.django_db(transaction=True)
 def test_organiser_logs_in_on_a_phone_and_switches_to_english(
-    live_server, phone, login, make_user, make_tournament, grant
+    live_server, phone, login, make_user, make_event, grant
 ):
-    tournament = make_tournament(teams=3, name="春季赛")
-    user = grant(make_user("org"), tournament, "organiser")
+    event = make_event(teams=3, name="春季赛")
+    user = grant(make_user("org"), event, "organiser")
     login(phone, live_server, user)
-    phone.goto(f"{live_server.url}/t/{tournament.slug}/manage/")
+    phone.goto(f"{live_server.url}/t/{event.slug}/manage/")
     assert phone.locator("h1").inner_text().startswith("组委会控制台")
     assert phone.locator("#teams tbody tr").count() == 3
     with phone.expect_navigation():

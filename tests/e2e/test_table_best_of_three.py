@@ -31,8 +31,8 @@ def test_best_of_three_entered_2_1_with_the_network_dropping_between_games(table
     from tournaments.models import ResultVersion
     from tournaments.services import result_confirm
 
-    table.tournament.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
-    table.tournament.save(update_fields=["settings"])
+    table.event.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
+    table.event.save(update_fields=["settings"])
     phone.goto(table.url)
     assert "三局二胜" in phone.locator("#match-format").inner_text()
 
@@ -86,8 +86,8 @@ def test_a_reload_resumes_a_best_of_three_from_the_stored_versions_games(table, 
     from tests.factories import actor
     from tournaments.services import result_entry
 
-    table.tournament.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
-    table.tournament.save(update_fields=["settings"])
+    table.event.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
+    table.event.save(update_fields=["settings"])
     two = [{"deals": [{"finish": f} for f in game]} for game in GAMES[:2]]
     result_entry.submit(table.match, {"game": "guandan", "games": two}, actor(table.referee), 0)
     phone.goto(table.url)  # nothing kept on this phone: it resumes from version 1
@@ -104,8 +104,8 @@ def test_a_reload_resumes_a_best_of_three_from_the_stored_versions_games(table, 
 
 
 def test_a_timed_best_of_three_keeps_each_games_own_time_call(table, phone):
-    table.tournament.settings = {"match_format": {"end": "time", "games": 3}}
-    table.tournament.save(update_fields=["settings"])
+    table.event.settings = {"match_format": {"end": "time", "games": 3}}
+    table.event.save(update_fields=["settings"])
     phone.goto(table.url)
     for n, finish in enumerate((EW_UP3, NS_UP3, EW_UP3), 1):
         assert phone.locator("#time-called").is_hidden()  # a new game: its clock not called

@@ -15,8 +15,8 @@ def enter(phone, ew: int, count: int) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_chengyu_6_tied_record_says_one_more_deal_and_three_deals_end_the_match(table, phone):
-    table.tournament.game, table.tournament.preset = "chengyu", "chengyu"
-    table.tournament.save()
+    table.event.game, table.event.preset = "chengyu", "chengyu"
+    table.event.save()
     phone.goto(table.url)
     enter(phone, 7, 1)
     enter(phone, 6, 2)  # 7:6, 6:7: tied on deals and tricks

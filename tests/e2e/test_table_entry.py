@@ -17,10 +17,10 @@ def _wait_deals(page, n):
 
 @pytest.mark.django_db(transaction=True)
 def test_referee_enters_six_deals_by_tapping_seats_and_captains_confirm(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    slug = event.tournament.slug
+    event = build_event(make_event, make_user, grant)
+    slug = event.event.slug
     login(phone, live_server, event.referee)
     phone.goto(f"{live_server.url}/t/{slug}/table/1/")
     assert phone.locator("button.seat[data-seat=E]").inner_text().endswith("P1-1")
@@ -67,13 +67,13 @@ def test_referee_enters_six_deals_by_tapping_seats_and_captains_confirm(
 
 @pytest.mark.django_db(transaction=True)
 def test_referee_enters_only_the_final_levels_when_the_preset_allows(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
     from tournaments.models import ResultVersion
 
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     login(phone, live_server, event.referee)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
     phone.click("#final-levels summary")
     phone.select_option("#final_ew", "9")
     phone.select_option("#final_ns", "7")
@@ -95,25 +95,25 @@ def test_referee_enters_only_the_final_levels_when_the_preset_allows(
 
 @pytest.mark.django_db(transaction=True)
 def test_final_levels_entry_is_hidden_when_the_event_switches_it_off(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    event.tournament.settings = {"final_levels_entry": False}
-    event.tournament.save()
+    event = build_event(make_event, make_user, grant)
+    event.event.settings = {"final_levels_entry": False}
+    event.event.save()
     login(phone, live_server, event.referee)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
     assert phone.locator("#final-levels").count() == 0
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_refused_deal_is_kept_marked_with_its_reason_and_the_earlier_deals_stay(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    event.tournament.game, event.tournament.preset = "chengyu", "chengyu"
-    event.tournament.save()
+    event = build_event(make_event, make_user, grant)
+    event.event.game, event.event.preset = "chengyu", "chengyu"
+    event.event.save()
     login(phone, live_server, event.referee)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
     for ew, ns in ((8, 5), (8, 6)):  # the second deal's tricks do not add up to 13
         phone.fill("#tricks_ew", str(ew))
         phone.fill("#tricks_ns", str(ns))
@@ -132,13 +132,13 @@ def test_a_refused_deal_is_kept_marked_with_its_reason_and_the_earlier_deals_sta
 
 @pytest.mark.django_db(transaction=True)
 def test_tractor_deal_list_shows_dealer_points_bottom_throws_total_and_result(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    event.tournament.game, event.tournament.preset = "tractor", "tractor"
-    event.tournament.save()
+    event = build_event(make_event, make_user, grant)
+    event.event.game, event.event.preset = "tractor", "tractor"
+    event.event.save()
     login(phone, live_server, event.referee)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
     phone.select_option("#dealer", "EW")
     phone.fill("#defender_points", "85")
     phone.fill("#bottom_points", "15")
@@ -154,13 +154,13 @@ def test_tractor_deal_list_shows_dealer_points_bottom_throws_total_and_result(
 
 @pytest.mark.django_db(transaction=True)
 def test_tractor_points_the_engine_refuses_are_kept_with_the_engines_reason(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    event.tournament.game, event.tournament.preset = "tractor", "tractor"
-    event.tournament.save()
+    event = build_event(make_event, make_user, grant)
+    event.event.game, event.event.preset = "tractor", "tractor"
+    event.event.save()
     login(phone, live_server, event.referee)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
     phone.select_option("#dealer", "EW")
     phone.fill("#defender_points", "83")  # not a multiple of 5: the server's engine says so
     phone.click("#deal-form button[type=submit]")
@@ -171,13 +171,13 @@ def test_tractor_points_the_engine_refuses_are_kept_with_the_engines_reason(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_300_point_rule_is_the_engines_refusal_shown_on_the_deal(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    event.tournament.game, event.tournament.preset = "tractor", "tractor"
-    event.tournament.save()
+    event = build_event(make_event, make_user, grant)
+    event.event.game, event.event.preset = "tractor", "tractor"
+    event.event.save()
     login(phone, live_server, event.referee)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
     phone.select_option("#dealer", "EW")
     phone.fill("#defender_points", "290")
     phone.fill("#bottom_points", "40")

@@ -11,8 +11,8 @@ NS_UP1 = ["N", "E", "W"]
 
 @pytest.mark.django_db(transaction=True)
 def test_page_says_the_match_is_over_before_a_further_deal(table, phone):
-    table.tournament.settings = {"match_format": {"end": "deals", "deals": 2}}
-    table.tournament.save(update_fields=["settings"])
+    table.event.settings = {"match_format": {"end": "deals", "deals": 2}}
+    table.event.save(update_fields=["settings"])
     phone.goto(table.url)
     assert "计副制 2 副" in phone.locator("#match-format").inner_text()
     for n, finish in enumerate((EW_UP3, NS_UP1), 1):

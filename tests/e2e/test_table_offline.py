@@ -78,16 +78,16 @@ def submit_back_online(phone, event, deals: int):
 
 def server_answer(event, deals):
     return rules_api.score(
-        {"game": event.tournament.game, "preset": event.tournament.preset, "deals": deals}
+        {"game": event.event.game, "preset": event.event.preset, "deals": deals}
     )
 
 
 def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     login(phone, live_server, event.referee)
-    open_then_go_offline(phone, f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    open_then_go_offline(phone, f"{live_server.url}/t/{event.event.slug}/table/1/")
     opened = time.monotonic()
     tap(phone, NINE[0])
     tapped = time.monotonic()
@@ -102,7 +102,7 @@ def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
         f"{answered - tapped:.2f} s after the tap, {answered - opened:.2f} s after the page"
     )
     expected = rules_api.score(
-        {"game": "guandan", "preset": event.tournament.preset, "deals": NINE[:1]}
+        {"game": "guandan", "preset": event.event.preset, "deals": NINE[:1]}
     )
     assert shown_levels(phone) == (expected["levels"]["EW"], expected["levels"]["NS"])
     assert "暂定" in phone.locator("#engine-note").inner_text()
@@ -110,7 +110,7 @@ def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
         tap(phone, deal)
         wait_checked(phone, i)
         expected = rules_api.score(
-            {"game": "guandan", "preset": event.tournament.preset, "deals": NINE[:i]}
+            {"game": "guandan", "preset": event.event.preset, "deals": NINE[:i]}
         )
         assert shown_levels(phone) == (expected["levels"]["EW"], expected["levels"]["NS"]), i
         if i == 5:  # a reload with no network: the kept deals and their levels are back
@@ -148,13 +148,13 @@ TRACTOR = [
 
 
 def test_tractor_offline_dealer_points_and_bottom_scored_on_the_phone_then_one_version(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    event.tournament.game, event.tournament.preset = "tractor", "tractor"
-    event.tournament.save()
+    event = build_event(make_event, make_user, grant)
+    event.event.game, event.event.preset = "tractor", "tractor"
+    event.event.save()
     login(phone, live_server, event.referee)
-    open_then_go_offline(phone, f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    open_then_go_offline(phone, f"{live_server.url}/t/{event.event.slug}/table/1/")
     for i, deal in enumerate(TRACTOR, start=1):
         if "dealer" in deal:
             phone.select_option("#dealer", deal["dealer"])
@@ -180,13 +180,13 @@ def test_tractor_offline_dealer_points_and_bottom_scored_on_the_phone_then_one_v
 
 
 def test_idiom_chain_offline_three_deals_then_the_match_is_decided_on_the_phone(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
-    event.tournament.game, event.tournament.preset = "chengyu", "chengyu"
-    event.tournament.save()
+    event = build_event(make_event, make_user, grant)
+    event.event.game, event.event.preset = "chengyu", "chengyu"
+    event.event.save()
     login(phone, live_server, event.referee)
-    open_then_go_offline(phone, f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    open_then_go_offline(phone, f"{live_server.url}/t/{event.event.slug}/table/1/")
     deals = [(8, 5), (6, 7), (9, 4)]
     for i, (ew, ns) in enumerate(deals, start=1):
         phone.fill("#tricks_ew", str(ew))
@@ -207,11 +207,11 @@ def test_idiom_chain_offline_three_deals_then_the_match_is_decided_on_the_phone(
 
 
 def test_the_rules_desk_answers_offline_with_the_same_ruling_as_the_server(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     login(phone, live_server, event.chief)
-    phone.goto(f"{live_server.url}/arbitration/t/{event.tournament.slug}/desk/")
+    phone.goto(f"{live_server.url}/arbitration/t/{event.event.slug}/desk/")
     phone.wait_for_function("window.paisaiDesk.kept === true", timeout=60_000)
     phone.context.set_offline(True)
     phone.reload()
@@ -233,11 +233,11 @@ def test_the_rules_desk_answers_offline_with_the_same_ruling_as_the_server(
 
 
 def test_a_new_deployment_is_used_whole_at_the_next_online_load(
-    live_server, phone, login, make_tournament, make_user, grant, settings
+    live_server, phone, login, make_event, make_user, grant, settings
 ):
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     login(phone, live_server, event.referee)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/table/1/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/table/1/")
     phone.wait_for_function("window.paisaiTable.offlineKept === true", timeout=60_000)
     old = phone.evaluate("window.paisaiTable.cfg.offline.version")
     settings.PAISAI_DEPLOYMENT = "release-2"  # a new deployment: new files, a new version

@@ -163,12 +163,12 @@ def test_a_double_tap_on_submit_stores_one_version(table, phone):
 
 
 def test_a_revoked_table_link_keeps_the_deals_and_says_why(
-    live_server, phone, make_tournament, make_user, grant
+    live_server, phone, make_event, make_user, grant
 ):
     from tournaments.services import table_keys
 
-    event = build_event(make_tournament, make_user, grant)
-    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    event = build_event(make_event, make_user, grant)
+    key = table_keys.issue(event.event, 1, event.chief, referee=event.referee)
     phone.goto(f"{live_server.url}/table/{key.key}/")
     for i, deal in enumerate(SIX_DEALS[:2]):
         tap(phone, deal)

@@ -147,8 +147,8 @@ def test_rule_no_answer_in_12_s_is_said_and_retried_with_the_same_key_one_versio
 def test_rule_best_of_three_2_1_entered_as_final_levels_per_game(table, phone, capsys):
     from tournaments.models import ResultVersion
 
-    table.tournament.settings = {"match_format": {"end": "pass_a", "games": 3}}
-    table.tournament.save(update_fields=["settings"])
+    table.event.settings = {"match_format": {"end": "pass_a", "games": 3}}
+    table.event.save(update_fields=["settings"])
     phone.goto(table.url)
     phone.wait_for_selector("#connection.ok")
     taps = 0
@@ -189,16 +189,16 @@ def test_rule_best_of_three_2_1_entered_as_final_levels_per_game(table, phone, c
 
 
 def test_rule_the_chief_corrects_a_final_levels_result_9_2_to_9_4(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
     from tests.factories import build_event
     from tournaments.models import ResultVersion
     from tournaments.services import result_entry
 
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     result_entry.submit(event.match, final_levels("9", "2"), actor(event.chief), 0, confirm=True)
     login(phone, live_server, event.chief)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/results/match/{event.match.pk}/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/results/match/{event.match.pk}/")
     phone.wait_for_selector("#final-levels[open]")
     assert phone.locator("#final_ew").input_value() == "9"
     assert phone.locator("#final_ns").input_value() == "2"
@@ -218,16 +218,16 @@ def test_rule_the_chief_corrects_a_final_levels_result_9_2_to_9_4(
 
 
 def test_rule_the_chief_changes_deal_7_of_9_and_deals_8_and_9_stay(
-    live_server, phone, login, make_tournament, make_user, grant
+    live_server, phone, login, make_event, make_user, grant
 ):
     from tests.factories import build_event, guandan_record
     from tournaments.models import ResultVersion
     from tournaments.services import result_entry
 
-    event = build_event(make_tournament, make_user, grant)
+    event = build_event(make_event, make_user, grant)
     result_entry.submit(event.match, guandan_record(NINE), actor(event.chief), 0, confirm=True)
     login(phone, live_server, event.chief)
-    phone.goto(f"{live_server.url}/t/{event.tournament.slug}/results/match/{event.match.pk}/")
+    phone.goto(f"{live_server.url}/t/{event.event.slug}/results/match/{event.match.pk}/")
     wait_deals(phone, 9)
     phone.locator("#deal-list li").nth(6).locator(".edit-deal").click()
     assert "第 7 副" in phone.locator("#editing").inner_text()

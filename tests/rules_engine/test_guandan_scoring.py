@@ -115,7 +115,7 @@ def test_national_third_failed_attempt_drops_back_to_2_and_restarts_count():
     assert [t["levels_after"]["EW"] for t in answer["trace"][-3:]] == ["A", "A", "2"]
 
 
-def test_drop_back_limit_is_a_tournament_setting():
+def test_drop_back_limit_is_a_event_setting():
     reach_a = [DOUBLE_UP_EW] * 4
     answer = match(*reach_a, ONE_UP_EW, settings={"fail_a_limit": 1})
     assert answer["levels"]["EW"] == "2"

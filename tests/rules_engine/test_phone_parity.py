@@ -77,7 +77,7 @@ def test_phone_and_server_engines_answer_10000_generated_records_alike(tmp_path)
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", ["guandan", "tractor", "chengyu"])
 def test_the_results_apis_preview_answers_what_rules_engine_phone_answers(
-    game, make_tournament, make_user, grant
+    game, make_event, make_user, grant
 ):
     """The server's preview (the API the table page asks online) is rules_engine.phone with
     the match's base: same status, same data, in the page's language."""
@@ -87,8 +87,8 @@ def test_the_results_apis_preview_answers_what_rules_engine_phone_answers(
     from tournaments.models import Round, Team
     from tournaments.services import results
 
-    event = make_tournament(teams=2, game=game)
-    teams = list(Team.objects.filter(tournament=event).order_by("name"))
+    event = make_event(teams=2, game=game)
+    teams = list(Team.objects.filter(event=event).order_by("name"))
     rnd = round_(event, 1, [(teams[0], teams[1])], status=Round.Status.IN_PLAY)
     match = rnd.matches.get()
     chief = grant(make_user(f"chief-{game}"), event, "chief_referee")

@@ -99,7 +99,7 @@ def test_unknown_preset_is_a_clear_error():
     assert err.value.field == "preset"
 
 
-def test_with_overrides_sets_a_tournament_setting_without_changing_the_preset():
+def test_with_overrides_sets_a_event_setting_without_changing_the_preset():
     changed = SUZHOU.with_overrides(fail_a_limit=3, forfeit_points=[20, 0])
     assert changed.fail_a_limit == 3 and changed.forfeit_points == (20, 0)
     assert SUZHOU.fail_a_limit is None
@@ -125,7 +125,7 @@ def test_record_settings_with_an_unknown_key_name_the_settings_field():
     assert err.value.field == "settings.foo"
 
 
-def test_tournament_settings_of_the_penalty_ladder_pass_through_preset_overrides():
+def test_event_settings_of_the_penalty_ladder_pass_through_preset_overrides():
     from rules_engine.presets import get_preset
 
     preset = get_preset("guandan-suzhou-2016").with_overrides(

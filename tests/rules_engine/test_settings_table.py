@@ -53,7 +53,7 @@ def test_the_settings_form_takes_its_words_from_the_declaration(db):
     from tests import factories
     from tournaments.forms_settings import EventSettingsForm
 
-    event = factories.tournament(preset="guandan-national")
+    event = factories.event(preset="guandan-national")
     with translation.override("en"):
         form = EventSettingsForm(instance=event)
         assert form.fields["appeal_minutes"].label == "appeal within (minutes)"

@@ -148,7 +148,7 @@ def test_forfeit_gives_the_forfeit_points_and_no_levels():
     assert answer["match_points"] == {"EW": 2, "NS": 0}
 
 
-def test_deal_table_is_a_tournament_setting():
+def test_deal_table_is_a_event_setting():
     table = [[0, "dealer", 2], [80, "dealer", 1], [160, "defenders", 0]]
     answer = match(deal(70, "EW"), settings={"tractor_deal_table": table})
     assert answer["levels"]["EW"] == "4"

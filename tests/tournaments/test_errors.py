@@ -188,11 +188,11 @@ def test_forbidden_and_not_found_become_the_403_and_404_pages(rf_request, error,
     assert type(caught.value).__name__ == raised and str(caught.value) == error.message
 
 
-def test_the_403_page_says_why_in_the_page_language(client, make_tournament, make_user, grant):
+def test_the_403_page_says_why_in_the_page_language(client, make_event, make_user, grant):
     from tournaments.models import Round
 
-    event = make_tournament(teams=2)
-    Round.objects.create(tournament=event, number=1, status=Round.Status.COMPLETE)
+    event = make_event(teams=2)
+    Round.objects.create(event=event, number=1, status=Round.Status.COMPLETE)
     client.force_login(grant(make_user(), event, "captain", team=event.teams.first()))
     url = reverse("tournaments:round-close", args=[event.slug, 1])
     response = client.post(url, {"action": "finalise"}, HTTP_ACCEPT_LANGUAGE="en")
@@ -200,7 +200,7 @@ def test_the_403_page_says_why_in_the_page_language(client, make_tournament, mak
     assert "Only the organiser or the chief referee may finalise a round." in html.unescape(
         response.content.decode()
     )
-    assert Round.objects.get(tournament=event).status == Round.Status.COMPLETE
+    assert Round.objects.get(event=event).status == Round.Status.COMPLETE
 
 
 def test_a_service_refusal_is_one_error_shown_in_either_language(db):
@@ -215,11 +215,11 @@ def test_a_service_refusal_is_one_error_shown_in_either_language(db):
         assert caught.value.message != "This table link is unknown or was revoked."
 
 
-def test_a_registration_clash_is_a_refusal_naming_the_field(make_tournament, make_user, grant):
+def test_a_registration_clash_is_a_refusal_naming_the_field(make_event, make_user, grant):
     from tournaments.models import Team
     from tournaments.services.registration import save_team
 
-    event = make_tournament()
+    event = make_event()
     organiser = grant(make_user(), event, "organiser")
     fields = {"unit_name": "", "players": ["甲", "乙"], "seed": None}
     save_team(event, organiser, name="龙城队", **fields)
@@ -227,7 +227,7 @@ def test_a_registration_clash_is_a_refusal_naming_the_field(make_tournament, mak
         save_team(event, organiser, name="龙城队", **fields)
     # the event's present teams refuse it: a conflict (409), naming the field
     assert caught.value.status == 409 and caught.value.field == "name"
-    assert Team.objects.filter(tournament=event).count() == 1
+    assert Team.objects.filter(event=event).count() == 1
 
 
 # --- the family, checked by the build -------------------------------------------------------
@@ -441,10 +441,10 @@ def assert_error_shape(response, status: int, code: Code) -> dict:
 
 
 @pytest.mark.django_db
-def test_every_json_error_answer_has_error_field_and_code(client, make_tournament, make_user):
+def test_every_json_error_answer_has_error_field_and_code(client, make_event, make_user):
     from rest_framework.test import APIClient
 
-    event = make_tournament(teams=2)
+    event = make_event(teams=2)
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     teams = f"/api/tournaments/{event.slug}/teams/"
     assert_error_shape(api.get("/api/tournaments/no-such-event/teams/"), 404, Code.NOT_FOUND)
@@ -463,13 +463,13 @@ def test_every_json_error_answer_has_error_field_and_code(client, make_tournamen
     assert_error_shape(client.get("/api/no-such-page/"), 404, Code.NOT_FOUND)
 
 
-def test_a_user_with_history_is_refused_with_its_code(make_tournament, make_user):
+def test_a_user_with_history_is_refused_with_its_code(make_event, make_user):
     from django.db import transaction
 
     from tournaments.services.audit import log_action
     from tournaments.services.users import UserHasHistory
 
-    event = make_tournament()
+    event = make_event()
     user = make_user()
     log_action(event, user, "event.settings", event)
     with pytest.raises(UserHasHistory) as caught, transaction.atomic():

@@ -18,7 +18,7 @@ from django.test import Client
 
 from tests import factories
 from tests.readers import pdf_pages, pdf_text, workbook
-from tournaments.models import TableKey, Tournament
+from tournaments.models import TableKey, Event
 from tournaments.services import table_keys
 
 # the real worker, its broker and its killing, as the scoresheet worker test starts them
@@ -75,7 +75,7 @@ def test_web_and_worker_on_different_disks_make_and_serve_every_kind_of_file(
     shared, worker_media, web_media = two_hosts
     organiser = factories.organiser_of(chinese_event)
     table_keys.issue_missing(chinese_event, organiser)
-    assert TableKey.objects.filter(tournament=chinese_event).count() == 4
+    assert TableKey.objects.filter(event=chinese_event).count() == 4
     staff = Client()
     staff.force_login(organiser)
     public = Client()
@@ -94,11 +94,11 @@ def test_web_and_worker_on_different_disks_make_and_serve_every_kind_of_file(
     assert "龙城队" in pdf_text(fetch(public, f"{base}/standings-pdf/"))
     assert "无锡" in pdf_text(fetch(public, f"{base}/units-pdf/"))
     prize_list = pdf_text(fetch(staff, f"{base}/prizes-pdf/"))
-    Tournament.objects.filter(pk=chinese_event.pk).update(status=Tournament.Status.FINISHED)
+    Event.objects.filter(pk=chinese_event.pk).update(status=Event.Status.FINISHED)
     certificates = pdf_pages(fetch(staff, f"{base}/certificates-pdf/"))
     assert chinese_event.name in prize_list and certificates
 
-    knockout = factories.tournament(teams=0, slug="ko-cup")
+    knockout = factories.event(teams=0, slug="ko-cup")
     for i in range(1, 5):
         factories.team(knockout, f"北京{i}队", seed=i)
     stage = factories.stage(

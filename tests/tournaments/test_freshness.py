@@ -33,13 +33,13 @@ from tournaments.models import (
     SectionEntry,
     Stage,
     Team,
-    Tournament,
+    Event,
     Unit,
 )
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 PUBLIC = (
-    Tournament,
+    Event,
     Unit,
     Team,
     Player,
@@ -65,27 +65,27 @@ def test_the_public_models_are_those_with_the_public_manager():
 
 
 @pytest.fixture
-def played(event, make_tournament):
+def played(event, make_event):
     """The standard event with table 1's result counting; another event in stages, with a
     section."""
     factories.result(event.match)
-    stage = factories.stage(make_tournament(teams=4))
+    stage = factories.stage(make_event(teams=4))
     [section] = factories.sections(stage, "A")
     return event, stage, section
 
 
 def _rows(played):
     event, stage, section = played
-    t = event.tournament
+    t = event.event
     return {
-        Tournament: Tournament.objects.filter(pk=t.pk),
-        Unit: Unit.objects.filter(tournament=t),
-        Team: Team.objects.filter(tournament=t),
-        Player: Player.objects.filter(team__tournament=t),
-        Round: Round.objects.filter(tournament=t),
-        Match: Match.objects.filter(round__tournament=t),
-        RoundSlot: RoundSlot.objects.filter(round__tournament=t),
-        ResultVersion: ResultVersion.objects.filter(match__round__tournament=t),
+        Event: Event.objects.filter(pk=t.pk),
+        Unit: Unit.objects.filter(event=t),
+        Team: Team.objects.filter(event=t),
+        Player: Player.objects.filter(team__event=t),
+        Round: Round.objects.filter(event=t),
+        Match: Match.objects.filter(round__event=t),
+        RoundSlot: RoundSlot.objects.filter(round__event=t),
+        ResultVersion: ResultVersion.objects.filter(match__round__event=t),
         Stage: Stage.objects.filter(pk=stage.pk),
         Section: Section.objects.filter(pk=section.pk),
     }
@@ -93,7 +93,7 @@ def _rows(played):
 
 # a harmless value for each model's update (the write itself is what counts)
 SAME = {
-    Tournament: {"venue": "Hall 9"},
+    Event: {"venue": "Hall 9"},
     Unit: {"name": "Unit X"},
     Team: {"status": "active"},
     Player: {"ident": ""},
@@ -115,7 +115,7 @@ def test_every_public_models_update_moves_the_revision(played, model):
         first = rows.filter(side="EW").first()
     if model is ResultVersion:
         first = rows.filter(is_counting=True).first()
-    own = played[1].tournament if model in (Stage, Section) else event.tournament
+    own = played[1].event if model in (Stage, Section) else event.event
     before = freshness.revision(own)
     assert model.objects.filter(pk=first.pk).update(**SAME[model]) == 1
     assert freshness.revision(own) > before, model.__name__
@@ -123,18 +123,18 @@ def test_every_public_models_update_moves_the_revision(played, model):
 
 def test_bulk_create_bulk_update_and_delete_move_the_revision(played):
     event, stage, section = played
-    t = event.tournament
+    t = event.event
     before = freshness.revision(t)
-    [unit] = Unit.objects.bulk_create([Unit(tournament=t, name="新单位")])
+    [unit] = Unit.objects.bulk_create([Unit(event=t, name="新单位")])
     assert freshness.revision(t) > before
     before = freshness.revision(t)
-    player = Player.objects.filter(team__tournament=t).first()
+    player = Player.objects.filter(team__event=t).first()
     player.name = "新名字"
     Player.objects.bulk_update([player], ["name"])
     assert freshness.revision(t) > before
-    staged = stage.tournament
+    staged = stage.event
     before = freshness.revision(staged)
-    team = Team.objects.filter(tournament=staged).first()
+    team = Team.objects.filter(event=staged).first()
     SectionEntry.objects.bulk_create(
         [SectionEntry(section=section, stage=stage, team=team, seed=1)]
     )
@@ -147,12 +147,12 @@ def test_bulk_create_bulk_update_and_delete_move_the_revision(played):
     assert freshness.revision(t) > before
 
 
-def test_a_write_of_another_event_leaves_this_ones_revision(played, make_tournament):
+def test_a_write_of_another_event_leaves_this_ones_revision(played, make_event):
     event = played[0]
-    other = make_tournament(teams=2)
-    before = freshness.revision(event.tournament)
-    Team.objects.filter(tournament=other).update(status="withdrawn")
-    assert freshness.revision(event.tournament) == before
+    other = make_event(teams=2)
+    before = freshness.revision(event.event)
+    Team.objects.filter(event=other).update(status="withdrawn")
+    assert freshness.revision(event.event) == before
 
 
 def test_a_bulk_write_that_changes_a_public_answer_changes_its_etag(played):
@@ -160,7 +160,7 @@ def test_a_bulk_write_that_changes_a_public_answer_changes_its_etag(played):
     public pages answering 304 to the old ETag with the old content."""
     event = played[0]
     client = Client()
-    path = reverse("tournaments:public-standings", args=[event.tournament.slug])
+    path = reverse("tournaments:public-standings", args=[event.event.slug])
     first = client.get(path, **EN)
     tag = first["ETag"]
     assert client.get(path, HTTP_IF_NONE_MATCH=tag, **EN).status_code == 304
@@ -182,7 +182,7 @@ def test_every_table_a_public_answer_reads_is_a_public_models(played):
     """Render every public page and public API answer and list the tables their queries
     read: each one must be a public model's (whose writes move the revision)."""
     event, stage, _section = played
-    slug, team = event.tournament.slug, event.teams[0]
+    slug, team = event.event.slug, event.teams[0]
     paths = [
         reverse("tournaments:public-standings", args=[slug]),
         reverse("tournaments:public-pairings", args=[slug]),
@@ -194,7 +194,7 @@ def test_every_table_a_public_answer_reads_is_a_public_models(played):
         f"/api/tournaments/{slug}/public/pairings/",
         f"/api/tournaments/{slug}/public/find-table/?q=Team",
     ]
-    staged = stage.tournament.slug  # an event in stages: sections on its pages
+    staged = stage.event.slug  # an event in stages: sections on its pages
     paths += [
         reverse("tournaments:public-standings", args=[staged]),
         reverse("tournaments:projector", args=[staged]),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tournaments import halls
 from tournaments.errors import ServiceError
 from tournaments.halls import Hall
-from tournaments.models import Tournament
+from tournaments.models import Event
 
 
 @pytest.mark.parametrize(
@@ -39,7 +39,7 @@ def test_parse_keeps_the_order_and_skips_blank_lines_and_the_event_reads_its_hal
     text = "A厅 1-60\n\n  \r\n休息区\nB厅 61-120\n"
     assert halls.parse(text) == [Hall("A厅", 1, 60), Hall("休息区"), Hall("B厅", 61, 120)]
     assert halls.parse("") == [] and halls.parse(None) == []
-    assert Tournament(halls=text).hall_list() == halls.parse(text)
+    assert Event(halls=text).hall_list() == halls.parse(text)
 
 
 def test_a_table_is_in_a_hall_within_its_range_and_a_bye_in_none():

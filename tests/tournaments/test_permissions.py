@@ -22,18 +22,18 @@ def allowed_and_refused(action: str) -> tuple[str, str | None]:
 
 
 @pytest.fixture
-def event(make_tournament):
-    return make_tournament(teams=2)
+def event(make_event):
+    return make_event(teams=2)
 
 
 @pytest.fixture
 def holder(make_user, grant, event):
-    def make(role: str | None, tournament=None):
-        tournament = tournament or event
+    def make(role: str | None, event=None):
+        event = event or event
         if role is None:
             return make_user()
-        team = tournament.teams.first() if role == Role.CAPTAIN else None
-        return grant(make_user(), tournament, role, team=team)
+        team = event.teams.first() if role == Role.CAPTAIN else None
+        return grant(make_user(), event, role, team=team)
 
     return make
 
@@ -59,9 +59,9 @@ def test_a_role_of_the_table_may_and_another_may_not(action, event, holder):
 
 
 @pytest.mark.parametrize("action", ACTIONS)
-def test_a_role_in_another_event_gives_no_right_here(action, event, holder, make_tournament):
+def test_a_role_in_another_event_gives_no_right_here(action, event, holder, make_event):
     allowed, _ = allowed_and_refused(action)
-    elsewhere = holder(allowed, make_tournament(teams=2))
+    elsewhere = holder(allowed, make_event(teams=2))
     assert not permissions.may(elsewhere, event, action)
 
 

@@ -1,4 +1,4 @@
-"""Per-tournament permissions: rights in event A give nothing in event B, on pages and API."""
+"""Per-event permissions: rights in event A give nothing in event B, on pages and API."""
 
 import pytest
 
@@ -6,8 +6,8 @@ from tournaments.models import Team
 
 
 @pytest.fixture
-def two_events(make_tournament, make_user, grant):
-    a, b = make_tournament(teams=2), make_tournament(teams=2)
+def two_events(make_event, make_user, grant):
+    a, b = make_event(teams=2), make_event(teams=2)
     referee = grant(make_user("ref_a"), a, "table_referee", tables=[1])
     organiser_a = grant(make_user("org_a"), a, "organiser")
     return a, b, referee, organiser_a
@@ -61,7 +61,7 @@ def test_referee_of_one_event_gets_403_on_another_events_api(api_as, two_events)
     assert response.status_code == 403
     assert response.json()["error"]
     assert api.get(f"/api/tournaments/{b.slug}/roles/").status_code == 403
-    team = Team.objects.filter(tournament=b).first()
+    team = Team.objects.filter(event=b).first()
     assert (
         api.patch(
             f"/api/tournaments/{b.slug}/teams/{team.pk}/", {"name": "Y"}, format="json"
@@ -93,7 +93,7 @@ def test_public_can_read_teams_but_not_write(api, two_events):
 
 def test_team_on_another_event_is_404_through_this_events_url(api_as, two_events):
     a, b, _, organiser_a = two_events
-    team_b = Team.objects.filter(tournament=b).first()
+    team_b = Team.objects.filter(event=b).first()
     response = api_as(organiser_a).patch(
         f"/api/tournaments/{a.slug}/teams/{team_b.pk}/", {"name": "stolen"}, format="json"
     )

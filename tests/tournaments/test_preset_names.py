@@ -24,8 +24,8 @@ def test_names_are_built_from_the_presets_values():
         assert glossary.preset_name("guandan-suzhou-2016") == "苏州 2016 精英赛规则（20 分制）"
 
 
-def test_an_event_that_overrides_the_points_reads_its_own_numbers(make_tournament, client):
-    event = make_tournament(
+def test_an_event_that_overrides_the_points_reads_its_own_numbers(make_event, client):
+    event = make_event(
         preset="guandan-national-2017", settings={"win_points": 4, "loss_points": 0}
     )
     page = client.get(f"/t/{event.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -11,7 +11,7 @@ from django.db.models.signals import post_save, pre_save
 from tests import factories
 from tests.factories import guandan_record
 from tournaments.freshness import revision
-from tournaments.models import AuditLog, ResultVersion, Tournament
+from tournaments.models import AuditLog, ResultVersion, Event
 from tournaments.sql import rows
 
 
@@ -21,13 +21,13 @@ def _values(obj) -> list:
 
 @pytest.mark.django_db
 def test_select_one_makes_the_instance_the_orm_makes(event):
-    for model, pk in ((Tournament, event.tournament.pk), (get_user_model(), event.chief.pk)):
+    for model, pk in ((Event, event.event.pk), (get_user_model(), event.chief.pk)):
         made = rows.select_one(model, 'x."id" = %s', [pk])
         orm = model.objects.get(pk=pk)
         assert _values(made) == _values(orm)
         assert made._state.adding is False and made._state.db == "default"
     assert isinstance(made.date_joined.tzinfo, type(orm.date_joined.tzinfo))  # converted
-    assert rows.select_one(Tournament, 'x."id" = %s', [10**9]) is None
+    assert rows.select_one(Event, 'x."id" = %s', [10**9]) is None
 
 
 @pytest.mark.django_db
@@ -42,7 +42,7 @@ def test_insert_stores_what_save_stores_with_its_defaults_and_signals(event):
     try:
         entry = rows.insert(
             AuditLog(
-                tournament=event.tournament,
+                event=event.event,
                 actor=event.chief,
                 actor_name="chief",
                 action="x.y",
@@ -61,7 +61,7 @@ def test_insert_stores_what_save_stores_with_its_defaults_and_signals(event):
 
 @pytest.mark.django_db
 def test_a_counting_version_inserted_bumps_the_event_revision_and_keeps_the_names(event):
-    before = revision(event.tournament)
+    before = revision(event.event)
     version = ResultVersion(
         match=event.match,
         number=1,
@@ -71,7 +71,7 @@ def test_a_counting_version_inserted_bumps_the_event_revision_and_keeps_the_name
         is_counting=True,
     )
     version.save(force_insert=True)  # the insert of tournaments.sql.rows
-    assert revision(event.tournament) == before + 1  # the post_save signal's bump
+    assert revision(event.event) == before + 1  # the post_save signal's bump
     assert ResultVersion.objects.get(pk=version.pk).created_by_name == event.chief.username
 
 
@@ -96,6 +96,6 @@ def test_a_new_field_is_selected_and_inserted_without_touching_rows():
         f.column for f in AuditLog._meta.concrete_fields if f.column != "id"
     }
     assert all(f'"{f.column}"' in sql for f in fields)
-    assert rows.columns(factories.tournament().__class__, "x")[0] == [
-        f.attname for f in Tournament._meta.concrete_fields
+    assert rows.columns(factories.event().__class__, "x")[0] == [
+        f.attname for f in Event._meta.concrete_fields
     ]

@@ -22,8 +22,8 @@ from tournaments.models import (
     Match,
     ResultVersion,
     Round,
-    Tournament,
-    TournamentRole,
+    Event,
+    EventRole,
 )
 from tournaments.services import result_entry
 from tournaments.sql import lookups, pending, revision, roles, rows
@@ -50,7 +50,7 @@ def test_user_read_by_rows_as_the_orm_reads_it(db):
 def test_auditlog_inserted_by_rows_as_the_orm_stores_it(event):
     entry = rows.insert(
         AuditLog(
-            tournament=event.tournament,
+            event=event.event,
             actor=event.chief,
             action="result.enter",
             target_type="x",
@@ -76,43 +76,43 @@ def test_resultversion_inserted_by_rows_and_read_by_pending(event):
 
 
 def test_match_read_by_lookups_as_the_orm_reads_it(event):
-    found = lookups.match_in_event(event.tournament.slug, event.match.pk)
+    found = lookups.match_in_event(event.event.slug, event.match.pk)
     assert fields(found) == fields(Match.objects.get(pk=event.match.pk))
 
 
 def test_round_read_by_lookups_as_the_orm_reads_it(event):
-    found = lookups.match_in_event(event.tournament.slug, event.match.pk)
+    found = lookups.match_in_event(event.event.slug, event.match.pk)
     assert fields(found.round) == fields(Round.objects.get(pk=event.round.pk))
 
 
-def test_tournament_read_by_lookups_as_the_orm_reads_it(event):
-    found = lookups.event(event.tournament.slug)
-    assert fields(found) == fields(Tournament.objects.get(pk=event.tournament.pk))
-    match = lookups.match_in_event(event.tournament.slug, event.match.pk)
-    assert fields(match.round.tournament) == fields(found)
+def test_event_read_by_lookups_as_the_orm_reads_it(event):
+    found = lookups.event(event.event.slug)
+    assert fields(found) == fields(Event.objects.get(pk=event.event.pk))
+    match = lookups.match_in_event(event.event.slug, event.match.pk)
+    assert fields(match.round.event) == fields(found)
 
 
-def test_tournamentrole_read_by_roles_and_lookups_as_the_orm_reads_it(event):
+def test_eventrole_read_by_roles_and_lookups_as_the_orm_reads_it(event):
     user = event.chief
     orm = frozenset(
-        TournamentRole.objects.filter(user=user, tournament=event.tournament).values_list(
+        EventRole.objects.filter(user=user, event=event.event).values_list(
             "role", flat=True
         )
     )
-    assert roles.roles_of(user.pk, event.tournament.pk) == orm == {"chief_referee"}
-    found = lookups.match_in_event(event.tournament.slug, event.match.pk, user)
-    assert user._paisai_roles[found.round.tournament.pk] == orm
+    assert roles.roles_of(user.pk, event.event.pk) == orm == {"chief_referee"}
+    found = lookups.match_in_event(event.event.slug, event.match.pk, user)
+    assert user._paisai_roles[found.round.event.pk] == orm
 
 
 def test_eventrevision_read_and_bumped_as_the_orm_sums_it(event):
-    invalidate(event.tournament)
-    invalidate(event.tournament)
-    rows_of = EventRevision.objects.filter(tournament=event.tournament)
+    invalidate(event.event)
+    invalidate(event.event)
+    rows_of = EventRevision.objects.filter(event=event.event)
     orm = rows_of.aggregate(total=Sum("bumps"), last=Max("at"))
-    total, last = revision.current(event.tournament.pk)
+    total, last = revision.current(event.event.pk)
     assert total == orm["total"]
     assert rows.field_value(EventRevision, "at", last) == orm["last"]
-    assert lookups.event(event.tournament.slug).revision == total
+    assert lookups.event(event.event.slug).revision == total
 
 
 def test_every_model_read_has_its_test():

@@ -17,11 +17,11 @@ pytestmark = pytest.mark.django_db
 LIMIT = 10_000  # written out: the test fails if the constant drifts
 
 
-def the_four(tournament, organiser):
+def the_four(event, organiser):
     """Each place that takes a table number, as a call with that number."""
     return {
         "board": lambda n: board.table_range(str(n), ""),
-        "table keys": lambda n: table_keys.issue(tournament, n, organiser),
+        "table keys": lambda n: table_keys.issue(event, n, organiser),
         "assignments": lambda n: assignments.parse_tables(f"1-{n}"),
         "halls": lambda n: halls.check(f"A厅 1-{n}"),
     }
@@ -29,10 +29,10 @@ def the_four(tournament, organiser):
 
 def test_table_10001_is_refused_by_board_keys_assignments_and_halls_naming_one_limit():
     assert MAX_TABLE == LIMIT
-    tournament = factories.tournament()
-    organiser = factories.organiser_of(tournament)
+    event = factories.event()
+    organiser = factories.organiser_of(event)
     messages = {}
-    for place, take in the_four(tournament, organiser).items():
+    for place, take in the_four(event, organiser).items():
         take(LIMIT)  # the highest table is taken
         with pytest.raises(ServiceError) as refused:
             take(LIMIT + 1)
@@ -42,9 +42,9 @@ def test_table_10001_is_refused_by_board_keys_assignments_and_halls_naming_one_l
 
 
 def test_api_table_link_for_table_10001_answers_400_naming_the_limit(api_as):
-    tournament = factories.tournament()
-    client = api_as(factories.organiser_of(tournament))
-    url = f"/api/tournaments/{tournament.slug}/table-keys/"
+    event = factories.event()
+    client = api_as(factories.organiser_of(event))
+    url = f"/api/tournaments/{event.slug}/table-keys/"
     assert client.post(url, {"table_number": LIMIT}, format="json").status_code == 201
     refused = client.post(url, {"table_number": LIMIT + 1}, format="json")
     assert refused.status_code == 400

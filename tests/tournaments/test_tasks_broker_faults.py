@@ -197,13 +197,13 @@ def wait_for(job: Job, statuses: tuple[str, ...], seconds: float) -> float:
 
 
 def test_redis_restarted_mid_job_the_worker_reconnects_and_the_job_finishes(
-    own_redis, worker_process, make_tournament, make_user
+    own_redis, worker_process, make_event, make_user
 ):
     tables = 300
     worker = worker_process()
-    tournament = make_tournament(name="苏州掼蛋公开赛")
-    _big_round(tournament, tables)
-    job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    event = make_event(name="苏州掼蛋公开赛")
+    _big_round(event, tables)
+    job = exports.create_job(event, "scoresheets", {"round": "1"}, make_user(), "en")
     tasks.start(job)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -235,26 +235,26 @@ def test_redis_restarted_mid_job_the_worker_reconnects_and_the_job_finishes(
 
 
 def test_a_frozen_redis_refuses_a_job_start_in_seconds_and_the_sweep_queues_it_when_back(
-    own_redis, broker_app, worker_process, make_tournament, make_user, grant
+    own_redis, broker_app, worker_process, make_event, make_user, grant
 ):
-    tournament = make_tournament(teams=4, name="龙城杯")
-    _big_round(tournament, 10)
+    event = make_event(teams=4, name="龙城杯")
+    _big_round(event, 10)
     organiser = make_user("org-frozen")
-    grant(organiser, tournament, "organiser")
+    grant(organiser, event, "organiser")
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(organiser)
     public = Client(HTTP_ACCEPT_LANGUAGE="en")
 
     # a warm server (the first request imports every view: seconds on a loaded machine)
-    assert client.get(f"/t/{tournament.slug}/manage/exports/").status_code == 200
+    assert client.get(f"/t/{event.slug}/manage/exports/").status_code == 200
     own_redis.freeze()
     try:
         started = time.monotonic()
         answer = client.post(
-            f"/t/{tournament.slug}/manage/exports/jobs/", {"kind": "scoresheets", "round": "1"}
+            f"/t/{event.slug}/manage/exports/jobs/", {"kind": "scoresheets", "round": "1"}
         )
         start_took = time.monotonic() - started
-        job = Job.objects.get(tournament=tournament)
+        job = Job.objects.get(event=event)
         assert answer.status_code == 302
         assert start_took < 5, start_took
         assert job.status == Job.Status.FAILED, job.status  # never "pending" for ever
@@ -263,9 +263,9 @@ def test_a_frozen_redis_refuses_a_job_start_in_seconds_and_the_sweep_queues_it_w
         assert page.status_code == 200 and "did not answer" in page.content.decode()
         public_took = []
         for path in (
-            f"/t/{tournament.slug}/",
-            f"/t/{tournament.slug}/standings/",
-            f"/api/tournaments/{tournament.slug}/",
+            f"/t/{event.slug}/",
+            f"/t/{event.slug}/standings/",
+            f"/api/tournaments/{event.slug}/",
         ):
             began = time.monotonic()
             assert public.get(path).status_code == 200, path

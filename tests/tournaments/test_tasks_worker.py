@@ -189,9 +189,9 @@ def kill_tree(pid: int) -> list[int]:
     return victims
 
 
-def _big_round(tournament, tables: int = TABLES) -> Round:
+def _big_round(event, tables: int = TABLES) -> Round:
     teams = Team.objects.bulk_create(
-        [Team(tournament=tournament, name=f"第{n}队·龙城") for n in range(1, 2 * tables + 1)]
+        [Team(event=event, name=f"第{n}队·龙城") for n in range(1, 2 * tables + 1)]
     )
     Player.objects.bulk_create(
         [
@@ -200,7 +200,7 @@ def _big_round(tournament, tables: int = TABLES) -> Round:
             for seat in (1, 2)
         ]
     )
-    rnd = Round.objects.create(tournament=tournament, number=1, status="published")
+    rnd = Round.objects.create(event=event, number=1, status="published")
     Match.objects.bulk_create(
         [
             Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
@@ -225,7 +225,7 @@ def _busy_pool_process(app, worker) -> int | None:
 
 
 def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
-    worker, start_worker, make_tournament, make_user
+    worker, start_worker, make_event, make_user
 ):
     from config.celery import app
 
@@ -233,9 +233,9 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
     # which of them is busy (its answer takes up to 0.5 s; four chunks could all be done by
     # then on a quiet machine)
     tables = 16 * CHUNK
-    tournament = make_tournament(name="苏州掼蛋公开赛")
-    _big_round(tournament, tables)
-    job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    event = make_event(name="苏州掼蛋公开赛")
+    _big_round(event, tables)
+    job = exports.create_job(event, "scoresheets", {"round": "1"}, make_user(), "en")
     tasks.start(job)
     deadline = time.monotonic() + DEADLINE
     killed = False
@@ -261,7 +261,7 @@ def test_scoresheets_on_a_real_worker_survive_a_killed_worker_process(
     assert all("苏州掼蛋公开赛" in page for page in pages)
 
 
-def test_worker_killed_mid_job_resumes(start_worker, make_tournament, make_user):
+def test_worker_killed_mid_job_resumes(start_worker, make_event, make_user):
     """kill -9 of the worker AND its pool mid-job (its messages stay unacknowledged in Redis
     until the visibility timeout): once a new worker runs, the sweep finds the job without a
     heartbeat and queues its missing chunks; the job finishes with every sheet, well within
@@ -271,9 +271,9 @@ def test_worker_killed_mid_job_resumes(start_worker, make_tournament, make_user)
     # worker is killed once the first chunk is done
     tables, chunk = 600, 20
     first = start_worker(chunk)
-    tournament = make_tournament(name="苏州掼蛋公开赛")
-    _big_round(tournament, tables)
-    job = exports.create_job(tournament, "scoresheets", {"round": "1"}, make_user(), "en")
+    event = make_event(name="苏州掼蛋公开赛")
+    _big_round(event, tables)
+    job = exports.create_job(event, "scoresheets", {"round": "1"}, make_user(), "en")
     tasks.start(job)
     deadline = time.monotonic() + DEADLINE
     while time.monotonic() < deadline:

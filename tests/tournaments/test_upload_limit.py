@@ -44,54 +44,54 @@ def ten_megabytes(settings):
 
 
 @pytest.fixture
-def organiser(make_tournament, make_user, grant):
-    tournament = make_tournament(units=0)
-    return tournament, grant(make_user(), tournament, "organiser")
+def organiser(make_event, make_user, grant):
+    event = make_event(units=0)
+    return event, grant(make_user(), event, "organiser")
 
 
 def test_six_megabytes_accepted_by_the_form_under_a_ten_megabyte_limit(
     ten_megabytes, organiser, client
 ):
-    tournament, user = organiser
+    event, user = organiser
     client.force_login(user)
     response = client.post(
-        f"/t/{tournament.slug}/manage/teams/import/",
+        f"/t/{event.slug}/manage/teams/import/",
         {"file": named(xlsx_of_size(6 * MB))},
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert response.status_code in (200, 302), response.content[:500]
     assert "larger than" not in response.content.decode()
-    assert Team.objects.filter(tournament=tournament, name="红队").exists()
+    assert Team.objects.filter(event=event, name="红队").exists()
 
 
 def test_six_megabytes_accepted_by_the_api_under_a_ten_megabyte_limit(
     ten_megabytes, organiser, api_as
 ):
-    tournament, user = organiser
+    event, user = organiser
     api = api_as(user)
-    url = f"/api/tournaments/{tournament.slug}/teams-import/"
+    url = f"/api/tournaments/{event.slug}/teams-import/"
     answer = api.post(url, {"file": named(xlsx_of_size(6 * MB))}, format="multipart")
     assert answer.status_code == 200, answer.content[:500]
-    assert Team.objects.filter(tournament=tournament, name="红队").exists()
+    assert Team.objects.filter(event=event, name="红队").exists()
 
 
 def test_eleven_megabytes_refused_in_words_by_the_page(ten_megabytes, organiser, client):
-    tournament, user = organiser
+    event, user = organiser
     client.force_login(user)
     response = client.post(
-        f"/t/{tournament.slug}/manage/teams/import/",
+        f"/t/{event.slug}/manage/teams/import/",
         {"file": named(xlsx_of_size(11 * MB))},
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert response.status_code == 413
     assert "The file is larger than 10 MB; nothing was uploaded." in response.content.decode()
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Team.objects.filter(event=event).exists()
 
 
 def test_eleven_megabytes_refused_in_words_by_the_api(ten_megabytes, organiser, api_as):
-    tournament, user = organiser
+    event, user = organiser
     api = api_as(user)
-    url = f"/api/tournaments/{tournament.slug}/teams-import/"
+    url = f"/api/tournaments/{event.slug}/teams-import/"
     answer = api.post(
         url,
         {"file": named(xlsx_of_size(11 * MB))},
@@ -104,7 +104,7 @@ def test_eleven_megabytes_refused_in_words_by_the_api(ten_megabytes, organiser, 
         "field": "file",
         "code": "too_large",
     }
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Team.objects.filter(event=event).exists()
 
 
 def test_a_file_just_over_the_limit_reaches_the_form_and_is_refused_there(
@@ -112,16 +112,16 @@ def test_a_file_just_over_the_limit_reaches_the_form_and_is_refused_there(
 ):
     """Within the body's allowance for the form around the file, the form says it."""
     settings.PAISAI_MAX_UPLOAD_BYTES = 1 * MB
-    tournament, user = organiser
+    event, user = organiser
     client.force_login(user)
     response = client.post(
-        f"/t/{tournament.slug}/manage/teams/import/",
+        f"/t/{event.slug}/manage/teams/import/",
         {"file": named(xlsx_of_size(MB + 8 * 1024))},
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert response.status_code == 200
     assert "The file is larger than 1 MB; nothing was uploaded." in response.content.decode()
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Team.objects.filter(event=event).exists()
 
 
 def test_form_and_api_serializer_read_the_setting(settings):

@@ -10,7 +10,7 @@ import pytest
 from openpyxl import Workbook
 
 from tests.factories import guandan_record
-from tournaments.models import AuditLog, ResultVersion, Tournament
+from tournaments.models import AuditLog, ResultVersion, Event
 
 pytestmark = pytest.mark.django_db
 
@@ -21,19 +21,19 @@ def english(client):
 
 
 @pytest.fixture
-def world(make_tournament, make_user, grant):
+def world(make_event, make_user, grant):
     from tournaments.models import Match, Round, RoundSlot, Team
 
-    tournament = make_tournament(teams=4, slug="valid")
-    teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
-    round_ = Round.objects.create(tournament=tournament, number=1, status="in_play")
+    event = make_event(teams=4, slug="valid")
+    teams = list(Team.objects.filter(event=event).order_by("name"))
+    round_ = Round.objects.create(event=event, number=1, status="in_play")
     match = Match.objects.create(round=round_, table_number=1, home=teams[0], away=teams[1])
     RoundSlot.objects.create(round=round_, match=match, team=teams[0], side="EW")
     RoundSlot.objects.create(round=round_, match=match, team=teams[1], side="NS")
     user = make_user("boss")
     for role in ("organiser", "chief_referee"):
-        grant(user, tournament, role)
-    return tournament, match, user, teams
+        grant(user, event, role)
+    return event, match, user, teams
 
 
 def post_json(client, url, body: str, method: str = "post"):
@@ -41,7 +41,7 @@ def post_json(client, url, body: str, method: str = "post"):
 
 
 def result_url(match) -> str:
-    return f"/api/tournaments/{match.round.tournament.slug}/matches/{match.pk}/result/"
+    return f"/api/tournaments/{match.round.event.slug}/matches/{match.pk}/result/"
 
 
 def test_nested_json_is_400(client, world):
@@ -67,7 +67,7 @@ def test_nested_json_is_refused_on_the_desk_page_form(client, world):
 
 
 def test_large_body_is_413(client, world, settings):
-    tournament, match, user, _ = world
+    event, match, user, _ = world
     client.force_login(user)
     body = json.dumps({"record": guandan_record(), "base_version": 0, "note": "x" * 3_000_000})
     response = post_json(client, result_url(match), body)
@@ -75,7 +75,7 @@ def test_large_body_is_413(client, world, settings):
     assert response.json()["field"] is None and "too large" in response.json()["error"]
     # A form body past the limit is refused the same way, on a page too.
     response = client.post(
-        f"/t/{tournament.slug}/",
+        f"/t/{event.slug}/",
         data="a=" + "x" * 3_000_000,
         content_type="application/x-www-form-urlencoded",
     )
@@ -95,7 +95,7 @@ def test_large_body_without_content_length_is_413(world, rf):
 
 
 def test_nul_character_refused(client, world):
-    tournament, match, user, _ = world
+    event, match, user, _ = world
     client.force_login(user)
     before = AuditLog.objects.count()
     record = guandan_record(deals=[{"finish": ["E\u0000", "W", "S", "N"]}])
@@ -106,18 +106,18 @@ def test_nul_character_refused(client, world):
     assert response.json()["field"] == "record.deals.0.finish.0"
     assert "NUL" in response.json()["error"]
     # The rules desk's request, and a text field.
-    desk = f"/api/arbitration/tournaments/{tournament.slug}/desk/"
+    desk = f"/api/arbitration/tournaments/{event.slug}/desk/"
     response = post_json(
         client, desk, json.dumps({"action": "check", "request": {"game": "guandan\u0000"}})
     )
     assert response.status_code == 400 and response.json()["field"] == "request.game"
-    void = f"/api/tournaments/{tournament.slug}/matches/{match.pk}/void/"
+    void = f"/api/tournaments/{event.slug}/matches/{match.pk}/void/"
     response = post_json(client, void, json.dumps({"base_version": 0, "reason": "a\u0000b"}))
     assert response.status_code == 400 and response.json()["field"] == "reason"
     # Pages: a form field or a query parameter with a NUL is refused before any view.
-    response = client.post(f"/t/{tournament.slug}/results/", {"reason": "a\x00b"})
+    response = client.post(f"/t/{event.slug}/results/", {"reason": "a\x00b"})
     assert response.status_code == 400
-    assert client.get(f"/t/{tournament.slug}/standings/?round=1%00").status_code == 400
+    assert client.get(f"/t/{event.slug}/standings/?round=1%00").status_code == 400
     # Nothing stored, and nothing logged with the NUL (a refused record is logged without it).
     assert not ResultVersion.objects.filter(match=match).exists()
     assert AuditLog.objects.count() == before
@@ -148,12 +148,12 @@ def test_nul_in_a_record_reaching_the_service_is_refused_and_not_logged(world):
 def test_ruling_integers_are_range_checked(client, world, field, value):
     from arbitration.services import incidents
 
-    tournament, match, user, teams = world
+    event, match, user, teams = world
     incident = incidents.log_incident(
-        tournament, user, match=match, team=teams[0], category="other", description="d"
+        event, user, match=match, team=teams[0], category="other", description="d"
     )
     client.force_login(user)
-    url = f"/api/arbitration/tournaments/{tournament.slug}/incidents/{incident.pk}/rulings/"
+    url = f"/api/arbitration/tournaments/{event.slug}/incidents/{incident.pk}/rulings/"
     body = {"step": "warning", "reason": "r", field: value}
     response = post_json(client, url, json.dumps(body))
     assert response.status_code == 400, response.content
@@ -164,9 +164,9 @@ def test_ruling_integers_are_range_checked(client, world, field, value):
 def test_ruling_service_refuses_a_deal_past_its_column(world):
     from arbitration.services import ArbitrationError, incidents, rulings
 
-    tournament, match, user, teams = world
+    event, match, user, teams = world
     incident = incidents.log_incident(
-        tournament, user, match=match, team=teams[0], category="other", description="d"
+        event, user, match=match, team=teams[0], category="other", description="d"
     )
     for field, value in (("deal", 32_768), ("deal", -1), ("places", 10**9)):
         with pytest.raises(ArbitrationError) as caught:
@@ -176,24 +176,24 @@ def test_ruling_service_refuses_a_deal_past_its_column(world):
 
 @pytest.mark.parametrize("value", [0, -1, 40_000])
 def test_num_rounds_must_be_at_least_one(client, world, value):
-    tournament, _, user, _ = world
+    event, _, user, _ = world
     client.force_login(user)
     response = post_json(
         client,
-        f"/api/tournaments/{tournament.slug}/",
+        f"/api/tournaments/{event.slug}/",
         json.dumps({"num_rounds": value}),
         method="patch",
     )
     assert response.status_code == 400
     assert response.json()["field"] == "num_rounds"
-    tournament.refresh_from_db()
-    assert tournament.num_rounds == 7
+    event.refresh_from_db()
+    assert event.num_rounds == 7
 
 
 def test_export_parameters_validated(client, world):
     """Anonymous GET /export/standings-pdf/?round=1 crashed: clean() got 'round'."""
-    tournament, _, _, _ = world
-    base = f"/t/{tournament.slug}/export/"
+    event, _, _, _ = world
+    base = f"/t/{event.slug}/export/"
     response = client.get(base + "standings-pdf/?round=1")
     assert response.status_code == 400
     assert "round" in response.content.decode()
@@ -210,7 +210,7 @@ def test_export_parameters_validated(client, world):
 def test_import_text_lengths_checked_before_the_database(world):
     from tournaments.services import registration_import as registration
 
-    tournament, _, user, _ = world
+    event, _, user, _ = world
     workbook = Workbook()
     sheet = workbook.active
     sheet.append(registration.TEMPLATE_HEADERS)
@@ -219,16 +219,16 @@ def test_import_text_lengths_checked_before_the_database(world):
     sheet.append(["Seeded", "U", "A", "B", 10**12])
     out = io.BytesIO()
     workbook.save(out)
-    report = registration.import_teams(tournament, user, out.getvalue())
+    report = registration.import_teams(event, user, out.getvalue())
     assert report.created == 0
     reasons = dict(report.errors)
     assert "longer than 200" in reasons[2]
     assert "longer than 200" in reasons[3] and "longer than 100" in reasons[3]
     assert "seed" in reasons[4]
-    assert not tournament.teams.filter(name__in=["Fine", "Seeded"]).exists()
+    assert not event.teams.filter(name__in=["Fine", "Seeded"]).exists()
 
 
-def test_tournament_create_refuses_out_of_range_minutes(client, world):
+def test_event_create_refuses_out_of_range_minutes(client, world):
     _, _, user, _ = world
     user.is_staff = True
     user.save()
@@ -243,4 +243,4 @@ def test_tournament_create_refuses_out_of_range_minutes(client, world):
     }
     response = post_json(client, "/api/tournaments/", json.dumps(body))
     assert response.status_code in (400, 403)
-    assert not Tournament.objects.filter(slug="e-x").exists()
+    assert not Event.objects.filter(slug="e-x").exists()

@@ -17,12 +17,12 @@ class ActionPermission(drf.BasePermission):
     (None: the service decides), in the URL's event."""
 
     def has_permission(self, request, view):
-        tournament = view.get_tournament() if hasattr(view, "get_tournament") else None
-        if tournament is None:
+        event = view.get_event() if hasattr(view, "get_event") else None
+        if event is None:
             return True
         safe = request.method in drf.SAFE_METHODS
         action = getattr(view, "read_action" if safe else "write_action", None)
-        if action is None or permissions.may(request.user, tournament, action):
+        if action is None or permissions.may(request.user, event, action):
             return True
         self.message = permissions.ACTIONS[action].refusal
         return False

@@ -18,7 +18,7 @@ from tournaments.exporters.tables import clean_number
 from tournaments.services import find_table, public, public_cache
 
 from .query import QueryInt
-from .views import TournamentScopedMixin
+from .views import EventScopedMixin
 
 PAGE_SIZE, MAX_PAGE_SIZE = 200, 1000
 PAGE = QueryInt("page", minimum=1, cap=999_999, description="page number, from 1")
@@ -61,13 +61,13 @@ def paged(page: public.Page, rows: list, key: str = "results") -> dict:
     }
 
 
-def revised_at(tournament) -> str | None:
+def revised_at(event) -> str | None:
     """When the event's public data last changed (the revision's time, replicated with it)."""
-    moment = tournament.revised_at or tournament.created_at
+    moment = event.revised_at or event.created_at
     return moment.isoformat() if moment else None
 
 
-class PublicView(TournamentScopedMixin, APIView):
+class PublicView(EventScopedMixin, APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []  # the same answer for everybody; no session read
 
@@ -83,7 +83,7 @@ class PublicStandingsView(PublicView):
         responses=dict,
     )
     def get(self, request, slug):
-        tournament = self.get_tournament()
+        event = self.get_event()
         query = request.query_params
         params = {
             "page": PAGE.read(query, 1),
@@ -94,13 +94,13 @@ class PublicStandingsView(PublicView):
 
         def build() -> dict:
             rows, stage, section = public.standings_view(
-                tournament, params["stage"], params["section"]
+                event, params["stage"], params["section"]
             )
             page = public.paginate(len(rows), params["page"], params["size"])
-            rnd = public.current_round(tournament)
+            rnd = public.current_round(event)
             return {
-                "revision": tournament.revision,
-                "revised_at": revised_at(tournament),
+                "revision": event.revision,
+                "revised_at": revised_at(event),
                 "round": rnd.number if rnd else None,
                 "stage": stage.pk if stage else None,
                 "section": section.pk if section else None,
@@ -121,7 +121,7 @@ class PublicStandingsView(PublicView):
                 ],
             )
 
-        return public_cache.serve_json(request, tournament, "api-standings", params, build)
+        return public_cache.serve_json(request, event, "api-standings", params, build)
 
 
 class PublicPairingsView(PublicView):
@@ -138,7 +138,7 @@ class PublicPairingsView(PublicView):
         responses=dict,
     )
     def get(self, request, slug):
-        tournament = self.get_tournament()
+        event = self.get_event()
         query = request.query_params
         params = {
             "round": text(ROUND.read(query)),
@@ -150,9 +150,9 @@ class PublicPairingsView(PublicView):
         }
 
         def build() -> dict:
-            rnd = public.public_round(tournament, params["round"])
+            rnd = public.public_round(event, params["round"])
             section = public.round_section(rnd, params["section"])
-            screen = public.event_hall(tournament, params["hall"])
+            screen = public.event_hall(event, params["hall"])
             hall = screen.hall if screen else None
             if rnd is None:
                 return {"round": None, "status": None} | paged(
@@ -180,12 +180,12 @@ class PublicPairingsView(PublicView):
                 "hall": hall.name if hall else None,
             }
             return (
-                {"round": rnd.number, "status": rnd.status, "revised_at": revised_at(tournament)}
+                {"round": rnd.number, "status": rnd.status, "revised_at": revised_at(event)}
                 | where
                 | paged(page, tables, "tables")
             )
 
-        return public_cache.serve_json(request, tournament, "api-pairings", params, build)
+        return public_cache.serve_json(request, event, "api-pairings", params, build)
 
 
 class PublicFindTableView(PublicView):
@@ -196,25 +196,25 @@ class PublicFindTableView(PublicView):
         responses=dict,
     )
     def get(self, request, slug):
-        tournament = self.get_tournament()
+        event = self.get_event()
         TEAM.read(request.query_params)  # a team that is no whole number is refused
         params = find_table.params(request.query_params)
         return public_cache.serve_json(
             request,
-            tournament,
+            event,
             "api-find-table",
             params,
-            lambda: find_table.search(tournament, params["q"], params["team"]),
+            lambda: find_table.search(event, params["q"], params["team"]),
         )
 
 
 class PublicClockView(PublicView):
     @extend_schema(summary="The current round's clock (public)", responses=dict)
     def get(self, request, slug):
-        tournament = self.get_tournament()
-        answer = public.clock(public.current_round(tournament))
+        event = self.get_event()
+        answer = public.clock(public.current_round(event))
         # how fresh this site's data is (a mirror: up to when replication brought it)
-        revised_at = tournament.revised_at
+        revised_at = event.revised_at
         answer |= mirror.freshness(mirror.data_as_of()) | {
             "revised_at": revised_at.isoformat() if revised_at else None
         }

@@ -12,7 +12,7 @@ from tournaments import tasks, upload_limit
 from tournaments.services import registration_import
 
 from .strict import StrictSerializer
-from .views import TournamentScopedMixin
+from .views import EventScopedMixin
 
 
 class ImportRequestSerializer(StrictSerializer):
@@ -32,7 +32,7 @@ IMPORT_JOB = {
 }
 
 
-class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
+class TeamImportView(EventScopedMixin, generics.GenericAPIView):
     serializer_class = ImportRequestSerializer
     parser_classes = [parsers.MultiPartParser]
     read_action = write_action = "team.import"
@@ -48,13 +48,13 @@ class TeamImportView(TournamentScopedMixin, generics.GenericAPIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data["file"].read()
         mode = serializer.validated_data["mode"]
-        tournament = self.get_tournament()
+        event = self.get_event()
         size = registration_import.check_import_file(data)
         if registration_import.in_background(size):
-            job = registration_import.create_import_job(tournament, request.user, data, mode)
+            job = registration_import.create_import_job(event, request.user, data, mode)
             tasks.start(job)
             return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
-        report = registration_import.import_teams(tournament, request.user, data, mode)
+        report = registration_import.import_teams(event, request.user, data, mode)
         if not report.ok:
             message = _("%(count)s rows have problems; nothing was imported.") % {
                 "count": len(report.errors)

@@ -269,7 +269,7 @@ def match_result_data(match: Match, viewer=None, unconfirmed: bool = True) -> di
         "round": match.round.number,
         "round_status": match.round.status,
         "table_number": match.table_number,
-        "game": match.round.tournament.game,
+        "game": match.round.event.game,
         "home": match.home.name,
         "away": match.away.name if match.away else None,
         "seats": results.seats(match),
@@ -278,11 +278,11 @@ def match_result_data(match: Match, viewer=None, unconfirmed: bool = True) -> di
         "versions": HistoryVersionSerializer(versions, many=True).data,
         "names": {},
     }
-    tournament = match.round.tournament
-    if attribution.sees_identities(viewer, tournament):
+    event = match.round.event
+    if attribution.sees_identities(viewer, event):
         data["names"] = display_names(versions)
     else:
-        labels = attribution.public_labels(tournament)
+        labels = attribution.public_labels(event)
         for version in (data["latest"], data["counting"], *data["versions"]):
             if version:
                 attribution.anonymise_version(version, labels)

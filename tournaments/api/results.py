@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Match, ResultDispute, Round, TableKey, Tournament
+from tournaments.models import Match, ResultDispute, Round, TableKey, Event
 from tournaments.services import (
     disputes,
     idempotency,
@@ -75,7 +75,7 @@ class TableKeyAuthentication(BaseAuthentication):
         key = request.META.get(KEY_HEADER)
         if not key:
             return None
-        table_key = TableKey.objects.select_related("tournament").filter(key=key[:64]).first()
+        table_key = TableKey.objects.select_related("event").filter(key=key[:64]).first()
         if table_key is None:
             raise AuthenticationFailed(_("This table link is unknown or was revoked."))
         if not table_key.is_live:
@@ -129,9 +129,9 @@ class MatchAPIView(ResultsAPIView):
             user = self.request.user
             return lookups.match_in_event(self.kwargs["slug"], self.kwargs["match_id"], user)
         return get_object_or_404(
-            Match.objects.select_related("round__tournament", "home", "away"),
+            Match.objects.select_related("round__event", "home", "away"),
             pk=self.kwargs["match_id"],
-            round__tournament__slug=self.kwargs["slug"],
+            round__event__slug=self.kwargs["slug"],
         )
 
 
@@ -167,7 +167,7 @@ class MatchResultView(MatchAPIView):
         match = self.get_match(teams=True)
         actor = self.actor()
         full = (
-            permissions.may(request.user, match.round.tournament, "result.board")
+            permissions.may(request.user, match.round.event, "result.board")
             or results.can_enter(actor, match)
             or disputes.captain_team(actor, match) is not None
         )
@@ -326,8 +326,8 @@ class RestoreView(MatchAPIView):
 class RoundActionView(ResultsAPIView):
     def get_round(self) -> Round:
         return get_object_or_404(
-            Round.objects.select_related("tournament"),
-            tournament__slug=self.kwargs["slug"],
+            Round.objects.select_related("event"),
+            event__slug=self.kwargs["slug"],
             number=self.kwargs["number"],
         )
 
@@ -354,12 +354,12 @@ class TableKeyManagerView(ResultsAPIView):
 
     read_action = write_action = "table_key.manage"
 
-    def get_tournament(self) -> Tournament | None:
+    def get_event(self) -> Event | None:
         if getattr(self, "swagger_fake_view", False):
             return None
-        if not hasattr(self, "_tournament"):
-            self._tournament = lookups.event(self.kwargs["slug"])
-        return self._tournament
+        if not hasattr(self, "_event"):
+            self._event = lookups.event(self.kwargs["slug"])
+        return self._event
 
 
 class TableKeyListView(TableKeyManagerView):
@@ -368,12 +368,12 @@ class TableKeyListView(TableKeyManagerView):
 
     @extend_schema(responses=TableKeySerializer(many=True))
     def get(self, request, slug):
-        keys = table_keys.live_keys(self.get_tournament())
+        keys = table_keys.live_keys(self.get_event())
         return Response(TableKeySerializer(keys, many=True).data)
 
     @extend_schema(request=TableKeyCreateSerializer, responses={201: TableKeySerializer})
     def post(self, request, slug):
-        tournament = self.get_tournament()
+        event = self.get_event()
         data = self.valid(TableKeyCreateSerializer)
         actor = self.actor()
         referee = None
@@ -382,7 +382,7 @@ class TableKeyListView(TableKeyManagerView):
             if referee is None:
                 raise ResultError(_("No user “%(name)s”."), "referee", name=data["referee"])
         key = table_keys.issue(
-            tournament, data["table_number"], actor.user, actor.source, referee=referee
+            event, data["table_number"], actor.user, actor.source, referee=referee
         )
         return Response(TableKeySerializer(key).data, status=201)
 
@@ -390,8 +390,8 @@ class TableKeyListView(TableKeyManagerView):
 class TableKeyRevokeView(TableKeyManagerView):
     @extend_schema(request=None, responses=TableKeySerializer)
     def post(self, request, slug, pk):
-        tournament = self.get_tournament()
-        key = get_object_or_404(TableKey, pk=pk, tournament=tournament)
+        event = self.get_event()
+        key = get_object_or_404(TableKey, pk=pk, event=event)
         actor = self.actor()
         return Response(TableKeySerializer(table_keys.revoke(key, actor.user, actor.source)).data)
 
@@ -404,7 +404,7 @@ class TableMatchView(ResultsAPIView):
     @extend_schema(responses=MatchResultSerializer)
     def get(self, request, key):
         table_key = table_keys.live_key(key)
-        match = results.table_match(table_key.tournament, table_key.table_number)
+        match = results.table_match(table_key.event, table_key.table_number)
         if match is None:
             raise ResultError(
                 _("No match at this table in the current round."), "table", Code.NOT_FOUND

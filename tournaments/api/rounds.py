@@ -19,7 +19,7 @@ from tournaments.standings.service import metric_labels, shown_metrics, standing
 
 from .query import QueryInt
 from .strict import StrictModelSerializer, StrictSerializer
-from .views import TournamentScopedMixin
+from .views import EventScopedMixin
 
 AFTER_ROUND = QueryInt(
     "after_round", minimum=1, description="Standings after this round (default: latest)."
@@ -131,13 +131,13 @@ class StandingsSerializer(StrictSerializer):
 # --- views --------------------------------------------------------------------------------
 
 
-class RoundsAPIMixin(TournamentScopedMixin):
+class RoundsAPIMixin(EventScopedMixin):
     def sees_drafts(self) -> bool:
-        return permissions.may(self.request.user, self.get_tournament(), "round.draft")
+        return permissions.may(self.request.user, self.get_event(), "round.draft")
 
     def get_round(self) -> Round:
         rnd = get_object_or_404(
-            Round, tournament=self.get_tournament(), number=self.kwargs["number"]
+            Round, event=self.get_event(), number=self.kwargs["number"]
         )
         if rnd.status == Round.Status.DRAFT and not self.sees_drafts():
             raise Http404
@@ -156,7 +156,7 @@ class RoundListView(RoundsAPIMixin, generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
-        rounds = Round.objects.filter(tournament=self.get_tournament()).order_by("number")
+        rounds = Round.objects.filter(event=self.get_event()).order_by("number")
         return rounds if self.sees_drafts() else rounds.exclude(status=Round.Status.DRAFT)
 
 
@@ -177,7 +177,7 @@ class DraftView(RoundsAPIMixin, generics.GenericAPIView):
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = service.generate_draft(
-            self.get_tournament(),
+            self.get_event(),
             request.user,
             seed=data.validated_data.get("seed"),
             source=client_address(request),
@@ -248,16 +248,16 @@ class StartClockView(StepView):
     step = staticmethod(service.start_clock)
 
 
-class StandingsView(TournamentScopedMixin, generics.GenericAPIView):
+class StandingsView(EventScopedMixin, generics.GenericAPIView):
     serializer_class = StandingsSerializer
 
     @extend_schema(parameters=[AFTER_ROUND.parameter()])
     def get(self, request, *args, **kwargs):
         """Standings (public): rank, team, points and each tiebreak of the preset, in order."""
-        tournament = self.get_tournament()
+        event = self.get_event()
         after = AFTER_ROUND.read(request.query_params)
-        rows = standings_for(tournament, after_round=after)
-        order = [{"key": key, "label": label} for key, label in metric_labels(tournament)]
+        rows = standings_for(event, after_round=after)
+        order = [{"key": key, "label": label} for key, label in metric_labels(event)]
         return Response(
             StandingsSerializer({"after_round": after, "order": order, "rows": rows}).data
         )

@@ -8,14 +8,14 @@ from rest_framework import serializers
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS
 from tournaments.errors import Code, ServiceError
-from tournaments.models import Player, Role, Team, Tournament, TournamentRole
+from tournaments.models import Player, Role, Team, Event, EventRole
 from tournaments.services import registration
 from tournaments.validation import SMALLINT_MAX
 
 from .strict import ObjectField, StrictModelSerializer
 
 
-class TournamentSerializer(StrictModelSerializer):
+class EventSerializer(StrictModelSerializer):
     preset = serializers.ChoiceField(
         choices=list(PRESETS),
         help_text="The scoring preset; each belongs to one game "
@@ -28,7 +28,7 @@ class TournamentSerializer(StrictModelSerializer):
     )
 
     class Meta:
-        model = Tournament
+        model = Event
         fields = [
             "id",
             "name",
@@ -65,7 +65,7 @@ class TournamentSerializer(StrictModelSerializer):
             for name in ("game", "preset", "settings")
         }
         try:
-            Tournament(**values).get_preset()
+            Event(**values).get_preset()
         except RulesError as err:
             message = err.localized(get_language())
             field, _dot, key = (err.field or "settings").partition(".")
@@ -75,11 +75,11 @@ class TournamentSerializer(StrictModelSerializer):
         return attrs
 
 
-class TournamentUpdateSerializer(TournamentSerializer):
+class EventUpdateSerializer(EventSerializer):
     """A change of an event: its slug (its address) and its game stay."""
 
-    class Meta(TournamentSerializer.Meta):
-        read_only_fields = [*TournamentSerializer.Meta.read_only_fields, "slug", "game"]
+    class Meta(EventSerializer.Meta):
+        read_only_fields = [*EventSerializer.Meta.read_only_fields, "slug", "game"]
 
 
 class PlayerSerializer(StrictModelSerializer):
@@ -115,7 +115,7 @@ class TeamSerializer(StrictModelSerializer):
     def _save(self, validated, team=None):
         players = validated.get("players") or (self.get_player_names(team) if team else [])
         return registration.save_team(
-            self.context["tournament"],
+            self.context["event"],
             self.context["request"].user,
             name=validated.get("name", team.name if team else ""),
             unit_name=validated.get("unit", team.unit.name if team and team.unit else ""),
@@ -140,20 +140,20 @@ class RoleSerializer(StrictModelSerializer):
     )
 
     class Meta:
-        model = TournamentRole
+        model = EventRole
         fields = ["id", "username", "role", "team"]
 
     def validate(self, attrs):
-        tournament = self.context["tournament"]
+        event = self.context["event"]
         team = attrs.get("team")
         if attrs.get("role") == Role.CAPTAIN and team is None:
             raise serializers.ValidationError({"team": "A captain speaks for a team: give its id."})
         if attrs.get("role") != Role.CAPTAIN and team is not None:
             raise serializers.ValidationError({"team": "Only captains have a team."})
-        if team is not None and team.tournament_id != tournament.pk:
-            raise serializers.ValidationError({"team": "This team is not in this tournament."})
-        if TournamentRole.objects.filter(
-            tournament=tournament, user=attrs["user"], role=attrs["role"]
+        if team is not None and team.event_id != event.pk:
+            raise serializers.ValidationError({"team": "This team is not in this event."})
+        if EventRole.objects.filter(
+            event=event, user=attrs["user"], role=attrs["role"]
         ).exists():
             raise ServiceError(_("This user already has this role here."), "role", Code.CONFLICT)
         return attrs

@@ -20,7 +20,7 @@ from tournaments.services.audit import client_address
 
 from .rounds import RoundDetailSerializer, StandingRowSerializer
 from .strict import ObjectField, StrictModelSerializer, StrictSerializer
-from .views import TournamentScopedMixin
+from .views import EventScopedMixin
 
 ID_MAX = 2**31 - 1
 SMALL_MAX = stages.STAGE_NUMBER_MAX  # the service's
@@ -145,12 +145,12 @@ class RankedSerializer(StrictSerializer):
 # --- views --------------------------------------------------------------------------------
 
 
-class StagesAPIMixin(TournamentScopedMixin):
+class StagesAPIMixin(EventScopedMixin):
     read_action = None  # public: what the bracket and the standings show
     write_action = "stage.manage"
 
     def get_stage(self) -> Stage:
-        return get_object_or_404(Stage, tournament=self.get_tournament(), pk=self.kwargs["pk"])
+        return get_object_or_404(Stage, event=self.get_event(), pk=self.kwargs["pk"])
 
     def stage_answer(self, stage: Stage, code=status.HTTP_200_OK) -> Response:
         stage = Stage.objects.prefetch_related("sections").get(pk=stage.pk)
@@ -164,7 +164,7 @@ class StageListView(StagesAPIMixin, generics.GenericAPIView):
     @extend_schema(operation_id="tournaments_stages_list", responses=StageSerializer(many=True))
     def get(self, request, *args, **kwargs):
         """The event's stages in order, with their sections and teams."""
-        found = stages.stages_of(self.get_tournament())
+        found = stages.stages_of(self.get_event())
         return Response(StageSerializer(found, many=True).data)
 
     @extend_schema(request=StageWriteSerializer, responses={201: StageSerializer})
@@ -173,7 +173,7 @@ class StageListView(StagesAPIMixin, generics.GenericAPIView):
         data = StageWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = stages.create_stage(
-            self.get_tournament(),
+            self.get_event(),
             request.user,
             source=client_address(request),
             **data.validated_data,
@@ -308,5 +308,5 @@ class RankingView(StagesAPIMixin, generics.GenericAPIView):
     @extend_schema(responses=RankedSerializer(many=True))
     def get(self, request, *args, **kwargs):
         """The event's final ranking, following its stages (public)."""
-        rows = stage_standings.event_ranking(self.get_tournament())
+        rows = stage_standings.event_ranking(self.get_event())
         return Response(RankedSerializer([vars(row) for row in rows], many=True).data)

@@ -4,7 +4,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 from . import registration_import, urls_public, urls_results, urls_rounds, urls_stages, views
 
 router = DefaultRouter()
-router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register("tournaments", views.EventViewSet, basename="event")
 
 scoped = SimpleRouter()
 scoped.register("teams", views.TeamViewSet, basename="team")

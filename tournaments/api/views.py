@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import generics, mixins, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 
-from tournaments.models import Player, Team, Tournament, TournamentRole
+from tournaments.models import Player, Team, Event, EventRole
 from tournaments.services import event_settings, registration, roles
 from tournaments.services.audit import client_address
 from tournaments.sql import lookups
@@ -15,72 +15,72 @@ from .serializers import (
     PlayerSerializer,
     RoleSerializer,
     TeamSerializer,
-    TournamentSerializer,
-    TournamentUpdateSerializer,
+    EventSerializer,
+    EventUpdateSerializer,
 )
 
 
-class TournamentScopedMixin:
-    """Resolves ``slug`` from the URL; permissions are checked against that tournament only."""
+class EventScopedMixin:
+    """Resolves ``slug`` from the URL; permissions are checked against that event only."""
 
     permission_classes = [IsAuthenticatedOrReadOnly, ActionPermission]
     read_action: str | None = None
     write_action: str | None = "event.manage"
 
-    def get_tournament(self) -> Tournament | None:
+    def get_event(self) -> Event | None:
         if getattr(self, "swagger_fake_view", False):  # schema generation: no URL arguments
             return None
-        if not hasattr(self, "_tournament"):
-            self._tournament = lookups.event(self.kwargs["slug"])
-        return self._tournament
+        if not hasattr(self, "_event"):
+            self._event = lookups.event(self.kwargs["slug"])
+        return self._event
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if "slug" in self.kwargs:
-            context["tournament"] = self.get_tournament()
+            context["event"] = self.get_event()
         return context
 
 
-class TournamentViewSet(
-    TournamentScopedMixin,
+class EventViewSet(
+    EventScopedMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
     viewsets.GenericViewSet,
 ):
-    serializer_class = TournamentSerializer
-    queryset = Tournament.objects.all()
+    serializer_class = EventSerializer
+    queryset = Event.objects.all()
     lookup_field = "slug"
 
     def get_serializer_class(self):
         if self.action in ("update", "partial_update"):
-            return TournamentUpdateSerializer  # the slug (its address) and the game stay
-        return TournamentSerializer
+            return EventUpdateSerializer  # the slug (its address) and the game stay
+        return EventSerializer
 
-    def get_tournament(self):
+    def get_event(self):
         return self.get_object() if "slug" in self.kwargs else None
 
     def perform_create(self, serializer):
         data = dict(serializer.validated_data)
-        serializer.instance = registration.create_tournament(self.request.user, **data)
+        serializer.instance = registration.create_event(self.request.user, **data)
 
     def perform_update(self, serializer):
         """Through the settings service, as the settings page: validated by the one schema,
         refused where it would break the running event, logged old → new."""
-        tournament = serializer.instance
+        event = serializer.instance
         changes = {
             key: value
             for key, value in serializer.validated_data.items()
-            if value != getattr(tournament, key)
+            if value != getattr(event, key)
         }
         event_settings.update_settings(
-            tournament, self.request.user, changes, client_address(self.request)
+            event, self.request.user, changes, client_address(self.request)
         )
 
 
 class TeamViewSet(
-    TournamentScopedMixin,
+    EventScopedMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -94,26 +94,26 @@ class TeamViewSet(
         if getattr(self, "swagger_fake_view", False):
             return Team.objects.none()
         return (
-            Team.objects.filter(tournament=self.get_tournament())
+            Team.objects.filter(event=self.get_event())
             .select_related("unit")
             .prefetch_related("players")
             .order_by("name")
         )
 
 
-class PlayerListView(TournamentScopedMixin, generics.ListAPIView):
+class PlayerListView(EventScopedMixin, generics.ListAPIView):
     serializer_class = PlayerSerializer
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Player.objects.none()
-        return Player.objects.filter(team__tournament=self.get_tournament()).order_by(
+        return Player.objects.filter(team__event=self.get_event()).order_by(
             "team__name", "seat_order"
         )
 
 
 class RoleViewSet(
-    TournamentScopedMixin,
+    EventScopedMixin,
     mixins.ListModelMixin,
     mixins.CreateModelMixin,
     mixins.DestroyModelMixin,
@@ -124,15 +124,15 @@ class RoleViewSet(
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
-            return TournamentRole.objects.none()
-        return TournamentRole.objects.filter(tournament=self.get_tournament()).select_related(
+            return EventRole.objects.none()
+        return EventRole.objects.filter(event=self.get_event()).select_related(
             "user"
         )
 
     def perform_create(self, serializer):
         data = serializer.validated_data
         serializer.instance, _created = roles.grant(
-            self.get_tournament(),
+            self.get_event(),
             self.request.user,
             data["user"],
             data["role"],

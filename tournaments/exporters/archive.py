@@ -40,14 +40,14 @@ def _fk_fields(model):
 
 
 def archived_models() -> list[tuple[type, str]]:
-    """(model, lookup to the tournament) for every archived model, parents first."""
-    tournament = apps.get_model("tournaments", "Tournament")
-    paths: dict[type, str] = {tournament: "pk"}
+    """(model, lookup to the event) for every archived model, parents first."""
+    event = apps.get_model("tournaments", "Event")
+    paths: dict[type, str] = {event: "pk"}
     pending = deque(
         m
         for app_label in getattr(settings, "PAISAI_ARCHIVE_APPS", ("tournaments",))
         for m in apps.get_app_config(app_label).get_models()
-        if _label(m) not in SKIPPED and m is not tournament
+        if _label(m) not in SKIPPED and m is not event
     )
     stalled = 0
     while pending and stalled <= len(pending):
@@ -56,7 +56,7 @@ def archived_models() -> list[tuple[type, str]]:
         for field in _fk_fields(model):
             target = field.related_model
             if target in paths:
-                path = field.name if target is tournament else f"{field.name}__{paths[target]}"
+                path = field.name if target is event else f"{field.name}__{paths[target]}"
                 break
         if path is None:
             pending.append(model)
@@ -101,10 +101,10 @@ def _user_fks() -> dict[str, list[str]]:
     }
 
 
-def export_archive(tournament) -> dict:
+def export_archive(event) -> dict:
     objects: list[dict] = []
     for model, path in archived_models():
-        queryset = model._default_manager.filter(**{path: tournament.pk}).order_by("pk")
+        queryset = model._default_manager.filter(**{path: event.pk}).order_by("pk")
         serialized = serializers.serialize("python", queryset, use_natural_foreign_keys=True)
         for obj in serialized:
             for name in SECRET_FIELDS.get(obj["model"], ()):
@@ -120,7 +120,7 @@ def export_archive(tournament) -> dict:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "tournament": tournament.slug,
+        "event": event.slug,
         "users": users,
         "objects": objects,
     }
@@ -146,4 +146,4 @@ class ArchiveJson(Exporter):
     content_type = JSON
 
     def render_bytes(self) -> bytes:
-        return dumps(export_archive(self.tournament)).encode("utf-8")
+        return dumps(export_archive(self.event)).encode("utf-8")

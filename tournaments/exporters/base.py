@@ -1,6 +1,6 @@
 """The exporter interface: one class per format, each with ``render()`` (after pretix's exporters).
 
-An exporter is built with the tournament and its own parameters, checks them at once
+An exporter is built with the event and its own parameters, checks them at once
 (:class:`ExportError` names the bad one) and renders an :class:`ExportFile`. A progress
 callback ``progress(done, total)`` lets a background task report how far it is.
 """
@@ -51,8 +51,8 @@ class Exporter:
     # exporter that answers at once (nothing to render) may say False
     job: bool = True
 
-    def __init__(self, tournament, progress: Progress | None = None, **params):
-        self.tournament = tournament
+    def __init__(self, event, progress: Progress | None = None, **params):
+        self.event = event
         self.progress = progress or _no_progress
         accepted = inspect.signature(self.clean).parameters
         unknown = sorted(set(params) - set(accepted))
@@ -80,7 +80,7 @@ class Exporter:
         return [self.identifier]
 
     def filename(self) -> str:
-        stem = "-".join([slugify(self.tournament.slug) or "event", *self.name_parts()])
+        stem = "-".join([slugify(self.event.slug) or "event", *self.name_parts()])
         return f"{stem}.{self.extension}"
 
     def render_bytes(self) -> bytes:

@@ -23,7 +23,7 @@ class BracketPdf(Exporter):
         if stage in (None, ""):
             raise ExportError(_("Name the knockout stage (stage=…)."), "stage")
         try:
-            found = brackets.knockout_stage(self.tournament, stage)
+            found = brackets.knockout_stage(self.event, stage)
         except ServiceError as err:
             raise ExportError(err.message, "stage") from None
         return {"stage": found}
@@ -34,7 +34,7 @@ class BracketPdf(Exporter):
     def render_bytes(self) -> bytes:
         stage = self.params["stage"]
         context = {
-            "tournament": self.tournament,
+            "event": self.event,
             "stage": stage,
             "brackets": brackets.stage_brackets(stage),
             "third_place_name": brackets.third_place_name(),

@@ -19,7 +19,7 @@ class PairingsExporter(Exporter):
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the parameter's public name
         number = round_number(round)
-        found = Round.objects.filter(tournament=self.tournament, number=number).first()
+        found = Round.objects.filter(event=self.event, number=number).first()
         if found is None:
             raise ExportError(_("There is no round %(number)s."), "round", number=number)
         return {"round": found}

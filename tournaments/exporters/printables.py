@@ -194,7 +194,7 @@ class TableCardsPdf(ChunkedExporter):
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the URL parameter's name
         number = round_number(round)
-        found = Round.objects.filter(tournament=self.tournament, number=number).first()
+        found = Round.objects.filter(event=self.event, number=number).first()
         if found is None:
             raise ExportError(_("Round %(number)s does not exist."), "round", number=number)
         return {"round": found}
@@ -222,7 +222,7 @@ class TableCardsPdf(ChunkedExporter):
         return render_table_cards(
             [
                 table_card(
-                    self.tournament.name, rnd.number, m.table_number, m.home.name, m.away.name
+                    self.event.name, rnd.number, m.table_number, m.home.name, m.away.name
                 )
                 for m in matches[start:stop]
             ]
@@ -239,7 +239,7 @@ class TeamBadgesPdf(GridExporter):
     identifier = "team-badges-pdf"
 
     def teams(self):
-        return self.tournament.teams.filter(status="active")
+        return self.event.teams.filter(status="active")
 
     def item_count(self) -> int:
         return self.teams().count()
@@ -251,12 +251,12 @@ class TeamBadgesPdf(GridExporter):
     def cards(self, start: int, stop: int):
         from tournaments.services.accounts import captain_links, link_path
 
-        slug = self.tournament.slug
+        slug = self.event.slug
         teams = self.teams().select_related("unit").prefetch_related("players")
-        logins = captain_links(self.tournament)  # the captain's one-time login, when made
+        logins = captain_links(self.event)  # the captain's one-time login, when made
         return [
             badge_card(
-                self.tournament.name,
+                self.event.name,
                 team.name,
                 team.unit.name if team.unit else "",
                 [p.name for p in team.players.all()],
@@ -273,7 +273,7 @@ class TableLinksPdf(GridExporter):
     identifier = "table-links-pdf"
 
     def keys(self):
-        return TableKey.objects.filter(tournament=self.tournament, revoked_at__isnull=True)
+        return TableKey.objects.filter(event=self.event, revoked_at__isnull=True)
 
     def item_count(self) -> int:
         return self.keys().count()
@@ -285,6 +285,6 @@ class TableLinksPdf(GridExporter):
     def cards(self, start: int, stop: int):
         keys = self.keys().order_by("table_number", "pk")[start:stop]
         return [
-            link_card(self.tournament.name, key.table_number, public_url(f"/table/{key.key}/"))
+            link_card(self.event.name, key.table_number, public_url(f"/table/{key.key}/"))
             for key in keys
         ]

@@ -1,6 +1,6 @@
 """The prize list and the certificates: the final ranking with the event's awards (PDF).
 
-Awards are the event's own list (``Tournament.awards``), one a line, a name and the places
+Awards are the event's own list (``Event.awards``), one a line, a name and the places
 it covers (“冠军 1”, “一等奖 2-4”); without one, the champion, runner-up and third place.
 Places follow the final standings (for an event in stages, the stages' final ranking); teams sharing a place share its award.
 """
@@ -30,14 +30,14 @@ class Prize:
     stage: str = ""  # an event in stages: the stage whose ranking placed the team
 
 
-def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
+def prize_list(event, waiting: list | None = None) -> list[Prize]:
     """Every team with an award, by final rank (active teams only). Refused while teams
     are tied across a prize band's line (services.lots: the chief draws lots first); with
     ``waiting`` (a list) the ties are put in it instead and their teams get no award yet
     (the provisional prize list names them as waiting for lots)."""
     from tournaments.services import lots
 
-    ties = lots.prize_cut_ties(tournament)
+    ties = lots.prize_cut_ties(event)
     held = {team for tie in ties for team in tie.teams}
     if ties and waiting is not None:
         waiting.extend(ties)
@@ -50,13 +50,13 @@ def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
             "lots",
             ties="; ".join(tie.text for tie in ties),
         )
-    awards = parse_awards(tournament.awards) or default_awards()
+    awards = parse_awards(event.awards) or default_awards()
     players = {
         team.pk: " · ".join(p.name for p in team.players.all())
-        for team in tournament.teams.prefetch_related("players")
+        for team in event.teams.prefetch_related("players")
     }
     prizes = []
-    for rank, row in final_places(tournament):
+    for rank, row in final_places(event):
         if not row.active or row.team in held:
             continue
         award = next((a for a in awards if a.first <= rank <= a.last), None)
@@ -76,17 +76,17 @@ def prize_list(tournament, waiting: list | None = None) -> list[Prize]:
     return prizes
 
 
-def is_final(tournament) -> bool:
+def is_final(event) -> bool:
     """The places are final once the organiser has finished the event (every round
     finalised, results frozen: services.events.finish)."""
-    return tournament.status == tournament.Status.FINISHED
+    return event.status == event.Status.FINISHED
 
 
-def final_places(tournament) -> list[tuple[int, object]]:
+def final_places(event) -> list[tuple[int, object]]:
     """(final place, standings row) of every ranked team, in the event's official ranking
     (services.stage_standings.official_standings: for an event in stages the knockout's
     winner first, whatever the points)."""
-    return [(row.rank, row) for row in stage_standings.official_standings(tournament)]
+    return [(row.rank, row) for row in stage_standings.official_standings(event)]
 
 
 class PrizeListPdf(Exporter):
@@ -97,13 +97,13 @@ class PrizeListPdf(Exporter):
     def render_bytes(self) -> bytes:
         waiting: list = []
         context = {
-            "tournament": self.tournament,
-            "prizes": prize_list(self.tournament, waiting),
+            "event": self.event,
+            "prizes": prize_list(self.event, waiting),
             "waiting": waiting,
             # an event in stages ranks by its stages, not by points: the column names the
             # stage that placed each team instead of event totals
-            "staged": self.tournament.stages.exists(),
-            "provisional": not is_final(self.tournament),
+            "staged": self.event.stages.exists(),
+            "provisional": not is_final(self.event),
             "today": timezone.localdate(),
         }
         return template_to_pdf("pdf/prizes.html", context, "prizes.css")
@@ -116,11 +116,11 @@ class CertificatesPdf(Exporter):
 
     def check(self) -> None:
         """Refused at once, where the organiser asked, until the event is finished."""
-        if not is_final(self.tournament):
+        if not is_final(self.event):
             self.render_bytes()  # raises the refusal
 
     def render_bytes(self) -> bytes:
-        if not is_final(self.tournament):
+        if not is_final(self.event):
             raise ExportError(
                 _(
                     "Certificates are printed once the event is finished: until then the "
@@ -128,8 +128,8 @@ class CertificatesPdf(Exporter):
                     "in it together). Finish the event on its status page first."
                 )
             )
-        prizes = prize_list(self.tournament)
+        prizes = prize_list(self.event)
         if not prizes:
             raise ExportError(_("No team has an award yet: the standings are empty."))
-        context = {"tournament": self.tournament, "prizes": prizes, "today": timezone.localdate()}
+        context = {"event": self.event, "prizes": prizes, "today": timezone.localdate()}
         return template_to_pdf("pdf/certificates.html", context, "prizes.css")

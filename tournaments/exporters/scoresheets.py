@@ -135,17 +135,17 @@ def round_games(rnd: Round) -> int:
     if rnd.stage_id is not None:
         fmt = rnd.stage.engine_format()
     if fmt is None:
-        fmt = rnd.tournament.get_preset().match_format or {}
+        fmt = rnd.event.get_preset().match_format or {}
     return format_fields.games_of(fmt)
 
 
 def sheet_set(rnd: Round, sheets: list[Sheet] | None = None) -> SheetSet:
-    tournament = rnd.tournament
+    event = rnd.event
     return SheetSet(
-        tournament.name,
+        event.name,
         rnd.number,
-        tournament.game,
-        tournament.venue,
+        event.game,
+        event.venue,
         sheets or [],
         games=round_games(rnd),
     )
@@ -226,7 +226,7 @@ class ScoresheetsPdf(ChunkedExporter):
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the parameter's public name
         number = round_number(round)
-        found = Round.objects.filter(tournament=self.tournament, number=number).first()
+        found = Round.objects.filter(event=self.event, number=number).first()
         if found is None:
             raise ExportError(str(_("There is no round %(number)s.")) % {"number": number}, "round")
         return {"round": found}

@@ -24,7 +24,7 @@ class StandingsPdf(Exporter):
     def render_bytes(self) -> bytes:
         """Two steps for the progress bar: the standings, then the PDF."""
         self.progress(0, 2)
-        table = standings_table(self.tournament, self.params["after_round"])
+        table = standings_table(self.event, self.params["after_round"])
         self.progress(1, 2)
         data = render_table(table)
         self.progress(2, 2)

@@ -17,7 +17,7 @@ class StandingsXlsx(Exporter):
         return ["standings"]
 
     def render_bytes(self) -> bytes:
-        numbers = finished_round_numbers(self.tournament)
-        tables = [standings_table(self.tournament, number) for number in numbers]
-        tables.append(standings_table(self.tournament, None))
+        numbers = finished_round_numbers(self.event)
+        tables = [standings_table(self.event, number) for number in numbers]
+        tables.append(standings_table(self.event, None))
         return workbook_bytes(tables)

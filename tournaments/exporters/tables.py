@@ -44,25 +44,25 @@ def clean_number(value):
     return value
 
 
-def finished_round_numbers(tournament) -> list[int]:
+def finished_round_numbers(event) -> list[int]:
     """Rounds whose results are in (complete or finalised), in order."""
     return list(
-        tournament.rounds.filter(
+        event.rounds.filter(
             status__in=(Round.Status.COMPLETE, Round.Status.FINALISED)
         ).values_list("number", flat=True)
     )
 
 
-def standings_rows(tournament, after_round: int | None = None):
+def standings_rows(event, after_round: int | None = None):
     """The rows a standings export lists: after a round, that round's standings; the final
     sheet, the event's official ranking (services.stage_standings.official_standings)."""
     if after_round is None:
-        return official_standings(tournament)
-    return standings_for(tournament, after_round)
+        return official_standings(event)
+    return standings_for(event, after_round)
 
 
-def standings_table(tournament, after_round: int | None = None) -> Table:
-    labels = [item for item in metric_labels(tournament) if item[0] != "points"]
+def standings_table(event, after_round: int | None = None) -> Table:
+    labels = [item for item in metric_labels(event) if item[0] != "points"]
     columns = [
         Column(gettext("Rank"), 7, numeric=True),
         Column(gettext("Team"), 28),
@@ -71,11 +71,11 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
         *[Column(label, 12, numeric=True) for _key, label in labels],
         Column(gettext("Status"), 10),
     ]
-    staged = after_round is None and tournament.stages.exists()
+    staged = after_round is None and event.stages.exists()
     if staged:  # the official ranking: the stage that placed each team beside its place
         columns.insert(3, Column(gettext("Placed by stage"), 14))
     rows = []
-    for row in standings_rows(tournament, after_round):
+    for row in standings_rows(event, after_round):
         rows.append(
             (
                 row.rank,
@@ -92,7 +92,7 @@ def standings_table(tournament, after_round: int | None = None) -> Table:
     else:
         title = gettext("Standings after round %(number)s") % {"number": after_round}
         sheet = gettext("Round %(number)s") % {"number": after_round}
-    return Table(title, tournament.name, columns, rows, sheet_name=sheet)
+    return Table(title, event.name, columns, rows, sheet_name=sheet)
 
 
 def _result_text(answer: dict | None) -> str:
@@ -134,19 +134,19 @@ def pairings_table(rnd: Round) -> Table:
     title = gettext("Pairings of round %(number)s") % {"number": rnd.number}
     return Table(
         title,
-        rnd.tournament.name,
+        rnd.event.name,
         columns,
         rows,
         sheet_name=gettext("Round %(number)s") % {"number": rnd.number},
     )
 
 
-def unit_standings_table(tournament, after_round: int | None = None) -> Table:
+def unit_standings_table(event, after_round: int | None = None) -> Table:
     """The unit standings (best N teams of each unit) as a table."""
     from tournaments.services.units import team_names, unit_keys, unit_standings_for
 
-    keys = unit_keys(tournament)
-    labels = dict(metric_labels(tournament))
+    keys = unit_keys(event)
+    labels = dict(metric_labels(event))
     columns = [
         Column(gettext("Rank"), 7, numeric=True),
         Column(gettext("Unit"), 24),
@@ -154,7 +154,7 @@ def unit_standings_table(tournament, after_round: int | None = None) -> Table:
         *[Column(labels.get(key, key), 12, numeric=True) for key in keys],
         Column(gettext("Teams counted"), 40),
     ]
-    names = team_names(tournament)
+    names = team_names(event)
     rows = [
         (
             row.rank,
@@ -163,12 +163,12 @@ def unit_standings_table(tournament, after_round: int | None = None) -> Table:
             *[clean_number(row.metrics.get(key)) for key in keys],
             gettext(", ").join(names.get(team, "") for team in row.teams),
         )
-        for row in unit_standings_for(tournament, after_round)
+        for row in unit_standings_for(event, after_round)
     ]
-    best = tournament.get_preset().unit_best_teams
+    best = event.get_preset().unit_best_teams
     title = gettext("Unit standings")
     subtitle = gettext("%(event)s · best %(n)s teams of each unit") % {
-        "event": tournament.name,
+        "event": event.name,
         "n": best,
     }
     return Table(title, subtitle, columns, rows, sheet_name=gettext("Units"))

@@ -18,7 +18,7 @@ class UnitStandingsXlsx(Exporter):
         return ["unit-standings"]
 
     def render_bytes(self) -> bytes:
-        return workbook_bytes([unit_standings_table(self.tournament)])
+        return workbook_bytes([unit_standings_table(self.event)])
 
 
 class UnitStandingsPdf(Exporter):
@@ -31,4 +31,4 @@ class UnitStandingsPdf(Exporter):
         return ["unit-standings"]
 
     def render_bytes(self) -> bytes:
-        return render_table(unit_standings_table(self.tournament))
+        return render_table(unit_standings_table(self.event))

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Team, Tournament
+from .events import Team, Event
 
 
 def new_login_key() -> str:
@@ -22,7 +22,7 @@ class LoginLink(models.Model):
         OFFICIAL = "official", _("Invited official")
         CAPTAIN = "captain", _("Team captain")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="login_links")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="login_links")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="login_links"
     )
@@ -37,10 +37,10 @@ class LoginLink(models.Model):
     used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["tournament", "-created_at"]
+        ordering = ["event", "-created_at"]
         verbose_name = _("one-time login link")
         verbose_name_plural = _("one-time login links")
-        indexes = [models.Index(fields=["tournament", "team"], name="login_link_team")]
+        indexes = [models.Index(fields=["event", "team"], name="login_link_team")]
 
     def __str__(self) -> str:
-        return f"{self.tournament_id}:{self.user_id}:{self.purpose}"
+        return f"{self.event_id}:{self.user_id}:{self.purpose}"

@@ -4,12 +4,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Team, Tournament
+from .events import Team, Event
 
 
 class AuditLog(models.Model):
-    tournament = models.ForeignKey(
-        Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_log"
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_log"
     )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -39,10 +39,10 @@ class AuditLog(models.Model):
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit log")
         indexes = [
-            models.Index(fields=["tournament", "action"]),
-            models.Index(fields=["tournament", "team"]),
-            models.Index(fields=["tournament", "other_team"]),
-            models.Index(fields=["tournament", "table_number"]),
+            models.Index(fields=["event", "action"]),
+            models.Index(fields=["event", "team"]),
+            models.Index(fields=["event", "other_team"]),
+            models.Index(fields=["event", "table_number"]),
         ]
 
     def __str__(self) -> str:

@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .events import Tournament
+from .events import Event
 from .rounds import Round
 
 
@@ -20,7 +20,7 @@ class RefereeCall(models.Model):
         REFEREE = "referee", _("by the table referee")
         TABLE_KEY = "table_key", _("by the table's device")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="calls")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="calls")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="calls")
     table_number = models.PositiveIntegerField(_("table"))
     note = models.CharField(_("note"), max_length=300, blank=True)

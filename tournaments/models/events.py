@@ -22,7 +22,7 @@ class Game(models.TextChoices):
     CHENGYU = "chengyu", _("Idiom-chain poker 成语接龙")
 
 
-class Tournament(models.Model):
+class Event(models.Model):
     class Status(models.TextChoices):
         """Driven by the services (tournaments.services.events), never set by hand."""
 
@@ -69,7 +69,7 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at", "name"]
-        verbose_name = _("tournament")
+        verbose_name = _("event")
         verbose_name_plural = _("tournaments")
         constraints = [
             models.CheckConstraint(
@@ -155,7 +155,7 @@ class EventRevision(models.Model):
     committed, WAL flush included, so with one counter every result of an event waited for
     the commit before it. Rows are made on their first bump."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     shard = models.PositiveSmallIntegerField()
     bumps = models.PositiveBigIntegerField(default=0)
     at = models.DateTimeField(null=True)
@@ -163,35 +163,35 @@ class EventRevision(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "shard"], name="event_revision_one_row_a_shard"
+                fields=["event", "shard"], name="event_revision_one_row_a_shard"
             )
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament_id}/{self.shard}: {self.bumps}"
+        return f"{self.event_id}/{self.shard}: {self.bumps}"
 
     @classmethod
-    def current(cls, tournament_id: int | None) -> tuple[int, object]:
+    def current(cls, event_id: int | None) -> tuple[int, object]:
         """(revision, time of the last bump as the database sends it) of an event now."""
-        return revision_sql.current(tournament_id)
+        return revision_sql.current(event_id)
 
 
 class Unit(models.Model):
     """A club, company or city delegation (单位). Teams of one unit are kept apart in pairing."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="units")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="units")
     name = models.CharField(_("name"), max_length=200)
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "tournament"
+    event_path = "event"
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("unit")
         verbose_name_plural = _("units")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="unit_unique_name"),
+            models.UniqueConstraint(fields=["event", "name"], name="unit_unique_name"),
         ]
 
     def __str__(self) -> str:
@@ -204,7 +204,7 @@ class Team(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrawn")
         SUSPENDED = "suspended", _("Suspended")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=200)
     unit = models.ForeignKey(
         Unit,
@@ -227,16 +227,16 @@ class Team(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "tournament"
+    event_path = "event"
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name"),
+            models.UniqueConstraint(fields=["event", "name"], name="team_unique_name"),
             models.UniqueConstraint(
-                fields=["tournament", "seed"],
+                fields=["event", "seed"],
                 condition=Q(seed__isnull=False),
                 name="team_unique_seed",
             ),
@@ -267,7 +267,7 @@ class Player(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "team__tournament"
+    event_path = "team__event"
 
     class Meta:
         ordering = ["team", "seat_order"]

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Tournament
+from .events import Event
 
 
 class Job(models.Model):
@@ -19,7 +19,7 @@ class Job(models.Model):
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
     kind = models.CharField(_("kind"), max_length=60)
     params = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)

@@ -7,11 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.freshness import PublicManager
 
-from .events import Tournament
+from .events import Event
 
 
 class LotDraw(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="lot_draws")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="lot_draws")
     # the counted round the tie was drawn after (None: before any round counted)
     after_round = models.PositiveSmallIntegerField(_("after round"), null=True, blank=True)
     teams = models.JSONField(_("teams"), help_text=_("The tied teams' ids, ascending."))
@@ -31,12 +31,12 @@ class LotDraw(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "tournament"
+    event_path = "event"
 
     class Meta:
-        ordering = ["tournament", "drawn_at", "pk"]
+        ordering = ["event", "drawn_at", "pk"]
         verbose_name = _("draw of lots")
         verbose_name_plural = _("draws of lots")
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {' > '.join(self.names)}"
+        return f"{self.event} · {' > '.join(self.names)}"

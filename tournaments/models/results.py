@@ -14,7 +14,7 @@ from rules_engine.outcome import Outcome
 from tournaments.freshness import PublicManager
 from tournaments.sql import rows
 
-from .events import Team, Tournament
+from .events import Team, Event
 from .rounds import Match
 
 
@@ -68,7 +68,7 @@ class ResultVersion(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "match__round__tournament"
+    event_path = "match__round__event"
 
     class Meta:
         ordering = ["match", "number"]
@@ -119,8 +119,8 @@ class RankingAdjustment(models.Model):
     """A team moved down N places in the final ranking, e.g. by an arbitration ruling; with
     ``unit`` set, that unit moves down in the unit standings instead (the idiom-chain hint)."""
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="ranking_adjustments"
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="ranking_adjustments"
     )
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ranking_adjustments")
     unit = models.ForeignKey(
@@ -143,7 +143,7 @@ class RankingAdjustment(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "tournament"
+    event_path = "event"
 
     class Meta:
         ordering = ["created_at"]

@@ -1,11 +1,11 @@
-"""Per-tournament roles and referees' table assignments."""
+"""Per-event roles and referees' table assignments."""
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .events import Team, Tournament
+from .events import Team, Event
 
 
 class Role(models.TextChoices):
@@ -16,11 +16,11 @@ class Role(models.TextChoices):
     CAPTAIN = "captain", _("Team captain 队长")
 
 
-class TournamentRole(models.Model):
+class EventRole(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="paisai_roles"
     )
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     role = models.CharField(_("role"), max_length=20, choices=Role.choices)
     team = models.ForeignKey(
         Team,
@@ -32,10 +32,10 @@ class TournamentRole(models.Model):
     )
 
     class Meta:
-        verbose_name = _("tournament role")
-        verbose_name_plural = _("tournament roles")
+        verbose_name = _("event role")
+        verbose_name_plural = _("event roles")
         constraints = [
-            models.UniqueConstraint(fields=["user", "tournament", "role"], name="role_unique"),
+            models.UniqueConstraint(fields=["user", "event", "role"], name="role_unique"),
             models.CheckConstraint(
                 condition=(Q(role="captain") & Q(team__isnull=False))
                 | (~Q(role="captain") & Q(team__isnull=True)),
@@ -44,14 +44,14 @@ class TournamentRole(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} · {self.get_role_display()} · {self.tournament}"
+        return f"{self.user} · {self.get_role_display()} · {self.event}"
 
 
 class TableAssignment(models.Model):
     """A table referee may write only the tables assigned to them (for every round)."""
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="table_assignments"
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="table_assignments"
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_assignments"
@@ -64,7 +64,7 @@ class TableAssignment(models.Model):
         verbose_name_plural = _("table assignments")
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "user", "table_number"], name="table_assignment_unique"
+                fields=["event", "user", "table_number"], name="table_assignment_unique"
             ),
         ]
 

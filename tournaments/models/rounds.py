@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.freshness import PublicManager
 
-from .events import Team, Tournament
+from .events import Team, Event
 from .stages import Section, Stage
 
 
@@ -19,7 +19,7 @@ class Round(models.Model):
         COMPLETE = "complete", _("Results complete")
         FINALISED = "finalised", _("Finalised")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT
@@ -51,19 +51,19 @@ class Round(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "tournament"
+    event_path = "event"
 
     class Meta:
-        ordering = ["tournament", "number"]
+        ordering = ["event", "number"]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} · R{self.number}"
+        return f"{self.event} · R{self.number}"
 
 
 class Match(models.Model):
@@ -101,7 +101,7 @@ class Match(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "round__tournament"
+    event_path = "round__event"
 
     class Meta:
         ordering = ["round", "table_number"]
@@ -142,7 +142,7 @@ class RoundSlot(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "round__tournament"
+    event_path = "round__event"
 
     class Meta:
         constraints = [

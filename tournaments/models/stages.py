@@ -7,7 +7,7 @@
 - :class:`Section`: a group of a stage (男双/女双/混双, A组/B组, a hall) paired and ranked
   apart from the others; :class:`SectionEntry` puts a team in it at a seed position.
 
-An event without Stage rows is one implicit Swiss stage (``Tournament.num_rounds``), as
+An event without Stage rows is one implicit Swiss stage (``Event.num_rounds``), as
 before. A round of a stage (``Round.stage``) holds every section's tables (one clock, one
 table numbering per venue); each match names its section (``Match.section``) and, in a
 knockout, its place in the bracket (``Match.bracket_slot``, e.g. ``R1-3`` or ``3P``).
@@ -22,7 +22,7 @@ from rules_engine.errors import RulesError
 from rules_engine.format_fields import parse_format
 from tournaments.freshness import PublicManager
 
-from .events import Team, Tournament
+from .events import Team, Event
 
 
 class Stage(models.Model):
@@ -35,7 +35,7 @@ class Stage(models.Model):
         ALL = "all", _("All checked-in teams")
         QUALIFIED = "qualified", _("The top teams of each section of earlier stages")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
     order = models.PositiveSmallIntegerField(_("order"))
     name = models.CharField(_("name"), max_length=100)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
@@ -80,15 +80,15 @@ class Stage(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "tournament"
+    event_path = "event"
 
     class Meta:
-        ordering = ["tournament", "order"]
+        ordering = ["event", "order"]
         verbose_name = _("stage")
         verbose_name_plural = _("stages")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "order"], name="stage_unique_order"),
-            models.UniqueConstraint(fields=["tournament", "name"], name="stage_unique_name"),
+            models.UniqueConstraint(fields=["event", "order"], name="stage_unique_order"),
+            models.UniqueConstraint(fields=["event", "name"], name="stage_unique_name"),
             models.CheckConstraint(
                 condition=Q(kind__in=["swiss", "round_robin", "knockout"]), name="stage_kind_valid"
             ),
@@ -102,7 +102,7 @@ class Stage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {self.name}"
+        return f"{self.event} · {self.name}"
 
     @property
     def is_knockout(self) -> bool:
@@ -134,7 +134,7 @@ class Section(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "stage__tournament"
+    event_path = "stage__event"
 
     class Meta:
         ordering = ["stage", "order"]
@@ -160,7 +160,7 @@ class SectionEntry(models.Model):
 
     # public answers read its rows: every write moves the event's revision (freshness)
     objects = PublicManager()
-    event_path = "stage__tournament"
+    event_path = "stage__event"
 
     class Meta:
         ordering = ["section", "seed"]

@@ -1,6 +1,6 @@
 """Table devices and result confirmations.
 
-- :class:`TableKey`: a private, revocable key per tournament table. A phone or tablet at the
+- :class:`TableKey`: a private, revocable key per event table. A phone or tablet at the
   table opens ``/table/<key>/`` and may write that table's match (of the current round) only.
 - :class:`ResultConfirmation`: who confirmed which result version, and in what capacity
   (captain of a team, second referee, chief referee). A version counts for standings once
@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .events import Team, Tournament
+from .events import Team, Event
 from .results import ResultVersion
 
 
@@ -23,7 +23,7 @@ def new_key() -> str:
 
 
 class TableKey(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_keys")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_keys")
     table_number = models.PositiveIntegerField(_("table"))
     key = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
     referee = models.ForeignKey(
@@ -48,20 +48,20 @@ class TableKey(models.Model):
     )
 
     class Meta:
-        ordering = ["tournament", "table_number", "-created_at"]
+        ordering = ["event", "table_number", "-created_at"]
         verbose_name = _("table key")
         verbose_name_plural = _("table keys")
         constraints = [
             # One live key per table; revoked keys stay for the record.
             models.UniqueConstraint(
-                fields=["tournament", "table_number"],
+                fields=["event", "table_number"],
                 condition=Q(revoked_at__isnull=True),
                 name="table_key_one_live_per_table",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} · T{self.table_number}"
+        return f"{self.event} · T{self.table_number}"
 
     @property
     def is_live(self) -> bool:

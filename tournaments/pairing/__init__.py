@@ -1,4 +1,4 @@
-"""Pure pairing of tournament rounds: plain data in, pairings out (no Django)."""
+"""Pure pairing of event rounds: plain data in, pairings out (no Django)."""
 
 from .core import (
     AWAY,

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from rules_engine import seating
-from tournaments.models import CheckIn, Match, Round, RoundLeave, RoundSlot, Team, Tournament
+from tournaments.models import CheckIn, Match, Round, RoundLeave, RoundSlot, Team, Event
 from tournaments.standings.service import standings_for
 
 from .core import (
@@ -40,11 +40,11 @@ class History:
     had_bye: bool = False
 
 
-def load_history(tournament: Tournament, before_round: int) -> dict[int, History]:
+def load_history(event: Event, before_round: int) -> dict[int, History]:
     """Opponents, sides and byes of every team in the rounds before `before_round` (one query)."""
     history: dict[int, History] = defaultdict(History)
     slots = (
-        RoundSlot.objects.filter(round__tournament=tournament, round__number__lt=before_round)
+        RoundSlot.objects.filter(round__event=event, round__number__lt=before_round)
         .exclude(round__status=Round.Status.DRAFT)
         .values_list("team_id", "round__number", "side", "match__home_id", "match__away_id")
     )
@@ -67,22 +67,22 @@ def rematch_tables(rnd: Round) -> list[Match]:
     ]
 
 
-def left_out(tournament: Tournament, round_number: int) -> set[int]:
+def left_out(event: Event, round_number: int) -> set[int]:
     """Active teams the draw of ``round_number`` leaves out (SPEC §2): those on a leave to
     miss that round and, once the event uses check-in, those not checked in (a team that
     checks in after round 1 is a late entry: it joins from the next draw)."""
     out = set(
         RoundLeave.objects.filter(
-            team__tournament=tournament,
+            team__event=event,
             round_number=round_number,
             kind=RoundLeave.Kind.MISS_ROUND,
         ).values_list("team_id", flat=True)
     )
     checked_in = set(
-        CheckIn.objects.filter(team__tournament=tournament).values_list("team_id", flat=True)
+        CheckIn.objects.filter(team__event=event).values_list("team_id", flat=True)
     )
     if checked_in:
-        out |= set(tournament.teams.values_list("pk", flat=True)) - checked_in
+        out |= set(event.teams.values_list("pk", flat=True)) - checked_in
     return out
 
 
@@ -91,18 +91,18 @@ def draw_field(teams: list[PairingTeam]) -> list[int]:
     return sorted(team.id for team in teams if team.active)
 
 
-def load_pairing_teams(tournament: Tournament, before_round: int) -> list[PairingTeam]:
+def load_pairing_teams(event: Event, before_round: int) -> list[PairingTeam]:
     """Every team as the pairing sees it before round `before_round`.
 
     Score and place come from the standings after the previous round; withdrawn and
     suspended teams, and teams left out of this round (:func:`left_out`), are passed as
     inactive (the core leaves them out).
     """
-    out = left_out(tournament, before_round)
-    registered = Team.objects.filter(tournament=tournament).order_by("pk")
-    rows = standings_for(tournament, after_round=before_round - 1) if before_round > 1 else []
+    out = left_out(event, before_round)
+    registered = Team.objects.filter(event=event).order_by("pk")
+    rows = standings_for(event, after_round=before_round - 1) if before_round > 1 else []
     place = {row.team: (index, row.points) for index, row in enumerate(rows)}
-    history = load_history(tournament, before_round) if before_round > 1 else {}
+    history = load_history(event, before_round) if before_round > 1 else {}
     teams = []
     for team_id, status, unit, seed in registered.values_list("id", "status", "unit_id", "seed"):
         index, points = place.get(team_id, (0, 0))

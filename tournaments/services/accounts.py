@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import ServiceError
-from tournaments.models import LoginLink, Role, Team, Tournament, TournamentRole
+from tournaments.models import LoginLink, Role, Team, Event, EventRole
 from tournaments.validation import whole_number
 
 from . import roles as role_service
@@ -72,14 +72,14 @@ def _new_user(name: str):
     return user
 
 
-def _issue(tournament: Tournament, user, by, purpose: str, team: Team | None = None) -> LoginLink:
-    """A fresh link for ``user`` in ``tournament``; their earlier unused links stop working."""
+def _issue(event: Event, user, by, purpose: str, team: Team | None = None) -> LoginLink:
+    """A fresh link for ``user`` in ``event``; their earlier unused links stop working."""
     now = timezone.now()
     LoginLink.objects.filter(
-        tournament=tournament, user=user, used_at__isnull=True, expires_at__gt=now
+        event=event, user=user, used_at__isnull=True, expires_at__gt=now
     ).update(expires_at=now)
     return LoginLink.objects.create(
-        tournament=tournament,
+        event=event,
         user=user,
         team=team,
         purpose=purpose,
@@ -105,11 +105,11 @@ class Invitation:
 
 
 def invite_official(
-    tournament: Tournament, by, name: object, role: str, source: str = ""
+    event: Event, by, name: object, role: str, source: str = ""
 ) -> Invitation:
     """A new account for an official named ``name`` with ``role`` in this event, and its
     one-time login link."""
-    permissions.require(by, tournament, "role.grant")
+    permissions.require(by, event, "role.grant")
     if role not in permissions.OFFICIALS:
         raise AccountError(
             _("Choose an official's role: captains are made from the team list."), "role"
@@ -117,10 +117,10 @@ def invite_official(
     name = clean_name(name)
     with transaction.atomic():
         user = _new_user(name)
-        role_service.grant(tournament, by, user, role, None, source)
-        link = _issue(tournament, user, by, LoginLink.Purpose.OFFICIAL)
+        role_service.grant(event, by, user, role, None, source)
+        link = _issue(event, user, by, LoginLink.Purpose.OFFICIAL)
         log_action(
-            tournament,
+            event,
             by,
             "account.invite",
             user,
@@ -130,11 +130,11 @@ def invite_official(
     return Invitation(user, role, link)
 
 
-def reissue(tournament: Tournament, by, held: TournamentRole, source: str = "") -> LoginLink:
+def reissue(event: Event, by, held: EventRole, source: str = "") -> LoginLink:
     """A new one-time link for a person holding a role in this event (a lost link); only for
     people who have never set a password of their own (an account with a password logs in)."""
-    permissions.require(by, tournament, "role.grant")
-    if held.tournament_id != tournament.pk:
+    permissions.require(by, event, "role.grant")
+    if held.event_id != event.pk:
         raise AccountError(_("This role is not in this event."), "role")
     if held.user.has_usable_password() or held.user.is_staff or held.user.is_superuser:
         raise AccountError(
@@ -146,9 +146,9 @@ def reissue(tournament: Tournament, by, held: TournamentRole, source: str = "") 
         )
     purpose = LoginLink.Purpose.CAPTAIN if held.role == Role.CAPTAIN else LoginLink.Purpose.OFFICIAL
     with transaction.atomic():
-        link = _issue(tournament, held.user, by, purpose, held.team)
+        link = _issue(event, held.user, by, purpose, held.team)
         log_action(
-            tournament,
+            event,
             by,
             "account.link",
             held.user,
@@ -167,24 +167,24 @@ class CaptainLogin:
 
 
 def make_captain_logins(
-    tournament: Tournament, by, team_ids, source: str = ""
+    event: Event, by, team_ids, source: str = ""
 ) -> list[CaptainLogin]:
     """For each team of ``team_ids``: its captain (a new account named after the team's first
     player when the team has none) and a fresh one-time link. A captain who has chosen a
     password keeps logging in with it (no link)."""
-    permissions.require(by, tournament, "role.grant")
+    permissions.require(by, event, "role.grant")
     ids = {pk for pk in map(whole_number, team_ids) if pk is not None}
     if not ids:
         raise AccountError(_("Select the teams whose captains need a login."), "team")
     teams = (
-        Team.objects.filter(tournament=tournament, pk__in=ids)
+        Team.objects.filter(event=event, pk__in=ids)
         .prefetch_related("players")
         .order_by("seed", "name")
     )
     captains = {
         held.team_id: held.user
-        for held in TournamentRole.objects.filter(
-            tournament=tournament, role=Role.CAPTAIN, team_id__in=ids
+        for held in EventRole.objects.filter(
+            event=event, role=Role.CAPTAIN, team_id__in=ids
         ).select_related("user")
     }
     made = []
@@ -196,13 +196,13 @@ def make_captain_logins(
                 players = sorted(team.players.all(), key=lambda p: p.seat_order)
                 name = players[0].name if players else team.name
                 user = _new_user(name)
-                role_service.grant(tournament, by, user, Role.CAPTAIN, team, source)
+                role_service.grant(event, by, user, Role.CAPTAIN, team, source)
             link = None
             if not user.has_usable_password():
-                link = _issue(tournament, user, by, LoginLink.Purpose.CAPTAIN, team)
+                link = _issue(event, user, by, LoginLink.Purpose.CAPTAIN, team)
             made.append(CaptainLogin(team, user, link, created))
         log_action(
-            tournament,
+            event,
             by,
             "account.captain",
             None,
@@ -212,11 +212,11 @@ def make_captain_logins(
     return made
 
 
-def captain_links(tournament: Tournament) -> dict[int, LoginLink]:
+def captain_links(event: Event) -> dict[int, LoginLink]:
     """team id → its captain's live (unused, unexpired) link: the team badge prints it."""
     now = timezone.now()
     live = LoginLink.objects.filter(
-        tournament=tournament,
+        event=event,
         purpose=LoginLink.Purpose.CAPTAIN,
         used_at__isnull=True,
         expires_at__gt=now,
@@ -225,11 +225,11 @@ def captain_links(tournament: Tournament) -> dict[int, LoginLink]:
     return {link.team_id: link for link in live}
 
 
-def live_links(tournament: Tournament) -> dict[int, LoginLink]:
+def live_links(event: Event) -> dict[int, LoginLink]:
     """user id → their live link in this event (the accounts page shows it again)."""
     now = timezone.now()
     live = LoginLink.objects.filter(
-        tournament=tournament, used_at__isnull=True, expires_at__gt=now
+        event=event, used_at__isnull=True, expires_at__gt=now
     ).order_by("created_at")
     return {link.user_id: link for link in live}
 
@@ -245,7 +245,7 @@ def find_link(key: str) -> LoginLink | None:
     key = str(key or "")
     if not key or len(key) > 64:
         return None
-    link = LoginLink.objects.select_related("user", "tournament", "team").filter(key=key).first()
+    link = LoginLink.objects.select_related("user", "event", "team").filter(key=key).first()
     if link is None or link.used_at is not None or link.expires_at <= timezone.now():
         return None
     if not link.user.is_active:
@@ -264,7 +264,7 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
             raise AccountError(REFUSED, "link")
         link = (
             LoginLink.objects.select_for_update()
-            .select_related("user", "tournament")
+            .select_related("user", "event")
             .get(pk=link.pk)
         )
         if link.used_at is not None:
@@ -274,10 +274,10 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
         moved = None
         if current is not None and current.is_authenticated and current.pk != link.user_id:
             moved = link.user
-            for held in TournamentRole.objects.filter(user=moved, tournament=link.tournament):
-                TournamentRole.objects.get_or_create(
+            for held in EventRole.objects.filter(user=moved, event=link.event):
+                EventRole.objects.get_or_create(
                     user=current,
-                    tournament=link.tournament,
+                    event=link.event,
                     role=held.role,
                     defaults={"team": held.team},
                 )
@@ -286,7 +286,7 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
             moved.save(update_fields=["is_active"])
             link.user = current
         log_action(
-            link.tournament,
+            link.event,
             link.user,
             "account.link_used",
             link.user,
@@ -305,7 +305,7 @@ MAX_TEAM_ANSWERS = 20
 
 
 def search_teams(
-    tournament: Tournament, query: object, limit: int = MAX_TEAM_ANSWERS
+    event: Event, query: object, limit: int = MAX_TEAM_ANSWERS
 ) -> list[Team]:
     """Teams whose name, player, pinyin (full or initials) or number (seed) matches
     ``query`` (the roles page's team search): an exact name or number first."""
@@ -313,7 +313,7 @@ def search_teams(
     if not text:
         return []
     teams = list(
-        Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("name")
+        Team.objects.filter(event=event).prefetch_related("players").order_by("name")
     )
     if whole_number(text) is not None:  # a seed ("²" is a digit to isdigit, no number)
         return [team for team in teams if team.seed == int(text)][:limit]

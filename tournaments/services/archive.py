@@ -79,26 +79,26 @@ def _ensure_users(users: list[dict]) -> None:
 @transaction.atomic
 def _check_settings(objects: list[dict]) -> None:
     """The event's preset and settings through the rules engine's event-settings schema."""
-    tournament_model = apps.get_model("tournaments", "Tournament")
+    event_model = apps.get_model("tournaments", "Event")
     for obj in objects:
-        if isinstance(obj, dict) and obj.get("model") == tournament_model._meta.label_lower:
+        if isinstance(obj, dict) and obj.get("model") == event_model._meta.label_lower:
             fields = obj.get("fields") if isinstance(obj.get("fields"), dict) else {}
             values = {name: fields.get(name) for name in ("game", "preset", "settings")}
             try:
-                tournament_model(**values).get_preset()
+                event_model(**values).get_preset()
             except RulesError as err:
                 raise ExportError(err.localized(get_language()), err.field) from None
 
 
 def import_archive(data) -> object:
-    """Load an archive; returns the tournament. ExportError says what is wrong."""
+    """Load an archive; returns the event. ExportError says what is wrong."""
     _check_shape(data)
-    tournament_model = apps.get_model("tournaments", "Tournament")
-    if tournament_model.objects.filter(slug=data.get("tournament")).exists():
+    event_model = apps.get_model("tournaments", "Event")
+    if event_model.objects.filter(slug=data.get("event")).exists():
         raise ExportError(
             _("An event with the short name “%(slug)s” already exists."),
-            "tournament",
-            slug=data["tournament"],
+            "event",
+            slug=data["event"],
         )
     _check_free(data["objects"])
     _check_settings(data["objects"])
@@ -115,7 +115,7 @@ def import_archive(data) -> object:
     except (DeserializationError, ValueError, TypeError, KeyError) as error:
         raise ExportError(_("The archive is damaged: %(error)s"), "objects", error=error) from None
     _reset_sequences(models)
-    return tournament_model.objects.get(slug=data["tournament"])
+    return event_model.objects.get(slug=data["event"])
 
 
 def _reset_sequences(models) -> None:

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Role, TableAssignment, Tournament, TournamentRole
+from tournaments.models import Role, TableAssignment, Event, EventRole
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError
 from tournaments.validation import MAX_TABLE
@@ -65,8 +65,8 @@ def ranges(tables) -> str:
     return ", ".join(out)
 
 
-def _require_manage(user, tournament: Tournament) -> None:
-    if not permissions.can_manage(user, tournament):
+def _require_manage(user, event: Event) -> None:
+    if not permissions.can_manage(user, event):
         raise RoundError(_("Only an organiser of this event may assign tables."))
 
 
@@ -78,19 +78,19 @@ def find_referee(username: str):
 
 
 @transaction.atomic
-def assign_tables(tournament: Tournament, user, referee, tables, replace: bool = False) -> int:
+def assign_tables(event: Event, user, referee, tables, replace: bool = False) -> int:
     """Give ``referee`` the ``tables`` (a list or a range text); ``replace`` drops their other
     tables. Returns how many tables were newly assigned."""
-    _require_manage(user, tournament)
+    _require_manage(user, event)
     tables = parse_tables(tables) if isinstance(tables, str) else sorted(set(tables))
-    role, granted = TournamentRole.objects.get_or_create(
-        user=referee, tournament=tournament, role=Role.TABLE_REFEREE
+    role, granted = EventRole.objects.get_or_create(
+        user=referee, event=event, role=Role.TABLE_REFEREE
     )
     if granted:
         log_action(
-            tournament, user, "role.grant", role, data={"user": referee.username, "role": role.role}
+            event, user, "role.grant", role, data={"user": referee.username, "role": role.role}
         )
-    mine = TableAssignment.objects.filter(tournament=tournament, user=referee)
+    mine = TableAssignment.objects.filter(event=event, user=referee)
     removed = []
     if replace:
         removed = list(mine.exclude(table_number__in=tables).values_list("table_number", flat=True))
@@ -98,10 +98,10 @@ def assign_tables(tournament: Tournament, user, referee, tables, replace: bool =
     have = set(mine.values_list("table_number", flat=True))
     new = [t for t in tables if t not in have]
     TableAssignment.objects.bulk_create(
-        [TableAssignment(tournament=tournament, user=referee, table_number=t) for t in new]
+        [TableAssignment(event=event, user=referee, table_number=t) for t in new]
     )
     log_action(
-        tournament,
+        event,
         user,
         "tables.assign",
         role,
@@ -111,14 +111,14 @@ def assign_tables(tournament: Tournament, user, referee, tables, replace: bool =
 
 
 @transaction.atomic
-def unassign_tables(tournament: Tournament, user, referee, tables) -> int:
-    _require_manage(user, tournament)
+def unassign_tables(event: Event, user, referee, tables) -> int:
+    _require_manage(user, event)
     tables = parse_tables(tables) if isinstance(tables, str) else sorted(set(tables))
     deleted, _rows = TableAssignment.objects.filter(
-        tournament=tournament, user=referee, table_number__in=tables
+        event=event, user=referee, table_number__in=tables
     ).delete()
     log_action(
-        tournament,
+        event,
         user,
         "tables.unassign",
         None,
@@ -135,15 +135,15 @@ class RefereeTables:
     count: int
 
 
-def overview(tournament: Tournament) -> list[RefereeTables]:
+def overview(event: Event) -> list[RefereeTables]:
     """Every table referee with their tables as ranges (two queries)."""
     by_user: dict[int, list[int]] = {}
-    for user_id, table in TableAssignment.objects.filter(tournament=tournament).values_list(
+    for user_id, table in TableAssignment.objects.filter(event=event).values_list(
         "user_id", "table_number"
     ):
         by_user.setdefault(user_id, []).append(table)
     referees = (
-        TournamentRole.objects.filter(tournament=tournament, role=Role.TABLE_REFEREE)
+        EventRole.objects.filter(event=event, role=Role.TABLE_REFEREE)
         .select_related("user")
         .order_by("user__username")
     )
@@ -158,13 +158,13 @@ def overview(tournament: Tournament) -> list[RefereeTables]:
     ]
 
 
-def unassigned_tables(tournament: Tournament) -> list[int]:
+def unassigned_tables(event: Event) -> list[int]:
     """Tables of the latest round that no table referee holds."""
-    latest = tournament.rounds.order_by("-number").first()
+    latest = event.rounds.order_by("-number").first()
     if latest is None:
         return []
     playing = set(latest.matches.exclude(table_number=None).values_list("table_number", flat=True))
     held = set(
-        TableAssignment.objects.filter(tournament=tournament).values_list("table_number", flat=True)
+        TableAssignment.objects.filter(event=event).values_list("table_number", flat=True)
     )
     return sorted(playing - held)

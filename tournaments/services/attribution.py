@@ -6,19 +6,19 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from tournaments import glossary, permissions
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import Event, EventRole
 
 
-def sees_identities(user, tournament: Tournament) -> bool:
+def sees_identities(user, event: Event) -> bool:
     return bool(getattr(user, "is_staff", False)) or permissions.may(
-        user, tournament, "identity.view"
+        user, event, "identity.view"
     )
 
 
-def public_labels(tournament: Tournament) -> dict[str, str]:
+def public_labels(event: Event) -> dict[str, str]:
     """username → the public name of their role in the event."""
     held: dict[str, set[str]] = {}
-    rows = TournamentRole.objects.filter(tournament=tournament).values_list(
+    rows = EventRole.objects.filter(event=event).values_list(
         "user__username", "role"
     )
     for username, role in rows:

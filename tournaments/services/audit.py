@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from tournaments import audit_actions
-from tournaments.models import AuditLog, Tournament
+from tournaments.models import AuditLog, Event
 from tournaments.sql import rows
 
 
@@ -30,7 +30,7 @@ def client_address(request) -> str:
 
 
 def log_action(
-    tournament: Tournament | None,
+    event: Event | None,
     actor,
     action: str,
     target: models.Model | None = None,
@@ -41,12 +41,12 @@ def log_action(
     """Append an audit entry. ``actor`` may be None (system) or an anonymous user. ``action``
     must be declared in the registry (tournaments.audit_actions: UnregisteredAuditAction
     otherwise); the entry keeps the teams and the table its target is about."""
-    entry = _entry(tournament, actor, action, target, data, reason, source)
+    entry = _entry(event, actor, action, target, data, reason, source)
     return rows.insert(entry)  # one per change: SQL built once (tournaments/sql/rows.py)
 
 
 def log_actions(
-    tournament: Tournament | None,
+    event: Event | None,
     actor,
     action: str,
     entries: list[tuple[models.Model | None, dict[str, Any] | None]],
@@ -56,17 +56,17 @@ def log_actions(
     many :func:`log_action` calls — in one INSERT (an action on many rows at once, e.g. the
     chief's bulk confirm: its cost does not grow a query per row)."""
     audit_actions.lookup(action)
-    made = [_entry(tournament, actor, action, target, data, "", source) for target, data in entries]
+    made = [_entry(event, actor, action, target, data, "", source) for target, data in entries]
     return AuditLog.objects.bulk_create(made) if made else []
 
 
-def _entry(tournament, actor, action, target, data, reason, source) -> AuditLog:
+def _entry(event, actor, action, target, data, reason, source) -> AuditLog:
     audit_actions.lookup(action)
     if actor is not None and not getattr(actor, "is_authenticated", False):
         actor = None
     teams, table = audit_actions.subjects(target)
     return AuditLog(
-        tournament=tournament,
+        event=event,
         actor=actor,
         actor_name=actor.get_username() if actor is not None else "",
         action=action,

@@ -1,4 +1,4 @@
-"""An event's award list (``Tournament.awards``): one award a line, a name and the places it
+"""An event's award list (``Event.awards``): one award a line, a name and the places it
 covers (“冠军 1”, “一等奖 2-4”); without one, the champion, runner-up and third place. Read by
 the prize list and certificates (exporters/prizes.py), the lots at a prize band's line
 (services/lots.py) and the award list's own editing (services/prizes.py)."""

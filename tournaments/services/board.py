@@ -154,7 +154,7 @@ def read(rnd: Round) -> list[TableState]:
         .order_by("table_number", "pk")
     )
     referees: dict[int, list[str]] = defaultdict(list)
-    for table, username in TableAssignment.objects.filter(tournament=rnd.tournament).values_list(
+    for table, username in TableAssignment.objects.filter(event=rnd.event).values_list(
         "table_number", "user__username"
     ):
         referees[table].append(username)
@@ -197,7 +197,7 @@ def bulk_confirm(rnd: Round, user, match_ids, source: str = "") -> tuple[int, li
     from tournaments.services import result_confirm, results
 
     actor = results.Actor(user, None, "web", source)
-    result_confirm.require_chief_confirm(actor, rnd.tournament)
+    result_confirm.require_chief_confirm(actor, rnd.event)
     done, refused = result_confirm.confirm_many(rnd, _selection(match_ids), actor)
     return len(done), [
         gettext("Table %(table)s: %(reason)s") % {"table": match.table_number, "reason": error}
@@ -257,7 +257,7 @@ def confirm_forfeits(rnd: Round, user, team_ids, now=None, source: str = ""):
     (``.teams`` ruled absent, ``.tables`` count, ``.skipped`` reasons)."""
     from tournaments.services import checkin
 
-    checkin.require(user, rnd.tournament, "forfeit.confirm", _("confirm late forfeits"))
+    checkin.require(user, rnd.event, "forfeit.confirm", _("confirm late forfeits"))
     ids = [n for n in map(whole_number, team_ids) if n is not None]
     if not ids:
         raise BoardError(gettext_lazy("Tick the late teams whose forfeits you confirm."), "team")

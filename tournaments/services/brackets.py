@@ -61,9 +61,9 @@ class SectionBracket:
     champion: Side | None
 
 
-def knockout_stage(tournament, stage_id) -> Stage:
+def knockout_stage(event, stage_id) -> Stage:
     """The event's knockout stage ``stage_id``; StageNotFound otherwise."""
-    stage = get_stage(tournament, stage_id)
+    stage = get_stage(event, stage_id)
     if not stage.is_knockout:
         raise StageNotFound(_not_knockout(), "stage")
     return stage
@@ -75,8 +75,8 @@ def _not_knockout():
     return _("This stage is not a knockout: it has no bracket.")
 
 
-def knockout_stages(tournament) -> list[Stage]:
-    return list(Stage.objects.filter(tournament=tournament, kind=Stage.Kind.KNOCKOUT))
+def knockout_stages(event) -> list[Stage]:
+    return list(Stage.objects.filter(event=event, kind=Stage.Kind.KNOCKOUT))
 
 
 def stage_brackets(stage: Stage) -> list[SectionBracket]:

@@ -51,16 +51,16 @@ def open_call(rnd: Round, table_number: int | None) -> RefereeCall | None:
 
 def may_call(actor: Actor, match: Match) -> bool:
     """The table's device (its live key), the table referees assigned to the table, the chief."""
-    tournament = match.round.tournament
+    event = match.round.event
     key = actor.table_key
     if key is not None:
         return bool(
             key.is_live
-            and key.tournament_id == tournament.pk
+            and key.event_id == event.pk
             and key.table_number == match.table_number
         )
-    return permissions.may(actor.user, tournament, "call.raise") and permissions.can_write_table(
-        actor.user, tournament, match.table_number
+    return permissions.may(actor.user, event, "call.raise") and permissions.can_write_table(
+        actor.user, event, match.table_number
     )
 
 
@@ -96,7 +96,7 @@ def raise_call(match: Match, actor: Actor, note: object = "") -> tuple[RefereeCa
     try:
         with transaction.atomic():
             call = RefereeCall.objects.create(
-                tournament=rnd.tournament,
+                event=rnd.event,
                 round=rnd,
                 table_number=match.table_number,
                 note=text,
@@ -107,7 +107,7 @@ def raise_call(match: Match, actor: Actor, note: object = "") -> tuple[RefereeCa
             if key is not None:
                 data["table_key"] = key.pk
             log_action(
-                rnd.tournament,
+                rnd.event,
                 actor.user,
                 "call.raise",
                 call,
@@ -125,7 +125,7 @@ def raise_call(match: Match, actor: Actor, note: object = "") -> tuple[RefereeCa
 
 def answer(call: RefereeCall, user, source: str = "", now: datetime | None = None) -> RefereeCall:
     """The chief referee marks ``call`` answered (once: a second answer is refused)."""
-    permissions.require(user, call.tournament, "call.answer", CallForbidden)
+    permissions.require(user, call.event, "call.answer", CallForbidden)
     now = now or timezone.now()
     with transaction.atomic():
         answered = RefereeCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
@@ -141,7 +141,7 @@ def answer(call: RefereeCall, user, source: str = "", now: datetime | None = Non
             )
         waited = int((call.answered_at - call.created_at).total_seconds())
         log_action(
-            call.tournament,
+            call.event,
             user,
             "call.answer",
             call,

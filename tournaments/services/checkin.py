@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder, seating
 from tournaments import permissions
-from tournaments.models import CheckIn, Match, Round, RoundLeave, Seating, Team, Tournament
+from tournaments.models import CheckIn, Match, Round, RoundLeave, Seating, Team, Event
 from tournaments.services import events
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError, RoundForbidden
@@ -39,21 +39,21 @@ def _name(user) -> str:
     return getattr(user, "username", "") or ""
 
 
-def require(user, tournament: Tournament, action: str, what: str) -> None:
+def require(user, event: Event, action: str, what: str) -> None:
     """Refused (403) unless ``user`` may do ``action`` (the permission table) here."""
-    permissions.require(user, tournament, action, RoundForbidden, what=what)
+    permissions.require(user, event, action, RoundForbidden, what=what)
 
 
 # --- check-in -----------------------------------------------------------------------------
 
 
-def uses_checkin(tournament: Tournament) -> bool:
-    return CheckIn.objects.filter(team__tournament=tournament).exists()
+def uses_checkin(event: Event) -> bool:
+    return CheckIn.objects.filter(team__event=event).exists()
 
 
-def checked_in_ids(tournament: Tournament) -> set[int]:
+def checked_in_ids(event: Event) -> set[int]:
     return set(
-        CheckIn.objects.filter(team__tournament=tournament).values_list("team_id", flat=True)
+        CheckIn.objects.filter(team__event=event).values_list("team_id", flat=True)
     )
 
 
@@ -67,30 +67,30 @@ def check_in(teams, user, via: str = CheckIn.Via.LIST, section=None) -> int:
     teams = list(teams)
     if not teams:
         return 0
-    tournament = teams[0].tournament
-    require(user, tournament, "team.check_in", _("check teams in"))
+    event = teams[0].event
+    require(user, event, "team.check_in", _("check teams in"))
     done = 0
     with transaction.atomic():
-        present = checked_in_ids(tournament)
+        present = checked_in_ids(event)
         for team in teams:
-            if team.pk in present or team.tournament_id != tournament.pk:
+            if team.pk in present or team.event_id != event.pk:
                 continue
             joins = stage_sections.late_entry_section(team, section)  # StageError: refused
             CheckIn.objects.create(team=team, via=via, by_name=_name(user))
             if joins is not None:
                 stage_sections.add_late_entry(joins, team, user)
-            events.advance(tournament, Tournament.Status.CHECK_IN)
-            log_action(tournament, user, "team.check_in", team, data={"via": via})
+            events.advance(event, Event.Status.CHECK_IN)
+            log_action(event, user, "team.check_in", team, data={"via": via})
             done += 1
     return done
 
 
 def undo_check_in(team: Team, user, reason: str = "") -> None:
-    require(user, team.tournament, "team.check_in", _("check teams in"))
+    require(user, team.event, "team.check_in", _("check teams in"))
     with transaction.atomic():
         deleted, _rows = CheckIn.objects.filter(team=team).delete()
         if deleted:
-            log_action(team.tournament, user, "team.check_out", team, reason=reason)
+            log_action(team.event, user, "team.check_out", team, reason=reason)
 
 
 # --- leaves -------------------------------------------------------------------------------
@@ -98,8 +98,8 @@ def undo_check_in(team: Team, user, reason: str = "") -> None:
 
 def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> RoundLeave:
     """Record a leave approved in advance (organiser or chief referee), with its reason."""
-    tournament = team.tournament
-    require(user, tournament, "team.leave", _("grant a leave"))
+    event = team.event
+    require(user, event, "team.leave", _("grant a leave"))
     if kind not in Kind.values:
         raise RoundError(_("Choose the kind of leave."), "kind")
     if not isinstance(reason, str) or not reason.strip():
@@ -108,13 +108,13 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
         number = int(round_number)
     except (TypeError, ValueError):
         number = 0
-    if not 1 <= number <= tournament.num_rounds:
+    if not 1 <= number <= event.num_rounds:
         raise RoundError(
             _("The round must be from 1 to %(count)s."),
             "round",
-            count=tournament.num_rounds,
+            count=event.num_rounds,
         )
-    played = tournament.rounds.filter(number=number).exclude(status=Round.Status.DRAFT)
+    played = event.rounds.filter(number=number).exclude(status=Round.Status.DRAFT)
     if kind == Kind.MISS_ROUND and played.exists():
         raise RoundError(
             _("Round %(number)s is already published: a leave to miss it comes too late."),
@@ -131,7 +131,7 @@ def grant_leave(team: Team, round_number: int, kind: str, user, reason: str) -> 
                 by_name=_name(user),
             )
             log_action(
-                tournament, user, f"team.leave.{kind}", team, data={"round": number}, reason=reason
+                event, user, f"team.leave.{kind}", team, data={"round": number}, reason=reason
             )
     except IntegrityError:
         raise RoundError(
@@ -181,7 +181,7 @@ def set_seated(match: Match, sides: dict, actor) -> dict[str, bool]:
     results.require_open_round(match)
     if not isinstance(sides, dict) or not sides or set(sides) - set(SIDES):
         raise RoundError(_("Say which side is seated: EW or NS, each true or false."), "sides")
-    tournament = match.round.tournament
+    event = match.round.event
     who = actor.user if actor.user is not None else None
     by_name = _name(actor.user) if actor.user is not None else gettext("table link")
     teams = _side_teams(match)
@@ -194,9 +194,9 @@ def set_seated(match: Match, sides: dict, actor) -> dict[str, bool]:
                     round=match.round, team=team, defaults={"by_name": str(by_name)[:150]}
                 )
                 if created:
-                    log_action(tournament, who, "team.seated", team, data=data, source=actor.source)
+                    log_action(event, who, "team.seated", team, data=data, source=actor.source)
             elif Seating.objects.filter(round=match.round, team=team).delete()[0]:
-                log_action(tournament, who, "team.unseated", team, data=data, source=actor.source)
+                log_action(event, who, "team.unseated", team, data=data, source=actor.source)
     return seating_of(match)
 
 
@@ -225,10 +225,10 @@ class LateTeam:
         return self.match.away if seating.is_home(self.side) else self.match.home
 
 
-def late_minutes(tournament) -> int:
+def late_minutes(event) -> int:
     """The minutes after the start at which a team not seated is late (no late-arrival
     leave): the event's ``late_limit_minutes``, the one the late list reads."""
-    settings = ladder.ladder_settings(tournament.game, tournament.settings or {})
+    settings = ladder.ladder_settings(event.game, event.settings or {})
     return ladder.late_limit(False, settings)
 
 
@@ -246,12 +246,12 @@ def late_teams(rnd: Round, now: datetime | None = None) -> list[LateTeam]:
     if rnd.started_at is None:
         return []
     now = now or timezone.now()
-    tournament = rnd.tournament
-    settings = ladder.ladder_settings(tournament.game, tournament.settings or {})
+    event = rnd.event
+    settings = ladder.ladder_settings(event.game, event.settings or {})
     seated = seated_ids(rnd)
     late_leave = set(
         RoundLeave.objects.filter(
-            team__tournament=tournament, round_number=rnd.number, kind=Kind.LATE_ARRIVAL
+            team__event=event, round_number=rnd.number, kind=Kind.LATE_ARRIVAL
         ).values_list("team_id", flat=True)
     )
     minutes = int(ladder.minutes_late(rnd.started_at, now))
@@ -298,8 +298,8 @@ def confirm_late_forfeits(
     longer late (seated meanwhile, or its table has a result now) is skipped, and said."""
     from tournaments.services import result_entry, results
 
-    tournament = rnd.tournament
-    require(user, tournament, "forfeit.confirm", _("confirm late forfeits"))
+    event = rnd.event
+    require(user, event, "forfeit.confirm", _("confirm late forfeits"))
     wanted = None if team_ids is None else {whole_number(pk) for pk in team_ids} - {None}
     by_table: dict[int, list[LateTeam]] = {}
     found: set[int] = set()
@@ -310,7 +310,7 @@ def confirm_late_forfeits(
         by_table.setdefault(late.match.pk, []).append(late)
     skipped = []
     if wanted:
-        for team in Team.objects.filter(tournament=tournament, pk__in=wanted - found):
+        for team in Team.objects.filter(event=event, pk__in=wanted - found):
             skipped.append(
                 gettext(
                     "%(team)s is no longer late (seated, or its table has a result): nothing ruled."
@@ -327,7 +327,7 @@ def confirm_late_forfeits(
                 result_entry.mark_absent(match, absent, actor, 0, note=gettext("late arrival"))
                 for late in teams:
                     log_action(
-                        tournament,
+                        event,
                         user,
                         "team.late_forfeit",
                         late.team,
@@ -362,21 +362,21 @@ def not_drawn(rnd: Round) -> list[tuple[Team, str]]:
     checked in after this round was drawn (it plays from the next one)."""
     from tournaments.models import SectionEntry
 
-    tournament = rnd.tournament
+    event = rnd.event
     playing = set()
     for home, away in rnd.matches.values_list("home_id", "away_id"):
         playing |= {home, away}
     teams = list(
-        tournament.teams.filter(status=Team.Status.ACTIVE).exclude(pk__in=playing).order_by("name")
+        event.teams.filter(status=Team.Status.ACTIVE).exclude(pk__in=playing).order_by("name")
     )
     if not teams:
         return []
     on_leave = set(
         RoundLeave.objects.filter(
-            team__tournament=tournament, round_number=rnd.number, kind=Kind.MISS_ROUND
+            team__event=event, round_number=rnd.number, kind=Kind.MISS_ROUND
         ).values_list("team_id", flat=True)
     )
-    present = checked_in_ids(tournament)
+    present = checked_in_ids(event)
     in_stage = set()
     eliminated = set()
     if rnd.stage_id is not None:

@@ -12,7 +12,7 @@ from tournaments.errors import Forbidden
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError
 
-CODENAME = "add_tournament"
+CODENAME = "add_event"
 
 
 def creator_permission() -> Permission:

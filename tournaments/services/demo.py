@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
-from tournaments.models import Player, Role, TableAssignment, Team, Tournament, TournamentRole, Unit
+from tournaments.models import Player, Role, TableAssignment, Team, Event, EventRole, Unit
 from tournaments.services import rounds
 
 DEMO_SLUG = "demo-guandan"
@@ -55,8 +55,8 @@ def load_demo() -> list[tuple[str, str, str]]:
     logins = [("admin", DEMO_PASSWORD, "superuser: Django admin /admin/")]
     _user("admin", superuser=True)
     organiser = _user("organiser")
-    organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    tournament, created = Tournament.objects.get_or_create(
+    organiser.user_permissions.add(Permission.objects.get(codename="add_event"))
+    event, created = Event.objects.get_or_create(
         slug=DEMO_SLUG,
         defaults=dict(
             name="2026 苏州掼蛋精英赛 (演示)",
@@ -69,13 +69,13 @@ def load_demo() -> list[tuple[str, str, str]]:
         ),
     )
     if created:
-        units = [Unit.objects.create(tournament=tournament, name=name) for name in UNITS]
+        units = [Unit.objects.create(event=event, name=name) for name in UNITS]
         n = 0
         for u_index, unit in enumerate(units):
             for k in range(4):
                 n += 1
                 team = Team.objects.create(
-                    tournament=tournament,
+                    event=event,
                     name=f"{unit.name[:2]}{'一二三四'[k]}队",
                     unit=unit,
                     seed=n if k == 0 else None,
@@ -87,21 +87,21 @@ def load_demo() -> list[tuple[str, str, str]]:
                         seat_order=seat,
                         name=SURNAMES[i] + GIVEN[(i * 7 + seat) % len(GIVEN)],
                     )
-    teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
+    teams = list(Team.objects.filter(event=event).order_by("pk"))
     for username, _name, role, extra, what in DEMO_USERS:
         user = _user(username)
         team = teams[extra] if role == Role.CAPTAIN else None
-        TournamentRole.objects.get_or_create(
-            user=user, tournament=tournament, role=role, defaults={"team": team}
+        EventRole.objects.get_or_create(
+            user=user, event=event, role=role, defaults={"team": team}
         )
         if role == Role.TABLE_REFEREE:
             for table in extra:
                 TableAssignment.objects.get_or_create(
-                    tournament=tournament, user=user, table_number=table
+                    event=event, user=user, table_number=table
                 )
         logins.append((username, DEMO_PASSWORD, what + (f" ({team.name})" if team else "")))
-    if not tournament.rounds.exists():  # round 1 drawn (recorded seed), published and started
-        rnd = rounds.generate_draft(tournament, organiser, seed=DEMO_DRAW_SEED)
+    if not event.rounds.exists():  # round 1 drawn (recorded seed), published and started
+        rnd = rounds.generate_draft(event, organiser, seed=DEMO_DRAW_SEED)
         rnd = rounds.start_clock(rounds.publish(rnd, organiser), organiser)
         _demo_results(rnd, get_user_model().objects.get(username="chief"))
     return logins
@@ -117,5 +117,5 @@ def _demo_results(rnd, chief) -> None:
     actor = results.Actor(chief, None, "web", "demo")
     for match in rnd.matches.filter(table_number__gte=7).order_by("table_number"):
         deals = [{"finish": chance.sample(seats, 4)} for _ in range(4)]
-        record = {"game": rnd.tournament.game, "deals": deals}
+        record = {"game": rnd.event.game, "deals": deals}
         result_entry.submit(match, record, actor, 0, confirm=True, note="demo")

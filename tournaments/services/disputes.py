@@ -35,10 +35,10 @@ def open_disputes(match: Match) -> list[ResultDispute]:
     )
 
 
-def open_calls(tournament) -> list[ResultDispute]:
+def open_calls(event) -> list[ResultDispute]:
     """Every open dispute of the event: the chief referee's calls to tables."""
     return list(
-        ResultDispute.objects.filter(match__round__tournament=tournament, decided_at__isnull=True)
+        ResultDispute.objects.filter(match__round__event=event, decided_at__isnull=True)
         .select_related("match__round", "match__home", "match__away", "version", "team")
         .order_by("created_at")
     )
@@ -48,7 +48,7 @@ def captain_team(actor: Actor, match: Match) -> int | None:
     """The team of ``match`` the actor captains (None when none)."""
     if actor.user is None or actor.table_key is not None:
         return None
-    teams = permissions.captain_team_ids(actor.user, match.round.tournament)
+    teams = permissions.captain_team_ids(actor.user, match.round.event)
     return next((t for t in (match.home_id, match.away_id) if t in teams), None)
 
 
@@ -91,7 +91,7 @@ def raise_dispute(match: Match, number: object, actor: Actor, reason: object) ->
             reason=reason.strip()[:2000],
         )
         log_action(
-            match.round.tournament,
+            match.round.event,
             actor.user,
             "result.dispute",
             match,
@@ -108,7 +108,7 @@ def decide(
     """The chief referee decides an open dispute: the version stands (counts) or the dispute
     is dismissed."""
     match = dispute.match
-    if not results.is_chief(actor, match.round.tournament):
+    if not results.is_chief(actor, match.round.event):
         raise ResultForbidden(_("Only the chief referee decides a disputed result."))
     if decision not in (Decision.STANDS, Decision.DISMISSED):
         raise ResultError(_("Decide: the version stands, or the dispute is dismissed."), "decision")
@@ -125,7 +125,7 @@ def decide(
         if not updated:
             raise ResultError(_("This dispute was already decided."), "dispute")
         log_action(
-            match.round.tournament,
+            match.round.event,
             actor.user,
             "result.dispute_decided",
             match,

@@ -18,7 +18,7 @@ from rules_engine.errors import RulesError
 from rules_engine.presets import SCORING_SETTINGS, event_preset, settings_fields
 from tournaments import halls
 from tournaments.errors import ServiceError
-from tournaments.models import Round, Tournament
+from tournaments.models import Round, Event
 from tournaments.permissions import require
 
 from .audit import log_action
@@ -59,20 +59,20 @@ def _shown(value):
     return _plain(value)
 
 
-def started(tournament: Tournament) -> bool:
+def started(event: Event) -> bool:
     """A round past its draft: results are being scored under the current rules."""
-    return tournament.rounds.exclude(status=Round.Status.DRAFT).exists()
+    return event.rounds.exclude(status=Round.Status.DRAFT).exists()
 
 
-def update_settings(tournament: Tournament, user, changes: dict, source: str = "") -> dict:
+def update_settings(event: Event, user, changes: dict, source: str = "") -> dict:
     """Apply ``changes`` (keys of :data:`EDITABLE`; ``settings`` is the whole new overrides
     object) and log each change old → new. Returns the changes made {field: [old, new]}."""
-    require(user, tournament, "event.settings")
+    require(user, event, "event.settings")
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
         raise SettingsError(_("%(name)s cannot be changed here."), unknown[0], name=unknown[0])
     with transaction.atomic():
-        current = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        current = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         preset = changes.get("preset", current.preset)
         settings = changes.get("settings", current.settings) or {}
         if not isinstance(settings, dict):
@@ -103,7 +103,7 @@ def update_settings(tournament: Tournament, user, changes: dict, source: str = "
                 source=source,
             )
     for key, (_old, value) in made.items():
-        setattr(tournament, key, value)
+        setattr(event, key, value)
     return {key: [_shown(old), _shown(new)] for key, (old, new) in made.items()}
 
 
@@ -121,11 +121,11 @@ def audit_changes(made: dict) -> dict:
     return shown
 
 
-def refuse_breaking(tournament: Tournament, made: dict) -> None:
+def refuse_breaking(event: Event, made: dict) -> None:
     """Refuse the changes that would break the event as it runs, with the reason."""
     if not made:
         return
-    finished = tournament.status == Tournament.Status.FINISHED
+    finished = event.status == Event.Status.FINISHED
     play = [key for key in made if key in PLAY]
     if finished and play:
         raise SettingsError(
@@ -133,14 +133,14 @@ def refuse_breaking(tournament: Tournament, made: dict) -> None:
             play[0],
             name=play[0],
         )
-    drawn = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    drawn = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     if "num_rounds" in made and made["num_rounds"][1] < drawn:
         raise SettingsError(
             _("Round %(number)s is already drawn: the event cannot have fewer rounds."),
             "num_rounds",
             number=drawn,
         )
-    if not started(tournament):
+    if not started(event):
         return
     if "preset" in made:
         raise SettingsError(

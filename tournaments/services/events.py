@@ -13,39 +13,39 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Round, Tournament
+from tournaments.models import Round, Event
 from tournaments.services.audit import log_action
 from tournaments.services.round_basics import RoundCloseError as EventError
 from tournaments.services.round_basics import RoundCloseForbidden as EventForbidden
 
-Status = Tournament.Status
+Status = Event.Status
 ORDER = [Status.REGISTRATION, Status.CHECK_IN, Status.IN_PLAY, Status.FINISHED]
 
 
-def advance(tournament: Tournament, status: str) -> None:
+def advance(event: Event, status: str) -> None:
     """Move the event forward to ``status`` (never back; a finished event stays finished)."""
-    if ORDER.index(status) <= ORDER.index(tournament.status):
+    if ORDER.index(status) <= ORDER.index(event.status):
         return
-    updated = Tournament.objects.filter(
-        pk=tournament.pk, status__in=ORDER[: ORDER.index(status)]
+    updated = Event.objects.filter(
+        pk=event.pk, status__in=ORDER[: ORDER.index(status)]
     ).update(status=status)
     if updated:
-        tournament.status = status
-        log_action(tournament, None, "tournament.status", tournament, data={"status": status})
+        event.status = status
+        log_action(event, None, "tournament.status", event, data={"status": status})
 
 
-def require_not_finished(tournament: Tournament) -> None:
-    if Tournament.objects.filter(pk=tournament.pk, status=Status.FINISHED).exists():
+def require_not_finished(event: Event) -> None:
+    if Event.objects.filter(pk=event.pk, status=Status.FINISHED).exists():
         raise EventError(
             _("The event is finished: its results are frozen. The chief referee may reopen it.")
         )
 
 
-def finish(tournament: Tournament, user, source: str = "") -> Tournament:
+def finish(event: Event, user, source: str = "") -> Event:
     """The organiser finishes the event once every round is finalised."""
-    permissions.require(user, tournament, "event.finish", EventForbidden)
+    permissions.require(user, event, "event.finish", EventForbidden)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        locked = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         if locked.status == Status.FINISHED:
             raise EventError(_("The event is already finished."))
         rounds = locked.rounds.all()
@@ -72,13 +72,13 @@ def finish(tournament: Tournament, user, source: str = "") -> Tournament:
     return locked
 
 
-def reopen(tournament: Tournament, user, reason: str, source: str = "") -> Tournament:
+def reopen(event: Event, user, reason: str, source: str = "") -> Event:
     """The chief referee reopens a finished event (results can be corrected again)."""
-    permissions.require(user, tournament, "event.reopen", EventForbidden)
+    permissions.require(user, event, "event.reopen", EventForbidden)
     if not isinstance(reason, str) or not reason.strip():
         raise EventError(_("Give a reason: it goes in the audit log."), "reason")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        locked = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
         if locked.status != Status.FINISHED:
             raise EventError(_("The event is not finished."))
         locked.status = Status.IN_PLAY

@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import glossary
 from tournaments.exporters import exporters
 from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
-from tournaments.models import Job, Tournament
+from tournaments.models import Job, Event
 
 from . import jobs
 
@@ -41,21 +41,21 @@ READY_TTL = 3600  # how long "the file of revision r is ready" is remembered in 
 
 
 def make_exporter(
-    tournament: Tournament, identifier: str, params: dict | None = None, **extra
+    event: Event, identifier: str, params: dict | None = None, **extra
 ) -> Exporter:
     cls = exporters().get(identifier)
     if cls is None:
         raise ExportError(_("Unknown export “%(name)s”."), "kind", name=identifier)
-    return cls(tournament, **extra, **(params or {}))
+    return cls(event, **extra, **(params or {}))
 
 
 def job_exporter(job: Job, **extra) -> Exporter:
-    return make_exporter(job.tournament, job.kind, jobs.job_params(job), **extra)
+    return make_exporter(job.event, job.kind, jobs.job_params(job), **extra)
 
 
-def render_now(tournament: Tournament, identifier: str, params: dict | None = None) -> ExportFile:
+def render_now(event: Event, identifier: str, params: dict | None = None) -> ExportFile:
     """Render in this process (a job's task, a test, a bench): never from a web request."""
-    return make_exporter(tournament, identifier, params).render()
+    return make_exporter(event, identifier, params).render()
 
 
 def label(kind: str) -> str:
@@ -82,7 +82,7 @@ def clean_params(params: dict) -> dict:
 
 
 def create_job(
-    tournament: Tournament,
+    event: Event,
     kind: str,
     params: dict,
     user,
@@ -92,44 +92,44 @@ def create_job(
     """Check the parameters at once (ExportError), then create the job; ``tasks.start``
     queues it."""
     params = clean_params(params)
-    make_exporter(tournament, kind, params).check()  # the parameters, then the data
+    make_exporter(event, kind, params).check()  # the parameters, then the data
     meta = {"language": language or translation.get_language() or settings.LANGUAGE_CODE}
     if revision is not None:
         meta["revision"] = revision
     return Job.objects.create(
-        tournament=tournament,
+        event=event,
         kind=kind,
         params={**params, **meta},
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
 
 
-def active_job_like(tournament: Tournament, kind: str, params: dict, language: str):
+def active_job_like(event: Event, kind: str, params: dict, language: str):
     """A job of the same export still waiting or running (a second click joins it)."""
     wanted = {**clean_params(params), "language": language}
-    for job in Job.objects.filter(tournament=tournament, kind=kind, status__in=jobs.ACTIVE)[:20]:
+    for job in Job.objects.filter(event=event, kind=kind, status__in=jobs.ACTIVE)[:20]:
         if {k: v for k, v in job.params.items() if k != "revision"} == wanted:
             return job
     return None
 
 
-def request_job(tournament: Tournament, kind: str, params: dict, user, language: str):
+def request_job(event: Event, kind: str, params: dict, user, language: str):
     """An official's export: the same export's running job, else a new job; (job, created)."""
-    job = active_job_like(tournament, kind, params, language)
+    job = active_job_like(event, kind, params, language)
     if job is not None:
         return job, False
-    return create_job(tournament, kind, params, user, language), True
+    return create_job(event, kind, params, user, language), True
 
 
 # --- public exports: one file per event revision ---------------------------------------------
 
 
 def ready_key(
-    tournament: Tournament, kind: str, params: dict, language: str, revision: int | None = None
+    event: Event, kind: str, params: dict, language: str, revision: int | None = None
 ) -> str:
     asked = "&".join(f"{k}={v}" for k, v in sorted(clean_params(params).items()))
-    revision = tournament.revision if revision is None else revision
-    return f"paisai:export-ready:{tournament.pk}:{kind}:{asked}:{language}:r{revision}"
+    revision = event.revision if revision is None else revision
+    return f"paisai:export-ready:{event.pk}:{kind}:{asked}:{language}:r{revision}"
 
 
 def remember_public(job: Job) -> None:
@@ -140,14 +140,14 @@ def remember_public(job: Job) -> None:
     if revision is None:
         return
     key = ready_key(
-        job.tournament, job.kind, jobs.job_params(job), jobs.job_language(job), revision
+        job.event, job.kind, jobs.job_params(job), jobs.job_language(job), revision
     )
     cache.set(key, job.pk, READY_TTL)
     same = {k: v for k, v in job.params.items() if k != "revision"}
     older = [
         old
         for old in Job.objects.filter(
-            tournament_id=job.tournament_id,
+            event_id=job.event_id,
             kind=job.kind,
             status=Job.Status.DONE,
             pk__lt=job.pk,
@@ -234,7 +234,7 @@ def render_chunk(job: Job, index: int) -> tuple[int, int]:
 def assemble(job_id: int) -> bool:
     """Merge the chunks once all are recorded; True when the job is done (now or before)."""
     with transaction.atomic():
-        job = Job.objects.select_for_update().select_related("tournament").get(pk=job_id)
+        job = Job.objects.select_for_update().select_related("event").get(pk=job_id)
         if job.status == Job.Status.DONE:
             return True
         exporter = job_exporter(job)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pypinyin import Style, lazy_pinyin
 
 from rules_engine import seating
-from tournaments.models import Player, RoundSlot, Team, Tournament
+from tournaments.models import Player, RoundSlot, Team, Event
 
 from .public import current_round, whole
 
@@ -68,29 +68,29 @@ _indexes: dict[int, tuple[tuple, Index]] = {}
 _lock = threading.Lock()
 
 
-def index(tournament: Tournament) -> Index:
+def index(event: Event) -> Index:
     """The current round's index at the event's revision (built once per process)."""
-    stamp = (tournament.revision, tournament.created_at)
+    stamp = (event.revision, event.created_at)
     with _lock:
-        known = _indexes.get(tournament.pk)
+        known = _indexes.get(event.pk)
     if known is not None and known[0] == stamp:
         return known[1]
-    built = _build(tournament)
+    built = _build(event)
     with _lock:
-        _indexes[tournament.pk] = (stamp, built)
+        _indexes[event.pk] = (stamp, built)
     return built
 
 
-def _build(tournament: Tournament) -> Index:
-    rnd = current_round(tournament)
+def _build(event: Event) -> Index:
+    rnd = current_round(event)
     if rnd is None:
         return Index(None, None, None, [], {}, {})
-    teams = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name").iterator())
+    teams = dict(Team.objects.filter(event=event).values_list("pk", "name").iterator())
     numbers = dict(
-        Team.objects.filter(tournament=tournament, seed__isnull=False).values_list("pk", "seed")
+        Team.objects.filter(event=event, seed__isnull=False).values_list("pk", "seed")
     )
     players: dict[int, list[tuple[int, str]]] = {}
-    rows = Player.objects.filter(team__tournament=tournament).order_by("team_id", "seat_order")
+    rows = Player.objects.filter(team__event=event).order_by("team_id", "seat_order")
     for team_id, order, name in rows.values_list("team_id", "seat_order", "name").iterator():
         players.setdefault(team_id, []).append((order, name))
     entries, by_team, by_match = [], {}, {}
@@ -144,9 +144,9 @@ def matches(entry: Entry, query: str) -> bool:
     return any(query in text for text in entry.texts)
 
 
-def search(tournament: Tournament, query: str = "", team: int | None = None) -> dict:
+def search(event: Event, query: str = "", team: int | None = None) -> dict:
     """The answer: the round and its clock, and up to MAX_ANSWERS teams with their table."""
-    idx = index(tournament)
+    idx = index(event)
     query = normalise(query)
     if team is not None:
         found = [idx.by_team[team]] if team in idx.by_team else []

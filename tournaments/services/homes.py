@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Match, Role, Round, TableAssignment, Tournament, TournamentRole
+from tournaments.models import Match, Role, Round, TableAssignment, Event, EventRole
 
 from . import board
 from .results import current_round
@@ -58,12 +58,12 @@ class Home:
 
 @dataclass
 class EventHomes:
-    tournament: Tournament
+    event: Event
     homes: list[Home] = field(default_factory=list)
 
 
-def home_url(role: str, tournament: Tournament) -> str:
-    return reverse(HOME_URL[role], args=[tournament.slug])
+def home_url(role: str, event: Event) -> str:
+    return reverse(HOME_URL[role], args=[event.slug])
 
 
 def homes_of(user) -> list[EventHomes]:
@@ -72,20 +72,20 @@ def homes_of(user) -> list[EventHomes]:
         return []
     events: dict[int, EventHomes] = {}
     roles = (
-        TournamentRole.objects.filter(user=user)
-        .select_related("tournament", "team")
-        .order_by("-tournament__created_at", "tournament_id")
+        EventRole.objects.filter(user=user)
+        .select_related("event", "team")
+        .order_by("-event__created_at", "event_id")
     )
     seen = set()
     for held in roles:
-        entry = events.setdefault(held.tournament_id, EventHomes(held.tournament))
-        if (held.tournament_id, held.role) in seen:
+        entry = events.setdefault(held.event_id, EventHomes(held.event))
+        if (held.event_id, held.role) in seen:
             continue  # a captain of two teams has one home
-        seen.add((held.tournament_id, held.role))
+        seen.add((held.event_id, held.role))
         entry.homes.append(
             Home(
                 held.role,
-                home_url(held.role, held.tournament),
+                home_url(held.role, held.event),
                 HOME_LABEL[held.role],
                 held.team.name if held.team_id else "",
             )
@@ -95,11 +95,11 @@ def homes_of(user) -> list[EventHomes]:
     return list(events.values())
 
 
-def homes_in(user, tournament: Tournament) -> list[Home]:
+def homes_in(user, event: Event) -> list[Home]:
     """``user``'s homes in one event (the event page links them)."""
-    roles = permissions.user_roles(user, tournament)
+    roles = permissions.user_roles(user, event)
     return [
-        Home(role, home_url(role, tournament), HOME_LABEL[role])
+        Home(role, home_url(role, event), HOME_LABEL[role])
         for role in HOME_ORDER
         if role in roles
     ]
@@ -118,21 +118,21 @@ class Panel:
     counts: dict[str, int] = field(default_factory=dict)
 
 
-PanelProvider = Callable[[Tournament, object], "Panel | None"]
+PanelProvider = Callable[[Event, object], "Panel | None"]
 _PANELS: dict[str, list[tuple[str, PanelProvider]]] = {}
 
 
 def register_panel(home: str, key: str, provider: PanelProvider) -> None:
-    """Add ``provider`` (tournament, user → a Panel or None) to the home ``home`` (``chief``,
+    """Add ``provider`` (event, user → a Panel or None) to the home ``home`` (``chief``,
     ``captain``, ``referee``); registering a key again replaces it."""
     providers = [(k, p) for k, p in _PANELS.get(home, []) if k != key]
     _PANELS[home] = [*providers, (key, provider)]
 
 
-def panels(home: str, tournament: Tournament, user) -> list[Panel]:
+def panels(home: str, event: Event, user) -> list[Panel]:
     found = []
     for _key, provider in _PANELS.get(home, []):
-        panel = provider(tournament, user)
+        panel = provider(event, user)
         if panel is not None:
             found.append(panel)
     return found
@@ -152,18 +152,18 @@ class RoundBoard:
         return sum(n for state, n in self.counts.items() if state != board.BYE)
 
 
-def open_rounds(tournament: Tournament) -> list[Round]:
+def open_rounds(event: Event) -> list[Round]:
     """The rounds past their draft, latest first (the desk shows their boards)."""
     return list(
-        Round.objects.filter(tournament=tournament)
+        Round.objects.filter(event=event)
         .exclude(status=Round.Status.DRAFT)
         .order_by("-number")
     )
 
 
-def chief_desk(tournament: Tournament, user) -> dict:
+def chief_desk(event: Event, user) -> dict:
     """What the chief referee's desk shows (a few queries a round)."""
-    rounds = open_rounds(tournament)
+    rounds = open_rounds(event)
     current = rounds[0] if rounds else None
     boards = []
     for rnd in rounds:
@@ -171,7 +171,7 @@ def chief_desk(tournament: Tournament, user) -> dict:
         boards.append(RoundBoard(rnd, counts, sum(counts[s] for s in board.WAITING)))
     late = board.late_tables(current) if current is not None else []
     queue = board.queue(current) if current is not None else []
-    found = panels("chief", tournament, user)
+    found = panels("chief", event, user)
     return {
         "current": current,
         "boards": boards,
@@ -200,9 +200,9 @@ def _counts(boards, late, queue, found) -> dict:
     return counts
 
 
-def desk_counts(tournament: Tournament, user) -> dict:
+def desk_counts(event: Event, user) -> dict:
     """The desk's counts only (its page polls them)."""
-    return chief_desk(tournament, user)["counts"]
+    return chief_desk(event, user)["counts"]
 
 
 # --- the table referee's tables ----------------------------------------------------------------
@@ -264,14 +264,14 @@ def _not_started(number: int, row) -> MyTable:
     return MyTable(number, match, row.state, STATE_LABEL[row.state], NEXT_ACTION[row.state], True)
 
 
-def referee_tables(tournament: Tournament, user) -> tuple[Round | None, list[MyTable]]:
+def referee_tables(event: Event, user) -> tuple[Round | None, list[MyTable]]:
     """The tables assigned to ``user`` with their match in the current round."""
     numbers = list(
-        TableAssignment.objects.filter(tournament=tournament, user=user)
+        TableAssignment.objects.filter(event=event, user=user)
         .order_by("table_number")
         .values_list("table_number", flat=True)
     )
-    rnd = current_round(tournament)
+    rnd = current_round(event)
     rows = {row.table: row for row in board.read(rnd)} if rnd is not None and numbers else {}
     tables = []
     for number in numbers:
@@ -328,34 +328,34 @@ CAPTAIN_ACTION = {
 }
 
 
-def captain_teams(user, tournament: Tournament):
+def captain_teams(user, event: Event):
     return list(
-        TournamentRole.objects.filter(user=user, tournament=tournament, role=Role.CAPTAIN)
+        EventRole.objects.filter(user=user, event=event, role=Role.CAPTAIN)
         .exclude(team=None)
         .select_related("team")
         .order_by("team__name")
     )
 
 
-def captain_matches(tournament: Tournament, user) -> tuple[list, list[MyMatch], list[MyMatch]]:
+def captain_matches(event: Event, user) -> tuple[list, list[MyMatch], list[MyMatch]]:
     """(teams, the current round's matches, earlier matches) of the captain's teams."""
     from django.db.models import Q
 
     from tournaments.models import ResultConfirmation
 
-    teams = [held.team for held in captain_teams(user, tournament)]
+    teams = [held.team for held in captain_teams(user, event)]
     ids = [team.pk for team in teams]
     if not ids:
         return teams, [], []
     matches = list(
-        Match.objects.filter(round__tournament=tournament)
+        Match.objects.filter(round__event=event)
         .exclude(round__status=Round.Status.DRAFT)
         .filter(Q(home_id__in=ids) | Q(away_id__in=ids))
         .select_related("round", "home", "away")
         .prefetch_related("versions")
         .order_by("-round__number", "table_number")
     )
-    current = current_round(tournament)
+    current = current_round(event)
     captains: dict[int, int] = {}
     mine = set()
     confirmations = ResultConfirmation.objects.filter(

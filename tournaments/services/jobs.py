@@ -96,7 +96,7 @@ def active_job(job_id: int) -> Job | None:
     now = timezone.now()
     if not Job.objects.filter(pk=job_id, status__in=ACTIVE).update(heartbeat_at=now):
         return None
-    return Job.objects.select_related("tournament").get(pk=job_id)
+    return Job.objects.select_related("event").get(pk=job_id)
 
 
 def touch(job_id: int) -> None:
@@ -288,7 +288,7 @@ def claim_stale(now=None) -> list[Job]:
         )
         if not won:
             continue
-        job = Job.objects.select_related("tournament").get(pk=pk)
+        job = Job.objects.select_related("event").get(pk=pk)
         if job.restarts > max_restarts():
             with translation.override(job_language(job)):
                 message = gettext(
@@ -330,7 +330,7 @@ def retry(job: Job) -> bool:
 
 def job_status(job: Job) -> dict:
     """What the job page shows and polls."""
-    slug = job.tournament.slug
+    slug = job.event.slug
     return {
         "id": job.pk,
         "kind": job.kind,

@@ -36,7 +36,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden
-from tournaments.models import TableKey, Tournament, TournamentRole
+from tournaments.models import TableKey, Event, EventRole
 
 from .audit import client_address, log_action
 
@@ -72,9 +72,9 @@ def known_login(request, username: str) -> bool:
         return True
     key = table_cookie(request)
     if key:
-        events = TableKey.objects.filter(key=key, revoked_at__isnull=True).values("tournament_id")
-        return TournamentRole.objects.filter(
-            user__username=username, tournament__in=events
+        events = TableKey.objects.filter(key=key, revoked_at__isnull=True).values("event_id")
+        return EventRole.objects.filter(
+            user__username=username, event__in=events
         ).exists()
     return False
 
@@ -176,24 +176,24 @@ def _recent():
     )
 
 
-def may_unlock(user, tournament: Tournament) -> bool:
+def may_unlock(user, event: Event) -> bool:
     """The event's own officials (permission ``login.unlock``); being staff is not enough."""
-    return permissions.may(user, tournament, "login.unlock")
+    return permissions.may(user, event, "login.unlock")
 
 
-def event_usernames(tournament: Tournament) -> set[str]:
+def event_usernames(event: Event) -> set[str]:
     """The event's people whose locks its officials may lift: never staff or superusers."""
     return set(
-        TournamentRole.objects.filter(
-            tournament=tournament, user__is_staff=False, user__is_superuser=False
+        EventRole.objects.filter(
+            event=event, user__is_staff=False, user__is_superuser=False
         ).values_list("user__username", flat=True)
     )
 
 
-def failed_logins(tournament: Tournament) -> list[LockedLogin]:
+def failed_logins(event: Event) -> list[LockedLogin]:
     """The event's people with failed logins in the cool-off time (locked ones first)."""
     rows: dict[str, list] = {}
-    for attempt in _recent().filter(username__in=event_usernames(tournament)):
+    for attempt in _recent().filter(username__in=event_usernames(event)):
         row = rows.setdefault(attempt.username, [0, set(), False])
         row[0] += attempt.failures_since_start
         row[2] = row[2] or attempt.failures_since_start >= account_limit()
@@ -210,12 +210,12 @@ class UnlockRefused(Forbidden):
     """Lifting this lock is not for this user, or not for this username."""
 
 
-def unlock(tournament: Tournament, user, username: str, source: str = "") -> int:
+def unlock(event: Event, user, username: str, source: str = "") -> int:
     """Lift the locks of ``username`` (one of the event's people, not staff) at every
     address; returns the number of attempt records removed. Logged."""
-    if not may_unlock(user, tournament):
+    if not may_unlock(user, event):
         raise UnlockRefused(_("Only the chief referee or the organiser may lift a lock."))
-    if username not in event_usernames(tournament):
+    if username not in event_usernames(event):
         raise UnlockRefused(
             _("%(name)s is not one of this event's people whose lock you may lift."),
             "username",
@@ -225,7 +225,7 @@ def unlock(tournament: Tournament, user, username: str, source: str = "") -> int
     addresses = sorted(set(attempts.exclude(ip_address=None).values_list("ip_address", flat=True)))
     count, _detail = attempts.delete()
     log_action(
-        tournament,
+        event,
         user,
         "login.unlock",
         None,

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import LotDraw, Round, Stage, Team, Tournament
+from tournaments.models import LotDraw, Round, Stage, Team, Event
 from tournaments.permissions import require
 from tournaments.standings.core import draw_lots
 from tournaments.standings.service import standings_for
@@ -30,46 +30,46 @@ class LotsError(ServiceError):
     """A draw of lots refused (no tie, lots not in the standings order)."""
 
 
-def latest_counted_round(tournament: Tournament) -> int | None:
+def latest_counted_round(event: Event) -> int | None:
     return (
-        tournament.rounds.exclude(status=Round.Status.DRAFT)
+        event.rounds.exclude(status=Round.Status.DRAFT)
         .order_by("-number")
         .values_list("number", flat=True)
         .first()
     )
 
 
-def tied_groups(tournament: Tournament, after_round: int | None = None) -> list[list]:
+def tied_groups(event: Event, after_round: int | None = None) -> list[list]:
     """The groups of active teams still sharing a rank (the rows of each), best first."""
     groups: dict[int, list] = {}
-    for row in standings_for(tournament, after_round=after_round):
+    for row in standings_for(event, after_round=after_round):
         if row.shared and row.active:
             groups.setdefault(row.rank, []).append(row)
     return [rows for rows in groups.values() if len(rows) > 1]
 
 
-def may_draw(tournament: Tournament) -> bool:
-    return "draw_lots" in tournament.get_preset().standings_order
+def may_draw(event: Event) -> bool:
+    return "draw_lots" in event.get_preset().standings_order
 
 
 def draw_tie(
-    tournament: Tournament, user, rank: int, seed: int | None = None, source: str = ""
+    event: Event, user, rank: int, seed: int | None = None, source: str = ""
 ) -> LotDraw:
     """Draw lots among the active teams sharing ``rank`` in the latest standings: their order
     from ``seed`` (a fresh random one by default), recorded and logged."""
-    require(user, tournament, "standings.draw_lots")
-    if not may_draw(tournament):
+    require(user, event, "standings.draw_lots")
+    if not may_draw(event):
         raise LotsError(
             _("This event's standings order does not end in drawing lots (%(preset)s)."),
             "rank",
-            preset=tournament.preset,
+            preset=event.preset,
         )
-    require_not_finished(tournament)
-    after = latest_counted_round(tournament)
+    require_not_finished(event)
+    after = latest_counted_round(event)
     with transaction.atomic():
-        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         group = next(
-            (rows for rows in tied_groups(tournament, after) if rows[0].rank == rank), None
+            (rows for rows in tied_groups(event, after) if rows[0].rank == rank), None
         )
         if group is None:
             raise LotsError(
@@ -82,7 +82,7 @@ def draw_tie(
         lots, record = draw_lots([row.team for row in group], seed)
         names = dict(Team.objects.filter(pk__in=lots).values_list("pk", "name"))
         draw = LotDraw.objects.create(
-            tournament=tournament,
+            event=event,
             after_round=after,
             teams=sorted(lots),
             order=record["order"],
@@ -93,7 +93,7 @@ def draw_tie(
             drawn_by_name=user.get_username() if user.is_authenticated else "",
         )
         log_action(
-            tournament,
+            event,
             user,
             "standings.draw_lots",
             draw,
@@ -142,8 +142,8 @@ class CutTie:
         }
 
 
-def _names(tournament, teams) -> dict[int, str]:
-    return dict(Team.objects.filter(tournament=tournament, pk__in=teams).values_list("pk", "name"))
+def _names(event, teams) -> dict[int, str]:
+    return dict(Team.objects.filter(event=event, pk__in=teams).values_list("pk", "name"))
 
 
 def stage_cut_ties(stage: Stage) -> list[CutTie]:
@@ -164,7 +164,7 @@ def stage_cut_ties(stage: Stage) -> list[CutTie]:
             where = source.name if len(sections) == 1 else f"{source.name} · {section.name}"
             for first, cut, teams in cut_ties(groups, cuts):
                 straddles_line = first <= top < first + len(teams) - 1
-                names = _names(stage.tournament, teams)
+                names = _names(stage.event, teams)
                 found.append(
                     CutTie(
                         QUALIFICATION if straddles_line else SEEDING,
@@ -177,13 +177,13 @@ def stage_cut_ties(stage: Stage) -> list[CutTie]:
     return found
 
 
-def prize_cut_ties(tournament: Tournament) -> list[CutTie]:
+def prize_cut_ties(event: Event) -> list[CutTie]:
     """Ties in the official ranking across a prize band's line (an award's first or last
     place): the prize list and certificates wait for lots."""
     from tournaments.services import stage_standings
 
-    awards = parse_awards(tournament.awards) or default_awards()
-    ranking = stage_standings.event_ranking(tournament)
+    awards = parse_awards(event.awards) or default_awards()
+    ranking = stage_standings.event_ranking(event)
     groups: list[list[int]] = []
     last_rank = None
     for row in ranking:
@@ -196,7 +196,7 @@ def prize_cut_ties(tournament: Tournament) -> list[CutTie]:
     found = []
     for _first, cut, teams in cut_ties(groups, lines):
         award = next((a for a in awards if a.first - 1 == cut or a.last == cut), None)
-        names = _names(tournament, teams)
+        names = _names(event, teams)
         found.append(
             CutTie(
                 PRIZE,
@@ -209,18 +209,18 @@ def prize_cut_ties(tournament: Tournament) -> list[CutTie]:
     return found
 
 
-def open_cut_ties(tournament: Tournament) -> list[CutTie]:
+def open_cut_ties(event: Event) -> list[CutTie]:
     """Every cut-line tie waiting for lots now: the stage about to start, and the prizes."""
     from tournaments.services import stage_standings
 
     found = []
-    for stage in tournament.stages.order_by("order"):
+    for stage in event.stages.order_by("order"):
         if Round.objects.filter(stage=stage).exists() or stage.entries.exists():
             continue
         sources = list(stage.sources.all())
         if sources and all(stage_standings.is_complete(s) for s in sources):
             found += stage_cut_ties(stage)
-    return found + prize_cut_ties(tournament)
+    return found + prize_cut_ties(event)
 
 
 def require_no_cut_tie(ties: list[CutTie], field: str = "lots") -> None:
@@ -236,14 +236,14 @@ def require_no_cut_tie(ties: list[CutTie], field: str = "lots") -> None:
 
 
 def draw_cut(
-    tournament: Tournament, user, teams, seed: int | None = None, source: str = ""
+    event: Event, user, teams, seed: int | None = None, source: str = ""
 ) -> LotDraw:
     """Draw lots among exactly the teams of an open cut-line tie, recorded and logged."""
-    require(user, tournament, "standings.draw_lots")
+    require(user, event, "standings.draw_lots")
     wanted = {int(team) for team in teams}
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        tie = next((t for t in open_cut_ties(tournament) if set(t.teams) == wanted), None)
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        tie = next((t for t in open_cut_ties(event) if set(t.teams) == wanted), None)
         if tie is None:
             raise LotsError(
                 _("These teams are not tied at a cut line any more: there is nothing to draw."),
@@ -252,10 +252,10 @@ def draw_cut(
         if seed is None:
             seed = secrets.randbelow(2**31)
         _lots, record = draw_lots(sorted(wanted), seed)
-        names = _names(tournament, wanted)
-        after = latest_counted_round(tournament)
+        names = _names(event, wanted)
+        after = latest_counted_round(event)
         draw = LotDraw.objects.create(
-            tournament=tournament,
+            event=event,
             after_round=after,
             teams=sorted(wanted),
             order=record["order"],
@@ -266,7 +266,7 @@ def draw_cut(
             drawn_by_name=user.get_username() if user.is_authenticated else "",
         )
         log_action(
-            tournament,
+            event,
             user,
             "standings.draw_lots",
             draw,

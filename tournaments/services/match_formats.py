@@ -28,7 +28,7 @@ class FormatError(ServiceError):
 def format_of(match) -> dict | None:
     """The match's format with its defaults, or None (the game's own end): its stage's
     format (a knockout stage's always asks for a winner), else the event's."""
-    return stage_format(match) or event_format(match.round.tournament)
+    return stage_format(match) or event_format(match.round.event)
 
 
 def stage_format(match) -> dict | None:
@@ -37,32 +37,32 @@ def stage_format(match) -> dict | None:
     if match.round.stage_id is None:
         return None  # no query for an event without stages
     stage = match.round.stage
-    if match.round.tournament.game not in LEVEL_GAMES:
+    if match.round.event.game not in LEVEL_GAMES:
         return None  # the engine's formats are for the level games
     return stage.engine_format()
 
 
-def event_format(tournament) -> dict | None:
+def event_format(event) -> dict | None:
     """The event's match format (its ``match_format`` setting), or None."""
-    if tournament.game not in MATCH_FORMAT_GAMES:
+    if event.game not in MATCH_FORMAT_GAMES:
         return None
-    return tournament.get_preset().match_format
+    return event.get_preset().match_format
 
 
 TIMED_ENDS = ("time", "time_or_deals")
 
 
-def clock_minutes(tournament, stage=None) -> int:
+def clock_minutes(event, stage=None) -> int:
     """The round clock (SPEC 2): a match format that ends by time (计时制, 计时计副制) sets it
     (60 minutes by default): the stage's format, else the event's; otherwise the event's
     round length."""
     fmt = None
-    if stage is not None and tournament.game in MATCH_FORMAT_GAMES:
+    if stage is not None and event.game in MATCH_FORMAT_GAMES:
         fmt = stage.engine_format()
-    fmt = fmt or event_format(tournament)
+    fmt = fmt or event_format(event)
     if fmt is not None and fmt["end"] in TIMED_ENDS:
         return fmt["minutes"]
-    return tournament.round_minutes
+    return event.round_minutes
 
 
 def with_format(match, record: dict) -> dict:

@@ -6,16 +6,16 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.exporters.base import ExportError
-from tournaments.models import Tournament
+from tournaments.models import Event
 from tournaments.services.audit import log_action
 from tournaments.services.awards import parse_awards
 
 AWARDS_MAX_CHARS = 5000
 
 
-def set_awards(tournament: Tournament, user, text: str) -> Tournament:
+def set_awards(event: Event, user, text: str) -> Event:
     """Save the award list (validated line by line), logged."""
-    if not permissions.can_manage(user, tournament):
+    if not permissions.can_manage(user, event):
         raise ExportError(_("Only an organiser of this event may edit the awards."))
     text = (text or "").strip()
     if len(text) > AWARDS_MAX_CHARS:
@@ -25,7 +25,7 @@ def set_awards(tournament: Tournament, user, text: str) -> Tournament:
             max=AWARDS_MAX_CHARS,
         )
     parse_awards(text)
-    tournament.awards = text
-    tournament.save(update_fields=["awards"])
-    log_action(tournament, user, "tournament.awards", tournament, data={"awards": text})
-    return tournament
+    event.awards = text
+    event.save(update_fields=["awards"])
+    log_action(event, user, "tournament.awards", event, data={"awards": text})
+    return event

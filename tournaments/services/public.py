@@ -16,34 +16,34 @@ from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points
 from tournaments import glossary
 from tournaments.halls import Hall
-from tournaments.models import ResultVersion, Round, RoundSlot, Team, Tournament
+from tournaments.models import ResultVersion, Round, RoundSlot, Team, Event
 from tournaments.standings.service import outcomes_for, rank_history
 
 
-def current_round(tournament: Tournament) -> Round | None:
+def current_round(event: Event) -> Round | None:
     """The latest round whose pairing is public (drafts are not)."""
-    return tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    return event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
 
 
-def public_round(tournament: Tournament, number) -> Round | None:
+def public_round(event: Event, number) -> Round | None:
     """A published round by number (from the URL), else the current one."""
-    rounds = tournament.rounds.exclude(status=Round.Status.DRAFT)
+    rounds = event.rounds.exclude(status=Round.Status.DRAFT)
     if number not in (None, "") and whole(number):
         found = rounds.filter(number=int(number)).first()
         if found is not None:
             return found
-    return current_round(tournament)
+    return current_round(event)
 
 
-def public_round_number(tournament: Tournament, number) -> int | None:
-    """The number of :func:`public_round` ``(tournament, number)``, remembered for the
+def public_round_number(event: Event, number) -> int | None:
+    """The number of :func:`public_round` ``(event, number)``, remembered for the
     event's revision (publishing a round bumps it): a public page served from the cache
     names its round's files without a query."""
     asked = str(number)[:6] if number not in (None, "") and whole(number) else ""
-    key = f"paisai:public-round:{tournament.pk}:{asked}:r{tournament.revision}"
+    key = f"paisai:public-round:{event.pk}:{asked}:r{event.revision}"
     found = cache.get(key)
     if found is None:
-        rnd = public_round(tournament, asked)
+        rnd = public_round(event, asked)
         found = rnd.number if rnd is not None else 0
         cache.set(key, found, 24 * 3600)
     return found or None
@@ -122,22 +122,22 @@ class HallScreen(NamedTuple):
     hall: Hall
 
 
-def event_halls(tournament: Tournament) -> list[HallScreen]:
+def event_halls(event: Event) -> list[HallScreen]:
     """The event's halls that have a range of tables (a plain hall name has no screen)."""
     return [
         HallScreen(number, hall)
-        for number, hall in enumerate(tournament.hall_list(), 1)
+        for number, hall in enumerate(event.hall_list(), 1)
         if hall.usable
     ]
 
 
-def event_hall(tournament: Tournament, value: object) -> HallScreen | None:
+def event_hall(event: Event, value: object) -> HallScreen | None:
     """The hall ``value`` (its number from the URL) among the event's halls with a range, or
     None (every table)."""
     text = str(value or "").strip()
     if not whole(text):
         return None
-    return next((s for s in event_halls(tournament) if s.number == int(text)), None)
+    return next((s for s in event_halls(event) if s.number == int(text)), None)
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,7 @@ def paginate(count: int, number, size: int) -> Page:
 
 def team_history(team: Team) -> list[dict]:
     """Round by round: opponent, side, result, points and the rank after that round."""
-    tournament = team.tournament
+    event = team.event
     slots = (
         RoundSlot.objects.filter(team=team)
         .exclude(round__status=Round.Status.DRAFT)
@@ -200,12 +200,12 @@ def team_history(team: Team) -> list[dict]:
     )
     ranks = dict(
         zip(
-            counted_round_numbers(tournament),
-            rank_history(tournament).get(team.pk, []),
+            counted_round_numbers(event),
+            rank_history(event).get(team.pk, []),
             strict=False,
         )
     )
-    bye = bye_points(tournament.get_preset())
+    bye = bye_points(event.get_preset())
     rows = []
     total = 0
     for slot in slots:
@@ -266,9 +266,9 @@ def _pair_text(own, other) -> str:
     return f"{plain(own)} : {plain(other)}"
 
 
-def counted_round_numbers(tournament: Tournament) -> list[int]:
+def counted_round_numbers(event: Event) -> list[int]:
     """The rounds that have counted outcomes, in order (the rounds of ``rank_history``)."""
-    return sorted({outcome.round_no for outcome in outcomes_for(tournament)})
+    return sorted({outcome.round_no for outcome in outcomes_for(event)})
 
 
 def rank_chart(
@@ -323,7 +323,7 @@ def clock(rnd: Round | None) -> dict:
         state = "finalised"  # the countdown stops: the round's results are locked
     elif remaining == 0:
         state = "over"
-    elif remaining is not None and remaining <= warning_seconds(rnd.tournament):
+    elif remaining is not None and remaining <= warning_seconds(rnd.event):
         state = "warning"
     return {
         "round": rnd.number,
@@ -336,9 +336,9 @@ def clock(rnd: Round | None) -> dict:
     }
 
 
-def warning_seconds(tournament) -> int:
+def warning_seconds(event) -> int:
     """The last minutes of a round in which referees warn the tables (a preset setting)."""
-    return tournament.get_preset().warning_minutes * 60
+    return event.get_preset().warning_minutes * 60
 
 
 def clock_text(seconds: int | None) -> str:
@@ -353,15 +353,15 @@ def clock_text(seconds: int | None) -> str:
 # --- standings per stage and per section (SPEC §2 stages and sections) ---------------------
 
 
-def standings_view(tournament, stage_id: object = "", section_id: object = ""):
+def standings_view(event, stage_id: object = "", section_id: object = ""):
     """``(rows, stage, section)``: the event's standings; a stage's (its ranking across its
     sections: the n-th of every section share a place); or one section's. An unknown stage
     or section is refused (StageNotFound naming it)."""
     from tournaments.services import stage_standings, stages
 
     if stage_id in (None, ""):
-        return stage_standings.official_standings(tournament), None, None
-    stage = stages.get_stage(tournament, stage_id)
+        return stage_standings.official_standings(event), None, None
+    stage = stages.get_stage(event, stage_id)
     if section_id not in (None, ""):
         section = stages.get_section(stage, section_id)
         return stage_standings.section_rows(section), stage, section

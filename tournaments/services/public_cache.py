@@ -1,7 +1,7 @@
 """Public answers rendered once per event revision and served from the cache, with HTTP
 validators so that a browser or a reverse proxy revalidates with a 304 (SPEC section 6).
 
-An answer's identity is its ETag: the event, its revision (``Tournament.revision``, bumped in
+An answer's identity is its ETag: the event, its revision (``Event.revision``, bumped in
 the same transaction as every public change), what was asked (page kind, query parameters),
 the language and the answer format. So
 
@@ -43,7 +43,7 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from tournaments.models import Tournament
+from tournaments.models import Event
 
 FORMAT = "3"  # bump when the shape of a cached answer changes (a deploy)
 TTL_SECONDS = 3600  # a revision's answers are dropped from the cache after this
@@ -73,37 +73,37 @@ _held: OrderedDict[str, tuple[float, Answer]] = OrderedDict()
 _held_lock = threading.Lock()
 
 
-def identity(tournament: Tournament, kind: str, params: dict) -> str:
+def identity(event: Event, kind: str, params: dict) -> str:
     """The answer's name without its revision: (event, kind, parameters, language, format)."""
-    stamp = int(tournament.created_at.timestamp() * 1000) if tournament.created_at else 0
+    stamp = int(event.created_at.timestamp() * 1000) if event.created_at else 0
     asked = json.dumps([kind, sorted(params.items()), get_language(), FORMAT], default=str)
     digest = hashlib.sha1(asked.encode()).hexdigest()[:16]
-    return f"{tournament.pk}-{stamp}-{digest}"
+    return f"{event.pk}-{stamp}-{digest}"
 
 
-def etag(tournament: Tournament, kind: str, params: dict) -> str:
-    return f'"{identity(tournament, kind, params)}-r{tournament.revision}"'
+def etag(event: Event, kind: str, params: dict) -> str:
+    return f'"{identity(event, kind, params)}-r{event.revision}"'
 
 
-def last_modified(tournament: Tournament) -> float:
-    moment = tournament.revised_at or tournament.created_at
+def last_modified(event: Event) -> float:
+    moment = event.revised_at or event.created_at
     return moment.timestamp() if moment else 0.0
 
 
-def serve(request, tournament: Tournament, kind: str, params: dict, render: Callable) -> object:
+def serve(request, event: Event, kind: str, params: dict, render: Callable) -> object:
     """The answer for ``kind``/``params`` at the event's current revision.
 
     ``render()`` returns an HttpResponse (a TemplateResponse is rendered here); only a 200
-    is cached. ``tournament`` must have been loaded in this request (its revision is the
+    is cached. ``event`` must have been loaded in this request (its revision is the
     database's).
     """
-    tag = etag(tournament, kind, params)
-    modified = int(last_modified(tournament))
+    tag = etag(event, kind, params)
+    modified = int(last_modified(event))
     not_modified = get_conditional_response(request, etag=tag, last_modified=modified)
     if not_modified is not None:
         return _with_headers(not_modified, tag, modified)
     pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
-    name = identity(tournament, kind, params)
+    name = identity(event, kind, params)
     if pause > 0:
         held = _held.get(name)
         if held is not None and held[0] > time.monotonic():
@@ -111,7 +111,7 @@ def serve(request, tournament: Tournament, kind: str, params: dict, render: Call
             response["Cache-Control"] = f"public, max-age={pause}"
             response.cached_answer = held[1]
             return response
-    response = _serve(tournament, tag, name, modified, render)
+    response = _serve(event, tag, name, modified, render)
     if pause > 0 and getattr(response, "cached_answer", None) is not None:
         _hold(name, response.cached_answer, pause)
     return response
@@ -175,7 +175,7 @@ def _hold(name: str, answer: Answer, pause: int) -> None:
             _held.popitem(last=False)
 
 
-def _serve(tournament, tag: str, name: str, modified: int, render: Callable):
+def _serve(event, tag: str, name: str, modified: int, render: Callable):
     key = f"paisai:public:{tag}"
     answer = cache.get(key)
     if answer is None:
@@ -224,14 +224,14 @@ def _serve(tournament, tag: str, name: str, modified: int, render: Callable):
     return response
 
 
-def serve_json(request, tournament: Tournament, kind: str, params: dict, build: Callable):
+def serve_json(request, event: Event, kind: str, params: dict, build: Callable):
     """Like :func:`serve` for a JSON answer: ``build()`` returns the data."""
 
     def render() -> HttpResponse:
         body = json.dumps(build(), cls=DjangoJSONEncoder, ensure_ascii=False, separators=(",", ":"))
         return HttpResponse(body.encode(), content_type="application/json")
 
-    return serve(request, tournament, kind, params, render)
+    return serve(request, event, kind, params, render)
 
 
 def _response(answer: Answer) -> HttpResponse:

@@ -23,7 +23,7 @@ def add_ranking_adjustment(
     ``unit``: move the team's unit down in the unit standings instead."""
     with transaction.atomic():
         drop = RankingAdjustment.objects.create(
-            tournament=team.tournament,
+            event=team.event,
             team=team,
             unit=team.unit if unit else None,
             places=places,
@@ -32,7 +32,7 @@ def add_ranking_adjustment(
             created_by=user,
         )
         log_action(
-            team.tournament,
+            team.event,
             user,
             "ranking.adjust",
             drop,
@@ -56,7 +56,7 @@ def cancel_ranking_adjustment(drop: RankingAdjustment, user, reason: str):
         drop.cancelled_reason = reason
         drop.save(update_fields=["cancelled_at", "cancelled_reason"])
         log_action(
-            drop.tournament,
+            drop.event,
             user,
             "ranking.cancel",
             drop,

@@ -14,32 +14,32 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.presets import PRESETS
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden, ServiceError
-from tournaments.models import Player, Role, Team, Tournament, TournamentRole, Unit
+from tournaments.models import Player, Role, Team, Event, EventRole, Unit
 
 from .audit import log_action
 
 
-def create_tournament(user, **fields) -> Tournament:
+def create_event(user, **fields) -> Event:
     """Create an event; its creator becomes its first organiser. Without a round length the
     preset's own applies (idiom chain 五 "30 分钟内完成比赛": 30 minutes; the others 60)."""
-    if not permissions.can_create_tournament(user):
+    if not permissions.can_create_event(user):
         raise Forbidden(_("You may not create events."))
     if fields.get("round_minutes") is None and fields.get("preset") in PRESETS:
         fields["round_minutes"] = PRESETS[fields["preset"]].default_round_minutes
     with transaction.atomic():
-        tournament = Tournament.objects.create(created_by=user, **fields)
-        TournamentRole.objects.create(user=user, tournament=tournament, role=Role.ORGANISER)
+        event = Event.objects.create(created_by=user, **fields)
+        EventRole.objects.create(user=user, event=event, role=Role.ORGANISER)
         log_action(
-            tournament, user, "tournament.create", tournament, data={"name": tournament.name}
+            event, user, "tournament.create", event, data={"name": event.name}
         )
-    return tournament
+    return event
 
 
-def get_or_create_unit(tournament: Tournament, name: str) -> Unit | None:
+def get_or_create_unit(event: Event, name: str) -> Unit | None:
     name = (name or "").strip()
     if not name:
         return None
-    unit, _created = Unit.objects.get_or_create(tournament=tournament, name=name)
+    unit, _created = Unit.objects.get_or_create(event=event, name=name)
     return unit
 
 
@@ -55,11 +55,11 @@ def _plain_ident(ident: str | None) -> str:
 
 
 def player_team(
-    tournament: Tournament, name: str, exclude: Team | None = None, ident: str = ""
+    event: Event, name: str, exclude: Team | None = None, ident: str = ""
 ) -> Team | None:
     """The team of the event the person of this name (and ID) plays for (one person, one
     team), or None."""
-    players = Player.objects.filter(team__tournament=tournament, name=(name or "").strip())
+    players = Player.objects.filter(team__event=event, name=(name or "").strip())
     if exclude is not None and exclude.pk:
         players = players.exclude(team=exclude)
     for player in players.select_related("team"):
@@ -73,21 +73,21 @@ def team_name(text: str | None) -> str:
     return (text or "").strip()
 
 
-def taken_names(tournament: Tournament, names, exclude: Team | None = None) -> set[str]:
+def taken_names(event: Event, names, exclude: Team | None = None) -> set[str]:
     """Of ``names``, those another team of the event already has. The rule (a team's name is
     its own within its event) lives here and in the database's ``team_unique_name``, which
     holds it under concurrent registrations; forms, the API and the import ask this."""
-    teams = Team.objects.filter(tournament=tournament, name__in={team_name(n) for n in names})
+    teams = Team.objects.filter(event=event, name__in={team_name(n) for n in names})
     if exclude is not None and exclude.pk:
         teams = teams.exclude(pk=exclude.pk)
     return set(teams.values_list("name", flat=True))
 
 
-def seed_taken(tournament: Tournament, seed: int | None, exclude: Team | None = None) -> bool:
+def seed_taken(event: Event, seed: int | None, exclude: Team | None = None) -> bool:
     """Whether another team of the event has ``seed`` (``team_unique_seed`` in the database)."""
     if seed is None:
         return False
-    teams = Team.objects.filter(tournament=tournament, seed=seed)
+    teams = Team.objects.filter(event=event, seed=seed)
     if exclude is not None and exclude.pk:
         teams = teams.exclude(pk=exclude.pk)
     return teams.exists()
@@ -114,7 +114,7 @@ def clash_error(error: IntegrityError) -> ServiceError:
 
 @transaction.atomic
 def save_team(
-    tournament: Tournament,
+    event: Event,
     user,
     *,
     name: str,
@@ -127,17 +127,17 @@ def save_team(
 ) -> Team:
     """Create or update a team and its two players, with an audit entry. A name or seed
     another team of the event has is refused (:func:`taken_names`, :func:`seed_taken`)."""
-    permissions.require(user, tournament, "team.register")
+    permissions.require(user, event, "team.register")
     idents = [(i or "").strip() for i in (idents or ["", ""])]
     name = team_name(name)
-    if taken_names(tournament, [name], exclude=team):
+    if taken_names(event, [name], exclude=team):
         raise name_taken_error()
-    if seed_taken(tournament, seed, exclude=team):
+    if seed_taken(event, seed, exclude=team):
         raise seed_taken_error()
-    unit = get_or_create_unit(tournament, unit_name)
+    unit = get_or_create_unit(event, unit_name)
     creating = team is None
     if creating:
-        team = Team(tournament=tournament)
+        team = Team(event=event)
     before = None if creating else team_state(team)
     team.name, team.unit, team.seed = name, unit, seed
     if status:
@@ -148,7 +148,7 @@ def save_team(
     except IntegrityError as error:
         raise clash_error(error) from None
     for order, (player_name, ident) in enumerate(zip(players, idents, strict=True), start=1):
-        other = player_team(tournament, player_name, exclude=team, ident=ident)
+        other = player_team(event, player_name, exclude=team, ident=ident)
         if other is not None:
             raise ServiceError(
                 _("%(player)s already plays for %(team)s: one person, one team per event."),
@@ -161,7 +161,7 @@ def save_team(
             team=team, seat_order=order, defaults={"name": player_name.strip(), "ident": ident}
         )
     log_action(
-        tournament,
+        event,
         user,
         "team.create" if creating else "team.update",
         team,
@@ -192,7 +192,7 @@ def set_team_status(team: Team, status: str, user, reason: str) -> Team:
     team.status = status
     team.save(update_fields=["status"])
     log_action(
-        team.tournament,
+        team.event,
         user,
         "team.status",
         team,

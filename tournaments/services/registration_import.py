@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 
 from tournaments import permissions
-from tournaments.models import Job, Player, Team, Tournament, Unit
+from tournaments.models import Job, Player, Team, Event, Unit
 
 from . import jobs
 from .audit import log_action
@@ -69,17 +69,17 @@ class ImportReport:
         }
 
 
-def import_teams(tournament: Tournament, user, data: bytes, mode: str = "add") -> ImportReport:
+def import_teams(event: Event, user, data: bytes, mode: str = "add") -> ImportReport:
     """All-or-nothing import: a file with any bad row imports nothing and reports every bad
     row. ``mode`` "update": new teams added, changed ones updated, unchanged ones listed."""
-    permissions.require(user, tournament, "team.import")
+    permissions.require(user, event, "team.import")
     mode = check_mode(mode)
     read = read_team_rows(data)
-    errors = check_rows(tournament, read, mode)
+    errors = check_rows(event, read, mode)
     if errors:
         return ImportReport(errors=errors, warnings=read.warnings)
     with transaction.atomic():
-        report = apply_rows(tournament, user, read.rows, mode)
+        report = apply_rows(event, user, read.rows, mode)
     report.warnings = read.warnings
     return report
 
@@ -92,15 +92,15 @@ def check_mode(mode: str) -> str:
     return mode
 
 
-def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> list:
+def check_rows(event: Event, read: ReadRows, mode: str = "add") -> list:
     """Every bad row, in order: the file's own problems and clashes (duplicate names and
     seeds, one person on two teams, in the file or with teams already registered)."""
     columns = read.columns
     errors = list(read.errors)
     updating = mode == "update"
-    registered = dict(Team.objects.filter(tournament=tournament).values_list("name", "seed"))
+    registered = dict(Team.objects.filter(event=event).values_list("name", "seed"))
     file_names = {row.team for row in read.rows}
-    taken = set() if updating else taken_names(tournament, file_names)
+    taken = set() if updating else taken_names(event, file_names)
     # seeds held by teams the file does not change (an updated team's seed may move)
     held = {
         seed: name
@@ -110,7 +110,7 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
     seen_names: dict[str, int] = {}
     seen_seeds: dict[int, int] = {}
     people: dict[str, list[tuple[str, str]]] = {}  # name -> [(team, ident)]
-    for name, ident, team in Player.objects.filter(team__tournament=tournament).values_list(
+    for name, ident, team in Player.objects.filter(team__event=event).values_list(
         "name", "ident", "team__name"
     ):
         if not (updating and team in file_names):
@@ -176,7 +176,7 @@ def check_rows(tournament: Tournament, read: ReadRows, mode: str = "add") -> lis
     return errors
 
 
-def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> ImportReport:
+def apply_rows(event: Event, user, rows: list[TeamRow], mode: str) -> ImportReport:
     """Create the new teams and, in update mode, update the changed ones (inside the caller's
     transaction); each update logged with its before and after."""
     report = ImportReport()
@@ -184,12 +184,12 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
     if mode == "update":
         existing = {
             t.name: t
-            for t in Team.objects.filter(tournament=tournament, name__in={r.team for r in rows})
+            for t in Team.objects.filter(event=event, name__in={r.team for r in rows})
             .select_related("unit")
             .prefetch_related("players")
         }
     new = [row for row in rows if row.team not in existing]
-    create_teams(tournament, user, new)
+    create_teams(event, user, new)
     report.created, report.added = len(new), [row.team for row in new]
     changed = [(existing[row.team], row) for row in rows if row.team in existing]
     if any(team.seed is not None for team, _row in changed):  # let seeds move between teams
@@ -210,7 +210,7 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
             continue
         unit = None
         if row.unit:
-            unit, _created = Unit.objects.get_or_create(tournament=tournament, name=row.unit)
+            unit, _created = Unit.objects.get_or_create(event=event, name=row.unit)
         Team.objects.filter(pk=team.pk).update(unit=unit, seed=row.seed)
         for order, (name, ident) in enumerate(zip(row.players, row.idents, strict=True), 1):
             Player.objects.update_or_create(
@@ -218,7 +218,7 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
             )
         team.refresh_from_db()
         log_action(
-            tournament,
+            event,
             user,
             "team.update",
             team,
@@ -227,36 +227,36 @@ def apply_rows(tournament: Tournament, user, rows: list[TeamRow], mode: str) -> 
         report.updated.append(team.name)
     if mode == "update":
         log_action(
-            tournament,
+            event,
             user,
             "team.reimport",
-            tournament,
+            event,
             data={"added": report.added, "updated": report.updated, "unchanged": report.unchanged},
         )
     return report
 
 
-def create_teams(tournament: Tournament, user, rows: list[TeamRow]) -> None:
+def create_teams(event: Event, user, rows: list[TeamRow]) -> None:
     """Create the checked rows' units, teams and players (inside the caller's transaction)."""
     if not rows:
         return
     names = {row.team for row in rows}
-    units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
+    units = {u.name: u for u in Unit.objects.filter(event=event)}
     new_units = sorted({row.unit for row in rows if row.unit and row.unit not in units})
     Unit.objects.bulk_create(
-        [Unit(tournament=tournament, name=name) for name in new_units], batch_size=BATCH
+        [Unit(event=event, name=name) for name in new_units], batch_size=BATCH
     )
     if new_units:
-        units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
+        units = {u.name: u for u in Unit.objects.filter(event=event)}
     teams = Team.objects.bulk_create(
         [
-            Team(tournament=tournament, name=r.team, unit=units.get(r.unit), seed=r.seed)
+            Team(event=event, name=r.team, unit=units.get(r.unit), seed=r.seed)
             for r in rows
         ],
         batch_size=BATCH,
     )
     if not all(t.pk for t in teams):  # backends without RETURNING ids
-        by_name = {t.name: t for t in Team.objects.filter(tournament=tournament, name__in=names)}
+        by_name = {t.name: t for t in Team.objects.filter(event=event, name__in=names)}
         teams = [by_name[r.team] for r in rows]
     Player.objects.bulk_create(
         [
@@ -266,7 +266,7 @@ def create_teams(tournament: Tournament, user, rows: list[TeamRow]) -> None:
         ],
         batch_size=BATCH,
     )
-    log_action(tournament, user, "team.import", tournament, data={"teams": len(rows)})
+    log_action(event, user, "team.import", event, data={"teams": len(rows)})
 
 
 # --- large imports as a background job ----------------------------------------------------
@@ -291,10 +291,10 @@ def in_background(size: SheetSize) -> bool:
 UPLOAD_NAME = "upload.xlsx"
 
 
-def create_import_job(tournament: Tournament, user, data: bytes, mode: str = "add") -> Job:
+def create_import_job(event: Event, user, data: bytes, mode: str = "add") -> Job:
     """Keep the (checked) file for a background import; ``tasks.start`` queues it."""
     job = Job.objects.create(
-        tournament=tournament,
+        event=event,
         kind=IMPORT_JOB,
         params={
             "language": translation.get_language() or settings.LANGUAGE_CODE,
@@ -322,7 +322,7 @@ def run_import_job(job: Job) -> None:
         except ImportFileError as error:
             jobs.refuse(job.pk, str(error))
             return
-        errors = check_rows(job.tournament, read, mode)
+        errors = check_rows(job.event, read, mode)
         if errors:
             Job.objects.filter(pk=job.pk).update(
                 report={"created": 0, "errors": errors[:1000], "bad_rows": len(errors)}
@@ -334,7 +334,7 @@ def run_import_job(job: Job) -> None:
             )
             return
         with transaction.atomic():
-            report = apply_rows(job.tournament, job.created_by, read.rows, mode)
+            report = apply_rows(job.event, job.created_by, read.rows, mode)
             stored = {"created": report.created, "errors": []}
             if mode == "update":
                 stored |= {"updated": report.updated[:1000], "unchanged": len(report.unchanged)}

@@ -46,10 +46,10 @@ CONFIRMERS = _(
 
 
 def _capacity(actor: Actor, match: Match, version: ResultVersion):
-    tournament = match.round.tournament
+    event = match.round.event
     if actor.table_key is not None or actor.user is None:
         raise ResultForbidden(_("Log in to confirm: a table key cannot confirm a result."))
-    permissions.require(actor.user, tournament, "result.confirm", ResultForbidden, CONFIRMERS)
+    permissions.require(actor.user, event, "result.confirm", ResultForbidden, CONFIRMERS)
     if actor.user.pk in (version.created_by_id, version.referee_id):
         # Whoever entered the version, or the referee whose table key entered it, never
         # confirms it: not as a referee, a captain or the chief.
@@ -59,9 +59,9 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
                 "captains must confirm it."
             )
         )
-    if is_chief(actor, tournament):
+    if is_chief(actor, event):
         return Capacity.CHIEF, None
-    if permissions.can_write_table(actor.user, tournament, match.table_number):
+    if permissions.can_write_table(actor.user, event, match.table_number):
         if version.via == "table-key" and version.referee_id is None:
             raise ResultForbidden(
                 _(
@@ -70,7 +70,7 @@ def _capacity(actor: Actor, match: Match, version: ResultVersion):
                 )
             )
         return Capacity.REFEREE, None
-    teams = permissions.captain_team_ids(actor.user, tournament)
+    teams = permissions.captain_team_ids(actor.user, event)
     for team_id in (match.home_id, match.away_id):
         if team_id in teams:
             return Capacity.CAPTAIN, team_id
@@ -124,7 +124,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
             latest.save(update_fields=["is_counting", "confirmed_at", "confirmed_by"])
             after_counting(match)
         log_action(
-            match.round.tournament,
+            match.round.event,
             actor.user,
             "result.confirm",
             match,
@@ -147,8 +147,8 @@ def confirm_many(rnd: Round, seen: dict[int, int | None], actor: Actor):
     completion and one revision bump. Returns (the (match, version) pairs now counting, the
     (match, ResultError) pairs refused), both in table order; matches of another round are
     ignored."""
-    tournament = rnd.tournament
-    require_chief_confirm(actor, tournament)
+    event = rnd.event
+    require_chief_confirm(actor, event)
     done: list[tuple[Match, ResultVersion]] = []
     refused: list[tuple[Match, ResultError]] = []
     with revision_batch():
@@ -190,11 +190,11 @@ def confirm_many(rnd: Round, seen: dict[int, int | None], actor: Actor):
     return done, refused
 
 
-def require_chief_confirm(actor: Actor, tournament) -> None:
+def require_chief_confirm(actor: Actor, event) -> None:
     """Only the chief referee confirms many tables at once."""
     permissions.require(
         actor.user,
-        tournament,
+        event,
         "result.correct",
         ResultForbidden,
         _("Only the chief referee may confirm results in bulk."),
@@ -204,7 +204,7 @@ def require_chief_confirm(actor: Actor, tournament) -> None:
 def _count_all(rnd: Round, done, actor: Actor) -> None:
     """Inside the batch holding the match locks: the chief's confirmations of ``done`` (match,
     latest version) written and counting, a query each for the whole selection."""
-    user, tournament = actor.user, rnd.tournament
+    user, event = actor.user, rnd.event
     source = actor.source[:120]
     ResultConfirmation.objects.bulk_create(
         [
@@ -225,7 +225,7 @@ def _count_all(rnd: Round, done, actor: Actor) -> None:
     )
     round_close.note_decided(rnd)
     log_actions(
-        tournament,
+        event,
         user,
         "result.confirm",
         [

@@ -105,7 +105,7 @@ def append_version(
         if idem is not None:
             data["idempotency_key"] = str(idem.key)
         log_action(
-            match.round.tournament,
+            match.round.event,
             actor.user,
             f"result.{kind}",
             match,
@@ -156,7 +156,7 @@ def _append_based(match, record, outcome, actor, base_version, kind, counting, n
         if latest is None or latest.number <= base:
             raise
     log_action(
-        match.round.tournament,
+        match.round.event,
         actor.user,
         "result.conflict",
         match,
@@ -224,8 +224,8 @@ def mark_absent(
 ) -> ResultVersion:
     """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
     referee's forfeit counts at once; a table referee's awaits confirmation."""
-    record = forfeit_record(match.round.tournament.game, absent)
-    chief = is_chief(actor, match.round.tournament)
+    record = forfeit_record(match.round.event.game, absent)
+    chief = is_chief(actor, match.round.event)
     return submit(
         match,
         record,
@@ -295,7 +295,7 @@ def _require_change(match: Match, stored: dict) -> None:
 
 def void_record(match: Match) -> tuple[dict, dict]:
     """A void: the match counts as not played (no points for either side)."""
-    return rule_presets.void_record(match.round.tournament.game), void_answer()
+    return rule_presets.void_record(match.round.event.game), void_answer()
 
 
 def require_reason(reason: object) -> None:
@@ -305,7 +305,7 @@ def require_reason(reason: object) -> None:
 
 def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict, dict]:
     """Score a record; a refused one leaves an audit entry with the record and the reason."""
-    tournament = match.round.tournament
+    event = match.round.event
     try:
         check_json(record, "record")  # a NUL or a deep record is refused, and never logged
     except BadInput as err:
@@ -316,7 +316,7 @@ def _scored_or_logged(match: Match, record: object, actor: Actor) -> tuple[dict,
         return stored, outcome
     except ServiceError as err:
         log_action(
-            tournament,
+            event,
             actor.user,
             "result.refused",
             match,

@@ -182,24 +182,24 @@ def history(match: Match) -> list[ResultVersion]:
     )
 
 
-def current_round(tournament) -> Round | None:
+def current_round(event) -> Round | None:
     """The latest round past its draft (the one being played or just played)."""
     return (
-        Round.objects.filter(tournament=tournament)
+        Round.objects.filter(event=event)
         .exclude(status=Round.Status.DRAFT)
         .order_by("-number")
         .first()
     )
 
 
-def table_match(tournament, table_number: int) -> Match | None:
+def table_match(event, table_number: int) -> Match | None:
     """The match at ``table_number`` in the current round."""
-    round_ = current_round(tournament)
+    round_ = current_round(event)
     if round_ is None:
         return None
     return (
         Match.objects.filter(round=round_, table_number=table_number)
-        .select_related("round__tournament", "home", "away")
+        .select_related("round__event", "home", "away")
         .first()
     )
 
@@ -219,21 +219,21 @@ def seats(match: Match) -> list[dict]:
 # --- permissions -------------------------------------------------------------------------
 
 
-def is_chief(actor: Actor, tournament) -> bool:
+def is_chief(actor: Actor, event) -> bool:
     """The chief referee's rights: correct, void, restore, confirm at entry, any table."""
-    return permissions.may(actor.user, tournament, "result.correct")
+    return permissions.may(actor.user, event, "result.correct")
 
 
 def can_enter(actor: Actor, match: Match) -> bool:
-    tournament = match.round.tournament
+    event = match.round.event
     key = actor.table_key
     if key is not None:
         return (
             key.is_live
-            and key.tournament_id == tournament.pk
+            and key.event_id == event.pk
             and key.table_number == match.table_number
         )
-    return permissions.can_write_table(actor.user, tournament, match.table_number)
+    return permissions.can_write_table(actor.user, event, match.table_number)
 
 
 def require_enter(actor: Actor, match: Match, open_round: bool = True) -> None:
@@ -253,7 +253,7 @@ def require_chief(actor: Actor, match: Match, what: str) -> None:
     """Refused (ResultForbidden) unless the actor has the chief referee's rights here."""
     permissions.require(
         actor.user,
-        match.round.tournament,
+        match.round.event,
         "result.correct",
         ResultForbidden,
         _("Only the chief referee may %(what)s."),
@@ -279,10 +279,10 @@ def require_open_round(match: Match) -> None:
 def engine_base(match: Match) -> dict:
     """What the event adds to every record of ``match`` (game, preset, settings, match
     format): the server and the phone's engine (rules_engine.phone) score with it."""
-    tournament = match.round.tournament
-    base = {"game": tournament.game, "preset": tournament.preset}
-    if tournament.settings:
-        base["settings"] = tournament.settings
+    event = match.round.event
+    base = {"game": event.game, "preset": event.preset}
+    if event.settings:
+        base["settings"] = event.settings
     fmt = match_formats.format_of(match)
     if fmt is not None:
         base["format"] = fmt
@@ -293,23 +293,23 @@ def score_record(match: Match, record: object) -> tuple[dict, dict]:
     """The record as stored (game, preset, settings and match format of the event) and the
     engine's answer. Under a match format the engine refuses a deal after the end, naming
     the deal and why the match was over (field ``record.deals[i]``)."""
-    tournament = match.round.tournament
+    event = match.round.event
     if not isinstance(record, dict):
         raise ResultError(_("record must be a match record object (SPEC 4.5)."), "record")
-    game = record.get("game", tournament.game)
-    if game != tournament.game:
+    game = record.get("game", event.game)
+    if game != event.game:
         raise ResultError(
             _("This event plays %(game)s, not %(other)s."),
             "record.game",
-            game=tournament.game,
+            game=event.game,
             other=game,
         )
-    preset = record.get("preset", tournament.preset)
-    if preset != tournament.preset:
+    preset = record.get("preset", event.preset)
+    if preset != event.preset:
         raise ResultError(
             _("This event scores with the preset %(preset)s."),
             "record.preset",
-            preset=tournament.preset,
+            preset=event.preset,
         )
     match_formats.with_format(match, record)  # a record naming another format is refused
     stored = phone.stored(record, engine_base(match))
@@ -324,7 +324,7 @@ def preview(match: Match, record: object, actor: Actor) -> dict:
     """The engine's answer for a record, stored nowhere (the table page's running levels)."""
     if actor.user is None and actor.table_key is None:
         raise NotLoggedIn()
-    if not (can_enter(actor, match) or is_chief(actor, match.round.tournament)):
+    if not (can_enter(actor, match) or is_chief(actor, match.round.event)):
         raise ResultForbidden(_("You may not enter results at this table."))
     return score_record(match, record)[1]
 
@@ -354,7 +354,7 @@ def lock(match: Match) -> None:
 def clear_counting(match: Match, keep_pk: int | None = None) -> None:
     """Inside a transaction holding the match row lock: no version of the match counts."""
     versions = ResultVersion.objects.filter(match_id=match.pk, is_counting=True)
-    versions = versions.exclude(pk=keep_pk).for_event(match.round.tournament_id)
+    versions = versions.exclude(pk=keep_pk).for_event(match.round.event_id)
     versions.update(is_counting=False)
 
 

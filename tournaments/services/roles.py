@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, ServiceError
-from tournaments.models import Role, Team, Tournament, TournamentRole
+from tournaments.models import Role, Team, Event, EventRole
 
 from .audit import log_action
 
@@ -17,26 +17,26 @@ class RoleError(ServiceError):
 
 
 def grant(
-    tournament: Tournament, by, user, role: str, team: Team | None = None, source: str = ""
-) -> tuple[TournamentRole, bool]:
-    """Give ``user`` the ``role`` in ``tournament`` (a captain names the team); returns the role
+    event: Event, by, user, role: str, team: Team | None = None, source: str = ""
+) -> tuple[EventRole, bool]:
+    """Give ``user`` the ``role`` in ``event`` (a captain names the team); returns the role
     and whether it is new. Giving a role the user already holds changes nothing."""
-    permissions.require(by, tournament, "role.grant")
+    permissions.require(by, event, "role.grant")
     if role not in Role.values:
         raise RoleError(_("Choose a role of the list."), "role")
     if role == Role.CAPTAIN and team is None:
         raise RoleError(_("A captain speaks for a team: choose it."), "team")
     if role != Role.CAPTAIN:
         team = None
-    if team is not None and team.tournament_id != tournament.pk:
-        raise RoleError(_("This team is not in this tournament."), "team")
+    if team is not None and team.event_id != event.pk:
+        raise RoleError(_("This team is not in this event."), "team")
     with transaction.atomic():
-        granted, created = TournamentRole.objects.get_or_create(
-            user=user, tournament=tournament, role=role, defaults={"team": team}
+        granted, created = EventRole.objects.get_or_create(
+            user=user, event=event, role=role, defaults={"team": team}
         )
         if created:
             log_action(
-                tournament,
+                event,
                 by,
                 "role.grant",
                 granted,
@@ -46,17 +46,17 @@ def grant(
     return granted, created
 
 
-def revoke(role: TournamentRole, by, source: str = "") -> None:
+def revoke(role: EventRole, by, source: str = "") -> None:
     """Remove ``role`` (logged with the user and the role it was); never the event's last
     organiser role (issue 31: the last organiser could orphan the event)."""
-    permissions.require(by, role.tournament, "role.grant")
+    permissions.require(by, role.event, "role.grant")
     with transaction.atomic():
         if role.role == Role.ORGANISER:
             # the event's organiser roles locked in one order: two officials removing the
             # last two at once cannot both see the other's still there
             organisers = list(
-                TournamentRole.objects.select_for_update()
-                .filter(tournament=role.tournament, role=Role.ORGANISER)
+                EventRole.objects.select_for_update()
+                .filter(event=role.event, role=Role.ORGANISER)
                 .order_by("pk")
                 .values_list("pk", flat=True)
             )
@@ -70,7 +70,7 @@ def revoke(role: TournamentRole, by, source: str = "") -> None:
                     Code.CONFLICT,
                 )
         log_action(
-            role.tournament,
+            role.event,
             by,
             "role.revoke",
             role,

@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Forbidden, ServiceError
-from tournaments.models import Team, Tournament
+from tournaments.models import Team, Event
 from tournaments.pairing import PairingError
 from tournaments.pairing.messages import render
 
@@ -58,12 +58,12 @@ def check_seed(seed) -> int | None:
     return value
 
 
-def team_names(tournament: Tournament, ids) -> str:
-    names = dict(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("id", "name"))
+def team_names(event: Event, ids) -> str:
+    names = dict(Team.objects.filter(event=event, pk__in=ids).values_list("id", "name"))
     return ", ".join(names.get(team_id, f"#{team_id}") for team_id in ids)
 
 
-def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> RoundError:
+def pairing_failed(event: Event, number: int, error: PairingError) -> RoundError:
     """The pairing core's refusal (a message key) as a refusal in the reader's language."""
     teams = error.details.get("teams") or []
     reason = lazy(render, str)(error.key, {"count": error.details.get("count", len(teams))})
@@ -76,5 +76,5 @@ def pairing_failed(tournament: Tournament, number: int, error: PairingError) -> 
         None,
         number=number,
         reason=reason,
-        teams=team_names(tournament, teams[:20]),
+        teams=team_names(event, teams[:20]),
     )

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, Round, Event
 from tournaments.sql import pending
 
 from .audit import log_action
@@ -54,10 +54,10 @@ def complete_if_done(round_: Round, table: int | None = None) -> bool:
         return False
     with transaction.atomic():
         rounds = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION)
-        updated = rounds.for_event(round_.tournament_id).update(status=Round.Status.COMPLETE)
+        updated = rounds.for_event(round_.event_id).update(status=Round.Status.COMPLETE)
         if updated:
             log_action(
-                round_.tournament, None, "round.complete", round_, data={"round": round_.number}
+                round_.event, None, "round.complete", round_, data={"round": round_.number}
             )
     if updated:
         round_.status = Round.Status.COMPLETE
@@ -74,8 +74,8 @@ def note_decided(round_: Round, table: int | None = None) -> None:
 
 def finalise(round_: Round, user, source: str = "") -> Round:
     """Lock the round's results (organiser or chief referee)."""
-    tournament = round_.tournament
-    permissions.require(user, tournament, "round.finalise", RoundCloseForbidden)
+    event = round_.event
+    permissions.require(user, event, "round.finalise", RoundCloseForbidden)
     with transaction.atomic():
         locked = Round.objects.select_for_update(no_key=True).get(pk=round_.pk)
         if locked.status == Round.Status.FINALISED:
@@ -97,7 +97,7 @@ def finalise(round_: Round, user, source: str = "") -> Round:
         locked.finalised_at = timezone.now()
         locked.save(update_fields=["status", "finalised_at"])
         log_action(
-            tournament, user, "round.finalise", locked, data={"round": locked.number}, source=source
+            event, user, "round.finalise", locked, data={"round": locked.number}, source=source
         )
         if locked.stage_id is not None:
             from tournaments.services import stage_rounds  # it builds on the round services
@@ -108,11 +108,11 @@ def finalise(round_: Round, user, source: str = "") -> Round:
 
 def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
     """Reopen a finalised round (chief referee only, with a reason); it becomes complete."""
-    tournament = round_.tournament
-    permissions.require(user, tournament, "round.reopen", RoundCloseForbidden)
+    event = round_.event
+    permissions.require(user, event, "round.reopen", RoundCloseForbidden)
     if not isinstance(reason, str) or not reason.strip():
         raise RoundCloseError(_("Give a reason: it goes in the audit log."), "reason")
-    if Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.FINISHED).exists():
+    if Event.objects.filter(pk=event.pk, status=Event.Status.FINISHED).exists():
         raise RoundCloseError(
             _("The event is finished: its results are frozen. The chief referee may reopen it.")
         )
@@ -126,7 +126,7 @@ def reopen(round_: Round, user, reason: str, source: str = "") -> Round:
         locked.finalised_at = None
         locked.save(update_fields=["status", "finalised_at"])
         log_action(
-            tournament,
+            event,
             user,
             "round.reopen",
             locked,

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Match, Round, RoundSlot, Team, Tournament
+from tournaments.models import Match, Round, RoundSlot, Team, Event
 from tournaments.pairing import PairingError, draw_first_round, pair_round
 from tournaments.pairing.service import (
     draw_field,
@@ -45,16 +45,16 @@ SWAPPABLE = (Round.Status.DRAFT, Round.Status.PUBLISHED)
 # --- drafting -----------------------------------------------------------------------------
 
 
-def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
+def next_round_number(event: Event) -> tuple[int, Round | None]:
     """The number of the round to draft, and the existing draft of it (if any).
 
     Refuses while the latest round is published, in play or not finalised.
     """
-    latest = tournament.rounds.order_by("-number").first()
+    latest = event.rounds.order_by("-number").first()
     if latest is None:
         return 1, None
     if latest.status == Round.Status.DRAFT:
-        previous = tournament.rounds.filter(number=latest.number - 1).first()
+        previous = event.rounds.filter(number=latest.number - 1).first()
         if previous is not None and previous.status != Round.Status.FINALISED:
             raise RoundError(
                 _("Round %(number)s is not finalised yet: finalise its results first."),
@@ -73,17 +73,17 @@ def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
             Code.CONFLICT,
             number=latest.number,
         )
-    if latest.number >= tournament.num_rounds:
+    if latest.number >= event.num_rounds:
         raise RoundError(
-            _("All %(count)s rounds of this event have been played."), count=tournament.num_rounds
+            _("All %(count)s rounds of this event have been played."), count=event.num_rounds
         )
     return latest.number + 1, None
 
 
-def pair(tournament: Tournament, number: int, seed: int | None):
+def pair(event: Event, number: int, seed: int | None):
     """The pairing of round ``number`` and the field it was drawn from."""
-    teams = load_pairing_teams(tournament, number)
-    preset = tournament.get_preset()
+    teams = load_pairing_teams(event, number)
+    preset = event.get_preset()
     avoid_same_unit = preset.avoid_same_unit
     try:
         if number == 1:
@@ -91,10 +91,10 @@ def pair(tournament: Tournament, number: int, seed: int | None):
             drawn = draw_first_round(teams, seed, avoid_same_unit, method=method)
             return drawn, draw_field(teams)
         # never stuck: keep the rounds still scheduled after this one pairable
-        rounds_after = max(0, tournament.num_rounds - number)
+        rounds_after = max(0, event.num_rounds - number)
         return pair_round(teams, avoid_same_unit, rounds_after=rounds_after), draw_field(teams)
     except PairingError as error:
-        raise pairing_failed(tournament, number, error) from None
+        raise pairing_failed(event, number, error) from None
 
 
 def stale_reason(rnd: Round) -> str | None:
@@ -107,7 +107,7 @@ def stale_reason(rnd: Round) -> str | None:
 
         now = set(stage_rounds.stale_field(rnd))
     else:
-        now = set(draw_field(load_pairing_teams(rnd.tournament, rnd.number)))
+        now = set(draw_field(load_pairing_teams(rnd.event, rnd.number)))
     drawn = set(rnd.drawn_from)
     if now == drawn:
         return None
@@ -115,42 +115,42 @@ def stale_reason(rnd: Round) -> str | None:
     if now - drawn:
         parts.append(
             gettext("not in the draft: %(teams)s")
-            % {"teams": team_names(rnd.tournament, sorted(now - drawn))}
+            % {"teams": team_names(rnd.event, sorted(now - drawn))}
         )
     if drawn - now:
         parts.append(
             gettext("no longer in the field: %(teams)s")
-            % {"teams": team_names(rnd.tournament, sorted(drawn - now))}
+            % {"teams": team_names(rnd.event, sorted(drawn - now))}
         )
     return "; ".join(parts)
 
 
-def generate_draft(tournament: Tournament, user, seed=None, source: str = "") -> Round:
+def generate_draft(event: Event, user, seed=None, source: str = "") -> Round:
     """Draft the next round's pairing (or draft the current draft again, replacing it).
 
     Round 1 is a draw with a recorded seed (a fresh random one when none is given);
     later rounds are Swiss-paired from the standings and the history of the event.
     """
-    permissions.require(user, tournament, "round.draft", RoundForbidden)
-    if tournament.stages.exists():  # an event in stages draws its current stage's round
+    permissions.require(user, event, "round.draft", RoundForbidden)
+    if event.stages.exists():  # an event in stages draws its current stage's round
         from tournaments.services import stage_rounds  # it builds on this module
 
-        stage = stage_rounds.current_stage(tournament)
+        stage = stage_rounds.current_stage(event)
         if stage is None:
             raise RoundError(_("Every stage of this event has been played."))
         return stage_rounds.draw_round(stage, user, seed, source)
     seed = check_seed(seed)
     with transaction.atomic():
-        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
-        number, draft = next_round_number(tournament)
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
+        number, draft = next_round_number(event)
         if seed is not None and number != 1:
             raise RoundError(_("A draw seed applies to the round-1 draw only."), "seed")
         if number == 1 and seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
-        result, field = pair(tournament, number, seed)
+        result, field = pair(event, number, seed)
         replaced = 0
         if draft is None:
-            draft = Round.objects.create(tournament=tournament, number=number)
+            draft = Round.objects.create(event=event, number=number)
         else:
             replaced = draft.matches.count()
             draft.matches.all().delete()
@@ -159,7 +159,7 @@ def generate_draft(tournament: Tournament, user, seed=None, source: str = "") ->
         draft.save(update_fields=["draw_seed", "drawn_from"])
         write_pairing(draft, result)
         log_action(
-            tournament,
+            event,
             user,
             "round.redraft" if replaced else "round.draft",
             draft,
@@ -188,7 +188,7 @@ def match_of(rnd: Round, team: Team | int) -> Match:
         raise RoundError(
             _("%(team)s does not play in round %(number)s."),
             "team",
-            team=team_names(rnd.tournament, [team_id]),
+            team=team_names(rnd.event, [team_id]),
             number=rnd.number,
         )
     return match
@@ -207,7 +207,7 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
     Refused when it would make a rematch or give a second bye; the reason is required
     and goes in the audit log with the tables before and after.
     """
-    permissions.require(user, rnd.tournament, "round.draft", RoundForbidden)
+    permissions.require(user, rnd.event, "round.draft", RoundForbidden)
     reason = (reason or "").strip()
     if not reason:
         raise RoundError(_("Give a reason for the swap: it goes in the audit log."), "reason")
@@ -233,7 +233,7 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
             exchange(second, id_b, id_a)
             changed = [first, second]
         check_swap(rnd, changed)
-        field = load_pairing_teams(rnd.tournament, rnd.number)
+        field = load_pairing_teams(rnd.event, rnd.number)
         teams = {team.id: team for team in field}
         for match in changed:
             match.flags = (
@@ -243,7 +243,7 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
         Match.objects.bulk_update(changed, ["home", "away", "flags"])
         RoundSlot.objects.bulk_create(slots_for(rnd, changed))
         log_action(
-            rnd.tournament,
+            rnd.event,
             user,
             "round.swap",
             rnd,
@@ -261,13 +261,13 @@ def swap_teams(rnd: Round, team_a, team_b, user, reason: str, source: str = "") 
 
 def check_swap(rnd: Round, matches: list[Match]) -> None:
     """No rematch of an earlier round; the bye only to a team that has not had one."""
-    earlier = Match.objects.filter(round__tournament=rnd.tournament, round__number__lt=rnd.number)
+    earlier = Match.objects.filter(round__event=rnd.event, round__number__lt=rnd.number)
     for match in matches:
         if match.is_bye and earlier.filter(home_id=match.home_id, away__isnull=True).exists():
             raise RoundError(
                 _("%(team)s has already had a bye."),
                 "team",
-                team=team_names(rnd.tournament, [match.home_id]),
+                team=team_names(rnd.event, [match.home_id]),
             )
     for match in matches:
         pair = (match.home_id, match.away_id)
@@ -276,7 +276,7 @@ def check_swap(rnd: Round, matches: list[Match]) -> None:
             raise RoundError(
                 _("%(teams)s already met in round %(number)s: no rematch."),
                 "team",
-                teams=team_names(rnd.tournament, pair),
+                teams=team_names(rnd.event, pair),
                 number=met.round.number,
             )
 
@@ -300,7 +300,7 @@ def change_status(rnd: Round, user, expected, status, action: str, message: str,
             setattr(rnd, name, value)
         rnd.save(update_fields=["status", *fields])
         log_action(
-            rnd.tournament,
+            rnd.event,
             user,
             action,
             rnd,
@@ -315,7 +315,7 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
     A least-bad pairing (tables flagged "rematch": no pairing without one existed) is
     published only when the organiser confirms it with a reason, which is logged.
     """
-    permissions.require(user, rnd.tournament, "round.publish", RoundForbidden)
+    permissions.require(user, rnd.event, "round.publish", RoundForbidden)
     if not rnd.matches.exists():
         raise RoundError(_("Round %(number)s has no pairing to publish."), number=rnd.number)
     stale = stale_reason(rnd)
@@ -340,7 +340,7 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
     with transaction.atomic():  # the confirmation is logged only if the round is published
         if rematches:
             log_action(
-                rnd.tournament,
+                rnd.event,
                 user,
                 "round.confirm_rematches",
                 rnd,
@@ -356,14 +356,14 @@ def publish(rnd: Round, user, confirm_reason: str = "") -> Round:
             _("Only a draft can be published; round %(number)s is %(status)s."),
             published_at=timezone.now(),
         )  # the round's save bumps the event revision (tournaments.freshness)
-    events.advance(rnd.tournament, Tournament.Status.IN_PLAY)
+    events.advance(rnd.event, Event.Status.IN_PLAY)
     return rnd
 
 
 def start_clock(rnd: Round, user) -> Round:
     """Start play: the round ends after the round clock from now (the event's round length,
     or the minutes of a match format that ends by time)."""
-    permissions.require(user, rnd.tournament, "round.start", RoundForbidden)
+    permissions.require(user, rnd.event, "round.start", RoundForbidden)
     now = timezone.now()
     return change_status(
         rnd,
@@ -373,5 +373,5 @@ def start_clock(rnd: Round, user) -> Round:
         "round.start",
         _("Only a published round can start; round %(number)s is %(status)s."),
         started_at=now,
-        ends_at=now + timedelta(minutes=match_formats.clock_minutes(rnd.tournament, rnd.stage)),
+        ends_at=now + timedelta(minutes=match_formats.clock_minutes(rnd.event, rnd.stage)),
     )

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, ServiceError
-from tournaments.models import Match, Round, RoundSlot, Section, Stage, Team, Tournament
+from tournaments.models import Match, Round, RoundSlot, Section, Stage, Team, Event
 from tournaments.pairing import PairingError, PairingTeam, draw_first_round, pair_round
 from tournaments.pairing.core import AWAY, FLAG_REMATCH, HOME
 from tournaments.pairing.roundrobin import berger_rounds
@@ -61,8 +61,8 @@ class Table:
 
 def next_round(stage: Stage) -> tuple[int, int, Round | None]:
     """(event round number, round of the stage, the draft being redrawn or None)."""
-    tournament = stage.tournament
-    latest = tournament.rounds.order_by("-number").first()
+    event = stage.event
+    latest = event.rounds.order_by("-number").first()
     done = Round.objects.filter(stage=stage).count()
     if latest is not None and latest.status == Round.Status.DRAFT:
         if latest.stage_id != stage.pk:
@@ -98,12 +98,12 @@ def next_round(stage: Stage) -> tuple[int, int, Round | None]:
 
 def pairing_teams(stage: Stage, section: Section, number: int, first: bool) -> list[PairingTeam]:
     """The section's teams as the Swiss pairing sees them before event round ``number``."""
-    tournament = stage.tournament
+    event = stage.event
     ids = stages.section_teams(section)
     status = dict(Team.objects.filter(pk__in=ids).values_list("pk", "status"))
     units = dict(Team.objects.filter(pk__in=ids).values_list("pk", "unit_id"))
-    out = left_out(tournament, number)
-    history = load_history(tournament, number)
+    out = left_out(event, number)
+    history = load_history(event, number)
     place = {team: (index, 0.0) for index, team in enumerate(ids)}
     if not first or stage.carry_points:
         rows = stage_standings.section_standings(section)
@@ -144,7 +144,7 @@ def by_lot(stage: Stage, index: int) -> bool:
 def swiss_tables(stage, section, number, index, seed) -> tuple[list[Table], list[int]]:
     first = index == 1
     teams = pairing_teams(stage, section, number, first)
-    avoid = stage.tournament.get_preset().avoid_same_unit
+    avoid = stage.event.get_preset().avoid_same_unit
     drawn = sorted(team.id for team in teams if team.active)
     if len(drawn) < 2:
         return [], drawn
@@ -155,7 +155,7 @@ def swiss_tables(stage, section, number, index, seed) -> tuple[list[Table], list
             after = max(0, stage_standings.planned_rounds(stage) - index)
             result = pair_round(teams, avoid, rounds_after=after)
     except PairingError as error:
-        raise pairing_failed(stage.tournament, number, error) from None
+        raise pairing_failed(stage.event, number, error) from None
     tables = [Table(p.home, p.away, section.pk, sorted(p.flags)) for p in result.pairings]
     if result.bye is not None:
         flags = [FLAG_REMATCH] if result.repeated_bye else []
@@ -217,15 +217,15 @@ def section_tables(stage, section, number, index, seed):
 
 def draw_round(stage: Stage, user, seed=None, source: str = "") -> Round:
     """Draft the stage's next round (or draft its current draft again), every section."""
-    permissions.require(user, stage.tournament, "round.draft", RoundForbidden)
+    permissions.require(user, stage.event, "round.draft", RoundForbidden)
     return _draw(stage, user, seed, source)
 
 
 def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -> Round:
-    tournament = stage.tournament
+    event = stage.event
     seed = check_seed(seed)
     with transaction.atomic():
-        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         number, index, draft = next_round(stage)
         if index == 1 and not stage.entries.exists():
             stage_sections.seed_stage(stage, user, source)
@@ -254,7 +254,7 @@ def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -
             )
         replaced = 0
         if draft is None:
-            draft = Round.objects.create(tournament=tournament, number=number, stage=stage)
+            draft = Round.objects.create(event=event, number=number, stage=stage)
         else:
             replaced = draft.matches.count()
             draft.matches.all().delete()
@@ -263,7 +263,7 @@ def _draw(stage: Stage, user, seed=None, source: str = "", auto: bool = False) -
         draft.save(update_fields=["draw_seed", "drawn_from"])
         write_tables(draft, tables)
         log_action(
-            tournament,
+            event,
             user,
             "round.redraft" if replaced else "round.draft",
             draft,

@@ -18,7 +18,7 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Section, SectionEntry, Stage, Team, Tournament
+from tournaments.models import Section, SectionEntry, Stage, Team, Event
 from tournaments.pairing.knockout import seed_from_sections
 from tournaments.services import stage_standings
 from tournaments.services.audit import log_action
@@ -42,8 +42,8 @@ def _require_no_rounds(stage: Stage) -> None:
 
 
 def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
-    tournament = stage.tournament
-    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    event = stage.event
+    permissions.require(user, event, "stage.manage", StageForbidden)
     name = (name or "").strip()
     if not name:
         raise StageError(_("Give the section a name."), "name")
@@ -57,7 +57,7 @@ def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
         last = stage.sections.aggregate(last=Max("order"))["last"] or 0
         section = Section.objects.create(stage=stage, name=name, order=last + 1)
         log_action(
-            tournament,
+            event,
             user,
             "section.create",
             section,
@@ -69,11 +69,11 @@ def create_section(stage: Stage, user, name: str, source: str = "") -> Section:
 
 def delete_section(section: Section, user, source: str = "") -> None:
     stage = section.stage
-    permissions.require(user, stage.tournament, "stage.manage", StageForbidden)
+    permissions.require(user, stage.event, "stage.manage", StageForbidden)
     with transaction.atomic():
         _require_no_rounds(stage)
         log_action(
-            stage.tournament,
+            stage.event,
             user,
             "section.delete",
             section,
@@ -83,14 +83,14 @@ def delete_section(section: Section, user, source: str = "") -> None:
         section.delete()
 
 
-def _team_ids(tournament: Tournament, teams) -> list[int]:
+def _team_ids(event: Event, teams) -> list[int]:
     ids = [getattr(team, "pk", team) for team in teams]
     if len(set(ids)) != len(ids):
         raise StageError(_("A team is listed twice."), "teams")
     wrong = [team for team in ids if not isinstance(team, int) or not 0 < team < 2**31]
     if wrong:
         raise StageError(_("Team %(team)s is not in this event."), "teams", team=wrong[0])
-    known = set(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", flat=True))
+    known = set(Team.objects.filter(event=event, pk__in=ids).values_list("pk", flat=True))
     missing = [team for team in ids if team not in known]
     if missing:
         raise StageError(_("Team %(team)s is not in this event."), "teams", team=missing[0])
@@ -101,12 +101,12 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
     """Put ``teams`` (in this order) at the end of ``section``; a team already in another
     section of the stage moves. Only entrants of the stage may go in."""
     stage = section.stage
-    tournament = stage.tournament
-    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    event = stage.event
+    permissions.require(user, event, "stage.manage", StageForbidden)
     with transaction.atomic():
         Stage.objects.select_for_update(no_key=True).filter(pk=stage.pk).first()
         _require_no_rounds(stage)
-        ids = _team_ids(tournament, teams)
+        ids = _team_ids(event, teams)
         allowed = set(stage_entrants(stage))
         outside = [team for team in ids if team not in allowed]
         if outside:
@@ -126,7 +126,7 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
         _renumber(stage)
         _append(section, ids)
         log_action(
-            tournament,
+            event,
             user,
             "section.assign",
             section,
@@ -138,14 +138,14 @@ def assign_teams(section: Section, user, teams, source: str = "") -> list[int]:
 
 def remove_teams(section: Section, user, teams, source: str = "") -> list[int]:
     stage = section.stage
-    permissions.require(user, stage.tournament, "stage.manage", StageForbidden)
+    permissions.require(user, stage.event, "stage.manage", StageForbidden)
     with transaction.atomic():
         _require_no_rounds(stage)
-        ids = _team_ids(stage.tournament, teams)
+        ids = _team_ids(stage.event, teams)
         section.entries.filter(team_id__in=ids).delete()
         _renumber(stage)
         log_action(
-            stage.tournament,
+            stage.event,
             user,
             "section.remove",
             section,
@@ -194,8 +194,8 @@ def split_order(teams: list, sections: int, method: str) -> list[list]:
 def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> dict[int, list]:
     """Put every entrant of the stage into its sections by seed (replacing what was there).
     A stage without a section gets one, named after the stage."""
-    tournament = stage.tournament
-    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    event = stage.event
+    permissions.require(user, event, "stage.manage", StageForbidden)
     if method not in SPLITS:
         raise StageError(_("Split in turn or snake."), "method")
     with transaction.atomic():
@@ -215,7 +215,7 @@ def split_teams(stage: Stage, user, method: str = "snake", source: str = "") -> 
             _append(section, group)
         placed = {section.pk: group for section, group in zip(sections, groups, strict=True)}
         log_action(
-            tournament,
+            event,
             user,
             "section.split",
             stage,
@@ -234,10 +234,10 @@ def stage_entrants(stage: Stage) -> list[int]:
     seeded 1 v N meets teams of one section as late as it can; withdrawn teams are passed
     over (the next in their section's ranking goes through)."""
     if stage.entrants == Stage.Entrants.ALL:
-        return registered_entrants(stage.tournament)
+        return registered_entrants(stage.event)
 
     active = set(
-        Team.objects.filter(tournament=stage.tournament_id, status=Team.Status.ACTIVE).values_list(
+        Team.objects.filter(event=stage.event_id, status=Team.Status.ACTIVE).values_list(
             "pk", flat=True
         )
     )
@@ -283,10 +283,10 @@ def late_entry_section(team: Team, section_id=None) -> Section | None:
     stage with everybody when its first round is drawn). Refused, with the reason, when
     the current stage cannot take a team any more (qualifiers only, a fixed knockout or
     round-robin field, every stage over). Nothing is written."""
-    tournament = team.tournament
-    if not tournament.stages.exists():
+    event = team.event
+    if not event.stages.exists():
         return None
-    stage = stage_standings.current_stage(tournament)
+    stage = stage_standings.current_stage(event)
     if stage is None:
         raise StageError(
             _("Every stage of this event is over: %(team)s cannot join now."),
@@ -343,7 +343,7 @@ def add_late_entry(section: Section, team: Team, user, source: str = "") -> None
         return
     _append(section, [team.pk])
     log_action(
-        team.tournament,
+        team.event,
         user,
         "stage.late_entry",
         section.stage,

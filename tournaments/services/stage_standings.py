@@ -22,7 +22,7 @@ from tournaments.models import (
     Section,
     Stage,
     Team,
-    Tournament,
+    Event,
 )
 from tournaments.pairing.knockout import Bracket, knockout_bracket
 from tournaments.pairing.roundrobin import berger_rounds
@@ -50,7 +50,7 @@ def counted_rounds(stage: Stage) -> set[int]:
     """Round numbers whose results count in the stage's standings."""
     stages = [stage]
     if stage.carry_points:
-        stages += list(Stage.objects.filter(tournament=stage.tournament_id, order__lt=stage.order))
+        stages += list(Stage.objects.filter(event=stage.event_id, order__lt=stage.order))
     rounds = Round.objects.filter(stage__in=stages).exclude(status=Round.Status.DRAFT)
     return set(rounds.values_list("number", flat=True))
 
@@ -62,15 +62,15 @@ def entries(section: Section) -> list[int]:
 def section_standings(section: Section) -> list[StandingRow]:
     """The section's teams ranked by the preset's order over the stage's counted rounds."""
     stage = section.stage
-    tournament = stage.tournament
-    teams = list(Team.objects.filter(tournament=tournament).values_list("pk", "draw_lot"))
+    event = stage.event
+    teams = list(Team.objects.filter(event=event).values_list("pk", "draw_lot"))
     numbers = counted_rounds(stage)
-    outcomes = [o for o in outcomes_for(tournament) if o.round_no in numbers]
-    draws = recorded_draws(tournament)
+    outcomes = [o for o in outcomes_for(event) if o.round_no in numbers]
+    draws = recorded_draws(event)
     rows = compute_standings(
         [pk for pk, _ in teams],
         outcomes,
-        tournament.get_preset().standings_order,
+        event.get_preset().standings_order,
         draw_lots={pk: lot for pk, lot in teams if lot is not None},
         draws=draws,
     )
@@ -169,7 +169,7 @@ def expected_sizes(stage: Stage) -> list[int]:
             for source in stage.sources.all()
         )
     else:
-        total = len(registered_entrants(stage.tournament))
+        total = len(registered_entrants(stage.event))
     parts = max(1, len(sizes))
     return [total // parts + (1 if index < total % parts else 0) for index in range(parts)]
 
@@ -195,12 +195,12 @@ class RoundCount:
     planned: int
 
 
-def round_counts(tournament: Tournament) -> list[RoundCount]:
+def round_counts(event: Event) -> list[RoundCount]:
     """Rounds drawn / planned, per stage (an event without stages: its setting), for the
     status and stage pages: never the rounds of every stage against the event's setting."""
-    found = list(tournament.stages.order_by("order"))
+    found = list(event.stages.order_by("order"))
     if not found:
-        return [RoundCount("", tournament.rounds.count(), tournament.num_rounds or 0)]
+        return [RoundCount("", event.rounds.count(), event.num_rounds or 0)]
     return [
         RoundCount(stage.name, stage_rounds(stage).count(), planned_rounds(stage))
         for stage in found
@@ -228,7 +228,7 @@ class RankedTeam:
     shared: bool = False
 
 
-def event_ranking(tournament: Tournament) -> list[RankedTeam]:
+def event_ranking(event: Event) -> list[RankedTeam]:
     """The event's official final ranking: the one answer every page, export, API answer,
     prize list and certificate reads (through this function or :func:`official_standings`).
 
@@ -238,13 +238,13 @@ def event_ranking(tournament: Tournament) -> list[RankedTeam]:
     event setting ``knockout_places`` says; then the teams that went no further by the
     ranking of the stage they left; last, any team that entered no stage, by the event's
     standings (stage "")."""
-    stages = list(tournament.stages.order_by("order"))
+    stages = list(event.stages.order_by("order"))
     if not stages:
         return [
             RankedTeam(row.rank, row.team, row.name, "", "", row.shared)
-            for row in official_standings(tournament)
+            for row in official_standings(event)
         ]
-    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
+    names = dict(Team.objects.filter(event=event).values_list("pk", "name"))
     section_of: dict[tuple[int, int], str] = {}
     for stage in stages:
         for team, name in stage.entries.values_list("team_id", "section__name"):
@@ -252,8 +252,8 @@ def event_ranking(tournament: Tournament) -> list[RankedTeam]:
     by_pk = {stage.pk: stage for stage in stages}
     places: list[FinalPlace] = final_ranking(
         [(stage.pk, stage_groups(stage)) for stage in stages],
-        tournament.get_preset().knockout_places,
-        recorded_draws(tournament),
+        event.get_preset().knockout_places,
+        recorded_draws(event),
     )
     ranked = [
         RankedTeam(
@@ -267,7 +267,7 @@ def event_ranking(tournament: Tournament) -> list[RankedTeam]:
         for place in places
     ]
     placed = {row.team for row in ranked}
-    rest = [row for row in standings_for(tournament) if row.team not in placed]
+    rest = [row for row in standings_for(event) if row.team not in placed]
     start = len(ranked)
     for index, row in enumerate(rest):
         previous = rest[index - 1] if index else None
@@ -277,18 +277,18 @@ def event_ranking(tournament: Tournament) -> list[RankedTeam]:
     return ranked
 
 
-def official_standings(tournament: Tournament) -> list[TeamStanding]:
+def official_standings(event: Event) -> list[TeamStanding]:
     """The event's standings rows (points and every tiebreak, name, unit, status) in the
     order and with the places of :func:`event_ranking`, each row's ``stage`` naming the
     stage whose ranking placed the team. The public standings' default tab, the xlsx
     sheet 最终, the standings PDF and the prize list read it."""
-    rows = standings_for(tournament)
-    if not tournament.stages.exists():
-        return rows_by_draws(rows, recorded_draws(tournament))
+    rows = standings_for(event)
+    if not event.stages.exists():
+        return rows_by_draws(rows, recorded_draws(event))
     by_team = {row.team: row for row in rows}
     return [
         replace(by_team[place.team], rank=place.rank, shared=place.shared, stage=place.stage)
-        for place in event_ranking(tournament)
+        for place in event_ranking(event)
         if place.team in by_team
     ]
 
@@ -322,23 +322,23 @@ def knockout_codes(rnd: Round) -> dict[int, str]:
 # --- which stage, which teams (the stage services build on these) ------------------------------
 
 
-def current_stage(tournament: Tournament) -> Stage | None:
+def current_stage(event: Event) -> Stage | None:
     """The stage whose round is drawn next: the one with a draft, else the first that is not
     complete (None when every stage is done)."""
-    draft = tournament.rounds.filter(status=Round.Status.DRAFT, stage__isnull=False).first()
+    draft = event.rounds.filter(status=Round.Status.DRAFT, stage__isnull=False).first()
     if draft is not None:
         return draft.stage
-    for stage in tournament.stages.order_by("order"):
+    for stage in event.stages.order_by("order"):
         if not is_complete(stage):
             return stage
     return None
 
 
-def registered_entrants(tournament: Tournament) -> list[int]:
+def registered_entrants(event: Event) -> list[int]:
     """Every active team that may play (checked in, once the event uses check-in), best seed
     first (teams without a seed after the seeded ones, in registration order)."""
-    teams = Team.objects.filter(tournament=tournament, status=Team.Status.ACTIVE)
-    if CheckIn.objects.filter(team__tournament=tournament).exists():
+    teams = Team.objects.filter(event=event, status=Team.Status.ACTIVE)
+    if CheckIn.objects.filter(team__event=event).exists():
         teams = teams.filter(checkin__isnull=False)
     rows = teams.values_list("pk", "seed")
     return [pk for pk, seed in sorted(rows, key=lambda row: (row[1] is None, row[1] or 0, row[0]))]

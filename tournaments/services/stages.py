@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden, NotFound, ServiceError
-from tournaments.models import Round, Section, Stage, Tournament
+from tournaments.models import Round, Section, Stage, Event
 from tournaments.services.audit import log_action
 from tournaments.validation import BadInput, check_json
 
@@ -46,16 +46,16 @@ class StageNotFound(StageError, NotFound):
 # --- reading ------------------------------------------------------------------------------
 
 
-def stages_of(tournament: Tournament) -> list[Stage]:
-    return list(tournament.stages.order_by("order").prefetch_related("sources", "sections"))
+def stages_of(event: Event) -> list[Stage]:
+    return list(event.stages.order_by("order").prefetch_related("sources", "sections"))
 
 
-def get_stage(tournament: Tournament, stage_id) -> Stage:
+def get_stage(event: Event, stage_id) -> Stage:
     try:
         pk = int(stage_id)
     except (TypeError, ValueError):
         pk = None
-    stage = None if pk is None else Stage.objects.filter(tournament=tournament, pk=pk).first()
+    stage = None if pk is None else Stage.objects.filter(event=event, pk=pk).first()
     if stage is None:
         raise StageNotFound(_("This event has no stage %(stage)s."), "stage", stage=stage_id)
     return stage
@@ -84,7 +84,7 @@ def has_rounds(stage: Stage) -> bool:
 
 
 def previous_stages(stage: Stage) -> list[Stage]:
-    return list(Stage.objects.filter(tournament=stage.tournament_id, order__lt=stage.order))
+    return list(Stage.objects.filter(event=stage.event_id, order__lt=stage.order))
 
 
 # --- stages -------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
         if not sources:
             raise StageError(_("Choose the earlier stage(s) the qualifiers come from."), "sources")
         later = [
-            s for s in sources if s.tournament_id != stage.tournament_id or s.order >= stage.order
+            s for s in sources if s.event_id != stage.event_id or s.order >= stage.order
         ]
         if later:
             raise StageError(
@@ -171,7 +171,7 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
 
 
 def create_stage(
-    tournament: Tournament,
+    event: Event,
     user,
     *,
     name: str,
@@ -186,18 +186,18 @@ def create_stage(
     source: str = "",
 ) -> Stage:
     """Add a stage after the event's last one."""
-    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    permissions.require(user, event, "stage.manage", StageForbidden)
     with transaction.atomic():
-        Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
-        if tournament.rounds.filter(stage__isnull=True).exists():
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
+        if event.rounds.filter(stage__isnull=True).exists():
             raise StageError(
                 _("This event's rounds were drawn without stages: it stays one Swiss stage."),
                 "stage",
                 Code.CONFLICT,
             )
-        last = tournament.stages.aggregate(last=Max("order"))["last"] or 0
+        last = event.stages.aggregate(last=Max("order"))["last"] or 0
         stage = Stage(
-            tournament=tournament,
+            event=event,
             order=last + 1,
             name=(name or "").strip(),
             kind=kind,
@@ -208,21 +208,21 @@ def create_stage(
             carry_points=bool(carry_points),
             third_place=bool(third_place),
         )
-        found = _sources(tournament, sources)
+        found = _sources(event, sources)
         _check(stage, found)
-        if tournament.stages.filter(name=stage.name).exists():
+        if event.stages.filter(name=stage.name).exists():
             raise StageError(
                 _("This event already has a stage named %(name)s."), "name", name=stage.name
             )
         stage.save()
         stage.sources.set(found)
-        log_action(tournament, user, "stage.create", stage, data=describe(stage), source=source)
+        log_action(event, user, "stage.create", stage, data=describe(stage), source=source)
     return stage
 
 
-def _sources(tournament: Tournament, sources) -> list[Stage]:
+def _sources(event: Event, sources) -> list[Stage]:
     ids = [getattr(item, "pk", item) for item in sources or ()]
-    found = list(Stage.objects.filter(tournament=tournament, pk__in=ids).order_by("order"))
+    found = list(Stage.objects.filter(event=event, pk__in=ids).order_by("order"))
     if len(found) != len(set(ids)):
         raise StageError(_("Qualifiers come from earlier stages of this event only."), "sources")
     return found
@@ -242,8 +242,8 @@ EDITABLE = (
 
 def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
     """Change a stage's settings; once it has a round only its name may change."""
-    tournament = stage.tournament
-    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    event = stage.event
+    permissions.require(user, event, "stage.manage", StageForbidden)
     unknown = [key for key in changes if key not in (*EDITABLE, "sources")]
     if unknown:
         raise StageError(_("%(field)s cannot be changed."), unknown[0], field=unknown[0])
@@ -268,19 +268,19 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
             if key != "sources":
                 setattr(stage, key, value)
         found = (
-            _sources(tournament, changes["sources"])
+            _sources(event, changes["sources"])
             if "sources" in changes
             else list(stage.sources.order_by("order"))
         )
         _check(stage, found)
-        if tournament.stages.filter(name=stage.name).exclude(pk=stage.pk).exists():
+        if event.stages.filter(name=stage.name).exclude(pk=stage.pk).exists():
             raise StageError(
                 _("This event already has a stage named %(name)s."), "name", name=stage.name
             )
         stage.save()
         stage.sources.set(found)
         log_action(
-            tournament,
+            event,
             user,
             "stage.update",
             stage,
@@ -292,8 +292,8 @@ def update_stage(stage: Stage, user, source: str = "", **changes) -> Stage:
 
 def delete_stage(stage: Stage, user, source: str = "") -> None:
     """Remove a stage that has no round and feeds no other stage."""
-    tournament = stage.tournament
-    permissions.require(user, tournament, "stage.manage", StageForbidden)
+    event = stage.event
+    permissions.require(user, event, "stage.manage", StageForbidden)
     with transaction.atomic():
         if has_rounds(stage):
             raise StageError(
@@ -307,7 +307,7 @@ def delete_stage(stage: Stage, user, source: str = "") -> None:
                 "stage",
                 stage=stage.name,
             )
-        log_action(tournament, user, "stage.delete", stage, data=describe(stage), source=source)
+        log_action(event, user, "stage.delete", stage, data=describe(stage), source=source)
         stage.delete()
 
 

@@ -1,4 +1,4 @@
-"""Table keys: a private, revocable key per tournament table for the table's device.
+"""Table keys: a private, revocable key per event table for the table's device.
 
 The organiser or the chief referee issues a key (any live key of that table is revoked
 first: one live key per table, enforced by the database) and may revoke it; both logged.
@@ -12,16 +12,16 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Role, TableAssignment, TableKey, TournamentRole
+from tournaments.models import Role, TableAssignment, TableKey, EventRole
 from tournaments.validation import MAX_TABLE
 
 from .audit import log_action
 from .results import ResultError, ResultForbidden
 
 
-def live_keys(tournament) -> list[TableKey]:
+def live_keys(event) -> list[TableKey]:
     return list(
-        TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True).select_related(
+        TableKey.objects.filter(event=event, revoked_at__isnull=True).select_related(
             "referee"
         )
     )
@@ -29,13 +29,13 @@ def live_keys(tournament) -> list[TableKey]:
 
 def any_key(key: str) -> TableKey | None:
     """The key ``key``, live or revoked (None when unknown)."""
-    return TableKey.objects.select_related("tournament").filter(key=str(key)[:64]).first()
+    return TableKey.objects.select_related("event").filter(key=str(key)[:64]).first()
 
 
 def live_key(key: str) -> TableKey:
     """The live key ``key``; ResultError (404) when unknown or revoked."""
     table_key = (
-        TableKey.objects.select_related("tournament")
+        TableKey.objects.select_related("event")
         .filter(key=str(key)[:64], revoked_at__isnull=True)
         .first()
     )
@@ -44,13 +44,13 @@ def live_key(key: str) -> TableKey:
     return table_key
 
 
-def table_referees(tournament, table_number: int) -> list:
+def table_referees(event, table_number: int) -> list:
     """The table referees assigned to ``table_number`` (users), by username."""
-    referees = TournamentRole.objects.filter(tournament=tournament, role=Role.TABLE_REFEREE)
+    referees = EventRole.objects.filter(event=event, role=Role.TABLE_REFEREE)
     return [
         a.user
         for a in TableAssignment.objects.filter(
-            tournament=tournament,
+            event=event,
             table_number=table_number,
             user__in=referees.values("user"),
         )
@@ -59,11 +59,11 @@ def table_referees(tournament, table_number: int) -> list:
     ]
 
 
-def _key_referee(tournament, table_number: int, referee):
+def _key_referee(event, table_number: int, referee):
     """The referee a new key belongs to: the one named (who must referee the table), else
     the table's only assigned referee, else nobody (then only the chief referee or both
     captains confirm the key's entries)."""
-    assigned = table_referees(tournament, table_number)
+    assigned = table_referees(event, table_number)
     if referee is None:
         return assigned[0] if len(assigned) == 1 else None
     if referee not in assigned:
@@ -76,24 +76,24 @@ def _key_referee(tournament, table_number: int, referee):
     return referee
 
 
-def issue(tournament, table_number: int, user, source: str = "", referee=None) -> TableKey:
+def issue(event, table_number: int, user, source: str = "", referee=None) -> TableKey:
     """A new key for the table (revoking its live one), bound to the table's referee."""
-    permissions.require(user, tournament, "table_key.manage", ResultForbidden)
+    permissions.require(user, event, "table_key.manage", ResultForbidden)
     if not 1 <= table_number <= MAX_TABLE:
         raise ResultError(
             _("table_number must be a table from 1 to %(max)s."), "table_number", max=MAX_TABLE
         )
-    referee = _key_referee(tournament, table_number, referee)
+    referee = _key_referee(event, table_number, referee)
     with transaction.atomic():
         for old in TableKey.objects.select_for_update().filter(
-            tournament=tournament, table_number=table_number, revoked_at__isnull=True
+            event=event, table_number=table_number, revoked_at__isnull=True
         ):
             revoke(old, user, source, reason="replaced by a new key")
         key = TableKey.objects.create(
-            tournament=tournament, table_number=table_number, created_by=user, referee=referee
+            event=event, table_number=table_number, created_by=user, referee=referee
         )
         log_action(
-            tournament,
+            event,
             user,
             "table_key.issue",
             key,
@@ -104,13 +104,13 @@ def issue(tournament, table_number: int, user, source: str = "", referee=None) -
 
 
 def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
-    permissions.require(user, key.tournament, "table_key.manage", ResultForbidden)
+    permissions.require(user, key.event, "table_key.manage", ResultForbidden)
     if key.revoked_at is None:
         key.revoked_at = timezone.now()
         key.revoked_by = user if getattr(user, "is_authenticated", False) else None
         key.save(update_fields=["revoked_at", "revoked_by"])
         log_action(
-            key.tournament,
+            key.event,
             user,
             "table_key.revoke",
             key,
@@ -121,17 +121,17 @@ def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
     return key
 
 
-def issue_missing(tournament, user, source: str = "") -> list[TableKey]:
+def issue_missing(event, user, source: str = "") -> list[TableKey]:
     """A key for every table of the current round that has no live key (one click for all)."""
     from .results import current_round
 
-    round_ = current_round(tournament)
+    round_ = current_round(event)
     if round_ is None:
         return []
     live = set(
-        TableKey.objects.filter(tournament=tournament, revoked_at__isnull=True).values_list(
+        TableKey.objects.filter(event=event, revoked_at__isnull=True).values_list(
             "table_number", flat=True
         )
     )
     tables = round_.matches.exclude(table_number=None).values_list("table_number", flat=True)
-    return [issue(tournament, table, user, source) for table in sorted(set(tables) - live)]
+    return [issue(event, table, user, source) for table in sorted(set(tables) - live)]

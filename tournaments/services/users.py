@@ -18,7 +18,7 @@ from tournaments.errors import Code, ServiceError
 from .audit import log_action
 
 HISTORY_APPS = ("tournaments", "arbitration")
-NOT_HISTORY = {"tournaments.tournamentrole", "tournaments.tableassignment", "tournaments.loginlink"}
+NOT_HISTORY = {"tournaments.eventrole", "tournaments.tableassignment", "tournaments.loginlink"}
 
 
 class UserHasHistory(ServiceError):

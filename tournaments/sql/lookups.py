@@ -18,12 +18,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import NotFound
-from tournaments.models import Match, Round, Tournament, TournamentRole
+from tournaments.models import Match, Round, Event, EventRole
 
 from . import rows
 from .revision import revision_columns
 
-CHAIN = (Match, Round, Tournament)  # each row: the match, its round, the round's event
+CHAIN = (Match, Round, Event)  # each row: the match, its round, the round's event
 
 
 @cache
@@ -37,15 +37,15 @@ def _sql() -> str:
     return (
         f"SELECT {selected}, tr.role FROM {Match._meta.db_table} m "
         f"JOIN {Round._meta.db_table} r ON r.id = m.round_id "
-        f"JOIN {Tournament._meta.db_table} t ON t.id = r.tournament_id "
-        f"LEFT JOIN {TournamentRole._meta.db_table} tr "
-        "ON tr.tournament_id = t.id AND tr.user_id = %s "
+        f"JOIN {Event._meta.db_table} t ON t.id = r.event_id "
+        f"LEFT JOIN {EventRole._meta.db_table} tr "
+        "ON tr.event_id = t.id AND tr.user_id = %s "
         "WHERE m.id = %s AND t.slug = %s"
     )
 
 
 def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
-    """The match ``match_id`` of the event ``slug``, its ``round`` and ``round.tournament``
+    """The match ``match_id`` of the event ``slug``, its ``round`` and ``round.event``
     loaded (one query); NotFound when there is no such match in that event. With ``user``, the
     same query reads the roles they hold in the event for the permission checks
     (permissions.remember_roles)."""
@@ -64,23 +64,23 @@ def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
         width = len(model._meta.concrete_fields)
         made.append(rows.instance(model, found[0][start : start + width]))
         start += width
-    match, round_, tournament = made
-    round_.tournament = tournament
+    match, round_, event = made
+    round_.event = event
     match.round = round_
     if known:
-        permissions.remember_roles(user, tournament, {row[-1] for row in found} - {None})
+        permissions.remember_roles(user, event, {row[-1] for row in found} - {None})
     return match
 
 
 @cache
 def _event_sql() -> str:
     return (
-        f"SELECT {rows.columns(Tournament, 'x')[1]}, {revision_columns('x.id')} "
-        f"FROM {Tournament._meta.db_table} x WHERE x.slug = %s"
+        f"SELECT {rows.columns(Event, 'x')[1]}, {revision_columns('x.id')} "
+        f"FROM {Event._meta.db_table} x WHERE x.slug = %s"
     )
 
 
-def event(slug: str) -> Tournament:
+def event(slug: str) -> Event:
     """The event ``slug`` with its revision read in the same query (the revision its public
     answers are rendered and keyed at); NotFound when there is none."""
     with connection.cursor() as cursor:
@@ -88,7 +88,7 @@ def event(slug: str) -> Tournament:
         found = cursor.fetchone()
     if found is None:
         raise NotFound(_("No such event."))
-    width = len(Tournament._meta.concrete_fields)
-    tournament = rows.instance(Tournament, found[:width])
-    tournament.hold_revision(*found[width:])
-    return tournament
+    width = len(Event._meta.concrete_fields)
+    event = rows.instance(Event, found[:width])
+    event.hold_revision(*found[width:])
+    return event

@@ -12,14 +12,14 @@ from django.db import connection
 
 
 def _table() -> str:
-    # by the app registry: the models import this module (Tournament.revision)
+    # by the app registry: the models import this module (Event.revision)
     return apps.get_model("tournaments", "EventRevision")._meta.db_table
 
 
 def revision_columns(event_id: str) -> str:
     """Two SQL columns: the revision and the time of the last bump of the event ``event_id``
     (SQL: a parameter, or a column of the query)."""
-    where = f"FROM {_table()} er WHERE er.tournament_id = {event_id}"
+    where = f"FROM {_table()} er WHERE er.event_id = {event_id}"
     total = f"CAST(COALESCE((SELECT SUM(er.bumps) {where}), 0) AS BIGINT)"
     return f"{total}, (SELECT MAX(er.at) {where})"
 
@@ -29,12 +29,12 @@ def _current_sql() -> str:
     return f"SELECT {revision_columns('%s')}"
 
 
-def current(tournament_id: int | None) -> tuple[int, object]:
+def current(event_id: int | None) -> tuple[int, object]:
     """(revision, time of the last bump as the database sends it) of an event now."""
-    if tournament_id is None:
+    if event_id is None:
         return 0, None
     with connection.cursor() as cursor:
-        cursor.execute(_current_sql(), [tournament_id, tournament_id])
+        cursor.execute(_current_sql(), [event_id, event_id])
         return cursor.fetchone()
 
 
@@ -44,8 +44,8 @@ def bump_sql(rows: str) -> str:
     its first bump (both PostgreSQL and SQLite take ON CONFLICT … DO UPDATE)."""
     table = _table()
     return (
-        f"INSERT INTO {table} (tournament_id, shard, bumps, at) VALUES {rows} "
-        f"ON CONFLICT (tournament_id, shard) DO UPDATE SET bumps = {table}.bumps + 1, "
+        f"INSERT INTO {table} (event_id, shard, bumps, at) VALUES {rows} "
+        f"ON CONFLICT (event_id, shard) DO UPDATE SET bumps = {table}.bumps + 1, "
         "at = excluded.at"
     )
 

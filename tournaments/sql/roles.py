@@ -10,14 +10,14 @@ from django.db import connection
 
 @cache
 def _sql() -> str:
-    from tournaments.models import TournamentRole
+    from tournaments.models import EventRole
 
-    table = TournamentRole._meta.db_table
-    return f"SELECT role FROM {table} WHERE user_id = %s AND tournament_id = %s"
+    table = EventRole._meta.db_table
+    return f"SELECT role FROM {table} WHERE user_id = %s AND event_id = %s"
 
 
-def roles_of(user_id: int, tournament_id: int) -> frozenset[str]:
-    """The roles of user ``user_id`` in event ``tournament_id`` (one query)."""
+def roles_of(user_id: int, event_id: int) -> frozenset[str]:
+    """The roles of user ``user_id`` in event ``event_id`` (one query)."""
     with connection.cursor() as cursor:
-        cursor.execute(_sql(), [user_id, tournament_id])
+        cursor.execute(_sql(), [user_id, event_id])
         return frozenset(role for (role,) in cursor.fetchall())

@@ -8,12 +8,12 @@ What counts
     counts as the preset's forfeit win for its team as soon as its round is published.
 
 Caching (how a results confirm stays cheap)
-    Confirming a result must not recompute standings. Each tournament has a revision number
-    in the database (``Tournament.revision``: the sum of its ``EventRevision`` counters),
+    Confirming a result must not recompute standings. Each event has a revision number
+    in the database (``Event.revision``: the sum of its ``EventRevision`` counters),
     bumped by ``tournaments.freshness.invalidate`` in the same transaction as every change of what the public
     sees, so a cache can never hold an answer newer than its key or serve one older than the
     database, whatever happened to Redis.
-    Standings are computed on read and memoised under (tournament, revision, after_round,
+    Standings are computed on read and memoised under (event, revision, after_round,
     the teams' ids/statuses/draw lots, the active ranking adjustments). The bumps:
 
     every write of a public model's rows, saves and queryset writes alike, and a transaction
@@ -48,7 +48,7 @@ from tournaments.models import (
     ResultVersion,
     Round,
     Team,
-    Tournament,
+    Event,
 )
 
 from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
@@ -86,11 +86,11 @@ class TeamStanding(StandingRow):
         )
 
 
-def metric_labels(tournament: Tournament) -> list[tuple[str, str]]:
+def metric_labels(event: Event) -> list[tuple[str, str]]:
     """(key, label in the active language) of each metric in the preset's order."""
     return [
         (key, glossary.word(glossary.METRICS, key))
-        for key in tournament.get_preset().standings_order
+        for key in event.get_preset().standings_order
     ]
 
 
@@ -170,10 +170,10 @@ def match_outcome(
     )
 
 
-def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list[MatchOutcome]:
+def outcomes_for(event: Event, up_to_round: int | None = None) -> list[MatchOutcome]:
     """Every counted match outcome of the event (two queries, whatever the size)."""
-    rounds = _counted_rounds(tournament, up_to_round)
-    preset = tournament.get_preset()
+    rounds = _counted_rounds(event, up_to_round)
+    preset = event.get_preset()
     win = bye_points(preset)
     forfeit_diff = forfeit_level_difference(preset)
     bye_level_points = (level_points(preset, {"forfeit": AWAY}) or {HOME: 0})[HOME]
@@ -191,9 +191,9 @@ def outcomes_for(tournament: Tournament, up_to_round: int | None = None) -> list
     return outcomes
 
 
-def _counted_rounds(tournament: Tournament, up_to_round: int | None):
+def _counted_rounds(event: Event, up_to_round: int | None):
     """The rounds whose matches count: every round past its draft, up to `up_to_round`."""
-    rounds = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+    rounds = Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT)
     if up_to_round is not None:
         rounds = rounds.filter(number__lte=up_to_round)
     return rounds
@@ -202,49 +202,49 @@ def _counted_rounds(tournament: Tournament, up_to_round: int | None):
 # --- standings ----------------------------------------------------------------------------
 
 
-def _teams(tournament: Tournament) -> list[tuple[int, str, str, str, int | None]]:
+def _teams(event: Event) -> list[tuple[int, str, str, str, int | None]]:
     return list(
-        Team.objects.filter(tournament=tournament)
+        Team.objects.filter(event=event)
         .order_by("pk")
         .values_list("id", "name", "unit__name", "status", "draw_lot")
     )
 
 
-def _moves(tournament: Tournament) -> dict[int, int]:
+def _moves(event: Event) -> dict[int, int]:
     """Net places down per team from active ranking adjustments (moving up is not supported:
     a net negative total counts as 0)."""
     totals: dict[int, int] = defaultdict(int)
     rows = RankingAdjustment.objects.filter(
-        tournament=tournament, cancelled_at__isnull=True, unit__isnull=True
+        event=event, cancelled_at__isnull=True, unit__isnull=True
     )
     for team, places in rows.values_list("team_id", "places"):
         totals[team] += places
     return {team: places for team, places in totals.items() if places > 0}
 
 
-def _draws(tournament: Tournament, after_round: int | None = None) -> list[tuple[int, ...]]:
+def _draws(event: Event, after_round: int | None = None) -> list[tuple[int, ...]]:
     """The recorded draws of lots (oldest first) that apply to the standings after round
     ``after_round`` (None: the latest): those drawn after that round or an earlier one."""
-    rows = LotDraw.objects.filter(tournament=tournament).order_by("drawn_at", "pk")
+    rows = LotDraw.objects.filter(event=event).order_by("drawn_at", "pk")
     if after_round is not None:
         rows = rows.filter(Q(after_round__isnull=True) | Q(after_round__lte=after_round))
     return [tuple(order) for order in rows.values_list("order", flat=True)]
 
 
-def recorded_draws(tournament: Tournament, after_round: int | None = None):
+def recorded_draws(event: Event, after_round: int | None = None):
     """The recorded draws of lots that apply after ``after_round`` (stage standings)."""
-    return _draws(tournament, after_round)
+    return _draws(event, after_round)
 
 
-def _memo_key(tournament: Tournament, what: str, after_round, teams, moves) -> str:
-    settings = sorted((tournament.settings or {}).items())
+def _memo_key(event: Event, what: str, after_round, teams, moves) -> str:
+    settings = sorted((event.settings or {}).items())
     digest = hashlib.sha1(
         repr(([(t[0], t[4]) for t in teams], sorted(moves.items()), settings)).encode()
     ).hexdigest()[:16]
-    stamp = tournament.created_at.timestamp() if tournament.created_at else 0
+    stamp = event.created_at.timestamp() if event.created_at else 0
     return (
-        f"paisai:standings:{tournament.pk}:{stamp}:{revision(tournament)}:"
-        f"{what}:{after_round}:{tournament.preset}:{digest}"
+        f"paisai:standings:{event.pk}:{stamp}:{revision(event)}:"
+        f"{what}:{after_round}:{event.preset}:{digest}"
     )
 
 
@@ -256,41 +256,41 @@ def _memoised(key: str, compute):
     return value
 
 
-def standings_for(tournament: Tournament, after_round: int | None = None) -> list[TeamStanding]:
+def standings_for(event: Event, after_round: int | None = None) -> list[TeamStanding]:
     """The standings after round ``after_round`` (None: every counted round), best first.
 
     Every team of the event is listed, withdrawn and suspended ones too (see ``status``).
     """
-    teams = _teams(tournament)
-    moves = _moves(tournament)
-    key = _memo_key(tournament, "rows", after_round, teams, moves)
+    teams = _teams(event)
+    moves = _moves(event)
+    key = _memo_key(event, "rows", after_round, teams, moves)
 
     def compute() -> list[StandingRow]:
         return compute_standings(
             [team[0] for team in teams],
-            outcomes_for(tournament, after_round),
-            tournament.get_preset().standings_order,
+            outcomes_for(event, after_round),
+            event.get_preset().standings_order,
             draw_lots={team[0]: team[4] for team in teams if team[4] is not None},
             moved_down=moves,
-            draws=_draws(tournament, after_round),
+            draws=_draws(event, after_round),
         )
 
     details = {team[0]: team for team in teams}
     return [TeamStanding.of(row, *details[row.team][1:4]) for row in _memoised(key, compute)]
 
 
-def rank_history(tournament: Tournament) -> dict[int, list[int]]:
+def rank_history(event: Event) -> dict[int, list[int]]:
     """Each team's rank after each counted round, in round order: {team id: [rank, ...]}."""
-    teams = _teams(tournament)
-    key = _memo_key(tournament, "history", None, teams, {})
+    teams = _teams(event)
+    key = _memo_key(event, "history", None, teams, {})
 
     def compute() -> dict[int, list[int]]:
         by_round = round_ranks(
             [team[0] for team in teams],
-            outcomes_for(tournament),
-            tournament.get_preset().standings_order,
+            outcomes_for(event),
+            event.get_preset().standings_order,
             draw_lots={team[0]: team[4] for team in teams if team[4] is not None},
-            draws=_draws(tournament),
+            draws=_draws(event),
         )
         history: dict[int, list[int]] = {team[0]: [] for team in teams}
         for round_no in sorted(by_round):

@@ -53,7 +53,7 @@ def role_name(code):
 
 @register.filter
 def preset(value):
-    """An event's preset (``{{ tournament|preset }}``: its numbers with the event's
+    """An event's preset (``{{ event|preset }}``: its numbers with the event's
     overrides) or a preset's name, in words with its scoring (glossary.preset_name)."""
     if hasattr(value, "get_preset"):
         try:

@@ -19,7 +19,7 @@ from django.views.generic import FormView, TemplateView, View
 
 from tournaments.exporters.qr import qr_svg
 from tournaments.forms import InviteForm
-from tournaments.models import Player, Role, Team, TournamentRole
+from tournaments.models import Player, Role, Team, EventRole
 from tournaments.services import accounts
 from tournaments.services.audit import client_address
 from tournaments.validation import whole_number
@@ -40,13 +40,13 @@ class AccountsView(RoleRequiredMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         teams = (
-            Team.objects.filter(tournament=self.tournament)
+            Team.objects.filter(event=self.event)
             .order_by("seed", "name")
             .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("seat_order")))
         )
-        held = TournamentRole.objects.filter(tournament=self.tournament).select_related("user")
+        held = EventRole.objects.filter(event=self.event).select_related("user")
         captains = {r.team_id: r for r in held if r.role == Role.CAPTAIN}
-        links = accounts.live_links(self.tournament)
+        links = accounts.live_links(self.event)
         absolute = self.request.build_absolute_uri
         officials = []
         for role in held:
@@ -83,7 +83,7 @@ class AccountsView(RoleRequiredMixin, FormView):
     def form_valid(self, form):
         data = form.cleaned_data
         invitation = accounts.invite_official(
-            self.tournament,
+            self.event,
             self.request.user,
             data["name"],
             data["role"],
@@ -100,7 +100,7 @@ class AccountsView(RoleRequiredMixin, FormView):
         action = request.POST.get("action", "invite")
         if action == "captains":
             made = accounts.make_captain_logins(
-                self.tournament, request.user, request.POST.getlist("team"), client_address(request)
+                self.event, request.user, request.POST.getlist("team"), client_address(request)
             )
             messages.success(
                 request,
@@ -110,12 +110,12 @@ class AccountsView(RoleRequiredMixin, FormView):
                 )
                 % {"count": len(made), "new": sum(m.created for m in made)},
             )
-            return redirect(reverse("tournaments:captain-links", args=[self.tournament.slug]))
+            return redirect(reverse("tournaments:captain-links", args=[self.event.slug]))
         if action == "reissue":
             role = get_object_or_404(
-                TournamentRole, tournament=self.tournament, pk=_int(request.POST.get("role"))
+                EventRole, event=self.event, pk=_int(request.POST.get("role"))
             )
-            accounts.reissue(self.tournament, request.user, role, client_address(request))
+            accounts.reissue(self.event, request.user, role, client_address(request))
             messages.success(
                 request, _("A new one-time link is ready; the earlier one no longer works.")
             )
@@ -123,7 +123,7 @@ class AccountsView(RoleRequiredMixin, FormView):
         return super().post(request, *args, **kwargs)
 
     def error_url(self) -> str:
-        return reverse("tournaments:accounts", args=[self.tournament.slug])
+        return reverse("tournaments:accounts", args=[self.event.slug])
 
 
 class CaptainLinksView(RoleRequiredMixin, TemplateView):
@@ -134,7 +134,7 @@ class CaptainLinksView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        links = accounts.captain_links(self.tournament)
+        links = accounts.captain_links(self.event)
         teams = Team.objects.filter(pk__in=links).order_by("seed", "name")
         cards = []
         for team in teams:
@@ -158,7 +158,7 @@ class TeamSearchView(RoleRequiredMixin, View):
     action = "role.grant"
 
     def get(self, request, *args, **kwargs):
-        found = accounts.search_teams(self.tournament, request.GET.get("q", ""))
+        found = accounts.search_teams(self.event, request.GET.get("q", ""))
         return JsonResponse(
             {
                 "teams": [
@@ -192,7 +192,7 @@ class LoginLinkView(ServiceErrorMixin, TemplateView):
             )
         other = request.user.is_authenticated and request.user.pk != link.user_id
         return self.render_to_response(
-            {"link": link, "tournament": link.tournament, "other": other}
+            {"link": link, "event": link.event, "other": other}
         )
 
     def post(self, request, *args, **kwargs):

@@ -34,8 +34,8 @@ class AssignmentsView(RoleRequiredMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(
-            referees=service.overview(self.tournament),
-            unassigned=service.ranges(service.unassigned_tables(self.tournament)),
+            referees=service.overview(self.event),
+            unassigned=service.ranges(service.unassigned_tables(self.event)),
         )
         return context
 
@@ -44,7 +44,7 @@ class AssignmentsView(RoleRequiredMixin, FormView):
         referee = service.find_referee(data["username"])
         if data["remove"]:
             count = service.unassign_tables(
-                self.tournament, self.request.user, referee, data["tables"]
+                self.event, self.request.user, referee, data["tables"]
             )
             messages.success(
                 self.request,
@@ -53,11 +53,11 @@ class AssignmentsView(RoleRequiredMixin, FormView):
             )
         else:
             count = service.assign_tables(
-                self.tournament, self.request.user, referee, data["tables"], data["replace"]
+                self.event, self.request.user, referee, data["tables"], data["replace"]
             )
             messages.success(
                 self.request,
                 _("%(count)s tables given to %(name)s.")
                 % {"count": count, "name": referee.username},
             )
-        return redirect("tournaments:assignments", slug=self.tournament.slug)
+        return redirect("tournaments:assignments", slug=self.event.slug)

@@ -14,15 +14,15 @@ from .mixins import RoleRequiredMixin
 PAGE_SIZE = 100
 
 
-def audit_entries(tournament, team: str = "", table: str = "", kind: str = ""):
+def audit_entries(event, team: str = "", table: str = "", kind: str = ""):
     """The event's entries, newest first, filtered by team name, table number and kind (the
     first word of the action: result, round, team, role, ruling …). Each entry keeps the
     teams and the table it is about (tournaments.audit_actions.subjects), arbitration's too."""
-    entries = AuditLog.objects.filter(tournament=tournament).select_related("actor")
+    entries = AuditLog.objects.filter(event=event).select_related("actor")
     if kind:
         entries = entries.filter(Q(action=kind) | Q(action__startswith=kind + "."))
     if team:
-        teams = Team.objects.filter(tournament=tournament, name__icontains=team).values("pk")
+        teams = Team.objects.filter(event=event, name__icontains=team).values("pk")
         entries = entries.filter(Q(team__in=teams) | Q(other_team__in=teams))
     if table:
         number = whole_number(table)
@@ -39,12 +39,12 @@ class AuditLogView(RoleRequiredMixin, TemplateView):
         query = {
             name: self.request.GET.get(name, "").strip()[:100] for name in ("team", "table", "kind")
         }
-        entries = audit_entries(self.tournament, **query)
+        entries = audit_entries(self.event, **query)
         page = Paginator(entries, PAGE_SIZE).get_page(self.request.GET.get("page"))
         kinds = sorted(
             {
                 action.split(".")[0]
-                for action in AuditLog.objects.filter(tournament=self.tournament)
+                for action in AuditLog.objects.filter(event=self.event)
                 .values_list("action", flat=True)
                 .distinct()
             }

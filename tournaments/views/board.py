@@ -33,7 +33,7 @@ class BoardView(RoleRequiredMixin, TemplateView):
     action = "result.board"
 
     def get_round(self) -> Round:
-        return get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        return get_object_or_404(Round, event=self.event, number=self.kwargs["number"])
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -61,7 +61,7 @@ class BoardView(RoleRequiredMixin, TemplateView):
                 "to": tables.high or "",
             },
             # the event's halls with ranges of tables ("A厅 1-60"): a quick choice of the zone
-            halls=[hall for hall in self.tournament.hall_list() if hall.usable],
+            halls=[hall for hall in self.event.hall_list() if hall.usable],
             queue=service.queue(rnd, tables),
             late_tables=service.late_tables(rnd, tables),
             is_chief=self.may("result.correct"),

@@ -24,7 +24,7 @@ class BracketPage(PublicMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        stage = brackets.knockout_stage(self.tournament, self.kwargs["pk"])
+        stage = brackets.knockout_stage(self.event, self.kwargs["pk"])
         context.update(
             stage=stage,
             brackets=brackets.stage_brackets(stage),

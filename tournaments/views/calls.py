@@ -41,14 +41,14 @@ class TableCallView(RoleRequiredMixin, View):
     action = "call.raise"
 
     def post(self, request, slug, table):
-        match = results.table_match(self.tournament, table)
+        match = results.table_match(self.event, table)
         if match is None:
             raise Http404(_("No match at this table in the current round."))
         _raised(request, match, results.Actor.from_request(request))
         return redirect(self.error_url())
 
     def error_url(self) -> str:
-        return reverse("tournaments:table-entry", args=[self.tournament.slug, self.kwargs["table"]])
+        return reverse("tournaments:table-entry", args=[self.event.slug, self.kwargs["table"]])
 
 
 class TableKeyCallView(ServiceErrorMixin, View):
@@ -56,7 +56,7 @@ class TableKeyCallView(ServiceErrorMixin, View):
 
     def post(self, request, key):
         table_key = table_keys.live_key(key)
-        match = results.table_match(table_key.tournament, table_key.table_number)
+        match = results.table_match(table_key.event, table_key.table_number)
         if match is None:
             raise Http404(_("No match at this table in the current round."))
         _raised(request, match, results.Actor.from_request(request, table_key=table_key))

@@ -25,10 +25,10 @@ class LeaveForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Leave"), choices=RoundLeave.Kind.choices)
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500, strip=True)
 
-    def __init__(self, *args, tournament, **kwargs):
+    def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].choices = list(
-            tournament.teams.order_by("name").values_list("pk", "name")
+            event.teams.order_by("name").values_list("pk", "name")
         )
 
 
@@ -40,14 +40,14 @@ class ActionPage(RoleRequiredMixin, TemplateView):
         return redirect(request.path)
 
 
-def late_sections(tournament) -> list:
+def late_sections(event) -> list:
     """The sections a late check-in may join (the current stage's, when it has several and
     has been drawn): the organiser picks one."""
     from tournaments.services import stage_rounds
 
-    if not tournament.stages.exists():
+    if not event.stages.exists():
         return []
-    stage = stage_rounds.current_stage(tournament)
+    stage = stage_rounds.current_stage(event)
     if stage is None or not stage.entries.exists():
         return []
     sections = list(stage.sections.order_by("order"))
@@ -59,30 +59,30 @@ class CheckInView(ActionPage):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        present = {c.team_id: c for c in CheckIn.objects.filter(team__tournament=self.tournament)}
-        teams = list(self.tournament.teams.select_related("unit").order_by("unit__name", "pk"))
+        present = {c.team_id: c for c in CheckIn.objects.filter(team__event=self.event)}
+        teams = list(self.event.teams.select_related("unit").order_by("unit__name", "pk"))
         for team in teams:
             team.checked_in = present.get(team.pk)
         context.update(
             teams=teams,
             present=len(present),
-            late_sections=late_sections(self.tournament),
-            closed=self.tournament.rounds.exclude(status=Round.Status.DRAFT).exists(),
+            late_sections=late_sections(self.event),
+            closed=self.event.rounds.exclude(status=Round.Status.DRAFT).exists(),
         )
         return context
 
     def act(self, request) -> str:
         if request.POST.get("undo"):
             team = get_object_or_404(
-                Team, tournament=self.tournament, pk=whole_number(request.POST["undo"])
+                Team, event=self.event, pk=whole_number(request.POST["undo"])
             )
             service.undo_check_in(team, request.user, request.POST.get("reason", ""))
             return _("%(team)s is no longer checked in.") % {"team": team.name}
         ids = [n for n in map(whole_number, request.POST.getlist("team")) if n is not None]
         if request.POST.get("all"):
-            teams = self.tournament.teams.filter(status=Team.Status.ACTIVE)
+            teams = self.event.teams.filter(status=Team.Status.ACTIVE)
         else:
-            teams = self.tournament.teams.filter(pk__in=ids)
+            teams = self.event.teams.filter(pk__in=ids)
         done = service.check_in(teams, request.user, section=request.POST.get("section") or None)
         return _("%(count)s teams checked in.") % {"count": done}
 
@@ -93,7 +93,7 @@ class BadgeCheckInView(ActionPage):
     template_name = "tournaments/checkin/badge.html"
 
     def get_team(self) -> Team:
-        return get_object_or_404(Team, tournament=self.tournament, pk=self.kwargs["pk"])
+        return get_object_or_404(Team, event=self.event, pk=self.kwargs["pk"])
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -117,7 +117,7 @@ class AttendanceView(ActionPage):
     action = "team.leave"
 
     def get_round(self) -> Round:
-        return get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        return get_object_or_404(Round, event=self.event, number=self.kwargs["number"])
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -125,10 +125,10 @@ class AttendanceView(ActionPage):
         context.update(attendance_context(rnd))
         context.update(
             round=rnd,
-            leaves=RoundLeave.objects.filter(team__tournament=self.tournament)
+            leaves=RoundLeave.objects.filter(team__event=self.event)
             .select_related("team")
             .order_by("round_number", "team__name"),
-            leave_form=LeaveForm(tournament=self.tournament, initial={"round": rnd.number}),
+            leave_form=LeaveForm(event=self.event, initial={"round": rnd.number}),
             can_rule=self.may("forfeit.confirm"),
         )
         return context
@@ -136,12 +136,12 @@ class AttendanceView(ActionPage):
     def act(self, request) -> str:
         rnd = self.get_round()
         if request.POST.get("action") == "leave":
-            form = LeaveForm(request.POST, tournament=self.tournament)
+            form = LeaveForm(request.POST, event=self.event)
             if not form.is_valid():
                 field, errors = next(iter(form.errors.items()))
                 raise RoundError(" ".join(errors), field)
             data = form.cleaned_data
-            team = get_object_or_404(Team, tournament=self.tournament, pk=data["team"])
+            team = get_object_or_404(Team, event=self.event, pk=data["team"])
             service.grant_leave(team, data["round"], data["kind"], request.user, data["reason"])
             return _("Leave recorded for %(team)s.") % {"team": team.name}
         return forfeit_message(request, rnd, request.POST.getlist("team"))
@@ -196,12 +196,12 @@ class SeatedView(ActionPage):
     def post(self, request, *args, **kwargs):
         match = get_object_or_404(
             Match,
-            round__tournament=self.tournament,
+            round__event=self.event,
             round__number=self.kwargs["number"],
             table_number=self.kwargs["table"],
         )
         team = get_object_or_404(
-            Team, tournament=self.tournament, pk=whole_number(request.POST.get("team"))
+            Team, event=self.event, pk=whole_number(request.POST.get("team"))
         )
         service.mark_seated(match, team, request.user)
         messages.success(request, _("%(team)s is seated.") % {"team": team.name})
@@ -209,10 +209,10 @@ class SeatedView(ActionPage):
 
     def error_url(self) -> str:
         table = self.kwargs["table"]
-        fallback = reverse("tournaments:table-entry", args=[self.tournament.slug, table])
+        fallback = reverse("tournaments:table-entry", args=[self.event.slug, table])
         return self.request.POST.get("next") or fallback
 
     def get(self, request, *args, **kwargs):
         """Marks are POSTed (the table page sends them through the API): a GET (a link
         followed, a reload) goes to the table page, where the marks are."""
-        return redirect("tournaments:table-entry", self.tournament.slug, self.kwargs["table"])
+        return redirect("tournaments:table-entry", self.event.slug, self.kwargs["table"])

@@ -23,25 +23,25 @@ class EventSettingsView(RoleRequiredMixin, FormView):
     action = "event.settings"
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "instance": self.tournament}
+        return {**super().get_form_kwargs(), "instance": self.event}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["started"] = service.started(self.tournament)
+        context["started"] = service.started(self.event)
         context["history"] = AuditLog.objects.filter(
-            tournament=self.tournament, action="event.settings"
+            event=self.event, action="event.settings"
         )[:20]
         return context
 
     def form_valid(self, form):
         made = service.update_settings(
-            self.tournament, self.request.user, form.changes(), client_address(self.request)
+            self.event, self.request.user, form.changes(), client_address(self.request)
         )
         if made:
             messages.success(self.request, _("Settings saved."))
         else:
             messages.info(self.request, _("Nothing changed."))
-        return redirect(reverse("tournaments:event-settings", args=[self.tournament.slug]))
+        return redirect(reverse("tournaments:event-settings", args=[self.event.slug]))
 
     def service_error(self, err):
         """A refusal of ``settings.<key>`` is shown on the field of that setting."""

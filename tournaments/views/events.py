@@ -22,10 +22,10 @@ class EventStatusView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rounds = self.tournament.rounds.order_by("number")
+        rounds = self.event.rounds.order_by("number")
         context.update(
             rounds=rounds,
-            counts=stage_standings.round_counts(self.tournament),
+            counts=stage_standings.round_counts(self.event),
             open_rounds=[r.number for r in rounds if r.status != Round.Status.FINALISED],
             can_finish=self.may("event.finish"),
             can_reopen=self.may("event.reopen"),
@@ -35,16 +35,16 @@ class EventStatusView(RoleRequiredMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         if request.POST.get("action") == "reopen":
             service.reopen(
-                self.tournament,
+                self.event,
                 request.user,
                 request.POST.get("reason", ""),
                 client_address(request),
             )
             messages.success(request, _("The event is open again."))
         else:
-            service.finish(self.tournament, request.user, client_address(request))
+            service.finish(self.event, request.user, client_address(request))
             messages.success(request, _("The event is finished: its results are frozen."))
         return redirect(self.error_url())
 
     def error_url(self) -> str:
-        return reverse("tournaments:event-status", args=[self.tournament.slug])
+        return reverse("tournaments:event-status", args=[self.event.slug])

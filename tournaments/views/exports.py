@@ -19,7 +19,7 @@ from tournaments import public_exports, tasks
 from tournaments.models import Job
 from tournaments.services import exports, jobs, public_cache
 
-from .mixins import RoleRequiredMixin, TournamentMixin
+from .mixins import RoleRequiredMixin, EventMixin
 
 DOWNLOAD_PARAMS = ("round", "after_round", "stage")
 GENERATING_RETRY = 5  # seconds: the "being made" page reloads itself
@@ -31,14 +31,14 @@ class ExportsPage(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["rounds"] = self.tournament.rounds.order_by("number")
+        context["rounds"] = self.event.rounds.order_by("number")
         context["jobs"] = [
-            (job, exports.label(job.kind)) for job in self.tournament.jobs.all()[:20]
+            (job, exports.label(job.kind)) for job in self.event.jobs.all()[:20]
         ]
         return context
 
 
-class DownloadView(TournamentMixin, View):
+class DownloadView(EventMixin, View):
     """GET an export; nothing is rendered here (every export is a job).
 
     A public export (published standings, pairings, unit standings, a bracket) is served from
@@ -49,9 +49,9 @@ class DownloadView(TournamentMixin, View):
 
     def get(self, request, slug, identifier):
         params = {key: request.GET[key] for key in DOWNLOAD_PARAMS if request.GET.get(key)}
-        exporter = exports.make_exporter(self.tournament, identifier, params)
+        exporter = exports.make_exporter(self.event, identifier, params)
         if exporter.is_public():
-            return public_download(request, self.tournament, identifier, params)
+            return public_download(request, self.event, identifier, params)
         if not self.may("export.run"):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
@@ -62,7 +62,7 @@ class DownloadView(TournamentMixin, View):
             response["Content-Disposition"] = content_disposition_header(True, export.filename)
             return response
         job, created = exports.request_job(
-            self.tournament, identifier, params, request.user, get_language()
+            self.event, identifier, params, request.user, get_language()
         )
         if created:
             tasks.start(job)
@@ -79,18 +79,18 @@ def file_response(job: Job, response_class=HttpResponse):
     return response
 
 
-def public_download(request, tournament, identifier: str, params: dict):
+def public_download(request, event, identifier: str, params: dict):
     """The public export's file of the current revision, through the public cache: a
     revalidation is a 304, a repeat a cache hit; neither renders nor reads the file."""
     language = get_language()
 
     def render():
-        job = public_exports.public_file(tournament, identifier, params, language)  # or asks for it
+        job = public_exports.public_file(event, identifier, params, language)  # or asks for it
         if job is None:
             response = TemplateResponse(
                 request,
                 "tournaments/exports/generating.html",
-                {"tournament": tournament, "retry_seconds": GENERATING_RETRY},
+                {"event": event, "retry_seconds": GENERATING_RETRY},
                 status=202,
             )
             response["Retry-After"] = str(GENERATING_RETRY)
@@ -98,19 +98,19 @@ def public_download(request, tournament, identifier: str, params: dict):
             return response
         return file_response(job)
 
-    return public_cache.serve(request, tournament, f"export:{identifier}", params, render)
+    return public_cache.serve(request, event, f"export:{identifier}", params, render)
 
 
 class JobStartView(RoleRequiredMixin, View):
     action = "export.run"
 
     def error_url(self) -> str:
-        return reverse("tournaments:exports", args=[self.tournament.slug])
+        return reverse("tournaments:exports", args=[self.event.slug])
 
     def post(self, request, slug):
         params = {key: request.POST[key] for key in DOWNLOAD_PARAMS if request.POST.get(key)}
         job = exports.create_job(
-            self.tournament, request.POST.get("kind", ""), params, request.user
+            self.event, request.POST.get("kind", ""), params, request.user
         )
         tasks.start(job)
         return redirect("tournaments:job", slug, job.pk)
@@ -120,7 +120,7 @@ class JobMixin(RoleRequiredMixin):
     action = "export.run"
 
     def get_job(self) -> Job:
-        return get_object_or_404(Job, pk=self.kwargs["pk"], tournament=self.tournament)
+        return get_object_or_404(Job, pk=self.kwargs["pk"], event=self.event)
 
 
 class JobPage(JobMixin, TemplateView):

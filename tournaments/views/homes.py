@@ -10,10 +10,10 @@ from django.views.generic import TemplateView, View
 
 from tournaments.services import homes
 
-from .mixins import TournamentMixin
+from .mixins import EventMixin
 
 
-class ChiefDeskView(TournamentMixin, TemplateView):
+class ChiefDeskView(EventMixin, TemplateView):
     """Late teams, calls and disputes, every round's board with its counts, incidents and
     appeals in progress; the counts refresh themselves (static/js/chief_desk.js)."""
 
@@ -22,7 +22,7 @@ class ChiefDeskView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(homes.chief_desk(self.tournament, self.request.user))
+        context.update(homes.chief_desk(self.event, self.request.user))
         context.update(
             can_rule=self.may("forfeit.confirm"),
             can_audit=self.may("audit.view"),
@@ -36,18 +36,18 @@ class ChiefDeskView(TournamentMixin, TemplateView):
         return context
 
 
-class ChiefDeskCountsView(TournamentMixin, View):
+class ChiefDeskCountsView(EventMixin, View):
     """The desk's counts as JSON: ``{"counts": {"late": 2, "queue": 1, "r3-submitted": 7 …}}``."""
 
     action = "home.chief"
 
     def get(self, request, *args, **kwargs):
-        response = JsonResponse({"counts": homes.desk_counts(self.tournament, request.user)})
+        response = JsonResponse({"counts": homes.desk_counts(self.event, request.user)})
         response["Cache-Control"] = "no-store"
         return response
 
 
-class RefereeHomeView(TournamentMixin, TemplateView):
+class RefereeHomeView(EventMixin, TemplateView):
     """My tables: each table assigned to me, its state this round and what to do next."""
 
     template_name = "tournaments/homes/referee.html"
@@ -55,17 +55,17 @@ class RefereeHomeView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rnd, tables = homes.referee_tables(self.tournament, self.request.user)
+        rnd, tables = homes.referee_tables(self.event, self.request.user)
         context.update(
             round=rnd,
             tables=tables,
             is_chief=self.may("home.chief"),
-            panels=homes.panels("referee", self.tournament, self.request.user),
+            panels=homes.panels("referee", self.event, self.request.user),
         )
         return context
 
 
-class CaptainHomeView(TournamentMixin, TemplateView):
+class CaptainHomeView(EventMixin, TemplateView):
     """My match (read the deals, confirm or dispute: the match page) and my team's rulings
     with the appeal button and its deadline (a panel of the arbitration app)."""
 
@@ -74,11 +74,11 @@ class CaptainHomeView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        teams, now, before = homes.captain_matches(self.tournament, self.request.user)
+        teams, now, before = homes.captain_matches(self.event, self.request.user)
         context.update(
             teams=teams,
             current=now,
             earlier=before,
-            panels=homes.panels("captain", self.tournament, self.request.user),
+            panels=homes.panels("captain", self.event, self.request.user),
         )
         return context

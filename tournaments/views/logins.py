@@ -21,7 +21,7 @@ class LockoutsPage(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(
-            rows=logins.failed_logins(self.tournament),
+            rows=logins.failed_logins(self.event),
             account_limit=logins.account_limit(),
             minutes=logins.lock_minutes(),
         )
@@ -30,7 +30,7 @@ class LockoutsPage(RoleRequiredMixin, TemplateView):
     def post(self, request, slug):
         username = request.POST.get("username", "")[:150]
         try:
-            logins.unlock(self.tournament, request.user, username, client_address(request))
+            logins.unlock(self.event, request.user, username, client_address(request))
         except logins.UnlockRefused as err:
             messages.error(request, err.message)
         else:

@@ -1,4 +1,4 @@
-"""Shared view plumbing: load the tournament from the URL, enforce per-tournament roles, and
+"""Shared view plumbing: load the event from the URL, enforce per-event roles, and
 turn a service's refusal into the page's answer."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.errors import NotFound, ServiceError
-from tournaments.models import Tournament
+from tournaments.models import Event
 from tournaments.sql import lookups
 
 
@@ -64,22 +64,22 @@ class ServiceErrorMixin:
         )
 
 
-class TournamentMixin(ServiceErrorMixin):
-    """Sets ``self.tournament`` from the ``slug`` URL argument (404 when unknown).
+class EventMixin(ServiceErrorMixin):
+    """Sets ``self.event`` from the ``slug`` URL argument (404 when unknown).
 
     A page that sets ``action`` (a key of ``tournaments.permissions.ACTIONS``) is for logged-in
-    users who may do it in *this* tournament: the login page otherwise, or 403. A page may
+    users who may do it in *this* event: the login page otherwise, or 403. A page may
     load its object first (:meth:`load`) and widen or narrow the check (:meth:`permitted`).
     """
 
-    tournament: Tournament
+    event: Event
     action: str | None = None
     # the visitor's roles in the context; off for a page cached for every visitor (PublicMixin)
     visitor_roles = True
 
     def dispatch(self, request, *args, **kwargs):
         try:
-            self.tournament = lookups.event(kwargs["slug"])
+            self.event = lookups.event(kwargs["slug"])
         except NotFound as err:
             raise Http404(err.message) from None
         if self.action is not None:
@@ -97,19 +97,19 @@ class TournamentMixin(ServiceErrorMixin):
         return self.may(self.action)
 
     def may(self, action: str) -> bool:
-        return permissions.may(self.request.user, self.tournament, action)
+        return permissions.may(self.request.user, self.event, action)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["tournament"] = self.tournament
+        context["event"] = self.event
         if self.visitor_roles:
-            context["my_roles"] = permissions.user_roles(self.request.user, self.tournament)
-            context["allowed"] = permissions.allowed_actions(self.request.user, self.tournament)
-            context["can_manage"] = permissions.can_manage(self.request.user, self.tournament)
+            context["my_roles"] = permissions.user_roles(self.request.user, self.event)
+            context["allowed"] = permissions.allowed_actions(self.request.user, self.event)
+            context["can_manage"] = permissions.can_manage(self.request.user, self.event)
         return context
 
 
-class RoleRequiredMixin(TournamentMixin):
+class RoleRequiredMixin(EventMixin):
     """The organiser's pages: ``action`` defaults to managing the event."""
 
     action = "event.manage"

@@ -20,19 +20,19 @@ class PrizesView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         try:
-            context["prizes"] = prize_list(self.tournament)
+            context["prizes"] = prize_list(self.event)
         except ExportError as error:
             context.update(prizes=[], error=error.message)
-        context["provisional"] = not is_final(self.tournament)
-        context.setdefault("awards", self.tournament.awards)
+        context["provisional"] = not is_final(self.event)
+        context.setdefault("awards", self.event.awards)
         return context
 
     def post(self, request, *args, **kwargs):
         text = request.POST.get("awards", "")
         try:
-            service.set_awards(self.tournament, request.user, text)
+            service.set_awards(self.event, request.user, text)
         except ExportError as error:
             messages.error(request, error.message)
             return self.render_to_response(self.get_context_data(awards=text), status=400)
         messages.success(request, _("Awards saved."))
-        return redirect("tournaments:prizes", slug=self.tournament.slug)
+        return redirect("tournaments:prizes", slug=self.event.slug)

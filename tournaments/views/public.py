@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.views.generic import ListView, TemplateView
 
 from tournaments import permissions
-from tournaments.models import TableAssignment, Tournament
+from tournaments.models import TableAssignment, Event
 from tournaments.services import homes
 
-from .mixins import TournamentMixin
+from .mixins import EventMixin
 
 
 class HomeView(ListView):
@@ -16,29 +16,29 @@ class HomeView(ListView):
     context_object_name = "tournaments"
 
     def get_queryset(self):
-        return Tournament.objects.all()
+        return Event.objects.all()
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         user = self.request.user
-        context["can_create"] = permissions.can_create_tournament(user)
+        context["can_create"] = permissions.can_create_event(user)
         if user.is_authenticated:
             context["my_homes"] = homes.homes_of(user)
         return context
 
 
-class TournamentDetailView(TournamentMixin, TemplateView):
-    template_name = "tournaments/tournament_detail.html"
+class EventDetailView(EventMixin, TemplateView):
+    template_name = "tournaments/event_detail.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["rounds"] = self.tournament.rounds.all()
-        context["team_count"] = self.tournament.teams.count()
+        context["rounds"] = self.event.rounds.all()
+        context["team_count"] = self.event.teams.count()
         user = self.request.user
         if user.is_authenticated:
-            context["my_homes"] = homes.homes_in(user, self.tournament)
+            context["my_homes"] = homes.homes_in(user, self.event)
             context["my_tables"] = list(
-                TableAssignment.objects.filter(tournament=self.tournament, user=user)
+                TableAssignment.objects.filter(event=self.event, user=user)
                 .order_by("table_number")
                 .values_list("table_number", flat=True)
             )

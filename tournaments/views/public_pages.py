@@ -27,7 +27,7 @@ from tournaments.models import Team
 from tournaments.services import find_table, public, public_cache
 from tournaments.standings.service import metric_labels
 
-from .mixins import TournamentMixin
+from .mixins import EventMixin
 
 REFRESH_SECONDS = 60
 PAIRINGS_PAGE = 100  # tables per page (a phone's first screen stays small)
@@ -39,7 +39,7 @@ PROJECTOR_SYNC_SECONDS = 15  # how often the projector reads the clock (status, 
 PROJECTOR_STALE_SECONDS = 60  # data older than this (a mirror cut off, no server) is flagged
 
 
-class PublicMixin(TournamentMixin):
+class PublicMixin(EventMixin):
     """A public page: cached per revision, identical for every visitor.
 
     Its downloadable files (``downloads``: (export, label) pairs) are made once a revision by
@@ -69,7 +69,7 @@ class PublicMixin(TournamentMixin):
             for kind, _label in self.downloads if params is not None else ():
                 try:
                     self._files_ready[kind] = public_exports.public_ready(
-                        self.tournament, kind, params, language
+                        self.event, kind, params, language
                     )
                 except ServiceError:  # no such file (e.g. the stage of a bracket URL): none
                     continue
@@ -89,7 +89,7 @@ class PublicMixin(TournamentMixin):
         get = super().get
         return public_cache.serve(
             request,
-            self.tournament,
+            self.event,
             self.cache_kind,
             self.page_identity(),
             lambda: get(request, *args, **kwargs),
@@ -99,7 +99,7 @@ class PublicMixin(TournamentMixin):
         context = super().get_context_data(**kwargs)
         context["refresh_seconds"] = REFRESH_SECONDS
         # how fresh the page is, from the data (cached with the page: it names the revision)
-        context["revised_at"] = self.tournament.revised_at or self.tournament.created_at
+        context["revised_at"] = self.event.revised_at or self.event.created_at
         context["mirror_of"] = mirror.venue()
         context["downloads"] = self.download_links()
         return context
@@ -115,7 +115,7 @@ class PublicMixin(TournamentMixin):
                 "kind": kind,
                 "label": label,
                 "ready": ready[kind],
-                "url": reverse("tournaments:export", args=[self.tournament.slug, kind]) + query,
+                "url": reverse("tournaments:export", args=[self.event.slug, kind]) + query,
             }
             for kind, label in self.downloads
             if kind in ready
@@ -129,7 +129,7 @@ class PairingsPage(PublicMixin, TemplateView):
 
     def download_params(self) -> dict | None:
         # the shown round's number without a query (remembered for the revision)
-        number = public.public_round_number(self.tournament, self.cache_params()["round"])
+        number = public.public_round_number(self.event, self.cache_params()["round"])
         return None if number is None else {"round": str(number)}
 
     def cache_params(self) -> dict:
@@ -143,7 +143,7 @@ class PairingsPage(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         params = self.cache_params()
-        rnd = public.public_round(self.tournament, params["round"])
+        rnd = public.public_round(self.event, params["round"])
         rows, page = [], None
         if rnd is not None:
             page = public.paginate(
@@ -155,8 +155,8 @@ class PairingsPage(PublicMixin, TemplateView):
             query=params["q"],
             rows=rows,
             page=page,
-            bye_points=bye_points(self.tournament.get_preset()),
-            rounds=self.tournament.rounds.exclude(status="draft").values_list("number", flat=True),
+            bye_points=bye_points(self.event.get_preset()),
+            rounds=self.event.rounds.exclude(status="draft").values_list("number", flat=True),
         )
         return context
 
@@ -176,13 +176,13 @@ class StandingsPage(PublicMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        labels = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
+        labels = [(key, label) for key, label in metric_labels(self.event) if key != "points"]
         params = self.cache_params()
         rows, stage, section = public.standings_view(
-            self.tournament, params["stage"], params["section"]
+            self.event, params["stage"], params["section"]
         )
         context.update(
-            stages=list(self.tournament.stages.prefetch_related("sections")),
+            stages=list(self.event.stages.prefetch_related("sections")),
             stage=stage,
             section=section,
         )
@@ -203,7 +203,7 @@ class StandingsPage(PublicMixin, TemplateView):
             ],
             page=page,
             labels=labels,
-            round=public.current_round(self.tournament),
+            round=public.current_round(self.event),
         )
         return context
 
@@ -220,11 +220,11 @@ class TeamPage(PublicMixin, TemplateView):
         team = get_object_or_404(
             Team.objects.select_related("unit").prefetch_related("players"),
             pk=self.kwargs["pk"],
-            tournament=self.tournament,
+            event=self.event,
         )
         history = public.team_history(team)
         ranks = [(row["round"], row["rank"]) for row in history if row["rank"] is not None]
-        find_url = reverse("tournaments:find-table", args=[self.tournament.slug])
+        find_url = reverse("tournaments:find-table", args=[self.event.slug])
         find_url += f"?team={team.pk}"
         context.update(
             find_url=find_url,
@@ -232,7 +232,7 @@ class TeamPage(PublicMixin, TemplateView):
             badge_qr=mark_safe(qr_svg(self.request.build_absolute_uri(find_url))),  # noqa: S308
             team=team,
             history=history,
-            chart=public.rank_chart(ranks, self.tournament.teams.count()),
+            chart=public.rank_chart(ranks, self.event.teams.count()),
         )
         return context
 
@@ -253,13 +253,13 @@ class ProjectorPage(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         params = self.cache_params()
-        rnd = public.current_round(self.tournament)
+        rnd = public.current_round(self.event)
         # a staged event's sections (groups, halls): each hall's screen shows its own tables
         sections = public.round_sections(rnd)
         section = public.round_section(rnd, params["section"])
         # the event's halls with their ranges of tables ("A厅 1-60"): one screen each
-        halls = public.event_halls(self.tournament)
-        hall = public.event_hall(self.tournament, params["hall"])
+        halls = public.event_halls(self.event)
+        hall = public.event_hall(self.event, params["hall"])
         where = {"section": section, "hall": hall.hall if hall else None}
         count = public.pairing_count(rnd, "", **where) if rnd else 0
         page = public.paginate(count, 1, PROJECTOR_PAGE) if rnd else None
@@ -293,8 +293,8 @@ class ProjectorPage(PublicMixin, TemplateView):
                 "The data on this screen is more than a minute old (complete up to %(time)s): "
                 "pairings and results may have changed since."
             ),
-            warning_minutes=self.tournament.get_preset().warning_minutes,
-            **clock_messages(self.tournament, rnd),
+            warning_minutes=self.event.get_preset().warning_minutes,
+            **clock_messages(self.event, rnd),
         )
         return context
 
@@ -312,17 +312,17 @@ class FindTablePage(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         params = self.cache_params()
-        answer = find_table.search(self.tournament, params["q"], params["team"])
+        answer = find_table.search(self.event, params["q"], params["team"])
         context.update(
-            answer=answer, query=params["q"], team=params["team"], **clock_messages(self.tournament)
+            answer=answer, query=params["q"], team=params["team"], **clock_messages(self.event)
         )
         return context
 
 
-def clock_messages(tournament, rnd=None) -> dict:
+def clock_messages(event, rnd=None) -> dict:
     """What the projector says in the last minutes, at the end and once the round is
     finalised (SPEC section 2; the minutes and what happens at time are preset settings)."""
-    preset = tournament.get_preset()
+    preset = event.get_preset()
     minutes = preset.warning_minutes
     if preset.time_up == "one_more_deal":
         warning = _("Last %(n)s minutes: referees warn the tables; then one more deal.")
@@ -330,8 +330,8 @@ def clock_messages(tournament, rnd=None) -> dict:
     else:
         warning = _("Last %(n)s minutes.")
         over = _("Time is up: finish the deal in play.")
-    rnd = rnd or public.current_round(tournament)
-    if tournament.status == tournament.Status.FINISHED:
+    rnd = rnd or public.current_round(event)
+    if event.status == event.Status.FINISHED:
         finalised = _("The event is finished: its results are final.")
     elif rnd is None:
         finalised = _("The round is finalised: its results are final.")

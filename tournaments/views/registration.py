@@ -12,27 +12,27 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
 from tournaments import permissions, tasks
-from tournaments.forms import ImportForm, RoleForm, TeamForm, TournamentForm
-from tournaments.models import Player, Team, TournamentRole
+from tournaments.forms import ImportForm, RoleForm, TeamForm, EventForm
+from tournaments.models import Player, Team, EventRole
 from tournaments.services import registration, registration_import, roles
 from tournaments.services.audit import client_address
 
 from .mixins import RoleRequiredMixin
 
 
-class TournamentCreateView(LoginRequiredMixin, FormView):
-    template_name = "tournaments/tournament_form.html"
-    form_class = TournamentForm
+class EventCreateView(LoginRequiredMixin, FormView):
+    template_name = "tournaments/event_form.html"
+    form_class = EventForm
 
     def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not permissions.can_create_tournament(request.user):
+        if request.user.is_authenticated and not permissions.can_create_event(request.user):
             return render(request, "tournaments/creator_denied.html", status=403)
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
-        tournament = registration.create_tournament(self.request.user, **form.cleaned_data)
+        event = registration.create_event(self.request.user, **form.cleaned_data)
         messages.success(self.request, _("Event created. Register the teams next."))
-        return redirect("tournaments:console", slug=tournament.slug)
+        return redirect("tournaments:console", slug=event.slug)
 
 
 class ConsoleView(RoleRequiredMixin, TemplateView):
@@ -41,18 +41,18 @@ class ConsoleView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         teams = (
-            Team.objects.filter(tournament=self.tournament)
+            Team.objects.filter(event=self.event)
             .order_by("unit__name", "pk")  # registration order within each unit
             .select_related("unit")
             .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("seat_order")))
         )
         context.update(
             teams=teams,
-            roles=TournamentRole.objects.filter(tournament=self.tournament).select_related(
+            roles=EventRole.objects.filter(event=self.event).select_related(
                 "user", "team"
             ),
             import_form=ImportForm(),
-            units=self.tournament.units.count(),
+            units=self.event.units.count(),
         )
         return context
 
@@ -64,12 +64,12 @@ class TeamFormView(RoleRequiredMixin, FormView):
 
     def get_team(self):
         pk = self.kwargs.get("pk")
-        return get_object_or_404(Team, pk=pk, tournament=self.tournament) if pk else None
+        return get_object_or_404(Team, pk=pk, event=self.event) if pk else None
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
         self.team = self.get_team()
-        kwargs.update(tournament=self.tournament, team=self.team)
+        kwargs.update(event=self.event, team=self.team)
         if self.team and self.request.method == "GET":
             players = {p.seat_order: p.name for p in self.team.players.all()}
             idents = {p.seat_order: p.ident for p in self.team.players.all()}
@@ -93,7 +93,7 @@ class TeamFormView(RoleRequiredMixin, FormView):
     def form_valid(self, form):
         data = form.cleaned_data
         registration.save_team(
-            self.tournament,
+            self.event,
             self.request.user,
             name=data["name"],
             unit_name=data["unit"],
@@ -104,7 +104,7 @@ class TeamFormView(RoleRequiredMixin, FormView):
             idents=[data["ident1"], data["ident2"]],
         )
         messages.success(self.request, _("Team saved."))
-        return redirect("tournaments:console", slug=self.tournament.slug)
+        return redirect("tournaments:console", slug=self.event.slug)
 
 
 class TeamImportView(RoleRequiredMixin, FormView):
@@ -118,17 +118,17 @@ class TeamImportView(RoleRequiredMixin, FormView):
         size = registration_import.check_import_file(data)
         if registration_import.in_background(size):
             job = registration_import.create_import_job(
-                self.tournament, self.request.user, data, mode
+                self.event, self.request.user, data, mode
             )
             tasks.start(job)
-            return redirect("tournaments:job", self.tournament.slug, job.pk)
-        report = registration_import.import_teams(self.tournament, self.request.user, data, mode)
+            return redirect("tournaments:job", self.event.slug, job.pk)
+        report = registration_import.import_teams(self.event, self.request.user, data, mode)
         status = 200 if report.ok else 400
         if report.ok and mode == "add" and not report.warnings:
             messages.success(
                 self.request, _("%(count)d teams imported.") % {"count": report.created}
             )
-            return redirect("tournaments:console", slug=self.tournament.slug)
+            return redirect("tournaments:console", slug=self.event.slug)
         return self.render_to_response(
             self.get_context_data(form=ImportForm(), report=report), status=status
         )
@@ -150,19 +150,19 @@ class RoleAddView(RoleRequiredMixin, FormView):
     form_class = RoleForm
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "tournament": self.tournament}
+        return {**super().get_form_kwargs(), "event": self.event}
 
     def get_form(self, form_class=None):
         form = super().get_form(form_class)
         form.fields["team"].widget.attrs["data-url"] = reverse(
-            "tournaments:team-search", args=[self.tournament.slug]
+            "tournaments:team-search", args=[self.event.slug]
         )
         return form
 
     def form_valid(self, form):
         data = form.cleaned_data
         roles.grant(
-            self.tournament,
+            self.event,
             self.request.user,
             data["person"],
             data["role"],
@@ -170,14 +170,14 @@ class RoleAddView(RoleRequiredMixin, FormView):
             client_address(self.request),
         )
         messages.success(self.request, _("Role given."))
-        return redirect("tournaments:console", slug=self.tournament.slug)
+        return redirect("tournaments:console", slug=self.event.slug)
 
 
 class RoleRemoveView(RoleRequiredMixin, View):
     action = "role.grant"
 
     def post(self, request, *args, **kwargs):
-        role = get_object_or_404(TournamentRole, pk=kwargs["pk"], tournament=self.tournament)
+        role = get_object_or_404(EventRole, pk=kwargs["pk"], event=self.event)
         roles.revoke(role, request.user, client_address(request))
         messages.success(request, _("Role removed."))
-        return redirect("tournaments:console", slug=self.tournament.slug)
+        return redirect("tournaments:console", slug=self.event.slug)

@@ -31,7 +31,7 @@ from tournaments.services import (
 from tournaments.services.results import Actor, ResultError
 from tournaments.validation import SMALLINT_MAX, BadInput, parse_json, whole_number
 
-from .mixins import TournamentMixin
+from .mixins import EventMixin
 
 
 def _state(match: Match, versions: list[ResultVersion]) -> str:
@@ -44,18 +44,18 @@ def _state(match: Match, versions: list[ResultVersion]) -> str:
     return "pending"
 
 
-class RoundResultsView(TournamentMixin, TemplateView):
+class RoundResultsView(EventMixin, TemplateView):
     """Every match of a round (``?round=N``, default the current one) with its result state."""
 
     template_name = "tournaments/results/round.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rounds = Round.objects.filter(tournament=self.tournament).exclude(status=Round.Status.DRAFT)
+        rounds = Round.objects.filter(event=self.event).exclude(status=Round.Status.DRAFT)
         number = self.request.GET.get("round")
         number = whole_number(number, SMALLINT_MAX)
         round_ = rounds.filter(number=number).first() if number is not None else None
-        round_ = round_ or results.current_round(self.tournament)
+        round_ = round_ or results.current_round(self.event)
         rows = []
         if round_ is not None:
             matches = (
@@ -83,12 +83,12 @@ class RoundResultsView(TournamentMixin, TemplateView):
             pending=[r for r in rows if r["state"] in ("missing", "pending", "newer")],
             can_close=self.may("round.finalise"),
             is_chief=self.may("result.correct"),
-            bye_points=bye_points(self.tournament.get_preset()),
+            bye_points=bye_points(self.event.get_preset()),
         )
         return context
 
 
-class MatchResultPage(TournamentMixin, TemplateView):
+class MatchResultPage(EventMixin, TemplateView):
     """One match: seats, the counting result, every version with who/when/from where."""
 
     template_name = "tournaments/results/match.html"
@@ -96,9 +96,9 @@ class MatchResultPage(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         match = get_object_or_404(
-            Match.objects.select_related("round__tournament", "home", "away"),
+            Match.objects.select_related("round__event", "home", "away"),
             pk=self.kwargs["pk"],
-            round__tournament=self.tournament,
+            round__event=self.event,
         )
         versions = results.history(match)
         user = self.request.user
@@ -106,9 +106,9 @@ class MatchResultPage(TournamentMixin, TemplateView):
         latest = versions[-1] if versions else None
         open_disputes = disputes.open_disputes(match)
         team = disputes.captain_team(actor, match)
-        show_identities = attribution.sees_identities(user, self.tournament)
+        show_identities = attribution.sees_identities(user, self.event)
         if not show_identities:  # the public sees a role, never a username or an address
-            labels = attribution.public_labels(self.tournament)
+            labels = attribution.public_labels(self.event)
             for version in versions:
                 version.public_by = attribution.public_name(
                     version.created_by_name, labels, version.via
@@ -150,7 +150,7 @@ def correction_context(match: Match, user, reference, latest) -> dict:
         games, deals = [g for g, _deal in pairs], [deal for _g, deal in pairs]
     context["config"] |= {
         "mode": "correct",
-        "storage": f"paisai:correct:{match.round.tournament.slug}:{match.pk}",
+        "storage": f"paisai:correct:{match.round.event.slug}:{match.pk}",
         "latest_number": latest.number if latest else 0,
         "reference": {
             "number": reference.number if reference else 0,
@@ -283,22 +283,22 @@ def _after(entry: dict) -> str:
     return ""
 
 
-class MatchActionView(TournamentMixin, View):
+class MatchActionView(EventMixin, View):
     """POST ``action`` = confirm | correct | void | restore | forfeit on a match."""
 
     def post(self, request, slug, pk):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         match = get_object_or_404(
-            Match.objects.select_related("round__tournament", "home", "away"),
+            Match.objects.select_related("round__event", "home", "away"),
             pk=pk,
-            round__tournament=self.tournament,
+            round__event=self.event,
         )
         messages.success(request, self.act(match, Actor.from_request(request, "web"), request.POST))
         return redirect(self.error_url())
 
     def error_url(self) -> str:
-        return reverse("tournaments:match-result", args=[self.tournament.slug, self.kwargs["pk"]])
+        return reverse("tournaments:match-result", args=[self.event.slug, self.kwargs["pk"]])
 
     @staticmethod
     def act(match: Match, actor: Actor, data) -> str:
@@ -355,14 +355,14 @@ def _json(text) -> object:
         ) from None
 
 
-class RoundCloseView(TournamentMixin, View):
+class RoundCloseView(EventMixin, View):
     """POST ``action`` = finalise | reopen (with ``reason``) for round ``number``."""
 
     def post(self, request, slug, number):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        round_ = get_object_or_404(Round, tournament=self.tournament, number=number)
-        round_.tournament = self.tournament
+        round_ = get_object_or_404(Round, event=self.event, number=number)
+        round_.event = self.event
         source = Actor.from_request(request).source
         if request.POST.get("action") == "reopen":
             round_close.reopen(round_, request.user, request.POST.get("reason", ""), source)
@@ -373,5 +373,5 @@ class RoundCloseView(TournamentMixin, View):
         return redirect(self.error_url())
 
     def error_url(self) -> str:
-        url = reverse("tournaments:results", args=[self.tournament.slug])
+        url = reverse("tournaments:results", args=[self.event.slug])
         return f"{url}?round={self.kwargs['number']}"

@@ -68,7 +68,7 @@ class RoundListView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["rounds"] = self.tournament.rounds.annotate(tables=Count("matches")).order_by(
+        context["rounds"] = self.event.rounds.annotate(tables=Count("matches")).order_by(
             "number"
         )
         context["seed_form"] = SeedForm()
@@ -77,7 +77,7 @@ class RoundListView(RoleRequiredMixin, TemplateView):
 
 class RoundMixin(RoleRequiredMixin):
     def get_round(self) -> Round:
-        return get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        return get_object_or_404(Round, event=self.event, number=self.kwargs["number"])
 
 
 class RoundDetailView(RoundMixin, TemplateView):
@@ -93,7 +93,7 @@ class RoundDetailView(RoundMixin, TemplateView):
         )
         tables = [m for m in matches if not m.is_bye]
         before = (
-            {row.team: row for row in standings_for(self.tournament, after_round=rnd.number - 1)}
+            {row.team: row for row in standings_for(self.event, after_round=rnd.number - 1)}
             if rnd.number > 1
             else {}
         )
@@ -108,7 +108,7 @@ class RoundDetailView(RoundMixin, TemplateView):
         playing = [m.home for m in matches] + [m.away for m in tables]
         entry = (
             AuditLog.objects.filter(
-                tournament=self.tournament,
+                event=self.event,
                 action__in=("round.draft", "round.redraft"),
                 target_id=str(rnd.pk),
             )
@@ -117,7 +117,7 @@ class RoundDetailView(RoundMixin, TemplateView):
         )
         context.update(
             round=rnd,
-            clock_minutes=match_formats.clock_minutes(self.tournament, rnd.stage),
+            clock_minutes=match_formats.clock_minutes(self.event, rnd.stage),
             tables=tables,
             byes=[m for m in matches if m.is_bye],
             swappable=rnd.status in service.SWAPPABLE,
@@ -125,7 +125,7 @@ class RoundDetailView(RoundMixin, TemplateView):
             seed_form=SeedForm(initial={"seed": rnd.draw_seed}),
             explanation=self.explanation(entry),
             rematches=[m for m in matches if FLAG_REMATCH in (m.flags or [])],
-            left_out=Team.objects.filter(tournament=self.tournament)
+            left_out=Team.objects.filter(event=self.event)
             .exclude(status=Team.Status.ACTIVE)
             .order_by("name"),
             not_drawn=checkin_service.not_drawn(rnd),
@@ -137,11 +137,11 @@ class RoundDetailView(RoundMixin, TemplateView):
         """The draft's explanation in the reader's language, with team and unit names."""
         lines = (entry.data.get("explanation") or []) if entry else []
         names = dict(
-            Team.objects.filter(tournament=self.tournament, pk__in=team_ids_in(lines)).values_list(
+            Team.objects.filter(event=self.event, pk__in=team_ids_in(lines)).values_list(
                 "id", "name"
             )
         )
-        units = dict(self.tournament.units.values_list("id", "name"))
+        units = dict(self.event.units.values_list("id", "name"))
 
         def unit_name(unit) -> str:
             return units.get(whole_number(unit), str(unit))
@@ -171,7 +171,7 @@ class RoundActionView(RoundMixin, View):
         return self.failure_url()
 
     def round_url(self, number):
-        return reverse("tournaments:round", args=[self.tournament.slug, number])
+        return reverse("tournaments:round", args=[self.event.slug, number])
 
 
 class DraftView(RoundActionView):
@@ -180,7 +180,7 @@ class DraftView(RoundActionView):
         if not form.is_valid():
             raise service.RoundError(" ".join(form.errors.get("seed", [])), "seed")
         self.drafted = service.generate_draft(
-            self.tournament,
+            self.event,
             request.user,
             seed=form.cleaned_data.get("seed"),
             source=client_address(request),
@@ -190,7 +190,7 @@ class DraftView(RoundActionView):
         }
 
     def failure_url(self):
-        return reverse("tournaments:rounds", args=[self.tournament.slug])
+        return reverse("tournaments:rounds", args=[self.event.slug])
 
     def success_url(self):
         return self.round_url(self.drafted.number)
@@ -199,7 +199,7 @@ class DraftView(RoundActionView):
 class SwapView(RoundActionView):
     def act(self, request) -> str:
         rnd = self.get_round()
-        teams = Team.objects.filter(tournament=self.tournament)
+        teams = Team.objects.filter(event=self.event)
         form = SwapForm(request.POST, teams=teams)
         if not form.is_valid():
             field, errors = next(iter(form.errors.items()))

@@ -70,10 +70,10 @@ class StageForm(forms.Form):
     carry_points = forms.BooleanField(label=gettext_lazy("Carry the points"), required=False)
     third_place = forms.BooleanField(label=gettext_lazy("Third-place match"), required=False)
 
-    def __init__(self, *args, tournament=None, **kwargs):
+    def __init__(self, *args, event=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.tournament = tournament
-        found = tournament.stages.order_by("order") if tournament is not None else []
+        self.event = event
+        found = event.stages.order_by("order") if event is not None else []
         self.fields["sources"].choices = [(str(stage.pk), stage.name) for stage in found]
 
     @classmethod
@@ -196,15 +196,15 @@ class StageListView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        found = stages.stages_of(self.tournament)
+        found = stages.stages_of(self.event)
         for stage in found:
             stage.planned = stage_standings.planned_rounds(stage)
             stage.done = stage_standings.stage_rounds(stage).count()
             stage.complete = stage_standings.is_complete(stage)
         context.update(
             stages=found,
-            form=StageForm(tournament=self.tournament),
-            ranking=stage_standings.event_ranking(self.tournament) if found else [],
+            form=StageForm(event=self.event),
+            ranking=stage_standings.event_ranking(self.event) if found else [],
         )
         return context
 
@@ -213,10 +213,10 @@ class StageMixin(RoleRequiredMixin):
     action = "stage.view"
 
     def load(self, **kwargs) -> None:
-        self.stage = get_object_or_404(Stage, tournament=self.tournament, pk=kwargs["pk"])
+        self.stage = get_object_or_404(Stage, event=self.event, pk=kwargs["pk"])
 
     def stage_url(self) -> str:
-        return reverse("tournaments:stage", args=[self.tournament.slug, self.stage.pk])
+        return reverse("tournaments:stage", args=[self.event.slug, self.stage.pk])
 
 
 class StageDetailView(StageMixin, TemplateView):
@@ -225,7 +225,7 @@ class StageDetailView(StageMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         stage = self.stage
-        names = dict(Team.objects.filter(tournament=self.tournament).values_list("pk", "name"))
+        names = dict(Team.objects.filter(event=self.event).values_list("pk", "name"))
         sections = []
         for section in stage.sections.order_by("order"):
             section.teams = [(team, names.get(team, "")) for team in stages.section_teams(section)]
@@ -284,7 +284,7 @@ class StageEditView(StageMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        form = StageForm(initial=StageForm.initial_of(self.stage), tournament=self.tournament)
+        form = StageForm(initial=StageForm.initial_of(self.stage), event=self.event)
         form.fields["sources"].choices = [
             choice for choice in form.fields["sources"].choices if choice[0] != str(self.stage.pk)
         ]
@@ -292,7 +292,7 @@ class StageEditView(StageMixin, TemplateView):
         return context
 
     def post(self, request, *args, **kwargs):
-        form = StageForm(request.POST, tournament=self.tournament)
+        form = StageForm(request.POST, event=self.event)
         if not form.is_valid():
             raise form_refusal(form)
         fields = form.service_fields()
@@ -303,7 +303,7 @@ class StageEditView(StageMixin, TemplateView):
         return redirect(self.stage_url())
 
     def error_url(self) -> str:
-        return reverse("tournaments:stage-edit", args=[self.tournament.slug, self.stage.pk])
+        return reverse("tournaments:stage-edit", args=[self.event.slug, self.stage.pk])
 
 
 def _stored(stage: Stage, key: str):
@@ -321,7 +321,7 @@ class StageDeleteView(StageMixin, View):
         name = self.stage.name
         stages.delete_stage(self.stage, request.user, source=client_address(request))
         messages.success(request, _("Stage %(name)s removed.") % {"name": name})
-        return redirect(reverse("tournaments:stages", args=[self.tournament.slug]))
+        return redirect(reverse("tournaments:stages", args=[self.event.slug]))
 
     def error_url(self) -> str:
         return self.stage_url()
@@ -331,17 +331,17 @@ class StageCreateView(RoleRequiredMixin, View):
     action = "stage.manage"
 
     def post(self, request, *args, **kwargs):
-        form = StageForm(request.POST, tournament=self.tournament)
+        form = StageForm(request.POST, event=self.event)
         if not form.is_valid():
             raise form_refusal(form)
         stage = stages.create_stage(
-            self.tournament, request.user, source=client_address(request), **form.service_fields()
+            self.event, request.user, source=client_address(request), **form.service_fields()
         )
         messages.success(request, _("Stage %(name)s added.") % {"name": stage.name})
-        return redirect(reverse("tournaments:stage", args=[self.tournament.slug, stage.pk]))
+        return redirect(reverse("tournaments:stage", args=[self.event.slug, stage.pk]))
 
     def error_url(self) -> str:
-        return reverse("tournaments:stages", args=[self.tournament.slug])
+        return reverse("tournaments:stages", args=[self.event.slug])
 
 
 class SectionCreateView(StageActionView):
@@ -394,4 +394,4 @@ class DrawView(StageActionView):
         }
 
     def success_url(self) -> str:
-        return reverse("tournaments:round", args=[self.tournament.slug, self.drawn.number])
+        return reverse("tournaments:round", args=[self.event.slug, self.drawn.number])

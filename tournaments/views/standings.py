@@ -33,25 +33,25 @@ class StandingsView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         numbers = list(
-            self.tournament.rounds.exclude(status=Round.Status.DRAFT)
+            self.event.rounds.exclude(status=Round.Status.DRAFT)
             .order_by("number")
             .values_list("number", flat=True)
         )
         after = after_round_choice(self.request.GET.get("after_round"), numbers)
-        metrics = [(key, label) for key, label in metric_labels(self.tournament) if key != "points"]
+        metrics = [(key, label) for key, label in metric_labels(self.event) if key != "points"]
         rows = [
             (row, [shown_metrics(row).get(key) for key, _ in metrics])
-            for row in standings_for(self.tournament, after_round=after)
+            for row in standings_for(self.event, after_round=after)
         ]
         context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)
         latest = after is None or after == (numbers[-1] if numbers else None)
         context.update(
-            tied=lots.tied_groups(self.tournament)
-            if latest and lots.may_draw(self.tournament)
+            tied=lots.tied_groups(self.event)
+            if latest and lots.may_draw(self.event)
             else [],
             can_draw=self.may("standings.draw_lots"),
-            cut_ties=lots.open_cut_ties(self.tournament),
-            draws=LotDraw.objects.filter(tournament=self.tournament).order_by("-drawn_at", "-pk"),
+            cut_ties=lots.open_cut_ties(self.event),
+            draws=LotDraw.objects.filter(event=self.event).order_by("-drawn_at", "-pk"),
         )
         return context
 
@@ -63,14 +63,14 @@ class DrawLotsView(RoleRequiredMixin, TemplateView):
     http_method_names = ["post"]
 
     def error_url(self) -> str:
-        return reverse("tournaments:manage-standings", args=[self.tournament.slug])
+        return reverse("tournaments:manage-standings", args=[self.event.slug])
 
     def post(self, request, *args, **kwargs):
         try:
             rank = int(request.POST.get("rank", ""))
         except ValueError:
             rank = 0
-        draw = lots.draw_tie(self.tournament, request.user, rank, source=client_address(request))
+        draw = lots.draw_tie(self.event, request.user, rank, source=client_address(request))
         messages.success(
             request,
             _("Lots drawn (seed %(seed)s): %(order)s.")
@@ -85,7 +85,7 @@ class DrawCutLotsView(DrawLotsView):
 
     def post(self, request, *args, **kwargs):
         teams = [n for n in map(whole_number, request.POST.getlist("team")) if n is not None]
-        draw = lots.draw_cut(self.tournament, request.user, teams, source=client_address(request))
+        draw = lots.draw_cut(self.event, request.user, teams, source=client_address(request))
         messages.success(
             request,
             _("Lots drawn (seed %(seed)s): %(order)s.")

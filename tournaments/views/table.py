@@ -179,33 +179,33 @@ STRINGS = {
 
 
 def table_context(match, key: TableKey | None = None, user=None, revoked: bool = False) -> dict:
-    tournament = match.round.tournament
+    event = match.round.event
     fmt = match_formats.format_of(match)
-    result_url = reverse("match-result", args=[tournament.slug, match.pk])
+    result_url = reverse("match-result", args=[event.slug, match.pk])
     page_url = (
         reverse("tournaments:table-key-entry", args=[key.key])
         if key
-        else reverse("tournaments:table-entry", args=[tournament.slug, match.table_number])
+        else reverse("tournaments:table-entry", args=[event.slug, match.table_number])
     )
     if key:
         call_url = reverse("tournaments:table-key-call", args=[key.key])
     elif match.table_number is not None:
-        call_url = reverse("tournaments:table-call", args=[tournament.slug, match.table_number])
+        call_url = reverse("tournaments:table-call", args=[event.slug, match.table_number])
     else:
         call_url = ""
     # the referee's way to the incident form for this match (its four players offered there)
     incident_url = (
-        f"{reverse('arbitration:incident-add', args=[tournament.slug])}?match={match.pk}"
-        if key is None and permissions.may(user, tournament, "incident.log")
+        f"{reverse('arbitration:incident-add', args=[event.slug])}?match={match.pk}"
+        if key is None and permissions.may(user, event, "incident.log")
         else ""
     )
     return {
-        "tournament": tournament,
+        "event": event,
         "match": match,
         "incident_url": incident_url,
         "seats": results.seats(match),
         "side_teams": seating.by_side(match.home, match.away),  # the home team's side first
-        "late_minutes": checkin.late_minutes(tournament),  # the seating card quotes the setting
+        "late_minutes": checkin.late_minutes(event),  # the seating card quotes the setting
         # 呼叫裁判: the chief referee's call button, and the call still waiting (if any)
         "call_url": call_url if match.round.status in calls.OPEN_ROUND else "",
         "open_call": calls.open_call(match.round, match.table_number),
@@ -216,7 +216,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         ),
         "revoked": revoked,
         "config": {
-            "game": tournament.game,
+            "game": event.game,
             "match": match.pk,
             "api": result_url.removesuffix("result/"),
             "key": key.key if key else "",
@@ -227,10 +227,10 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             # times read in the event's time zone (as on every other page), not the phone's
             "time_zone": timezone.get_current_timezone_name(),
             # the phone keeps the deals per event, round and table
-            "storage": f"paisai:table:{tournament.slug}:{match.round.number}:{match.table_number}",
+            "storage": f"paisai:table:{event.slug}:{match.round.number}:{match.table_number}",
             # the team on each side: the engine's seating says which side the home team plays
             "side_teams": seating.by_side(match.home.name, match.away.name if match.away else ""),
-            "final_levels": bool(tournament.get_preset().final_levels_entry),
+            "final_levels": bool(event.get_preset().final_levels_entry),
             # from the engine: a finish names every seat but the last; who partners whom
             "finish_taps": len(guandan_seats.SEATS) - 1,
             "partners": dict(guandan_seats.PARTNER),
@@ -268,9 +268,9 @@ class TableEntryView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         table = self.kwargs["table"]
-        if not permissions.can_write_table(self.request.user, self.tournament, table):
+        if not permissions.can_write_table(self.request.user, self.event, table):
             raise PermissionDenied
-        match = results.table_match(self.tournament, table)
+        match = results.table_match(self.event, table)
         if match is None:
             raise Http404(_("No match at this table in the current round."))
         return context | table_context(match, user=self.request.user)
@@ -289,7 +289,7 @@ class TableKeyEntryView(ServiceErrorMixin, TemplateView):
         if key is None:
             raise Http404(_("This table link is unknown."))
         self.table_key = key
-        match = results.table_match(key.tournament, key.table_number)
+        match = results.table_match(key.event, key.table_number)
         if match is None:
             raise Http404(_("No match at this table in the current round."))
         return context | table_context(match, key, revoked=not key.is_live)
@@ -311,8 +311,8 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        keys = {k.table_number: k for k in table_keys.live_keys(self.tournament)}
-        round_ = results.current_round(self.tournament)
+        keys = {k.table_number: k for k in table_keys.live_keys(self.event)}
+        round_ = results.current_round(self.event)
         tables = set(keys)
         if round_ is not None:
             tables |= set(
@@ -330,7 +330,7 @@ class TableLinksView(RoleRequiredMixin, TemplateView):
                     "key": key,
                     "url": url,
                     "qr": mark_safe(qr_svg(url)) if key else "",
-                    "referees": [] if key else table_keys.table_referees(self.tournament, table),
+                    "referees": [] if key else table_keys.table_referees(self.event, table),
                 }
             )
         context["rows"] = rows
@@ -347,24 +347,24 @@ class TableKeyActionView(RoleRequiredMixin, View):
         source = client_address(request)
         if request.POST.get("revoke"):
             key = get_object_or_404(
-                TableKey, pk=_int(request.POST["revoke"]), tournament=self.tournament
+                TableKey, pk=_int(request.POST["revoke"]), event=self.event
             )
             table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
         elif request.POST.get("all"):
-            made = table_keys.issue_missing(self.tournament, request.user, source)
+            made = table_keys.issue_missing(self.event, request.user, source)
             messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
         else:
             table = _int(request.POST.get("table"))
             chosen = _int(request.POST.get("referee"))
             referee = next(
-                (u for u in table_keys.table_referees(self.tournament, table) if u.pk == chosen),
+                (u for u in table_keys.table_referees(self.event, table) if u.pk == chosen),
                 None,
             )
-            table_keys.issue(self.tournament, table, request.user, source, referee=referee)
+            table_keys.issue(self.event, table, request.user, source, referee=referee)
         return redirect(self.error_url())
 
     def error_url(self) -> str:
-        return reverse("tournaments:table-links", args=[self.tournament.slug])
+        return reverse("tournaments:table-links", args=[self.event.slug])
 
 
 def _int(value) -> int:

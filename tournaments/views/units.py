@@ -17,20 +17,20 @@ class UnitStandingsPage(PublicMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        keys = unit_keys(self.tournament)
-        labels = dict(metric_labels(self.tournament))
-        names = team_names(self.tournament)
+        keys = unit_keys(self.event)
+        labels = dict(metric_labels(self.event))
+        names = team_names(self.event)
         rows = [
             {
                 "row": row,
                 "metrics": [row.metrics.get(key) for key in keys],
                 "teams": [names.get(team, "") for team in row.teams],
             }
-            for row in unit_standings_for(self.tournament)
+            for row in unit_standings_for(self.event)
         ]
         context.update(
             rows=rows,
             labels=[labels.get(key, key) for key in keys],
-            best=self.tournament.get_preset().unit_best_teams,
+            best=self.event.get_preset().unit_best_teams,
         )
         return context

@@ -9,7 +9,7 @@ BASE = "/api/arbitration/tournaments/{slug}/"
 
 
 def path(arb, tail):
-    return BASE.format(slug=arb.tournament.slug) + tail
+    return BASE.format(slug=arb.event.slug) + tail
 
 
 def log(api, arb, user=None, **extra):
@@ -37,7 +37,7 @@ def test_api_flow_incident_ruling_appeal_overturn(arb, api):
     assert response.status_code == 201
     [ruling] = response.json()
     assert ruling["effect"]["adjustment"]["type"] == "level_deduction"
-    assert points(arb.tournament)["Team 001"] == 10
+    assert points(arb.event)["Team 001"] == 10
     api.force_authenticate(arb.captain)
     response = api.post(
         path(arb, f"rulings/{ruling['id']}/appeals/"), {"grounds": "a cough"}, format="json"
@@ -57,7 +57,7 @@ def test_api_flow_incident_ruling_appeal_overturn(arb, api):
     decided = api.get(path(arb, f"appeals/{appeal['id']}/")).json()
     assert decided["status"] == "decided" and decided["decision"]["choice"] == "overturn"
     assert api.get(path(arb, f"rulings/{ruling['id']}/")).json()["active"] is False
-    assert points(arb.tournament)["Team 001"] == 11
+    assert points(arb.event)["Team 001"] == 11
 
 
 def test_api_only_chief_rules_and_answers_json_403(arb, api):

@@ -13,12 +13,12 @@ BASE = "/api/arbitration/tournaments/{slug}/"
 
 
 def path(arb, tail):
-    return BASE.format(slug=arb.tournament.slug) + tail
+    return BASE.format(slug=arb.event.slug) + tail
 
 
 def national(arb):
-    arb.tournament.preset = "guandan-national"
-    arb.tournament.save()
+    arb.event.preset = "guandan-national"
+    arb.event.save()
 
 
 def log(api, arb, **extra):

@@ -20,7 +20,7 @@ from arbitration.services.rulings import rule
 @pytest.mark.django_db(transaction=True)
 def test_two_deciding_votes_at_once_one_decides_the_other_is_told_decided_meanwhile(arb):
     case = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="signalling",
         description="signals",

@@ -24,7 +24,7 @@ def clock():
 
 def rule_on(arb, step="level_deduction", **fields):
     case = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="signalling",
         description="signals",
@@ -92,7 +92,7 @@ def test_majority_of_three_overturns_and_restores_the_original_result(arb, clock
     enter_result(arb)
     original = counting_outcome(arb.match)
     ruling = rule_on(arb)
-    assert points(arb.tournament)["Team 001"] == 10
+    assert points(arb.event)["Team 001"] == 10
     appeal = appeals.file_appeal(ruling, arb.captain, "no signal")
     appeals.vote(appeal, arb.committee[0], "overturn", "a cough")
     assert appeal.status == "open" and ruling.is_active  # one vote of three: no decision
@@ -100,7 +100,7 @@ def test_majority_of_three_overturns_and_restores_the_original_result(arb, clock
     assert appeal.status == "decided" and appeal.decision.choice == "overturn"
     assert not ruling.is_active
     assert counting_outcome(arb.match) == original
-    assert points(arb.tournament)["Team 001"] == 11
+    assert points(arb.event)["Team 001"] == 11
     with pytest.raises(ArbitrationError, match="not open"):
         appeals.vote(appeal, arb.committee[2], "uphold", "late vote")
 
@@ -109,12 +109,12 @@ def test_overturned_match_loss_restores_the_original_result(arb, clock):
     enter_result(arb)
     original = counting_outcome(arb.match)
     ruling = rule_on(arb, step="match_loss")
-    assert points(arb.tournament)["Team 002"] == 17
+    assert points(arb.event)["Team 002"] == 17
     appeal = appeals.file_appeal(ruling, arb.captain, "x")
     for member in arb.committee[:2]:
         appeals.vote(appeal, member, "overturn", "insufficient evidence")
     assert counting_outcome(arb.match) == original
-    assert points(arb.tournament) == {"Team 001": 11, "Team 002": 9, "Team 003": 0, "Team 004": 0}
+    assert points(arb.event) == {"Team 001": 11, "Team 002": 9, "Team 003": 0, "Team 004": 0}
     kinds = list(ResultVersion.objects.filter(match=arb.match).values_list("kind", flat=True))
     assert kinds == ["submission", "ruling", "ruling"]  # every version stays readable
 
@@ -127,7 +127,7 @@ def test_upheld_ruling_stands(arb, clock):
     appeals.vote(appeal, arb.committee[1], "overturn", "doubtful")
     appeals.vote(appeal, arb.committee[2], "uphold", "seen on video")
     assert appeal.decision.choice == "uphold" and ruling.is_active
-    assert points(arb.tournament)["Team 001"] == 10
+    assert points(arb.event)["Team 001"] == 10
 
 
 def test_amended_ruling_replaces_the_penalty(arb, clock):
@@ -139,7 +139,7 @@ def test_amended_ruling_replaces_the_penalty(arb, clock):
     decision = appeal.decision
     assert decision.choice == "amend" and decision.new_ruling.step == "warning"
     assert decision.new_ruling.amends == ruling and not ruling.is_active
-    assert points(arb.tournament)["Team 001"] == 11
+    assert points(arb.event)["Team 001"] == 11
 
 
 def test_split_votes_leave_the_appeal_open(arb, clock):

@@ -19,7 +19,7 @@ from tournaments.services.archive import import_archive
 def test_archive_round_trip_keeps_incidents_rulings_appeals_and_votes(arb):
     enter_result(arb)
     case = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="signalling",
         description="暗号",
@@ -29,7 +29,7 @@ def test_archive_round_trip_keeps_incidents_rulings_appeals_and_votes(arb):
     ruling = rule(case, arb.chief, step="level_deduction", reason="看到暗号")[0]
     appeal = appeals.file_appeal(ruling, arb.captain, "只是咳嗽")
     appeals.vote(appeal, arb.committee[0], "overturn", "证据不足")
-    before = dumps(export_archive(arb.tournament))
+    before = dumps(export_archive(arb.event))
     labels = {obj["model"] for obj in json.loads(before)["objects"]}
     assert {
         "arbitration.incident",

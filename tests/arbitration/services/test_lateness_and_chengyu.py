@@ -18,15 +18,15 @@ T0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 
 @pytest.fixture
 def chengyu(arb):
-    arb.tournament.game, arb.tournament.preset = "chengyu", "chengyu"
-    arb.tournament.save()
+    arb.event.game, arb.event.preset = "chengyu", "chengyu"
+    arb.event.save()
     enter_result(arb, deals=CHENGYU_DEALS)  # EW wins 2:0 on tricks 14:12
     return arb
 
 
 def talk(arb, team=None, category="signalling"):
     return log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category=category,
         description="talked",
@@ -55,7 +55,7 @@ def test_chengyu_talking_ladder_warning_then_trick_then_round_lost(chengyu):
     # the round lost 4:9 counts as the match's three deals 4:9 (成语 七; SPEC 4.4): 12:27
     assert [d["tricks"] for d in outcome["trace"]] == [{"EW": 4, "NS": 9}] * 3
     assert outcome["winner"] == "NS" and outcome["tricks"] == {"EW": 12, "NS": 27}
-    assert points(chengyu.tournament)["Team 002"] == 2
+    assert points(chengyu.event)["Team 002"] == 2
 
 
 def test_chengyu_trick_transfer_can_change_the_winner(chengyu):
@@ -68,7 +68,7 @@ def test_chengyu_trick_transfer_can_change_the_winner(chengyu):
             reason="必出 missed",
         )
     assert counting_outcome(chengyu.match)["winner"] == "NS"
-    assert points(chengyu.tournament) == {
+    assert points(chengyu.event) == {
         "Team 001": 0,
         "Team 002": 2,
         "Team 003": 0,
@@ -102,7 +102,7 @@ def test_chengyu_spectator_hint_beneficiary_loses_and_hinting_team_drops(chengyu
     assert adjustment.unit == chengyu.teams[2].unit
     from tournaments.services.units import unit_moves
 
-    assert unit_moves(chengyu.tournament) == {chengyu.teams[2].unit.name: 1}
+    assert unit_moves(chengyu.event) == {chengyu.teams[2].unit.name: 1}
 
 
 def test_revoked_chengyu_offence_does_not_count_on_the_ladder(chengyu):
@@ -118,7 +118,7 @@ def late(arb, minutes, leave=False):
     arb.round.started_at = T0
     arb.round.save()
     return log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="late_arrival",
         description="arrived late",
@@ -147,7 +147,7 @@ def test_rule_迟到10分钟视为弃权_incident_path_boundary_9_59_10_00_10_30
     arb.round.save()
     time_machine.move_to(T0 + elapsed, tick=False)
     case = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="late_arrival",
         description="arrived late",
@@ -158,7 +158,7 @@ def test_rule_迟到10分钟视为弃权_incident_path_boundary_9_59_10_00_10_30
     status = late_status(case)
     assert (status.minutes_late, status.whole_minutes, status.limit) == (shown, whole, 10)
     assert status.forfeit is forfeit
-    assert [i for i, _ in pending_forfeits(arb.tournament)] == ([case] if forfeit else [])
+    assert [i for i, _ in pending_forfeits(arb.event)] == ([case] if forfeit else [])
 
 
 def test_approved_leave_gives_fifteen_minutes(arb):
@@ -171,8 +171,8 @@ def test_chief_referee_confirms_the_late_forfeit(arb):
     rule(case, arb.chief, step="forfeit", reason="12 minutes late")
     outcome = counting_outcome(arb.match)
     assert outcome["forfeit"] == "NS"
-    assert points(arb.tournament)["Team 001"] == 17
-    assert pending_forfeits(arb.tournament) == []
+    assert points(arb.event)["Team 001"] == 17
+    assert pending_forfeits(arb.event) == []
     assert late_status(case).confirmed
 
 
@@ -181,4 +181,4 @@ def test_revoked_late_forfeit_without_a_result_voids_the_match(arb):
     [ruling] = rule(case, arb.chief, step="forfeit", reason="12 minutes late")
     revoke(ruling, arb.chief, "the clock was wrong")
     assert counting_outcome(arb.match) == {"void": True, "winner": None, "trace": []}
-    assert points(arb.tournament)["Team 001"] == 0
+    assert points(arb.event)["Team 001"] == 0

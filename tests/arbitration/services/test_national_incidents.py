@@ -21,14 +21,14 @@ IN_PLAY = ["ten_card_call", "out_of_turn", "misplayed_combination"]
 
 
 def national(arb):
-    arb.tournament.preset, arb.tournament.settings = "guandan-national", {}
-    arb.tournament.save()
+    arb.event.preset, arb.event.settings = "guandan-national", {}
+    arb.event.save()
     return arb
 
 
 def offence(arb, category="ten_card_call", team=None, **extra):
     return log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category=category,
         description="at the table",
@@ -107,8 +107,8 @@ def test_dismissing_a_second_offence_carries_no_loss_of_a_round_of_play(arb):
 
 def no_ladder(arb):
     """A Guandan event without an in-play ladder (the Suzhou preset has its own since issue 28)."""
-    arb.tournament.settings = {"in_play_ladder": None}
-    arb.tournament.save()
+    arb.event.settings = {"in_play_ladder": None}
+    arb.event.save()
 
 
 @pytest.mark.parametrize("category", ["ten_card_call", "misplayed_combination", "wrong_tribute"])
@@ -127,18 +127,18 @@ def test_misplayed_combination_is_refused_under_the_suzhou_ladder(arb):
 
 def test_each_ladder_offers_its_own_categories(arb):
     no_ladder(arb)
-    plain = [value for value, _ in category_choices(arb.tournament.get_preset())]
+    plain = [value for value, _ in category_choices(arb.event.get_preset())]
     assert plain == [
         c
         for c in Category.values
         if c not in ("ten_card_call", "misplayed_combination", "wrong_tribute")
     ]
-    arb.tournament.settings = {}
-    arb.tournament.save()  # Suzhou 十(三) 报数 and 五(五) 违规进贡, not the national 出错牌型
-    suzhou = [value for value, _ in category_choices(arb.tournament.get_preset())]
+    arb.event.settings = {}
+    arb.event.save()  # Suzhou 十(三) 报数 and 五(五) 违规进贡, not the national 出错牌型
+    suzhou = [value for value, _ in category_choices(arb.event.get_preset())]
     assert suzhou == [c for c in Category.values if c != "misplayed_combination"]
     national(arb)
-    assert [v for v, _ in category_choices(arb.tournament.get_preset())] == Category.values
+    assert [v for v, _ in category_choices(arb.event.get_preset())] == Category.values
 
 
 def test_out_of_turn_without_an_in_play_ladder_proposes_nothing_as_before(arb):
@@ -162,7 +162,7 @@ def test_wrong_tribute_ruling_scores_the_offender_last_in_that_deal_and_standing
     enter_result(arb)
     before = counting_outcome(arb.match)
     assert before["winner"] == "EW"
-    points_before = points(arb.tournament)
+    points_before = points(arb.event)
     case = wrong_tribute(arb)
     assert steps(case) == ["scored_last"]
     [ruling] = ruled(arb, case, "scored_last")
@@ -176,7 +176,7 @@ def test_wrong_tribute_ruling_scores_the_offender_last_in_that_deal_and_standing
     outcome = counting_outcome(arb.match)
     assert outcome["winner"] == "NS" and outcome["levels"] == {"EW": "3", "NS": "4"}
     assert outcome["unadjusted"]["winner"] == "EW"
-    after = points(arb.tournament)
+    after = points(arb.event)
     assert after["Team 002"] > points_before["Team 002"]
     assert after["Team 001"] < points_before["Team 001"]
     assert ruling.result_version.kind == "ruling" and ruling.result_version.is_counting
@@ -184,7 +184,7 @@ def test_wrong_tribute_ruling_scores_the_offender_last_in_that_deal_and_standing
     assert AuditLog.objects.filter(action="result.ruling").exists()
     revoke(ruling, arb.chief, "the tribute was right after all")
     assert counting_outcome(arb.match)["winner"] == "EW"
-    assert points(arb.tournament) == points_before
+    assert points(arb.event) == points_before
 
 
 def test_wrong_tribute_of_a_deal_that_was_not_played_is_refused(arb):

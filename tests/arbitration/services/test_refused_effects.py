@@ -23,7 +23,7 @@ def refused(arb):
     """An incident at a match whose round went back to draft: the results service refuses
     every result version there, so a match-loss ruling cannot take effect."""
     incident = log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category="other",
         description="absent",
@@ -52,7 +52,7 @@ def test_api_answers_400_with_the_reason_in_the_request_language(
     arb, refused, api, language, reason
 ):
     api.force_authenticate(arb.chief)
-    url = f"/api/arbitration/tournaments/{arb.tournament.slug}/incidents/{refused.pk}/rulings/"
+    url = f"/api/arbitration/tournaments/{arb.event.slug}/incidents/{refused.pk}/rulings/"
     response = api.post(url, MATCH_LOSS, format="json", HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 400
     assert response.json() == {"error": reason, "field": "round", "code": "invalid"}
@@ -64,7 +64,7 @@ def test_page_answers_400_with_the_reason_in_the_page_language(
     arb, refused, client, language, reason
 ):
     client.force_login(arb.chief)
-    url = reverse("arbitration:incident", args=[arb.tournament.slug, refused.pk])
+    url = reverse("arbitration:incident", args=[arb.event.slug, refused.pk])
     data = {**MATCH_LOSS, "team": arb.teams[0].pk, "levels": 1}
     response = client.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 400

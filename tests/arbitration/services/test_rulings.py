@@ -12,7 +12,7 @@ from tournaments.models import AuditLog, RankingAdjustment, ResultVersion, Team
 
 def incident(arb, team=None, match=None, category="signalling", user=None, **extra):
     return log_incident(
-        arb.tournament,
+        arb.event,
         user or arb.chief,
         category=category,
         description="spoke during play",
@@ -56,7 +56,7 @@ def test_three_violations_make_a_match_loss_scored_as_forfeit(arb):
     assert [r.step for r in made] == ["violation", "match_loss"]
     outcome = counting_outcome(arb.match)
     assert outcome["forfeit"] == "EW" and outcome["winner"] == "NS"
-    assert points(arb.tournament)["Team 002"] == 17
+    assert points(arb.event)["Team 002"] == 17
 
 
 def test_two_match_losses_make_a_suspension(arb):
@@ -75,8 +75,8 @@ def test_suspension_removes_the_team_from_later_pairings(arb):
 
 
 def test_escalation_threshold_comes_from_the_event_settings(arb):
-    arb.tournament.settings = {"escalation": {"warning": [3, "violation"]}}
-    arb.tournament.save()
+    arb.event.settings = {"escalation": {"warning": [3, "violation"]}}
+    arb.event.save()
     ruled(arb, "warning")
     assert [r.step for r in ruled(arb, "warning")] == ["warning"]
     assert [r.step for r in ruled(arb, "warning")] == ["warning", "violation"]
@@ -84,14 +84,14 @@ def test_escalation_threshold_comes_from_the_event_settings(arb):
 
 def test_level_deduction_changes_the_result_and_standings(arb):
     enter_result(arb)
-    assert points(arb.tournament)["Team 001"] == 11
+    assert points(arb.event)["Team 001"] == 11
     [ruling] = ruled(arb, "level_deduction", levels=1)
     outcome = counting_outcome(arb.match)
     assert outcome["levels"] == {"EW": "4", "NS": "4"}
     assert outcome["match_points"] == {"EW": 10, "NS": 10}
     assert ruling.result_version.kind == "ruling" and ruling.result_version.is_counting
     assert ruling.result_version.record["adjustments"][0]["ruling"] == ruling.pk
-    assert points(arb.tournament) == {"Team 001": 10, "Team 002": 10, "Team 003": 0, "Team 004": 0}
+    assert points(arb.event) == {"Team 001": 10, "Team 002": 10, "Team 003": 0, "Team 004": 0}
 
 
 def test_opponent_level_up_changes_the_result(arb):
@@ -99,7 +99,7 @@ def test_opponent_level_up_changes_the_result(arb):
     ruled(arb, "level_deduction", levels=2, opponent_up=True)
     outcome = counting_outcome(arb.match)
     assert outcome["levels"] == {"EW": "5", "NS": "6"}
-    assert points(arb.tournament)["Team 002"] == 11
+    assert points(arb.event)["Team 002"] == 11
 
 
 def test_level_deduction_needs_a_counting_result(arb):
@@ -112,7 +112,7 @@ def test_match_loss_without_a_result_is_scored_as_a_forfeit_but_named_判负(arb
     ruled(arb, "match_loss", team=arb.teams[1])
     outcome = counting_outcome(arb.match)
     assert outcome["forfeit"] == "NS" and outcome["match_loss"] == "NS"  # 判负, not 弃权
-    assert points(arb.tournament)["Team 001"] == 17
+    assert points(arb.event)["Team 001"] == 17
 
 
 def test_revoking_a_match_loss_restores_the_original_result(arb):
@@ -123,7 +123,7 @@ def test_revoking_a_match_loss_restores_the_original_result(arb):
     assert counting_outcome(arb.match) == original
     assert revocation.result_version.is_counting
     assert ResultVersion.objects.filter(match=arb.match).count() == 3  # nothing deleted
-    assert points(arb.tournament)["Team 001"] == 11
+    assert points(arb.event)["Team 001"] == 11
 
 
 def test_revoking_an_escalated_step_revokes_its_escalations(arb):
@@ -157,12 +157,12 @@ def test_ranking_drop_moves_the_team_down_and_revocation_cancels_it(arb):
     assert (adjustment.team_id, adjustment.places) == (arb.teams[0].pk, 1)
     from tournaments.standings.service import standings_for
 
-    order = [row.name for row in standings_for(arb.tournament)]
+    order = [row.name for row in standings_for(arb.event)]
     assert order.index("Team 001") == 1  # was first with Team 003 (both 11 points)
     revoke(ruling, arb.chief, "overturned")
     adjustment.refresh_from_db()
     assert adjustment.cancelled_at is not None
-    assert [row.name for row in standings_for(arb.tournament)][0] == "Team 001"
+    assert [row.name for row in standings_for(arb.event)][0] == "Team 001"
 
 
 def test_only_the_chief_referee_rules(arb):

@@ -11,14 +11,14 @@ pytestmark = pytest.mark.django_db
 
 
 def national(arb, **settings):
-    arb.tournament.preset, arb.tournament.settings = "guandan-national", settings
-    arb.tournament.save()
+    arb.event.preset, arb.event.settings = "guandan-national", settings
+    arb.event.save()
     return arb
 
 
 def slow(arb, seconds, timed="play"):
     return log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="slow_play",
         description="slow",
@@ -52,12 +52,12 @@ def test_the_events_settings_move_the_limits(arb):
 
 
 def test_without_an_in_play_ladder_slow_play_proposes_nothing_as_before(arb):
-    arb.tournament.settings = {
+    arb.event.settings = {
         "in_play_ladder": None,
         "play_seconds": None,
         "tribute_return_seconds": None,
     }
-    arb.tournament.save()
+    arb.event.save()
     assert steps(slow(arb, 99)) == []
 
 

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 def offence(arb, category, **extra):
     return log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category=category,
         description="seen",
@@ -28,7 +28,7 @@ def steps(case):
 
 @pytest.mark.parametrize("category", ["wrong_card", "out_of_turn"])
 def test_suzhou_12_a_wrong_exposed_or_out_of_turn_card_stops_one_round_of_play(arb, category):
-    assert arb.tournament.preset == "guandan-suzhou-2016"
+    assert arb.event.preset == "guandan-suzhou-2016"
     first = offence(arb, category)
     assert steps(first) == [ROUND_OF_PLAY_LOST]
     [ruling, *_] = rule(first, arb.chief, step="verbal_warning", reason="十二")
@@ -51,8 +51,8 @@ def test_suzhou_10_3_ten_card_count_is_logged_and_left_to_the_chief_referee(arb)
 
 
 def test_chengyu_5_slow_play_over_10_seconds_is_one_trick_to_the_opponents(arb):
-    arb.tournament.game, arb.tournament.preset = "chengyu", "chengyu"
-    arb.tournament.save()
+    arb.event.game, arb.event.preset = "chengyu", "chengyu"
+    arb.event.save()
     assert steps(offence(arb, "slow_play", seconds=12)) == ["trick_to_opponents"]
     assert steps(offence(arb, "slow_play")) == ["trick_to_opponents"]  # not timed: as logged
     assert steps(offence(arb, "slow_play", seconds=10)) == []  # within the 10 seconds

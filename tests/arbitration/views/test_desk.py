@@ -92,7 +92,7 @@ def page_answer(client, arb, fields) -> dict:
     client.force_login(arb.referee)
     data = {"action": "check", **fields}
     response = client.post(
-        reverse("arbitration:desk", args=[arb.tournament.slug]), data, HTTP_ACCEPT_LANGUAGE="en"
+        reverse("arbitration:desk", args=[arb.event.slug]), data, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 200
     found = re.search(r'<pre id="desk-answer">(.*?)</pre>', response.content.decode(), re.S)
@@ -109,7 +109,7 @@ def test_desk_shows_failed_throw_penalty_and_forced_play(arb, client):
     client.force_login(arb.referee)
     fields = EXAMPLES["tractor_failed_throw_penalty_and_forced_play"][0]
     response = client.post(
-        reverse("arbitration:desk", args=[arb.tournament.slug]),
+        reverse("arbitration:desk", args=[arb.event.slug]),
         {"action": "check", **fields},
         HTTP_ACCEPT_LANGUAGE="en",
     )
@@ -159,7 +159,7 @@ def test_desk_reads_hands_and_a_pasted_play_log():
 
 def test_desk_ruling_attached_to_an_incident_as_evidence(arb, client):
     incident = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="missed_compulsory",
         description="played S2",
@@ -169,7 +169,7 @@ def test_desk_ruling_attached_to_an_incident_as_evidence(arb, client):
     client.force_login(arb.referee)
     fields, request = EXAMPLES["guandan_pair_beats_pair"]
     response = client.post(
-        reverse("arbitration:desk", args=[arb.tournament.slug]),
+        reverse("arbitration:desk", args=[arb.event.slug]),
         {"action": "check", "incident": incident.pk, "attach": "1", **fields},
     )
     assert response.status_code == 302
@@ -179,7 +179,7 @@ def test_desk_ruling_attached_to_an_incident_as_evidence(arb, client):
 
 def test_desk_is_for_referees(arb, client):
     client.force_login(arb.captain)
-    response = client.get(reverse("arbitration:desk", args=[arb.tournament.slug]))
+    response = client.get(reverse("arbitration:desk", args=[arb.event.slug]))
     assert response.status_code == 403
 
 
@@ -223,7 +223,7 @@ def test_desk_scores_the_spec_match_records_as_the_cli(arb, client, record):
 def post_desk(client, arb, fields, lang="zh-hans"):
     client.force_login(arb.referee)
     response = client.post(
-        reverse("arbitration:desk", args=[arb.tournament.slug]),
+        reverse("arbitration:desk", args=[arb.event.slug]),
         {"action": "check", **fields},
         HTTP_ACCEPT_LANGUAGE=lang,
     )
@@ -303,7 +303,7 @@ def test_desk_takes_a_tractor_play_log_from_its_fields():
 
 def test_desk_picker_knows_the_decks_and_each_cards_idiom(arb, client):
     client.force_login(arb.referee)
-    page = client.get(reverse("arbitration:desk", args=[arb.tournament.slug])).content.decode()
+    page = client.get(reverse("arbitration:desk", args=[arb.event.slug])).content.decode()
     data = json.loads(
         re.search(
             r'<script id="picker-data" type="application/json">(.*?)</script>', page, re.S

@@ -17,7 +17,7 @@ from tournaments.models import Player
 
 
 def url(name, arb, *args):
-    return reverse(f"arbitration:{name}", args=[arb.tournament.slug, *args])
+    return reverse(f"arbitration:{name}", args=[arb.event.slug, *args])
 
 
 def same_names(arb):
@@ -66,7 +66,7 @@ def test_rule_a_chosen_player_preselects_the_team_and_another_matchs_player_is_r
             "description": "x",
             "timed": "play",
         },
-        tournament=arb.tournament,
+        event=arb.event,
     )
     assert form.is_valid(), form.errors
     assert form.cleaned_data["team"] == arb.teams[1]
@@ -78,7 +78,7 @@ def test_rule_a_chosen_player_preselects_the_team_and_another_matchs_player_is_r
             "category": "signalling",
             "description": "x",
         },
-        tournament=arb.tournament,
+        event=arb.event,
     )
     assert not form.is_valid() and "player" in form.errors
     wrong = IncidentForm(
@@ -89,7 +89,7 @@ def test_rule_a_chosen_player_preselects_the_team_and_another_matchs_player_is_r
             "category": "signalling",
             "description": "x",
         },
-        tournament=arb.tournament,
+        event=arb.event,
     )
     assert not wrong.is_valid() and "player" in wrong.errors
 
@@ -114,7 +114,7 @@ def test_rule_an_incident_logged_by_its_player_alone_names_the_players_team(arb,
 def test_rule_the_ruling_form_offers_the_matchs_two_teams_with_their_seated_players(arb, client):
     same_names(arb)
     incident = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="signalling",
         description="x",
@@ -122,7 +122,7 @@ def test_rule_the_ruling_form_offers_the_matchs_two_teams_with_their_seated_play
         team=arb.teams[0],
     )
     with translation.override("zh-hans"):
-        form = RulingForm(tournament=arb.tournament, match=arb.match)
+        form = RulingForm(event=arb.event, match=arb.match)
         labels = [label for value, label in form.fields["team"].choices if value]
     assert len(labels) == 2
     assert labels[0] == f"{arb.teams[0].name} · 东西 · 李军 东 / 张超 西"

@@ -17,17 +17,17 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def url(name, arb, *args):
-    return reverse(f"arbitration:{name}", args=[arb.tournament.slug, *args])
+    return reverse(f"arbitration:{name}", args=[arb.event.slug, *args])
 
 
 def national(arb):
-    arb.tournament.preset, arb.tournament.settings = "guandan-national", {}
-    arb.tournament.save()
+    arb.event.preset, arb.event.settings = "guandan-national", {}
+    arb.event.save()
 
 
 def offence(arb, category="ten_card_call", **extra):
     return log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category=category,
         description="at the table",
@@ -45,8 +45,8 @@ def page(client, user, path, **headers):
 
 
 def test_incident_form_offers_the_national_categories_only_under_the_national_ladder(arb, client):
-    arb.tournament.settings = {"in_play_ladder": None}  # Suzhou has its own ladder (issue 28)
-    arb.tournament.save()
+    arb.event.settings = {"in_play_ladder": None}  # Suzhou has its own ladder (issue 28)
+    arb.event.save()
     text = page(client, arb.referee, url("incident-add", arb))
     assert "越序出牌" in text and "未报牌（10张报牌）" not in text
     assert 'value="wrong_tribute"' not in text and 'name="seat"' not in text
@@ -205,7 +205,7 @@ def test_national_incident_and_ruling_pages_keep_the_one_vocabulary(arb, client)
             "第二次",
             "进贡错误",
             "at the table",
-            arb.tournament.name,
+            arb.event.name,
             *(t.name for t in arb.teams),
             "牌赛",
             "简体中文",
@@ -220,7 +220,7 @@ def test_national_incident_and_ruling_pages_keep_the_one_vocabulary(arb, client)
         zh = client.get(path, **ZH)
         en = client.get(path, **EN)
         assert zh.status_code == en.status_code == 200, path
-        found += problems_in_chinese(visible_text(zh.content), set(), {arb.tournament.slug})
+        found += problems_in_chinese(visible_text(zh.content), set(), {arb.event.slug})
         found += problems_in_english(visible_text(en.content), data)
     assert not found, "\n".join(found)
 

@@ -21,11 +21,11 @@ LINKS = {
 )
 def test_each_role_sees_the_links_it_may_follow(arb, client, who, shown):
     client.force_login(getattr(arb, who))
-    page = client.get(reverse("arbitration:index", args=[arb.tournament.slug]))
+    page = client.get(reverse("arbitration:index", args=[arb.event.slug]))
     assert page.status_code == 200
     body = page.content.decode()
     for action, name in LINKS.items():
-        link = f'href="{reverse(name, args=[arb.tournament.slug])}"'
+        link = f'href="{reverse(name, args=[arb.event.slug])}"'
         assert (link in body) is (action in shown), action
-        followed = client.get(reverse(name, args=[arb.tournament.slug]))
+        followed = client.get(reverse(name, args=[arb.event.slug]))
         assert (followed.status_code == 200) is (action in shown), action

@@ -17,7 +17,7 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def url(name, arb, *args):
-    return reverse(f"arbitration:{name}", args=[arb.tournament.slug, *args])
+    return reverse(f"arbitration:{name}", args=[arb.event.slug, *args])
 
 
 def as_user(client, user):
@@ -32,7 +32,7 @@ def post(client, user, path, data):
 def ruled(arb, step, reason, category="other", description="x", **more):
     """The chief's ruling on an incident at the first match against its home team."""
     incident = log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category=category,
         description=description,
@@ -74,7 +74,7 @@ def test_flow_through_the_pages_incident_ruling_appeal_overturn(arb, client):
     )
     ruling = Ruling.objects.get()
     assert response.url == url("ruling", arb, ruling.pk)
-    assert points(arb.tournament)["Team 001"] == 10
+    assert points(arb.event)["Team 001"] == 10
     page = as_user(client, arb.captain).get(url("ruling", arb, ruling.pk), **EN)
     assert b"appeal-form" in page.content and b"revoke-form" not in page.content
     response = post(
@@ -92,14 +92,14 @@ def test_flow_through_the_pages_incident_ruling_appeal_overturn(arb, client):
             {"choice": "overturn", "reason": "a cough"},
         )
     assert appeal.status == "decided"
-    assert points(arb.tournament)["Team 001"] == 11
+    assert points(arb.event)["Team 001"] == 11
     page = as_user(client, arb.captain).get(url("appeal", arb, appeal.pk), **EN)
     assert b"Overturn the ruling" in page.content
 
 
 def test_only_the_chief_referee_may_post_a_ruling(arb, client):
     incident = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="slow_play",
         description="slow",
@@ -131,7 +131,7 @@ def test_nobody_edits_or_deletes_a_ruling(arb, client):
 
 def test_refused_ruling_shows_the_reason_on_the_form(arb, client):
     incident = log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category="other",
         description="x",
@@ -184,7 +184,7 @@ def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadli
         arb.round.save()
         enter_result(arb)
         log_incident(
-            arb.tournament,
+            arb.event,
             arb.referee,
             category="slow_play",
             description="slow",
@@ -192,7 +192,7 @@ def test_chief_dashboard_lists_open_incidents_pending_forfeits_and_appeal_deadli
             team=arb.teams[0],
         )
         log_incident(
-            arb.tournament,
+            arb.event,
             arb.referee2,
             category="late_arrival",
             description="late",

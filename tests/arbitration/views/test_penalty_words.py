@@ -10,7 +10,7 @@ from tests.factories import result
 
 def penalise(arb):
     case = log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category="signalling",
         description="seen",
@@ -28,7 +28,7 @@ def test_a_penalty_match_loss_reads_判负_never_弃权(arb, client):
     penalise(arb)  # table 1: Team 002 loses by ruling (no result entered yet)
     result(arb.match2, deals=None, forfeit="EW")  # table 2: Team 003 did not come
     client.force_login(arb.chief)
-    slug = arb.tournament.slug
+    slug = arb.event.slug
     listing = zh(client, f"/t/{slug}/results/?round=1")
     assert f"判负：{arb.teams[1].name}" in listing and f"弃权：{arb.teams[1].name}" not in listing
     assert f"弃权：{arb.teams[2].name}" in listing

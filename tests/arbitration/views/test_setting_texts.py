@@ -11,11 +11,11 @@ from tests.factories import enter_result
 
 
 def test_the_ruling_page_quotes_the_events_appeal_minutes(arb, client):
-    arb.tournament.settings = {"appeal_minutes": 45}
-    arb.tournament.save(update_fields=["settings"])
+    arb.event.settings = {"appeal_minutes": 45}
+    arb.event.save(update_fields=["settings"])
     enter_result(arb)
     incident = log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category="other",
         description="x",
@@ -24,7 +24,7 @@ def test_the_ruling_page_quotes_the_events_appeal_minutes(arb, client):
     )
     [ruling] = rule(incident, arb.chief, step="warning", reason="x")
     client.force_login(arb.captain)
-    url = reverse("arbitration:ruling", args=[arb.tournament.slug, ruling.pk])
+    url = reverse("arbitration:ruling", args=[arb.event.slug, ruling.pk])
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "within 45 minutes of the end of the match" in english
     assert "30 minutes" not in english
@@ -33,19 +33,19 @@ def test_the_ruling_page_quotes_the_events_appeal_minutes(arb, client):
 
 
 def test_the_seating_card_quotes_the_events_late_limit(arb, client):
-    arb.tournament.settings = {"late_limit_minutes": 12}
-    arb.tournament.save(update_fields=["settings"])
+    arb.event.settings = {"late_limit_minutes": 12}
+    arb.event.save(update_fields=["settings"])
     client.force_login(arb.referee)
-    url = f"/t/{arb.tournament.slug}/table/1/"
+    url = f"/t/{arb.event.slug}/table/1/"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "late list at the start + 12 minutes" in page
     assert "比赛开始 12 分钟后" in client.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
 
 
 def test_the_round_length_help_reads_the_presets():
-    from tournaments.forms import TournamentForm
+    from tournaments.forms import EventForm
 
     with translation.override("en"):
-        help_text = str(TournamentForm().fields["round_minutes"].help_text)
+        help_text = str(EventForm().fields["round_minutes"].help_text)
     assert "Idiom-chain poker 成语接龙 30 minutes" in help_text
     assert "Guandan 掼蛋 60 minutes" in help_text

@@ -9,10 +9,10 @@ pytestmark = pytest.mark.django_db
 
 
 def test_incident_page_shows_the_time_and_the_national_steps_in_chinese(arb, client):
-    arb.tournament.preset = "guandan-national"
-    arb.tournament.save()
+    arb.event.preset = "guandan-national"
+    arb.event.save()
     case = log_incident(
-        arb.tournament,
+        arb.event,
         arb.referee,
         category="slow_play",
         description="slow",
@@ -22,7 +22,7 @@ def test_incident_page_shows_the_time_and_the_national_steps_in_chinese(arb, cli
     )
     client.force_login(arb.chief)
     page = client.get(
-        f"/arbitration/t/{arb.tournament.slug}/incidents/{case.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans"
+        f"/arbitration/t/{arb.event.slug}/incidents/{case.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans"
     )
     text = page.content.decode()
     assert page.status_code == 200

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def url(event, match=None):
     match = match or event.match
-    return f"/api/tournaments/{event.tournament.slug}/matches/{match.pk}/seated/"
+    return f"/api/tournaments/{event.event.slug}/matches/{match.pk}/seated/"
 
 
 def seated(event) -> set[int]:
@@ -43,7 +43,7 @@ def test_a_wrong_tap_is_undone_and_logged(event, api_as):
 
 
 def test_the_table_device_key_marks_its_own_table_only(event, api):
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     ok = api.post(url(event), {"NS": True}, format="json", HTTP_X_TABLE_KEY=key.key)
     assert ok.status_code == 200 and ok.json()["NS"] is True
     other = api.post(

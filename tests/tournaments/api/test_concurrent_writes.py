@@ -24,8 +24,8 @@ REQUESTS = 200
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_hundred_concurrent_event_and_team_patches_answer_no_500_and_never_deadlock(event):
-    slug = event.tournament.slug
-    teams = list(Team.objects.filter(tournament=event.tournament).order_by("pk"))
+    slug = event.event.slug
+    teams = list(Team.objects.filter(event=event.event).order_by("pk"))
     barrier = threading.Barrier(THREADS)
     statuses: list[int] = []
     errors: list[str] = []
@@ -86,13 +86,13 @@ def test_a_transaction_bumps_one_revision_counter_however_many_rows_it_saves(eve
     from tournaments.models import EventRevision
 
     def counters() -> dict[int, int]:
-        rows = EventRevision.objects.filter(tournament=event.tournament)
+        rows = EventRevision.objects.filter(event=event.event)
         return dict(rows.values_list("shard", "bumps"))
 
     for _attempt in range(5):  # five transactions, each saving five rows
         before = counters()
         with transaction.atomic():
-            for team in Team.objects.filter(tournament=event.tournament):
+            for team in Team.objects.filter(event=event.event):
                 team.save()
         after = counters()
         changed = {s: after[s] - before.get(s, 0) for s in after if after[s] != before.get(s)}

@@ -17,12 +17,12 @@ NS_UP3 = {"finish": ["N", "S", "E", "W"]}
 
 
 def url(event, what):
-    return f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/{what}/"
+    return f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/{what}/"
 
 
 def play_as(event, fmt):
-    event.tournament.settings = {"match_format": fmt}
-    event.tournament.save(update_fields=["settings"])
+    event.event.settings = {"match_format": fmt}
+    event.event.save(update_fields=["settings"])
 
 
 def submit(event, api_as, record, **headers):

@@ -19,7 +19,7 @@ def unconfirmed(event):
 
 
 def url(event) -> str:
-    return f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
+    return f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/result/"
 
 
 def test_an_anonymous_reader_sees_no_unconfirmed_deals(event, unconfirmed, api):

@@ -22,10 +22,10 @@ def upload(rows):
     return out
 
 
-def test_api_import_then_update_reimport(api_as, make_tournament, make_user, grant):
-    tournament = make_tournament(units=0)
-    api = api_as(grant(make_user(), tournament, "organiser"))
-    url = f"/api/tournaments/{tournament.slug}/teams-import/"
+def test_api_import_then_update_reimport(api_as, make_event, make_user, grant):
+    event = make_event(units=0)
+    api = api_as(grant(make_user(), event, "organiser"))
+    url = f"/api/tournaments/{event.slug}/teams-import/"
     first = api.post(url, {"file": upload([["红队", "苏州", "甲", "乙"]])}, format="multipart")
     assert first.status_code == 200 and first.json()["added"] == ["红队"]
     again = api.post(
@@ -44,27 +44,27 @@ def test_api_import_then_update_reimport(api_as, make_tournament, make_user, gra
         "甲",
         "丙",
     ]
-    assert AuditLog.objects.filter(tournament=tournament, action="team.reimport").exists()
+    assert AuditLog.objects.filter(event=event, action="team.reimport").exists()
 
 
 def test_api_import_with_bad_rows_answers_error_field_and_every_row(
-    api_as, make_tournament, make_user, grant
+    api_as, make_event, make_user, grant
 ):
-    tournament = make_tournament(units=0)
-    api = api_as(grant(make_user(), tournament, "organiser"))
-    url = f"/api/tournaments/{tournament.slug}/teams-import/"
+    event = make_event(units=0)
+    api = api_as(grant(make_user(), event, "organiser"))
+    url = f"/api/tournaments/{event.slug}/teams-import/"
     answer = api.post(url, {"file": upload([["红队", "苏州", "", "乙"]])}, format="multipart")
     assert answer.status_code == 400
     body = answer.json()
     assert body["field"] == "file" and "nothing was imported" in body["error"]
     assert body["errors"][0][0] == 2 and "红队" in body["errors"][0][1]
-    assert not tournament.teams.exists()
+    assert not event.teams.exists()
 
 
-def test_api_import_is_for_the_organiser(api_as, make_tournament, make_user, grant):
-    tournament = make_tournament(units=0)
-    api = api_as(grant(make_user(), tournament, "chief_referee"))
-    url = f"/api/tournaments/{tournament.slug}/teams-import/"
+def test_api_import_is_for_the_organiser(api_as, make_event, make_user, grant):
+    event = make_event(units=0)
+    api = api_as(grant(make_user(), event, "chief_referee"))
+    url = f"/api/tournaments/{event.slug}/teams-import/"
     answer = api.post(url, {"file": upload([["红队", "苏州", "甲", "乙"]])}, format="multipart")
     assert answer.status_code == 403
-    assert not tournament.teams.exists()
+    assert not event.teams.exists()

@@ -20,14 +20,14 @@ NS_UP1 = {"finish": ["N", "E", "W", "S"]}
 
 def url(event, what, match=None):
     match = match or event.match
-    return f"/api/tournaments/{event.tournament.slug}/matches/{match.pk}/{what}/"
+    return f"/api/tournaments/{event.event.slug}/matches/{match.pk}/{what}/"
 
 
 def play_as(event, fmt, preset=None):
-    event.tournament.settings = {"match_format": fmt}
+    event.event.settings = {"match_format": fmt}
     if preset:
-        event.tournament.preset = preset
-    event.tournament.save()
+        event.event.preset = preset
+    event.event.save()
 
 
 def post(client, event, what, body, **headers):
@@ -123,7 +123,7 @@ def test_rule_best_of_three_by_one_final_levels_for_the_match_is_refused_naming_
 
 
 def test_rule_a_knockout_not_over_refuses_the_match_not_a_deal(api_as):
-    event = factories.tournament(teams=2)
+    event = factories.event(teams=2)
     final = factories.stage(
         event, name="Final", kind="knockout", match_format={"end": "deals", "deals": 3}
     )

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 def url(event, what, match=None):
     match = match or event.match
-    return f"/api/tournaments/{event.tournament.slug}/matches/{match.pk}/{what}/"
+    return f"/api/tournaments/{event.event.slug}/matches/{match.pk}/{what}/"
 
 
 def test_referee_submits_and_gets_the_engines_answer(event, api_as):
@@ -74,7 +74,7 @@ def test_anonymous_cannot_submit_and_is_told_to_log_in(event, api):
 
 
 def test_table_key_header_writes_its_table(event, api):
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     body = {"record": guandan_record(), "base_version": 0}
     ok = api.post(url(event, "result"), body, format="json", HTTP_X_TABLE_KEY=key.key)
     assert ok.status_code == 201 and ok.json()["via"] == "table-key"
@@ -87,7 +87,7 @@ def test_table_key_header_writes_its_table(event, api):
 
 
 def test_table_link_shows_the_current_match_with_seats(event, api):
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     body = api.get(f"/api/table/{key.key}/").json()
     assert body["id"] == event.match.pk and [s["seat"] for s in body["seats"]] == list("ESWN")
     assert body["seats"][0]["team"] == event.teams[0].name
@@ -125,7 +125,7 @@ def test_chief_void_correct_restore_forfeit(event, api_as):
 
 
 def test_finalise_refused_names_tables_then_reopen(event, api_as):
-    base = f"/api/tournaments/{event.tournament.slug}/rounds/1/"
+    base = f"/api/tournaments/{event.event.slug}/rounds/1/"
     refused = api_as(event.organiser).post(base + "finalise/")
     # the round's state refuses it: 409 (issue 31: 400 is for a request wrong in itself)
     assert refused.status_code == 409 and refused.json()["tables"] == [1, 2]
@@ -141,7 +141,7 @@ def test_finalise_refused_names_tables_then_reopen(event, api_as):
 
 
 def test_table_keys_issue_and_revoke_are_logged(event, api_as):
-    keys_url = f"/api/tournaments/{event.tournament.slug}/table-keys/"
+    keys_url = f"/api/tournaments/{event.event.slug}/table-keys/"
     assert api_as(event.referee).get(keys_url).status_code == 403
     client = api_as(event.organiser)
     first = client.post(keys_url, {"table_number": 1}, format="json").json()
@@ -156,11 +156,11 @@ def test_table_keys_issue_and_revoke_are_logged(event, api_as):
 def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(api_as):
     from tests import factories
 
-    tournament = factories.tournament(teams=2, game="tractor")
-    home, away = tournament.teams.order_by("name")
-    match = factories.round_(tournament, 1, [(home, away)], status="in_play").matches.get()
+    event = factories.event(teams=2, game="tractor")
+    home, away = event.teams.order_by("name")
+    match = factories.round_(event, 1, [(home, away)], status="in_play").matches.get()
     referee = factories.grant(
-        factories.user("tractor_ref"), tournament, "table_referee", tables=[1]
+        factories.user("tractor_ref"), event, "table_referee", tables=[1]
     )
     record = {
         "game": "tractor",
@@ -170,7 +170,7 @@ def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(
         ],
     }
     response = api_as(referee).post(
-        f"/api/tournaments/{tournament.slug}/matches/{match.pk}/result/",
+        f"/api/tournaments/{event.slug}/matches/{match.pk}/result/",
         {"record": record, "base_version": 0},
         format="json",
         HTTP_ACCEPT_LANGUAGE="en",

@@ -10,8 +10,8 @@ from tournaments.services import rounds
 
 
 @pytest.fixture
-def event(make_tournament):
-    return make_tournament(teams=6, units=3)
+def event(make_event):
+    return make_event(teams=6, units=3)
 
 
 @pytest.fixture
@@ -93,7 +93,7 @@ def test_drafts_are_hidden_from_the_public(api, event, organiser):
     rounds.generate_draft(event, organiser)
     assert api.get(api_url(event, "rounds/")).json() == []
     assert api.get(api_url(event, "rounds/1/")).status_code == 404
-    rounds.publish(Round.objects.get(tournament=event), organiser)
+    rounds.publish(Round.objects.get(event=event), organiser)
     assert [r["number"] for r in api.get(api_url(event, "rounds/")).json()] == [1]
     assert len(api.get(api_url(event, "rounds/1/")).json()["pairings"]) == 3
 
@@ -108,16 +108,16 @@ def test_drafts_are_hidden_from_the_public(api, event, organiser):
     ],
 )
 def test_writes_are_for_the_organiser_only(
-    api_as, make_user, grant, make_tournament, event, organiser, path, body
+    api_as, make_user, grant, make_event, event, organiser, path, body
 ):
     rounds.generate_draft(event, organiser)
-    other = make_tournament()
+    other = make_event()
     referee = grant(make_user(), other, Role.CHIEF_REFEREE)  # a referee of another event
     response = api_as(referee).post(api_url(event, path), body, format="json")
     assert response.status_code == 403 and "error" in response.json()
     chief_here = grant(make_user(), event, Role.CHIEF_REFEREE)
     assert api_as(chief_here).post(api_url(event, path), body, format="json").status_code == 403
-    assert Round.objects.get(tournament=event).status == Round.Status.DRAFT
+    assert Round.objects.get(event=event).status == Round.Status.DRAFT
 
 
 def test_standings_are_public_with_the_presets_order(api, event):
@@ -147,14 +147,14 @@ def test_openapi_schema_documents_the_round_endpoints(api):
 
 
 def test_least_bad_round_publishes_through_the_api_only_with_confirm_reason(
-    api_as, make_tournament, make_user, grant
+    api_as, make_event, make_user, grant
 ):
-    two = make_tournament(teams=2, num_rounds=3)
+    two = make_event(teams=2, num_rounds=3)
     user = grant(make_user(), two, Role.ORGANISER)
     client = api_as(user)
     client.post(api_url(two, "rounds/draft/"), {}, format="json")
     client.post(api_url(two, "rounds/1/publish/"))
-    Round.objects.filter(tournament=two, number=1).update(status=Round.Status.FINALISED)
+    Round.objects.filter(event=two, number=1).update(status=Round.Status.FINALISED)
     drafted = client.post(api_url(two, "rounds/draft/"), {}, format="json").json()
     assert drafted["pairings"][0]["flags"] == ["rematch"]
     refused = client.post(api_url(two, "rounds/2/publish/"), {}, format="json")

@@ -15,7 +15,7 @@ def url(event, path=""):
 
 
 def test_the_organiser_sets_up_a_stage_with_sections_and_draws_its_round(api_as):
-    event = factories.tournament(teams=8)
+    event = factories.event(teams=8)
     client = api_as(factories.organiser_of(event))
     answer = client.post(
         url(event, "stages/"), {"name": "预赛", "kind": "swiss", "num_rounds": 3}, format="json"
@@ -40,7 +40,7 @@ def test_the_organiser_sets_up_a_stage_with_sections_and_draws_its_round(api_as)
 
 
 def test_a_bad_match_format_is_refused_naming_the_field(api_as):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     answer = api_as(factories.organiser_of(event)).post(
         url(event, "stages/"),
         {"name": "Final", "kind": "knockout", "match_format": {"end": "soon"}},
@@ -52,17 +52,17 @@ def test_a_bad_match_format_is_refused_naming_the_field(api_as):
 
 
 def test_a_chief_referee_may_read_stages_but_not_write_them(api_as):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     factories.stage(event, name="Q")
     client = api_as(factories.chief_of(event))
     assert client.get(url(event, "stages/")).json()[0]["name"] == "Q"
     refused = client.post(url(event, "stages/"), {"name": "F", "kind": "knockout"}, format="json")
     assert refused.status_code == 403
-    assert Stage.objects.filter(tournament=event).count() == 1
+    assert Stage.objects.filter(event=event).count() == 1
 
 
 def test_stage_standings_and_the_final_ranking_are_public(api):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     stage = factories.stage(event, name="循环赛", kind="round_robin")
     for _ in range(3):
         factories.play_stage_round(stage)

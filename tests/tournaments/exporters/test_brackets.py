@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def knockout():
-    event = factories.tournament(teams=0)
+    event = factories.event(teams=0)
     for i in range(1, 5):
         factories.team(event, f"北京{i}队", seed=i)
     stage = factories.stage(

@@ -8,7 +8,7 @@ from tests import factories
 from tests.readers import download, pdf_pages, pdf_text
 from tournaments.exporters.base import ExportError
 from tournaments.exporters.prizes import prize_list
-from tournaments.models import AuditLog, Tournament
+from tournaments.models import AuditLog, Event
 from tournaments.services import lots, prizes
 from tournaments.services.awards import parse_awards
 from tournaments.standings.service import standings_for
@@ -40,7 +40,7 @@ def test_prize_list_follows_the_final_ranking(chinese_event):
 
 
 def _finish(event) -> None:
-    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.FINISHED)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     event.refresh_from_db()
 
 
@@ -81,7 +81,7 @@ def test_prize_list_of_an_event_in_stages_follows_the_knockout_not_the_points():
     from tournaments.models import Round
     from tournaments.services import round_close, rounds, stage_rounds, stage_standings
 
-    event = factories.tournament(teams=0)
+    event = factories.event(teams=0)
     for i in range(1, 5):
         factories.team(event, f"S{i}", seed=i)
     final = factories.stage(
@@ -127,7 +127,7 @@ def test_certificates_wait_for_the_event_to_finish_and_the_prize_list_says_provi
     play ranks every team left in it together): the prize list is marked provisional and
     certificates are refused, in the page's language, with what to do."""
     client.force_login(factories.organiser_of(chinese_event))
-    assert chinese_event.status != Tournament.Status.FINISHED
+    assert chinese_event.status != Event.Status.FINISHED
     listed = download(client, f"/t/{chinese_event.slug}/export/prizes-pdf/")
     assert listed.status_code == 200 and "临时名单" in pdf_text(listed.content).replace(" ", "")
     refused = download(client, f"/t/{chinese_event.slug}/export/certificates-pdf/")

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Permission
 
 from tournaments.exporters.archive import export_archive
 from tournaments.exporters.base import ExportError
-from tournaments.models import Tournament
+from tournaments.models import Event
 from tournaments.services.archive import import_archive
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def organiser(make_user):
     user = make_user("boss")
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
     return user
 
 
@@ -42,7 +42,7 @@ def test_form_refuses_a_negative_appeal_time_naming_the_setting(client, organise
     response = client.post("/new/", event_form('{"appeal_minutes": -5}'), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "appeal_minutes must be a whole number of 0 or more" in response.content.decode()
-    assert not Tournament.objects.exists()
+    assert not Event.objects.exists()
 
 
 def test_form_says_it_in_chinese_on_a_chinese_page(client, organiser):
@@ -56,7 +56,7 @@ def test_form_refuses_an_unknown_setting(client, organiser):
     response = client.post("/new/", event_form('{"apeal_minutes": 5}'), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "unknown preset setting &#x27;apeal_minutes&#x27;" in response.content.decode()
-    assert not Tournament.objects.exists()
+    assert not Event.objects.exists()
 
 
 def test_form_accepts_valid_preset_and_ladder_overrides(client, organiser):
@@ -65,15 +65,15 @@ def test_form_accepts_valid_preset_and_ladder_overrides(client, organiser):
         "/new/", event_form('{"appeal_minutes": 45, "fail_a_limit": 2, "warning_minutes": 5}')
     )
     assert response.status_code == 302
-    tournament = Tournament.objects.get(slug="city")
-    assert tournament.settings == {"appeal_minutes": 45, "fail_a_limit": 2, "warning_minutes": 5}
-    assert tournament.get_preset().fail_a_limit == 2
+    event = Event.objects.get(slug="city")
+    assert event.settings == {"appeal_minutes": 45, "fail_a_limit": 2, "warning_minutes": 5}
+    assert event.get_preset().fail_a_limit == 2
 
 
 def test_form_settings_may_stay_empty(client, organiser):
     client.force_login(organiser)
     assert client.post("/new/", event_form("")).status_code == 302
-    assert Tournament.objects.get(slug="city").settings == {}
+    assert Event.objects.get(slug="city").settings == {}
 
 
 # --- the API --------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def test_api_refuses_a_negative_appeal_time_with_the_field_named(api_as, organis
     body = response.json()
     assert body["field"] == "settings.appeal_minutes"
     assert "appeal_minutes must be a whole number of 0 or more" in body["error"]
-    assert not Tournament.objects.exists()
+    assert not Event.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -118,21 +118,21 @@ def test_api_accepts_a_valid_override(api_as, organiser):
         format="json",
     )
     assert response.status_code == 201, response.json()
-    assert Tournament.objects.get(slug="x").settings["late_limit_minutes"] == 5
+    assert Event.objects.get(slug="x").settings["late_limit_minutes"] == 5
 
 
 def test_api_update_checks_the_settings_against_the_events_preset(
-    api_as, make_tournament, make_user, grant
+    api_as, make_event, make_user, grant
 ):
-    tournament = make_tournament(game="chengyu")
-    api = api_as(grant(make_user(), tournament, "organiser"))
-    url = f"/api/tournaments/{tournament.slug}/"
+    event = make_event(game="chengyu")
+    api = api_as(grant(make_user(), event, "organiser"))
+    url = f"/api/tournaments/{event.slug}/"
     response = api.patch(url, {"settings": {"answer_minutes": -1}}, format="json")
     assert response.status_code == 400 and response.json()["field"] == "settings.answer_minutes"
     response = api.patch(url, {"settings": {"answer_minutes": 90}}, format="json")
     assert response.status_code == 200
-    tournament.refresh_from_db()
-    assert tournament.settings == {"answer_minutes": 90}
+    event.refresh_from_db()
+    assert event.settings == {"answer_minutes": 90}
 
 
 def test_api_refuses_a_preset_of_another_game(api_as, organiser):
@@ -143,21 +143,21 @@ def test_api_refuses_a_preset_of_another_game(api_as, organiser):
 # --- the archive import -----------------------------------------------------------------------
 
 
-def test_archive_import_refuses_bad_settings_and_loads_nothing(make_tournament):
-    data = export_archive(make_tournament(units=0))
-    Tournament.objects.all().delete()
+def test_archive_import_refuses_bad_settings_and_loads_nothing(make_event):
+    data = export_archive(make_event(units=0))
+    Event.objects.all().delete()
     for obj in data["objects"]:
-        if obj["model"] == "tournaments.tournament":
+        if obj["model"] == "tournaments.event":
             obj["fields"]["settings"] = {"appeal_minutes": -5}
     with pytest.raises(ExportError) as err:
         import_archive(data)
     assert err.value.field == "settings.appeal_minutes"
-    assert not Tournament.objects.exists()
+    assert not Event.objects.exists()
 
 
-def test_archive_import_keeps_valid_settings(make_tournament):
-    data = export_archive(make_tournament(units=0, settings={"appeal_minutes": 40}))
-    Tournament.objects.all().delete()
+def test_archive_import_keeps_valid_settings(make_event):
+    data = export_archive(make_event(units=0, settings={"appeal_minutes": 40}))
+    Event.objects.all().delete()
     assert import_archive(data).settings == {"appeal_minutes": 40}
 
 
@@ -167,7 +167,7 @@ def test_archive_import_keeps_valid_settings(make_tournament):
 def test_model_clean_names_the_settings_field():
     from django.core.exceptions import ValidationError
 
-    event = Tournament(
+    event = Event(
         game="guandan", preset="guandan-suzhou-2016", settings={"appeal_minutes": -5}
     )
     with pytest.raises(ValidationError) as err:
@@ -175,13 +175,13 @@ def test_model_clean_names_the_settings_field():
     assert "settings" in err.value.message_dict
 
 
-def test_bad_settings_are_never_stored_whoever_writes_them(make_tournament):
+def test_bad_settings_are_never_stored_whoever_writes_them(make_event):
     from rules_engine.errors import RulesError
 
-    tournament = make_tournament()
-    tournament.settings = {"appeal_minutes": -5}
+    event = make_event()
+    event.settings = {"appeal_minutes": -5}
     with pytest.raises(RulesError) as err:
-        tournament.save()
+        event.save()
     assert err.value.field == "settings.appeal_minutes"
-    tournament.refresh_from_db()
-    assert tournament.settings == {}
+    event.refresh_from_db()
+    assert event.settings == {}

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def event(make_tournament, make_user, grant):
-    return build_event(make_tournament, make_user, grant)
+def event(make_event, make_user, grant):
+    return build_event(make_event, make_user, grant)
 
 
 @pytest.fixture
@@ -97,20 +97,20 @@ def test_published_match_deletion_refused(admin_client, event):
     ):
         assert admin_client.get(url).status_code == 403, url
         assert admin_client.post(url, {"post": "yes"}).status_code == 403, url
-    for model in ("match", "roundslot", "round", "tournament", "team"):
+    for model in ("match", "roundslot", "round", "event", "team"):
         page = admin_client.get(f"/admin/tournaments/{model}/").content.decode()
         assert "delete_selected" not in page, model
     assert Match.objects.filter(pk=event.match.pk).exists()
     assert RoundSlot.objects.filter(match=event.match).count() == 2
     # An event with history cannot be deleted from the admin either.
-    url = f"/admin/tournaments/tournament/{event.tournament.pk}/delete/"
+    url = f"/admin/tournaments/event/{event.event.pk}/delete/"
     assert admin_client.get(url).status_code == 403
 
 
-def test_a_draft_rounds_match_can_still_be_deleted(admin_client, make_tournament):
-    tournament = make_tournament(teams=2)
-    home, away = Team.objects.filter(tournament=tournament)
-    draft = Round.objects.create(tournament=tournament, number=1)
+def test_a_draft_rounds_match_can_still_be_deleted(admin_client, make_event):
+    event = make_event(teams=2)
+    home, away = Team.objects.filter(event=event)
+    draft = Round.objects.create(event=event, number=1)
     match = Match.objects.create(round=draft, table_number=1, home=home, away=away)
     response = admin_client.post(f"/admin/tournaments/match/{match.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302

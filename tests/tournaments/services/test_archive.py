@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from tests import factories
 from tournaments.exporters.archive import ArchiveJson, dumps, export_archive
 from tournaments.exporters.base import ExportError
-from tournaments.models import AuditLog, RankingAdjustment, ResultVersion, Tournament
+from tournaments.models import AuditLog, RankingAdjustment, ResultVersion, Event
 from tournaments.services.archive import import_archive
 from tournaments.services.audit import log_action
 
@@ -25,13 +25,13 @@ def full_event(chinese_event, make_user, grant):
     grant(captain, chinese_event, "captain", team=chinese_event.teams_in_order[0])
     grant(make_user("ref1"), chinese_event, "table_referee", tables=(1, 2))
     RankingAdjustment.objects.create(
-        tournament=chinese_event,
+        event=chinese_event,
         team=chinese_event.teams_in_order[3],
         places=1,
         reason="场外提示",
         created_by=organiser,
     )
-    version = ResultVersion.objects.filter(match__round__tournament=chinese_event).first()
+    version = ResultVersion.objects.filter(match__round__event=chinese_event).first()
     log_action(
         chinese_event, organiser, "result.correction", version, data={"why": "笔误"}, reason="笔误"
     )
@@ -50,7 +50,7 @@ def _empty_database():
 def test_archive_round_trip_gives_identical_json(full_event):
     before = dumps(export_archive(full_event))
     _empty_database()
-    assert not Tournament.objects.exists()
+    assert not Event.objects.exists()
     imported = import_archive(json.loads(before))
     assert imported.slug == "suzhou-open"
     assert dumps(export_archive(imported)) == before
@@ -60,7 +60,7 @@ def test_archive_holds_every_part_of_the_event(full_event):
     data = export_archive(full_event)
     models = {obj["model"] for obj in data["objects"]}
     for label in (
-        "tournaments.tournament",
+        "tournaments.event",
         "tournaments.unit",
         "tournaments.team",
         "tournaments.player",
@@ -70,7 +70,7 @@ def test_archive_holds_every_part_of_the_event(full_event):
         "tournaments.resultversion",
         "tournaments.auditlog",
         "tournaments.rankingadjustment",
-        "tournaments.tournamentrole",
+        "tournaments.eventrole",
         "tournaments.tableassignment",
     ):
         assert label in models, label
@@ -97,9 +97,9 @@ def test_import_refuses_an_event_already_in_the_database(full_event):
         import_archive(data)
 
 
-def test_import_refuses_to_overwrite_records_with_the_same_ids(full_event, make_tournament):
+def test_import_refuses_to_overwrite_records_with_the_same_ids(full_event, make_event):
     data = export_archive(full_event)
-    data["tournament"] = "another-slug"
+    data["event"] = "another-slug"
     with pytest.raises(ExportError) as caught:
         import_archive(data)
     assert caught.value.field == "objects"
@@ -162,4 +162,4 @@ def test_archive_holds_no_table_keys_and_import_issues_new_ones(full_event):
     import_archive(json.loads(text))
     restored = TableKey.objects.get(table_number=1)
     assert restored.key and restored.key != issued.key and restored.is_live
-    assert dumps(export_archive(Tournament.objects.get())) == text
+    assert dumps(export_archive(Event.objects.get())) == text

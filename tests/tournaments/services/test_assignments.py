@@ -36,29 +36,29 @@ def test_ranges_compress_table_lists():
 
 @pytest.fixture
 def event(db):
-    tournament = factories.tournament(teams=4)
-    return tournament, factories.organiser_of(tournament)
+    event = factories.event(teams=4)
+    return event, factories.organiser_of(event)
 
 
 def test_forty_tables_to_two_referees_in_two_actions(event):
-    tournament, organiser = event
+    event, organiser = event
     a, b = factories.user("裁判甲"), factories.user("裁判乙")
-    assert assignments.assign_tables(tournament, organiser, a, "1-20") == 20
-    assert assignments.assign_tables(tournament, organiser, b, "21-40") == 20
-    assert permissions.can_write_table(a, tournament, 20)
-    assert not permissions.can_write_table(a, tournament, 21)
-    assert permissions.can_write_table(b, tournament, 40)
-    assert tournament.roles.filter(role=Role.TABLE_REFEREE).count() == 2
-    overview = {row.username: row.tables for row in assignments.overview(tournament)}
+    assert assignments.assign_tables(event, organiser, a, "1-20") == 20
+    assert assignments.assign_tables(event, organiser, b, "21-40") == 20
+    assert permissions.can_write_table(a, event, 20)
+    assert not permissions.can_write_table(a, event, 21)
+    assert permissions.can_write_table(b, event, 40)
+    assert event.roles.filter(role=Role.TABLE_REFEREE).count() == 2
+    overview = {row.username: row.tables for row in assignments.overview(event)}
     assert overview == {"裁判甲": "1-20", "裁判乙": "21-40"}
     assert AuditLog.objects.filter(action="tables.assign").count() == 2
 
 
 def test_replace_drops_the_referees_other_tables(event):
-    tournament, organiser = event
+    event, organiser = event
     a = factories.user()
-    assignments.assign_tables(tournament, organiser, a, "1-10")
-    assignments.assign_tables(tournament, organiser, a, "5-6", replace=True)
+    assignments.assign_tables(event, organiser, a, "1-10")
+    assignments.assign_tables(event, organiser, a, "5-6", replace=True)
     assert list(TableAssignment.objects.filter(user=a).values_list("table_number", flat=True)) == [
         5,
         6,
@@ -66,18 +66,18 @@ def test_replace_drops_the_referees_other_tables(event):
 
 
 def test_only_an_organiser_assigns_tables(event):
-    tournament, _organiser = event
-    chief = factories.chief_of(tournament)
+    event, _organiser = event
+    chief = factories.chief_of(event)
     with pytest.raises(RoundError):
-        assignments.assign_tables(tournament, chief, chief, "1-5")
+        assignments.assign_tables(event, chief, chief, "1-5")
     assert not TableAssignment.objects.exists()
 
 
 def test_assignment_page_takes_a_range(event, client):
-    tournament, organiser = event
+    event, organiser = event
     factories.user("ref-a")
     client.force_login(organiser)
-    url = f"/t/{tournament.slug}/manage/assignments/"
+    url = f"/t/{event.slug}/manage/assignments/"
     response = client.post(url, {"username": "ref-a", "tables": "1-25"})
     assert response.status_code == 302
     assert TableAssignment.objects.filter(user__username="ref-a").count() == 25
@@ -90,19 +90,19 @@ def test_assignment_page_takes_a_range(event, client):
 
 
 def test_audit_log_page_for_organiser_and_chief_filtered_by_team_and_kind(event, client):
-    tournament, organiser = event
-    a, b, *_rest = list(tournament.teams.order_by("name"))
-    rnd = factories.round_(tournament, 1, [(a, b)], status="in_play")
+    event, organiser = event
+    a, b, *_rest = list(event.teams.order_by("name"))
+    rnd = factories.round_(event, 1, [(a, b)], status="in_play")
     factories.result(rnd.matches.get())
-    chief = factories.chief_of(tournament)
+    chief = factories.chief_of(event)
     client.force_login(chief)
-    url = f"/t/{tournament.slug}/manage/audit/"
+    url = f"/t/{event.slug}/manage/audit/"
     everything = client.get(url).content.decode()
     assert "team.create" in everything and "result.submission" in everything
     only_results = client.get(url, {"kind": "result", "team": a.name}).content.decode()
     assert "result.submission" in only_results and "team.create" not in only_results
     by_table = client.get(url, {"table": "1"}).content.decode()
     assert "result.submission" in by_table
-    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[1])
+    referee = factories.grant(factories.user(), event, "table_referee", tables=[1])
     client.force_login(referee)
     assert client.get(url).status_code == 403

@@ -16,8 +16,8 @@ ADDRESS = "10.77.0.5"
 
 
 @pytest.fixture
-def scored(make_tournament, make_user, grant):
-    event = build_event(make_tournament, make_user, grant)
+def scored(make_event, make_user, grant):
+    event = build_event(make_event, make_user, grant)
     version = result_entry.submit(
         event.match, guandan_record(), actor(event.referee, source=ADDRESS), 0
     )
@@ -28,7 +28,7 @@ def scored(make_tournament, make_user, grant):
 def test_public_result_api_shows_a_role_not_the_username_or_address(api, scored):
     # the public sees a counting version only (issue 31): both captains have confirmed
     result_confirm.confirm(scored.match, 1, actor(scored.away_captain, source=ADDRESS))
-    url = f"/api/tournaments/{scored.tournament.slug}/matches/{scored.match.pk}/result/"
+    url = f"/api/tournaments/{scored.event.slug}/matches/{scored.match.pk}/result/"
     body = api.get(url).content.decode()
     assert ADDRESS not in body and "ref1" not in body and "cap_home" not in body
     latest = api.get(url).json()["latest"]
@@ -45,7 +45,7 @@ def test_public_result_api_shows_a_role_not_the_username_or_address(api, scored)
 
 
 def test_public_match_page_shows_a_role_not_the_username_or_address(client, scored):
-    url = f"/t/{scored.tournament.slug}/results/match/{scored.match.pk}/"
+    url = f"/t/{scored.event.slug}/results/match/{scored.match.pk}/"
     body = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert ADDRESS not in body and "ref1" not in body and "cap_home" not in body
     assert "Table referee" in body
@@ -77,7 +77,7 @@ def test_audit_source_cannot_be_forged_by_a_header(api, scored):
     from tournaments.models import AuditLog
 
     api.force_authenticate(scored.chief)
-    url = f"/api/tournaments/{scored.tournament.slug}/matches/{scored.match.pk}/void/"
+    url = f"/api/tournaments/{scored.event.slug}/matches/{scored.match.pk}/void/"
     response = api.post(
         url,
         {"base_version": 1, "reason": "test"},

@@ -79,10 +79,10 @@ def test_every_code_the_source_logs_is_declared_with_words_and_a_kind():
 
 
 @pytest.mark.django_db
-def test_log_action_refuses_an_undeclared_code_and_writes_nothing(make_tournament):
+def test_log_action_refuses_an_undeclared_code_and_writes_nothing(make_event):
     from tournaments.models import AuditLog
 
-    event = make_tournament()
+    event = make_event()
     before = AuditLog.objects.count()
     with pytest.raises(UnregisteredAuditAction):
         log_action(event, None, "stage.invented")
@@ -106,26 +106,26 @@ def test_declared_codes_read_in_chinese_on_the_audit_page_words(settings):
 
 @pytest.mark.django_db
 def test_filters_by_team_and_table_find_the_incident_ruling_and_result_about_them(
-    make_tournament, make_user, grant
+    make_event, make_user, grant
 ):
     from arbitration.services.incidents import log_incident
     from tournaments.views.audit import audit_entries
 
-    arb = build_event(make_tournament, make_user, grant)
+    arb = build_event(make_event, make_user, grant)
     team = arb.match.home
     enter_result(arb)
     log_incident(
-        arb.tournament,
+        arb.event,
         arb.chief,
         category="slow_play",
         description="slow",
         match=arb.match,
         team=team,
     )
-    by_team = {e.action for e in audit_entries(arb.tournament, team=team.name)}
+    by_team = {e.action for e in audit_entries(arb.event, team=team.name)}
     assert {"incident.log", "result.submission"} <= by_team
-    by_table = {e.action for e in audit_entries(arb.tournament, table=str(arb.match.table_number))}
+    by_table = {e.action for e in audit_entries(arb.event, table=str(arb.match.table_number))}
     assert {"incident.log", "result.submission"} <= by_table
-    assert not list(audit_entries(arb.tournament, table="²"))  # not a table number: nothing
-    other = {e.action for e in audit_entries(arb.tournament, table=str(arb.match2.table_number))}
+    assert not list(audit_entries(arb.event, table="²"))  # not a table number: nothing
+    other = {e.action for e in audit_entries(arb.event, table=str(arb.match2.table_number))}
     assert "incident.log" not in other

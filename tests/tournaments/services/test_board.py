@@ -32,7 +32,7 @@ START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 def event(db):
     """Round 1 in play: 5 tables and a bye; referee A holds tables 1-3, B tables 4-5."""
     ops = factories.board_round(status=Round.Status.IN_PLAY)
-    return ops.tournament, ops.round, ops.a, ops.b, ops.chief
+    return ops.event, ops.round, ops.a, ops.b, ops.chief
 
 
 def table(rnd, number):
@@ -46,12 +46,12 @@ def enter(match, user, deals=factories.WIN_BY_3):
 
 
 def confirm_as_captain(match, team):
-    captain = factories.grant(factories.user(), match.round.tournament, "captain", team=team)
+    captain = factories.grant(factories.user(), match.round.event, "captain", team=team)
     result_confirm.confirm(match, results.latest_version(match).number, results.Actor(captain))
 
 
 def test_board_shows_each_kind_of_table(event):
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     enter(table(rnd, 2), a)  # submitted
     enter(table(rnd, 3), a)
     confirm_as_captain(table(rnd, 3), table(rnd, 3).home)  # one team confirmed
@@ -72,7 +72,7 @@ def test_board_shows_each_kind_of_table(event):
 
 
 def test_board_reads_a_round_in_a_fixed_number_of_queries(event, django_assert_max_num_queries):
-    tournament, rnd, a, _b, _chief = event
+    event, rnd, a, _b, _chief = event
     for number in (1, 2, 3):
         enter(table(rnd, number), a)
     with django_assert_max_num_queries(5):
@@ -81,7 +81,7 @@ def test_board_reads_a_round_in_a_fixed_number_of_queries(event, django_assert_m
 
 
 def test_chief_confirms_the_selected_tables_at_once(event):
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     for number in (1, 2, 3):
         enter(table(rnd, number), a)
     done, refused = board.bulk_confirm(rnd, chief, [table(rnd, n).pk for n in (1, 2, 3, 4)])
@@ -90,19 +90,19 @@ def test_chief_confirms_the_selected_tables_at_once(event):
 
 
 def test_only_the_chief_confirms_in_bulk(event):
-    tournament, rnd, a, _b, _chief = event
+    event, rnd, a, _b, _chief = event
     enter(table(rnd, 1), a)
     with pytest.raises(ResultForbidden):
-        board.bulk_confirm(rnd, factories.organiser_of(tournament), [table(rnd, 1).pk])
+        board.bulk_confirm(rnd, factories.organiser_of(event), [table(rnd, 1).pk])
     assert not ResultVersion.objects.filter(is_counting=True).exists()
 
 
 def test_board_page_filters_and_confirms(event, client):
-    tournament, rnd, a, _b, chief = event
+    event, rnd, a, _b, chief = event
     enter(table(rnd, 1), a)
     enter(table(rnd, 2), a)
     client.force_login(chief)
-    url = f"/t/{tournament.slug}/manage/rounds/1/board/"
+    url = f"/t/{event.slug}/manage/rounds/1/board/"
     page = client.get(url, {"state": "submitted"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert page.count('name="match"') == 2 and "submitted, awaiting confirmation" in page
     response = client.post(url, {"match": [table(rnd, 1).pk, table(rnd, 2).pk]})
@@ -116,7 +116,7 @@ def test_board_page_filters_and_confirms(event, client):
 
 
 def test_board_filters_by_a_range_of_tables(event):
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     tables = board.table_range("2", "4")
     assert [row.table for row in board.board(rnd, tables=tables)] == [2, 3, 4]
     assert board.table_range(" 4", "2") == tables  # reversed ends are swapped
@@ -135,7 +135,7 @@ def test_board_filters_by_a_range_of_tables(event):
 
 
 def test_a_call_from_a_table_waits_in_the_queue_until_the_chief_answers(event, time_machine):
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     time_machine.move_to(START, tick=False)
     call, new = calls.raise_call(table(rnd, 2), factories.actor(a), "  手机没电了 ")
     assert new and call.note == "手机没电了" and call.raised_by_name == "ref-a"
@@ -166,16 +166,16 @@ def test_a_call_from_a_table_waits_in_the_queue_until_the_chief_answers(event, t
 
 
 def test_only_the_tables_referee_or_its_device_calls_the_chief(event):
-    tournament, rnd, a, b, chief = event
-    organiser = factories.organiser_of(tournament)
+    event, rnd, a, b, chief = event
+    organiser = factories.organiser_of(event)
     for who in (factories.actor(b), factories.actor(), factories.actor(organiser)):
         with pytest.raises(calls.CallForbidden):
             calls.raise_call(table(rnd, 2), who)
-    other_key = table_keys.issue(tournament, 3, chief)
+    other_key = table_keys.issue(event, 3, chief)
     with pytest.raises(calls.CallForbidden):
         calls.raise_call(table(rnd, 2), factories.actor(key=other_key))
     assert not RefereeCall.objects.exists()
-    key = table_keys.issue(tournament, 2, chief)  # table 2's only referee is ref-a
+    key = table_keys.issue(event, 2, chief)  # table 2's only referee is ref-a
     call, _new = calls.raise_call(table(rnd, 2), factories.actor(key=key), "")
     assert (call.raised_via, call.raised_by_name) == (RefereeCall.Via.TABLE_KEY, "ref-a")
     assert AuditLog.objects.get(action="call.raise").data["table_key"] == key.pk
@@ -193,16 +193,16 @@ def test_only_the_tables_referee_or_its_device_calls_the_chief(event):
 
 
 def test_only_the_chief_answers_a_call(event):
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     call, _new = calls.raise_call(table(rnd, 1), factories.actor(a))
-    for who in (a, factories.organiser_of(tournament)):
+    for who in (a, factories.organiser_of(event)):
         with pytest.raises(calls.CallForbidden):
             calls.answer(call, who)
     assert RefereeCall.objects.get().is_open
 
 
 def test_no_call_from_a_finalised_round(event):
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
     rnd.refresh_from_db()
     with pytest.raises(calls.CallError, match="not being played"):
@@ -211,10 +211,10 @@ def test_no_call_from_a_finalised_round(event):
 
 
 def test_the_queue_lists_calls_and_disputes_oldest_first(event, time_machine):
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     time_machine.move_to(START, tick=False)
     enter(table(rnd, 4), b)
-    captain = factories.grant(factories.user("cap"), tournament, "captain", team=table(rnd, 4).away)
+    captain = factories.grant(factories.user("cap"), event, "captain", team=table(rnd, 4).away)
     disputes.raise_dispute(table(rnd, 4), 1, factories.actor(captain), "deal 1 was NS")
     time_machine.move_to(START + timedelta(minutes=5), tick=False)
     calls.raise_call(table(rnd, 1), factories.actor(a), "rules question")
@@ -282,16 +282,16 @@ def test_late_forfeits_proposed_on_the_board_from_start_plus_10_minutes(started,
 def volume_round(tables: int = 250):
     """Round 1 in play with ``tables`` tables, each holding a submitted result (a referee's
     entry, not confirmed): the board at 500 teams."""
-    tournament = factories.tournament(teams=tables * 2)
-    teams = list(tournament.teams.order_by("pk"))
+    event = factories.event(teams=tables * 2)
+    teams = list(event.teams.order_by("pk"))
     rnd = factories.round_(
-        tournament, 1, list(zip(teams[::2], teams[1::2], strict=True)), status=Round.Status.IN_PLAY
+        event, 1, list(zip(teams[::2], teams[1::2], strict=True)), status=Round.Status.IN_PLAY
     )
     referee = factories.grant(
-        factories.user(), tournament, "table_referee", tables=range(1, tables + 1)
+        factories.user(), event, "table_referee", tables=range(1, tables + 1)
     )
     factories.submitted_results(list(rnd.matches.order_by("table_number")), referee)
-    return tournament, rnd, factories.chief_of(tournament)
+    return event, rnd, factories.chief_of(event)
 
 
 def test_board_reads_and_bulk_confirms_in_the_same_queries_at_25_and_250_tables(
@@ -304,15 +304,15 @@ def test_board_reads_and_bulk_confirms_in_the_same_queries_at_25_and_250_tables(
     entry; the event's revision is bumped once; the round completes."""
     queries = {}
     for tables in (25, 250):
-        tournament, rnd, chief = volume_round(tables)
+        event, rnd, chief = volume_round(tables)
         with django_assert_max_num_queries(8):
             rows = board.read(rnd)
         assert len(rows) == tables and {row.state for row in rows} == {board.SUBMITTED}
         assert all(row.score is not None and row.score.counts for row in rows)
         selection = [f"{row.match.pk}:{row.latest.number}" for row in rows]
-        before = revision(tournament)
+        before = revision(event)
         client.force_login(chief)
-        url = f"/t/{tournament.slug}/manage/rounds/1/board/"
+        url = f"/t/{event.slug}/manage/rounds/1/board/"
         started = time.monotonic()
         with django_assert_max_num_queries(24) as captured:  # the request's own included
             response = client.post(url, {"match": selection})
@@ -329,7 +329,7 @@ def test_board_reads_and_bulk_confirms_in_the_same_queries_at_25_and_250_tables(
             ).count()
             == tables
         )
-        entries = AuditLog.objects.filter(tournament=tournament, action="result.confirm")
+        entries = AuditLog.objects.filter(event=event, action="result.confirm")
         assert sorted(entries.values_list("table_number", flat=True)) == list(range(1, tables + 1))
         entry = entries.get(table_number=1)
         assert entry.actor == chief and entry.target_id == str(rows[0].match.pk)
@@ -338,7 +338,7 @@ def test_board_reads_and_bulk_confirms_in_the_same_queries_at_25_and_250_tables(
             rows[0].match.home_id,
             rows[0].match.away_id,
         }
-        assert revision(tournament) == before + 1
+        assert revision(event) == before + 1
         rnd.refresh_from_db()
         assert rnd.status == Round.Status.COMPLETE
     assert queries[25] == queries[250]
@@ -349,13 +349,13 @@ def test_bulk_confirm_checks_each_table_as_one_confirmation_does(event):
     seen, a disputed version, the chief's own entry, a version already counting and a table
     with nothing entered are refused by table; the others count (a changed table's new version
     replaces the one that counted) with an audit entry each, and only they."""
-    tournament, rnd, a, b, chief = event
+    event, rnd, a, b, chief = event
     enter(table(rnd, 1), a)  # submitted: confirmed
     enter(table(rnd, 2), a)
     seen_2 = f"{table(rnd, 2).pk}:1"
     enter(table(rnd, 2), a, deals=[{"finish": ["N", "S", "E", "W"]}])  # version 2 since
     enter(table(rnd, 3), a)
-    captain = factories.grant(factories.user(), tournament, "captain", team=table(rnd, 3).home)
+    captain = factories.grant(factories.user(), event, "captain", team=table(rnd, 3).home)
     disputes.raise_dispute(table(rnd, 3), 1, factories.actor(captain), "deal 1 was NS")
     enter(table(rnd, 4), chief)  # the chief's own entry, not confirmed at entry
     factories.result(table(rnd, 5))  # counting: version 1
@@ -379,7 +379,7 @@ def test_bulk_confirm_checks_each_table_as_one_confirmation_does(event):
 
 
 def test_bulk_confirm_refuses_a_version_newer_than_the_one_seen(event):
-    tournament, rnd, a, _b, chief = event
+    event, rnd, a, _b, chief = event
     first = table(rnd, 1)
     enter(first, a)
     seen = f"{first.pk}:1"

@@ -20,65 +20,65 @@ def drawn_teams(rnd) -> set[int]:
 
 @pytest.fixture
 def event(db):
-    tournament = factories.tournament(teams=6)
-    organiser = factories.organiser_of(tournament)
-    chief = factories.chief_of(tournament)
-    teams = list(tournament.teams.order_by("name"))
-    return tournament, organiser, chief, teams
+    event = factories.event(teams=6)
+    organiser = factories.organiser_of(event)
+    chief = factories.chief_of(event)
+    teams = list(event.teams.order_by("name"))
+    return event, organiser, chief, teams
 
 
 def test_teams_not_checked_in_are_left_out_of_round_1(event):
-    tournament, organiser, _chief, teams = event
+    event, organiser, _chief, teams = event
     assert checkin.check_in(teams[:5], organiser) == 5
-    rnd = rounds.generate_draft(tournament, organiser, seed=7)
+    rnd = rounds.generate_draft(event, organiser, seed=7)
     assert drawn_teams(rnd) == {team.pk for team in teams[:5]}
     assert rnd.matches.filter(away=None).count() == 1  # five teams: one bye
 
 
 def test_an_event_without_check_in_draws_every_active_team(event):
-    tournament, organiser, _chief, teams = event
-    rnd = rounds.generate_draft(tournament, organiser, seed=7)
+    event, organiser, _chief, teams = event
+    rnd = rounds.generate_draft(event, organiser, seed=7)
     assert drawn_teams(rnd) == {team.pk for team in teams}
 
 
 def test_check_in_is_idempotent_and_logged(event):
-    tournament, organiser, _chief, teams = event
+    event, organiser, _chief, teams = event
     assert checkin.check_in([teams[0]], organiser, via="badge") == 1
     assert checkin.check_in([teams[0]], organiser) == 0
     assert AuditLog.objects.filter(action="team.check_in").count() == 1
 
 
 def test_a_team_not_checked_in_stays_out_until_it_checks_in_as_a_late_entry(event):
-    tournament, organiser, _chief, teams = event
+    event, organiser, _chief, teams = event
     checkin.check_in(teams[:5], organiser)
-    first = rounds.publish(rounds.generate_draft(tournament, organiser, seed=1), organiser)
+    first = rounds.publish(rounds.generate_draft(event, organiser, seed=1), organiser)
     for match in first.matches.exclude(away=None):
         factories.result(match)
     Round.objects.filter(pk=first.pk).update(status=Round.Status.FINALISED)
-    second = rounds.generate_draft(tournament, organiser)
+    second = rounds.generate_draft(event, organiser)
     assert teams[5].pk not in drawn_teams(second)
     checkin.check_in([teams[5]], organiser)  # arrives late: joins from the next draw
     with pytest.raises(RoundError, match="stale"):
         rounds.publish(second, organiser)
-    assert teams[5].pk in drawn_teams(rounds.generate_draft(tournament, organiser))
+    assert teams[5].pk in drawn_teams(rounds.generate_draft(event, organiser))
 
 
 def test_only_an_organiser_checks_teams_in(event):
-    tournament, _organiser, chief, teams = event
+    event, _organiser, chief, teams = event
     with pytest.raises(RoundError):
         checkin.check_in([teams[0]], chief)
 
 
 def test_a_team_on_leave_is_not_paired_that_round(event):
-    tournament, organiser, chief, teams = event
+    event, organiser, chief, teams = event
     checkin.grant_leave(teams[0], 1, RoundLeave.Kind.MISS_ROUND, chief, "wedding")
-    rnd = rounds.generate_draft(tournament, organiser, seed=3)
+    rnd = rounds.generate_draft(event, organiser, seed=3)
     assert teams[0].pk not in drawn_teams(rnd)
     assert rnd.matches.filter(away=None).exclude(home=teams[0]).count() == 1  # not a bye
 
 
 def test_a_leave_needs_a_reason_and_a_round_of_the_event(event):
-    _tournament, _organiser, chief, teams = event
+    _event, _organiser, chief, teams = event
     with pytest.raises(RoundError) as err:
         checkin.grant_leave(teams[0], 1, RoundLeave.Kind.MISS_ROUND, chief, " ")
     assert err.value.field == "reason"
@@ -88,36 +88,36 @@ def test_a_leave_needs_a_reason_and_a_round_of_the_event(event):
 
 
 def test_stale_draft_refused_after_a_withdrawal(event):
-    tournament, organiser, _chief, teams = event
-    rnd = rounds.generate_draft(tournament, organiser, seed=5)
+    event, organiser, _chief, teams = event
+    rnd = rounds.generate_draft(event, organiser, seed=5)
     registration.set_team_status(teams[2], Team.Status.WITHDRAWN, organiser, "went home")
     with pytest.raises(RoundError, match="stale") as err:
         rounds.publish(rnd, organiser)
     assert teams[2].name in err.value.message
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.DRAFT
-    again = rounds.generate_draft(tournament, organiser, seed=5)
+    again = rounds.generate_draft(event, organiser, seed=5)
     assert rounds.publish(again, organiser).status == Round.Status.PUBLISHED
     assert teams[2].pk not in drawn_teams(again)
 
 
 def test_stale_draft_refused_after_a_late_entry(event):
-    tournament, organiser, _chief, _teams = event
-    rnd = rounds.generate_draft(tournament, organiser, seed=5)
-    late = factories.team(tournament, "迟到队")
+    event, organiser, _chief, _teams = event
+    rnd = rounds.generate_draft(event, organiser, seed=5)
+    late = factories.team(event, "迟到队")
     with pytest.raises(RoundError, match="迟到队|stale"):
         rounds.publish(rnd, organiser)
-    rnd = rounds.generate_draft(tournament, organiser, seed=5)
+    rnd = rounds.generate_draft(event, organiser, seed=5)
     assert late.pk in drawn_teams(rounds.publish(rnd, organiser))
 
 
 @pytest.fixture
 def started(event, time_machine):
-    tournament, organiser, chief, teams = event
+    event, organiser, chief, teams = event
     time_machine.move_to(START, tick=False)
-    rnd = rounds.generate_draft(tournament, organiser, seed=11)
+    rnd = rounds.generate_draft(event, organiser, seed=11)
     rounds.publish(rnd, organiser)
     rnd = rounds.start_clock(rnd, organiser)
-    return tournament, organiser, chief, rnd
+    return event, organiser, chief, rnd
 
 
 def seat_all_but(rnd, chief, *absent):
@@ -140,7 +140,7 @@ def test_rule_比赛宣布开始10分钟后仍未就位作弃权论处_late_list
 ):
     """Seeds: "比赛宣布开始10分钟后…仍未…就位…作弃权论处"; "迟到10分钟视为弃权": the elapsed
     time reaching 10:00 is late (9:59 is not; 10:30 is), whole minutes never floored first."""
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     seat_all_but(rnd, chief, first.away)
     time_machine.move_to(START + elapsed, tick=False)
@@ -149,9 +149,9 @@ def test_rule_比赛宣布开始10分钟后仍未就位作弃权论处_late_list
 
 
 def test_late_limit_minutes_is_the_events_setting(started, time_machine):
-    tournament, _organiser, chief, rnd = started
-    tournament.settings = {**(tournament.settings or {}), "late_limit_minutes": 5}
-    tournament.save(update_fields=["settings"])
+    event, _organiser, chief, rnd = started
+    event.settings = {**(event.settings or {}), "late_limit_minutes": 5}
+    event.save(update_fields=["settings"])
     rnd = Round.objects.get(pk=rnd.pk)
     first = rnd.matches.get(table_number=1)
     seat_all_but(rnd, chief, first.away)
@@ -164,7 +164,7 @@ def test_late_limit_minutes_is_the_events_setting(started, time_machine):
 def test_late_list_holds_only_unseated_teams_at_tables_where_nothing_was_entered(
     started, time_machine
 ):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first, second, third = (rnd.matches.get(table_number=n) for n in (1, 2, 3))
     checkin.mark_seated(first, first.home, chief)  # table 1: only 甲 seated
     factories.result(second)  # table 2: nothing seated but a result entered
@@ -174,14 +174,14 @@ def test_late_list_holds_only_unseated_teams_at_tables_where_nothing_was_entered
 
 
 def test_late_forfeit_is_per_team_the_opponent_gets_the_presets_forfeit_win(started, time_machine):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     time_machine.move_to(START + timedelta(minutes=10), tick=False)
     # both teams of table 1 are late; the chief ticks only the away team (乙队)
     done = checkin.confirm_late_forfeits(rnd, chief, [first.away_id])
     assert [late.team.pk for late in done.teams] == [first.away_id] and done.tables == 1
     version = ResultVersion.objects.get(match=first)
-    win, loss = tournament.get_preset().forfeit_points
+    win, loss = event.get_preset().forfeit_points
     assert version.is_counting and version.record["forfeit"] == "NS"
     assert version.outcome["match_points"] == {"EW": win, "NS": loss}
     assert win > loss  # a forfeit win, never a 0:0 double forfeit
@@ -193,13 +193,13 @@ def test_late_forfeit_is_per_team_the_opponent_gets_the_presets_forfeit_win(star
 
 
 def test_both_teams_ticked_is_the_presets_double_no_show(started, time_machine):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     time_machine.move_to(START + timedelta(minutes=20), tick=False)
     done = checkin.confirm_late_forfeits(rnd, chief, [first.home_id, first.away_id])
     assert done.tables == 1 and len(done.teams) == 2
     version = ResultVersion.objects.get(match=first)
-    no_show = tournament.get_preset().no_show_points
+    no_show = event.get_preset().no_show_points
     assert version.record["forfeit"] == "both"
     assert version.outcome["match_points"] == {"EW": no_show, "NS": no_show}
     assert AuditLog.objects.filter(action="team.late_forfeit").count() == 2
@@ -207,7 +207,7 @@ def test_both_teams_ticked_is_the_presets_double_no_show(started, time_machine):
 
 
 def test_a_team_seated_meanwhile_is_skipped_and_said(started, time_machine):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     time_machine.move_to(START + timedelta(minutes=11), tick=False)
     checkin.mark_seated(first, first.away, chief)  # arrived while the chief was ticking
@@ -217,7 +217,7 @@ def test_a_team_seated_meanwhile_is_skipped_and_said(started, time_machine):
 
 
 def test_a_late_arrival_leave_gives_15_minutes(started, time_machine):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     checkin.grant_leave(first.home, rnd.number, RoundLeave.Kind.LATE_ARRIVAL, chief, "train")
     checkin.mark_seated(first, first.away, chief)
@@ -228,7 +228,7 @@ def test_a_late_arrival_leave_gives_15_minutes(started, time_machine):
 
 
 def test_only_the_chief_confirms_late_forfeits(started, time_machine):
-    _tournament, organiser, _chief, rnd = started
+    _event, organiser, _chief, rnd = started
     time_machine.move_to(START + timedelta(minutes=20), tick=False)
     with pytest.raises(RoundError):
         checkin.confirm_late_forfeits(rnd, organiser)
@@ -236,16 +236,16 @@ def test_only_the_chief_confirms_late_forfeits(started, time_machine):
 
 
 def test_the_seated_address_answers_a_get_with_the_table_page_not_an_error(started, client):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     client.force_login(chief)
-    response = client.get(f"/t/{tournament.slug}/manage/rounds/{rnd.number}/tables/1/seated/")
+    response = client.get(f"/t/{event.slug}/manage/rounds/{rnd.number}/tables/1/seated/")
     assert response.status_code == 302
-    assert response["Location"] == f"/t/{tournament.slug}/table/1/"
+    assert response["Location"] == f"/t/{event.slug}/table/1/"
 
 
 def test_a_table_referee_marks_only_their_own_tables_seated(started):
-    tournament, _organiser, _chief, rnd = started
-    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[2])
+    event, _organiser, _chief, rnd = started
+    referee = factories.grant(factories.user(), event, "table_referee", tables=[2])
     first = rnd.matches.get(table_number=1)
     with pytest.raises(RoundError):
         checkin.mark_seated(first, first.home, referee)
@@ -257,58 +257,58 @@ def test_a_table_referee_marks_only_their_own_tables_seated(started):
 
 
 def test_checkin_page_checks_in_selected_teams_and_draft_leaves_the_others_out(event, client):
-    tournament, organiser, _chief, teams = event
+    event, organiser, _chief, teams = event
     client.force_login(organiser)
-    url = f"/t/{tournament.slug}/manage/checkin/"
+    url = f"/t/{event.slug}/manage/checkin/"
     page = client.get(url)
     assert page.status_code == 200 and "checkin-teams" in page.content.decode()
     response = client.post(url, {"team": [teams[0].pk, teams[1].pk, teams[2].pk, teams[3].pk]})
     assert response.status_code == 302
-    assert checkin.checked_in_ids(tournament) == {team.pk for team in teams[:4]}
-    rnd = rounds.generate_draft(tournament, organiser, seed=2)
-    detail = client.get(f"/t/{tournament.slug}/manage/rounds/1/").content.decode()
+    assert checkin.checked_in_ids(event) == {team.pk for team in teams[:4]}
+    rnd = rounds.generate_draft(event, organiser, seed=2)
+    detail = client.get(f"/t/{event.slug}/manage/rounds/1/").content.decode()
     assert 'id="not-drawn"' in detail and teams[5].name in detail
     assert drawn_teams(rnd) == {team.pk for team in teams[:4]}
 
 
 def test_badge_qr_checks_one_team_in(event, client):
-    tournament, organiser, _chief, teams = event
+    event, organiser, _chief, teams = event
     client.force_login(organiser)
-    url = f"/t/{tournament.slug}/manage/checkin/team/{teams[3].pk}/"
+    url = f"/t/{event.slug}/manage/checkin/team/{teams[3].pk}/"
     assert teams[3].name in client.get(url).content.decode()
     client.post(url)
-    assert tournament.teams.get(checkin__via="badge") == teams[3]
+    assert event.teams.get(checkin__via="badge") == teams[3]
 
 
 def test_checkin_page_refuses_a_table_referee(event, client):
-    tournament, _organiser, _chief, teams = event
-    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[1])
+    event, _organiser, _chief, teams = event
+    referee = factories.grant(factories.user(), event, "table_referee", tables=[1])
     client.force_login(referee)
-    assert client.post(f"/t/{tournament.slug}/manage/checkin/", {"all": "1"}).status_code == 403
-    assert not checkin.checked_in_ids(tournament)
+    assert client.post(f"/t/{event.slug}/manage/checkin/", {"all": "1"}).status_code == 403
+    assert not checkin.checked_in_ids(event)
 
 
 def test_round_page_shows_a_stale_draft(event, client):
-    tournament, organiser, _chief, teams = event
-    rounds.generate_draft(tournament, organiser, seed=5)
+    event, organiser, _chief, teams = event
+    rounds.generate_draft(event, organiser, seed=5)
     registration.set_team_status(teams[1], Team.Status.WITHDRAWN, organiser, "ill")
     client.force_login(organiser)
-    page = client.get(f"/t/{tournament.slug}/manage/rounds/1/", HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(f"/t/{event.slug}/manage/rounds/1/", HTTP_ACCEPT_LANGUAGE="en")
     assert 'id="stale"' in page.content.decode() and teams[1].name in page.content.decode()
-    response = client.post(f"/t/{tournament.slug}/manage/rounds/1/publish/")
+    response = client.post(f"/t/{event.slug}/manage/rounds/1/publish/")
     assert response.status_code == 302
-    assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.DRAFT
+    assert Round.objects.get(event=event, number=1).status == Round.Status.DRAFT
 
 
 def test_attendance_page_names_each_late_team_unticked_and_forfeits_only_the_ticked(
     started, client, time_machine
 ):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     seat_all_but(rnd, chief, first.away)
     time_machine.move_to(START + timedelta(minutes=10, seconds=30), tick=False)
     client.force_login(chief)
-    url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/attendance/"
+    url = f"/t/{event.slug}/manage/rounds/{rnd.number}/attendance/"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "late-teams" in page and "10 min (limit 10)" in page
     assert page.count('name="team" value=') == 1 and f'value="{first.away_id}"' in page
@@ -326,12 +326,12 @@ def test_attendance_page_names_each_late_team_unticked_and_forfeits_only_the_tic
 
 
 def test_attendance_page_shows_each_teams_seat_mark(started, client):
-    tournament, _organiser, chief, rnd = started
+    event, _organiser, chief, rnd = started
     first = rnd.matches.get(table_number=1)
     checkin.mark_seated(first, first.home, chief)
     client.force_login(chief)
     page = client.get(
-        f"/t/{tournament.slug}/manage/rounds/{rnd.number}/attendance/", HTTP_ACCEPT_LANGUAGE="en"
+        f"/t/{event.slug}/manage/rounds/{rnd.number}/attendance/", HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     marks = page.split('id="seat-marks"')[1].split("</table>")[0]
     row = marks.split("</tr>")[1]  # table 1 (after the header row)
@@ -339,22 +339,22 @@ def test_attendance_page_shows_each_teams_seat_mark(started, client):
 
 
 def test_table_referee_marks_a_team_seated_from_the_table(started, client):
-    tournament, _organiser, _chief, rnd = started
-    referee = factories.grant(factories.user(), tournament, "table_referee", tables=[1])
+    event, _organiser, _chief, rnd = started
+    referee = factories.grant(factories.user(), event, "table_referee", tables=[1])
     first = rnd.matches.get(table_number=1)
     client.force_login(referee)
-    url = f"/t/{tournament.slug}/manage/rounds/{rnd.number}/tables/1/seated/"
+    url = f"/t/{event.slug}/manage/rounds/{rnd.number}/tables/1/seated/"
     assert client.post(url, {"team": first.home_id}).status_code == 302
     assert list(rnd.seatings.values_list("team_id", flat=True)) == [first.home_id]
 
 
 def test_draft_page_shows_each_teams_rank_and_points_before_the_round(event, client):
-    tournament, organiser, chief, teams = event
-    rnd = rounds.publish(rounds.generate_draft(tournament, organiser, seed=3), organiser)
+    event, organiser, chief, teams = event
+    rnd = rounds.publish(rounds.generate_draft(event, organiser, seed=3), organiser)
     for match in rnd.matches.exclude(away=None):
         factories.result(match)
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
-    rounds.generate_draft(tournament, organiser)
+    rounds.generate_draft(event, organiser)
     client.force_login(organiser)
-    page = client.get(f"/t/{tournament.slug}/manage/rounds/2/", HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(f"/t/{event.slug}/manage/rounds/2/", HTTP_ACCEPT_LANGUAGE="en")
     assert "rank 1, 13 points" in page.content.decode()

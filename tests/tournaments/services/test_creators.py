@@ -24,10 +24,10 @@ def test_site_admin_gives_and_takes_the_right_on_a_page(client, db):
     client.force_login(admin)
     client.post("/event-creators/", {"username": "王组委"})
     user = type(user).objects.get(pk=user.pk)  # permissions are cached per object
-    assert permissions.can_create_tournament(user)
+    assert permissions.can_create_event(user)
     assert "王组委" in client.get("/event-creators/").content.decode()
     client.post("/event-creators/", {"username": "王组委", "action": "revoke"})
-    assert not permissions.can_create_tournament(type(user).objects.get(pk=user.pk))
+    assert not permissions.can_create_event(type(user).objects.get(pk=user.pk))
     assert list(AuditLog.objects.values_list("action", flat=True).order_by("pk")) == [
         "creator.grant",
         "creator.revoke",

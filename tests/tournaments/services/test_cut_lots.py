@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def event_after_one_round(qualify_top: int, kind: str = "knockout"):
     """Six teams, one Swiss round won 3 levels up at every table: the three winners are
     equal on every tiebreak, and so are the three losers."""
-    event = factories.tournament(teams=6)
+    event = factories.event(teams=6)
     swiss = factories.stage(event, name="Swiss", num_rounds=1)
     fields = {"third_place": False} if kind == "knockout" else {"num_rounds": 1}
     nxt = factories.stage(
@@ -81,7 +81,7 @@ def test_lots_are_drawn_only_among_exactly_a_tied_group():
 
 
 def test_a_prize_band_across_a_tie_holds_the_prize_list():
-    event = factories.tournament(teams=6)
+    event = factories.event(teams=6)
     factories.stage(event, name="Swiss", num_rounds=1)
     factories.play_stage_round(event.stages.get())
     prizes.set_awards(event, factories.organiser_of(event), "一等奖 1-2\n二等奖 3-4")

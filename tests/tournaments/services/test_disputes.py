@@ -24,13 +24,13 @@ def test_a_dispute_blocks_counting_until_the_chief_decides_the_version_stands(ev
     assert results.counting_version(event.match) is None
     with pytest.raises(round_close.RoundCloseError):
         round_close.finalise(event.round, event.chief)
-    assert [d.pk for d in disputes.open_calls(event.tournament)] == [dispute.pk]
+    assert [d.pk for d in disputes.open_calls(event.event)] == [dispute.pk]
     with pytest.raises(ResultForbidden):
         disputes.decide(dispute, actor(event.referee2), "stands")
     decided = disputes.decide(dispute, actor(event.chief), "stands", "checked with both captains")
     assert decided.decision == "stands" and decided.decided_by_name == "chief"
     assert results.counting_version(event.match).number == 1
-    assert disputes.open_calls(event.tournament) == []
+    assert disputes.open_calls(event.event) == []
     actions = set(AuditLog.objects.values_list("action", flat=True))
     assert {"result.dispute", "result.dispute_decided"} <= actions
 
@@ -75,12 +75,12 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def _page(client, event):
-    return client.get(f"/t/{event.tournament.slug}/results/match/{event.match.pk}/", **EN)
+    return client.get(f"/t/{event.event.slug}/results/match/{event.match.pk}/", **EN)
 
 
 def _act(client, event, **data):
     return client.post(
-        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/", data, **EN
+        f"/t/{event.event.slug}/results/match/{event.match.pk}/action/", data, **EN
     )
 
 
@@ -107,18 +107,18 @@ def test_a_dispute_from_the_page_is_a_call_on_the_chiefs_dashboard_then_decided(
     html = _page(client, event).content.decode()
     assert 'id="confirm-latest"' not in html and 'id="dispute"' not in html
     client.force_login(event.chief)
-    board = client.get(f"/arbitration/t/{event.tournament.slug}/chief/", **EN).content.decode()
+    board = client.get(f"/arbitration/t/{event.event.slug}/chief/", **EN).content.decode()
     assert "Table 1" in board and "deal 4 was EW" in board
     dispute = ResultDispute.objects.get()
     _act(client, event, action="decide", dispute=dispute.pk, decision="stands", reason="seen")
     assert results.counting_version(event.match).number == 1
-    board = client.get(f"/arbitration/t/{event.tournament.slug}/chief/", **EN).content.decode()
+    board = client.get(f"/arbitration/t/{event.event.slug}/chief/", **EN).content.decode()
     assert "deal 4 was EW" not in board
 
 
 def test_dispute_and_decision_through_the_api(event, api_as):
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
-    base = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/"
+    base = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/"
     made = api_as(event.home_captain).post(
         base + "dispute/", {"version": 1, "reason": "deal 2"}, format="json"
     )

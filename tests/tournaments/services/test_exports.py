@@ -32,8 +32,8 @@ def url(name, event, *args):
     return reverse(f"tournaments:{name}", args=[event.slug, *args])
 
 
-def start_job(tournament, kind, params, user, language="en"):
-    job = exports.create_job(tournament, kind, params, user, language)
+def start_job(event, kind, params, user, language="en"):
+    job = exports.create_job(event, kind, params, user, language)
     tasks.start(job)
     return job
 
@@ -74,7 +74,7 @@ def test_scoresheet_job_reports_progress_chunk_by_chunk(chinese_event, settings,
 def test_rerunning_a_chunk_counts_it_once_and_rewrites_the_same_file(chinese_event, settings):
     settings.PAISAI_SCORESHEET_CHUNK = 2
     job = Job.objects.create(
-        tournament=chinese_event, kind="scoresheets", params={"round": 3, "language": "en"}
+        event=chinese_event, kind="scoresheets", params={"round": 3, "language": "en"}
     )
     exports.chunk_plan(job)
     assert exports.render_chunk(job, 0) == (2, 4)
@@ -88,7 +88,7 @@ def test_rerunning_a_chunk_counts_it_once_and_rewrites_the_same_file(chinese_eve
 
 def test_job_page_shows_a_progress_bar_that_polls(organiser, chinese_event):
     job = Job.objects.create(
-        tournament=chinese_event,
+        event=chinese_event,
         kind="scoresheets",
         params={"round": 3},
         total=10,
@@ -133,9 +133,9 @@ def test_exports_page_and_jobs_need_organiser_or_chief(chinese_event, make_user,
     assert client.get(url("exports", chinese_event)).status_code == 200
 
 
-def test_jobs_of_another_event_are_not_found(organiser, chinese_event, make_tournament):
-    other = make_tournament()
-    job = Job.objects.create(tournament=other, kind="scoresheets", params={"round": 1})
+def test_jobs_of_another_event_are_not_found(organiser, chinese_event, make_event):
+    other = make_event()
+    job = Job.objects.create(event=other, kind="scoresheets", params={"round": 1})
     assert organiser.get(url("job-status", chinese_event, job.pk)).status_code == 404
 
 
@@ -168,7 +168,7 @@ def _stale_job(event, kind="scoresheets", params=None, status="running", restart
     """A job whose worker died long ago: no heartbeat for ten minutes."""
     past = timezone.now() - timedelta(minutes=10)
     job = Job.objects.create(
-        tournament=event,
+        event=event,
         kind=kind,
         params=params or {"round": 3, "language": "en"},
         status=status,

@@ -20,7 +20,7 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 @pytest.fixture
 def event(chinese_event):
     """Round 3 of the Chinese event: 龙城队 (张卫军, 李四) at table 1 (EW) against 锡山队."""
-    dragon = Team.objects.get(tournament=chinese_event, name="龙城队")
+    dragon = Team.objects.get(event=chinese_event, name="龙城队")
     dragon.seed = 7
     dragon.save()
     Player.objects.filter(team=dragon, seat_order=1).update(name="张卫军")
@@ -65,7 +65,7 @@ def test_find_by_team_name_and_by_team_number(event):
 
 
 def test_the_qr_badge_link_names_the_team(event):
-    dragon = Team.objects.get(tournament=event, name="龙城队")
+    dragon = Team.objects.get(event=event, name="龙城队")
     found = only(api(event, team=dragon.pk))
     assert found["table"] == 1
     page = Client().get(reverse("tournaments:public-team", args=[event.slug, dragon.pk]), **EN)
@@ -83,7 +83,7 @@ def test_a_search_that_finds_nothing_says_so(event):
 
 
 def test_find_answers_the_round_clock(event):
-    rnd = Round.objects.get(tournament=event, number=3)
+    rnd = Round.objects.get(event=event, number=3)
     rnd.status, rnd.ends_at = "in_play", timezone.now() + timedelta(minutes=40)
     rnd.save()
     answer = api(event, q="zwj")
@@ -107,7 +107,7 @@ def test_a_team_with_a_bye(chinese_event):
     from tests.factories import add_round
 
     teams = chinese_event.teams_in_order
-    Round.objects.filter(tournament=chinese_event, number=3).update(status="finalised")
+    Round.objects.filter(event=chinese_event, number=3).update(status="finalised")
     add_round(chinese_event, 4, [(teams[1], teams[2])], status="published", bye=teams[0])
     found = only(api(chinese_event, q="龙城"))
     assert found["bye"] is True and found["table"] is None and found["opponent"] is None

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def url(event, what="result", match=None):
     match = match or event.match
-    return f"/api/tournaments/{event.tournament.slug}/matches/{match.pk}/{what}/"
+    return f"/api/tournaments/{event.event.slug}/matches/{match.pk}/{what}/"
 
 
 def post(client, event, body, key, what="result", **headers):
@@ -84,7 +84,7 @@ def test_a_malformed_key_is_400_naming_the_header(event, api_as):
 
 
 def test_table_key_repeat_answers_the_stored_version(event, api):
-    table_key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    table_key = TableKey.objects.create(event=event.event, table_number=1)
     key = uuid.uuid4()
     body = {"record": guandan_record(), "base_version": 0}
     first = post(api, event, body, key, HTTP_X_TABLE_KEY=table_key.key)

@@ -62,10 +62,10 @@ def test_login_throttled_after_failures_on_the_admin(client, make_user):
     assert response.status_code == 429 and not is_logged_in(client)
 
 
-def test_login_throttled_after_failures_on_the_api(client, make_user, make_tournament):
+def test_login_throttled_after_failures_on_the_api(client, make_user, make_event):
     make_user("api1")
-    tournament = make_tournament(teams=2)
-    url = f"/api/tournaments/{tournament.slug}/teams/"
+    event = make_event(teams=2)
+    url = f"/api/tournaments/{event.slug}/teams/"
     for _ in range(LIMIT - 1):
         assert client.get(url, **basic("api1", "wrong")).status_code in (401, 403)
     response = client.get(url, **basic("api1", "wrong"))
@@ -144,13 +144,13 @@ def test_a_lock_grows_with_repeated_failures(client, make_user, rf):
 
 
 def test_the_table_phone_of_the_event_is_never_locked_for_its_people(
-    client, make_user, make_tournament, grant
+    client, make_user, make_event, grant
 ):
     from tournaments.models import TableKey
 
-    tournament = make_tournament(teams=2)
-    grant(make_user("cap1"), tournament, "table_referee", tables=[1])
-    key = TableKey.objects.create(tournament=tournament, table_number=1)
+    event = make_event(teams=2)
+    grant(make_user("cap1"), event, "table_referee", tables=[1])
+    key = TableKey.objects.create(event=event, table_number=1)
     phone = type(client)()
     from tournaments.services import logins
 
@@ -177,21 +177,21 @@ def test_the_table_phone_of_the_event_is_never_locked_for_its_people(
     )
 
 
-def test_an_event_official_cannot_unlock_a_staff_account(client, make_user, make_tournament, grant):
+def test_an_event_official_cannot_unlock_a_staff_account(client, make_user, make_event, grant):
     """Issue 31: give `admin` a committee role in your own event, guess, unlock, repeat."""
     from tournaments.services import logins
 
-    tournament = make_tournament(teams=2)
-    chief = grant(make_user("chief2"), tournament, "chief_referee")
-    admin = grant(make_user("admin", is_staff=True, is_superuser=True), tournament, "committee")
+    event = make_event(teams=2)
+    chief = grant(make_user("chief2"), event, "chief_referee")
+    admin = grant(make_user("admin", is_staff=True, is_superuser=True), event, "committee")
     for _ in range(LIMIT):
         client.post("/accounts/login/", {"username": "admin", "password": "guess"})
     with pytest.raises(logins.UnlockRefused):
-        logins.unlock(tournament, chief, admin.username)
+        logins.unlock(event, chief, admin.username)
     chief_client = type(client)()
     chief_client.force_login(chief)
     page = chief_client.post(
-        f"/t/{tournament.slug}/manage/lockouts/",
+        f"/t/{event.slug}/manage/lockouts/",
         {"username": "admin"},
         HTTP_ACCEPT_LANGUAGE="en",
         follow=True,
@@ -204,7 +204,7 @@ def test_an_event_official_cannot_unlock_a_staff_account(client, make_user, make
     assert not AuditLog.objects.filter(action="login.unlock").exists()
     # staff is no pass either: a staff user without the event's role may not unlock
     staff = make_user("staff1", is_staff=True)
-    assert not logins.may_unlock(staff, tournament)
+    assert not logins.may_unlock(staff, event)
 
 
 def test_impossible_usernames_are_failed_logins(client):
@@ -215,10 +215,10 @@ def test_impossible_usernames_are_failed_logins(client):
         assert answer.status_code in (401, 403)
 
 
-def test_the_chief_referee_lifts_a_lock(client, make_user, make_tournament, grant):
-    tournament = make_tournament(teams=2)
-    referee = grant(make_user("referee1"), tournament, "table_referee", tables=[1])
-    chief = grant(make_user("chief1"), tournament, "chief_referee")
+def test_the_chief_referee_lifts_a_lock(client, make_user, make_event, grant):
+    event = make_event(teams=2)
+    referee = grant(make_user("referee1"), event, "table_referee", tables=[1])
+    chief = grant(make_user("chief1"), event, "chief_referee")
     stranger = make_user("stranger")
     for _ in range(LIMIT):
         client.post(
@@ -230,13 +230,13 @@ def test_the_chief_referee_lifts_a_lock(client, make_user, make_tournament, gran
 
     chief_client = type(client)()
     chief_client.force_login(chief)
-    page = chief_client.get(f"/t/{tournament.slug}/manage/lockouts/", HTTP_ACCEPT_LANGUAGE="en")
+    page = chief_client.get(f"/t/{event.slug}/manage/lockouts/", HTTP_ACCEPT_LANGUAGE="en")
     body = page.content.decode()
     assert page.status_code == 200 and "referee1" in body and "Locked" in body
     assert "stranger" not in body  # only this event's people
     # Someone else's lock is not the chief's to lift.
-    chief_client.post(f"/t/{tournament.slug}/manage/lockouts/", {"username": "stranger"})
-    response = chief_client.post(f"/t/{tournament.slug}/manage/lockouts/", {"username": "referee1"})
+    chief_client.post(f"/t/{event.slug}/manage/lockouts/", {"username": "stranger"})
+    response = chief_client.post(f"/t/{event.slug}/manage/lockouts/", {"username": "referee1"})
     assert response.status_code == 302
     response = client.post(
         "/accounts/login/",
@@ -250,16 +250,16 @@ def test_the_chief_referee_lifts_a_lock(client, make_user, make_tournament, gran
     # A table referee may not open the page.
     referee_client = type(client)()
     referee_client.force_login(referee)
-    assert referee_client.get(f"/t/{tournament.slug}/manage/lockouts/").status_code == 403
+    assert referee_client.get(f"/t/{event.slug}/manage/lockouts/").status_code == 403
 
 
 def test_api_clients_use_a_token_made_and_revoked_on_a_page(
-    client, make_user, make_tournament, grant
+    client, make_user, make_event, grant
 ):
     """Instead of sending a password with every request (basic auth), a client sends a token
     made on the 'API token' page; a revoked token or a deactivated user's is refused."""
-    tournament = make_tournament(teams=2)
-    organiser = grant(make_user("org1"), tournament, "organiser")
+    event = make_event(teams=2)
+    organiser = grant(make_user("org1"), event, "organiser")
     client.force_login(organiser)
     page = client.post("/accounts/api-token/", {"action": "issue"}).content.decode()
     key = re.search(r'<code id="new-token">(\w+)</code>', page).group(1)
@@ -268,7 +268,7 @@ def test_api_clients_use_a_token_made_and_revoked_on_a_page(
     assert key not in str(AuditLog.objects.values_list("data", flat=True))
 
     api = type(client)()
-    url = f"/api/tournaments/{tournament.slug}/teams/"
+    url = f"/api/tournaments/{event.slug}/teams/"
     body = {"name": "Token team", "unit": "", "players": ["A", "B"]}
     response = api.post(
         url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Token {key}"

@@ -13,65 +13,65 @@ from tournaments.standings.service import standings_for
 
 
 @pytest.fixture
-def tied_event(make_tournament):
+def tied_event(make_event):
     """Four teams after round 1: the two home teams won by three levels (tied first), the two
     away teams lost (tied third); head-to-head cannot separate teams that never met."""
-    tournament = make_tournament(teams=4)
-    a, b, c, d = Team.objects.filter(tournament=tournament).order_by("name")
-    factories.played_round(tournament, 1, [(a, b), (c, d)])
-    return tournament, (a, b, c, d)
+    event = make_event(teams=4)
+    a, b, c, d = Team.objects.filter(event=event).order_by("name")
+    factories.played_round(event, 1, [(a, b), (c, d)])
+    return event, (a, b, c, d)
 
 
 def test_draw_lots_is_recorded_and_breaks_the_remaining_tie(tied_event):
-    tournament, (a, _, c, _) = tied_event
-    chief = factories.chief_of(tournament)
-    before = standings_for(tournament)
+    event, (a, _, c, _) = tied_event
+    chief = factories.chief_of(event)
+    before = standings_for(event)
     assert [(row.rank, row.shared) for row in before[:2]] == [(1, True), (1, True)]
-    draw = lots.draw_tie(tournament, chief, rank=1, seed=2026)
+    draw = lots.draw_tie(event, chief, rank=1, seed=2026)
     expected, _ = draw_lots([a.pk, c.pk], 2026)
     assert draw.teams == sorted([a.pk, c.pk]) and draw.seed == 2026
     assert draw.order == sorted(expected, key=expected.get)
     assert draw.drawn_by == chief and draw.drawn_by_name == chief.username
     assert draw.after_round == 1 and draw.drawn_at is not None
-    after = standings_for(tournament)
+    after = standings_for(event)
     assert [(row.team, row.rank, row.shared) for row in after[:2]] == [
         (draw.order[0], 1, False),
         (draw.order[1], 2, False),
     ]
     assert after[2].shared  # the tie for third stays until it is drawn too
-    entry = AuditLog.objects.get(tournament=tournament, action="standings.draw_lots")
+    entry = AuditLog.objects.get(event=event, action="standings.draw_lots")
     assert entry.actor_name == chief.username and entry.data["seed"] == 2026
     assert entry.data["order"] == draw.order and entry.data["names"] == draw.names
 
 
 def test_draw_lots_without_a_seed_records_a_fresh_one(tied_event, make_user, grant):
-    tournament, _ = tied_event
+    event, _ = tied_event
     organiser = make_user()
-    grant(organiser, tournament, "organiser")
-    draw = lots.draw_tie(tournament, organiser, rank=3)
+    grant(organiser, event, "organiser")
+    draw = lots.draw_tie(event, organiser, rank=3)
     assert isinstance(draw.seed, int)
-    assert LotDraw.objects.filter(tournament=tournament).count() == 1
+    assert LotDraw.objects.filter(event=event).count() == 1
 
 
 def test_draw_lots_refused_when_the_teams_are_no_longer_tied(tied_event):
-    tournament, _ = tied_event
-    chief = factories.chief_of(tournament)
-    lots.draw_tie(tournament, chief, rank=1, seed=1)
+    event, _ = tied_event
+    chief = factories.chief_of(event)
+    lots.draw_tie(event, chief, rank=1, seed=1)
     with pytest.raises(LotsError, match="No teams are tied at rank 1"):
-        lots.draw_tie(tournament, chief, rank=1, seed=2)
-    assert LotDraw.objects.filter(tournament=tournament).count() == 1
+        lots.draw_tie(event, chief, rank=1, seed=2)
+    assert LotDraw.objects.filter(event=event).count() == 1
 
 
-def test_draw_lots_refused_when_the_standings_order_has_no_lots(make_tournament):
-    tournament = make_tournament(teams=4, game="tractor")  # no round yet: all tied
+def test_draw_lots_refused_when_the_standings_order_has_no_lots(make_event):
+    event = make_event(teams=4, game="tractor")  # no round yet: all tied
     with pytest.raises(LotsError, match="does not end in drawing lots"):
-        lots.draw_tie(tournament, factories.chief_of(tournament), rank=1, seed=1)
+        lots.draw_tie(event, factories.chief_of(event), rank=1, seed=1)
 
 
 def test_draw_lots_only_by_the_chief_referee_or_the_organiser(tied_event, make_user, grant):
-    tournament, _ = tied_event
+    event, _ = tied_event
     referee = make_user()
-    grant(referee, tournament, "table_referee", tables=[1])
+    grant(referee, event, "table_referee", tables=[1])
     with pytest.raises(Forbidden):
-        lots.draw_tie(tournament, referee, rank=1, seed=1)
+        lots.draw_tie(event, referee, rank=1, seed=1)
     assert not LotDraw.objects.exists()

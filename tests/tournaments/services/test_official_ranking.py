@@ -47,27 +47,27 @@ def names_in(text: str) -> list[str]:
 
 
 def best_of_three(match, games):
-    chief = factories.chief_of(match.round.tournament)
+    chief = factories.chief_of(match.round.event)
     actor = results.Actor(chief, None, "web", "")
     record = {"game": "guandan", "games": [{"deals": [deal]} for deal in games]}
     return result_entry.submit(match, record, actor, 0, confirm=True)
 
 
 def play_knockout_round(stage, games_of):
-    who = factories.organiser_of(stage.tournament)
+    who = factories.organiser_of(stage.event)
     rnd = Round.objects.get(stage=stage, status=Round.Status.DRAFT)
     rnd = rounds.publish(rnd, who, confirm_reason="test")
     for match in rnd.matches.exclude(away=None):
         best_of_three(match, games_of(match))
-    return round_close.finalise(rnd, factories.chief_of(stage.tournament))
+    return round_close.finalise(rnd, factories.chief_of(stage.event))
 
 
 @pytest.fixture
 def staged():
-    event = factories.tournament(teams=0, name="Staged Open", slug="staged-open")
+    event = factories.event(teams=0, name="Staged Open", slug="staged-open")
     for index, name in enumerate(NAMES, start=1):
         factories.team(event, name, unit=f"U{index}", seed=index)
-    teams = {t.name: t for t in Team.objects.filter(tournament=event)}
+    teams = {t.name: t for t in Team.objects.filter(event=event)}
     who = factories.organiser_of(event)
     swiss = factories.stage(event, name="Swiss", num_rounds=3)
     knockout = factories.stage(

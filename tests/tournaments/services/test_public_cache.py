@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import guandan_record
-from tournaments.models import Match, Round, RoundSlot, Team, Tournament
+from tournaments.models import Match, Round, RoundSlot, Team, Event
 from tournaments.services import result_entry
 from tournaments.services.results import Actor
 
@@ -75,7 +75,7 @@ def test_a_confirmed_result_changes_the_etag(chinese_event, make_user, grant):
     standings = reverse("tournaments:public-standings", args=[chinese_event.slug])
     api = f"/api/tournaments/{chinese_event.slug}/public/standings/"
     before = {path: client.get(path, **EN)["ETag"] for path in (standings, api)}
-    match = Match.objects.filter(round__tournament=chinese_event, round__number=3).first()
+    match = Match.objects.filter(round__event=chinese_event, round__number=3).first()
     Round.objects.filter(pk=match.round_id).update(status="in_play")
     version = result_entry.submit(match, guandan_record(), Actor(chief), 0, confirm=True)
     assert version.is_counting
@@ -91,7 +91,7 @@ def test_a_result_that_does_not_count_yet_keeps_the_etag(chinese_event, make_use
     referee = grant(make_user(), chinese_event, "table_referee", tables=[1])
     client = Client()
     path = reverse("tournaments:public-standings", args=[chinese_event.slug])
-    match = Match.objects.get(round__tournament=chinese_event, round__number=3, table_number=1)
+    match = Match.objects.get(round__event=chinese_event, round__number=3, table_number=1)
     Round.objects.filter(pk=match.round_id).update(status="in_play")  # a public change: bumps
     tag = client.get(path, **EN)["ETag"]
     result_entry.submit(match, guandan_record(), Actor(referee), 0)  # awaits confirmation
@@ -102,7 +102,7 @@ def test_team_renamed_changes_every_page_that_shows_it(chinese_event):
     client = Client()
     path = reverse("tournaments:public-pairings", args=[chinese_event.slug])
     tag = client.get(path, **EN)["ETag"]
-    team = Team.objects.get(tournament=chinese_event, name="龙城队")
+    team = Team.objects.get(event=chinese_event, name="龙城队")
     team.name = "新龙城队"
     team.save()
     fresh = client.get(path, HTTP_IF_NONE_MATCH=tag, **EN)
@@ -144,25 +144,25 @@ def test_language_link_sets_the_cookie_and_goes_back(chinese_event):
 
 
 def test_revision_is_never_written_back_by_a_stale_save(chinese_event):
-    stale = Tournament.objects.get(pk=chinese_event.pk)
-    Team.objects.filter(tournament=chinese_event).first().save()  # bumps
-    current = Tournament.objects.get(pk=chinese_event.pk).revision
+    stale = Event.objects.get(pk=chinese_event.pk)
+    Team.objects.filter(event=chinese_event).first().save()  # bumps
+    current = Event.objects.get(pk=chinese_event.pk).revision
     stale.venue = "别处"
     stale.save()
-    assert Tournament.objects.get(pk=chinese_event.pk).revision == current + 1
+    assert Event.objects.get(pk=chinese_event.pk).revision == current + 1
 
 
 # --- paging -------------------------------------------------------------------------------
 
 
 @pytest.fixture
-def big_round(make_tournament):
+def big_round(make_event):
     """250 tables in a published round (500 teams), no results."""
-    tournament = make_tournament(teams=0, slug="big-event")
+    event = make_event(teams=0, slug="big-event")
     teams = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"队{i:04d}") for i in range(500)
+        Team(event=event, name=f"队{i:04d}") for i in range(500)
     )
-    rnd = Round.objects.create(tournament=tournament, number=1, status="published")
+    rnd = Round.objects.create(event=event, number=1, status="published")
     matches = Match.objects.bulk_create(
         Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])
         for t in range(250)
@@ -172,7 +172,7 @@ def big_round(make_tournament):
         for m in matches
         for team, side in ((m.home, "EW"), (m.away, "NS"))
     )
-    return Tournament.objects.get(pk=tournament.pk)
+    return Event.objects.get(pk=event.pk)
 
 
 def test_pairings_are_paged_and_the_first_screen_is_small(big_round):

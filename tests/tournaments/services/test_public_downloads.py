@@ -141,7 +141,7 @@ def test_the_pairings_units_and_bracket_pages_link_a_file_only_once_it_exists(ch
     the page links it, and the link answers the file (200), never 202."""
     from tournaments.services import stage_rounds
 
-    knockout = factories.tournament(teams=0)
+    knockout = factories.event(teams=0)
     for i in range(1, 5):
         factories.team(knockout, f"S{i}", seed=i)
     stage = factories.stage(

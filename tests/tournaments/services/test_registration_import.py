@@ -29,24 +29,24 @@ def xlsx(rows, header=HEADER) -> bytes:
 
 
 @pytest.fixture
-def organiser_client(client, make_tournament, make_user, grant):
-    tournament = make_tournament(units=0)
-    user = grant(make_user(), tournament, "organiser")
+def organiser_client(client, make_event, make_user, grant):
+    event = make_event(units=0)
+    user = grant(make_user(), event, "organiser")
     client.force_login(user)
-    return client, tournament, user
+    return client, event, user
 
 
-def by_organiser(tournament):
-    return tournament, factories.organiser_of(tournament)
+def by_organiser(event):
+    return event, factories.organiser_of(event)
 
 
 @pytest.fixture
 def organiser_of(make_user, grant):
-    return lambda tournament: grant(make_user(), tournament, "organiser")
+    return lambda event: grant(make_user(), event, "organiser")
 
 
-def test_good_file_imports_every_team_with_two_players_and_units(make_tournament, organiser_of):
-    tournament = make_tournament(units=0)
+def test_good_file_imports_every_team_with_two_players_and_units(make_event, organiser_of):
+    event = make_event(units=0)
     data = xlsx(
         [
             ["苏州一队", "苏州协会", "张三", "李四", 1],
@@ -54,21 +54,21 @@ def test_good_file_imports_every_team_with_two_players_and_units(make_tournament
             ["苏州二队", "苏州协会", "孙七", "周八", 2],
         ]
     )
-    report = import_teams(tournament, organiser_of(tournament), data)
+    report = import_teams(event, organiser_of(event), data)
     assert report.ok and report.created == 3
-    assert Team.objects.filter(tournament=tournament).count() == 3
-    assert set(Unit.objects.filter(tournament=tournament).values_list("name", flat=True)) == {
+    assert Team.objects.filter(event=event).count() == 3
+    assert set(Unit.objects.filter(event=event).values_list("name", flat=True)) == {
         "苏州协会",
         "南京俱乐部",
     }
-    team = Team.objects.get(tournament=tournament, name="苏州一队")
+    team = Team.objects.get(event=event, name="苏州一队")
     assert [p.name for p in team.players.order_by("seat_order")] == ["张三", "李四"]
     assert team.seed == 1
     assert Team.objects.get(name="南京一队").seed is None
 
 
-def test_three_bad_rows_import_nothing_and_report_all_three(make_tournament, organiser_of):
-    tournament = make_tournament(units=0)
+def test_three_bad_rows_import_nothing_and_report_all_three(make_event, organiser_of):
+    event = make_event(units=0)
     data = xlsx(
         [
             ["好队", "A", "甲", "乙", 1],
@@ -77,7 +77,7 @@ def test_three_bad_rows_import_nothing_and_report_all_three(make_tournament, org
             ["三人队", "C", "庚", "辛", None, "壬"],  # row 5: three players
         ]
     )
-    report = import_teams(tournament, organiser_of(tournament), data)
+    report = import_teams(event, organiser_of(event), data)
     assert not report.ok
     assert report.created == 0
     rows = [row for row, _ in report.errors]
@@ -86,87 +86,87 @@ def test_three_bad_rows_import_nothing_and_report_all_three(make_tournament, org
     assert "team name" in reasons[3] or "队名" in reasons[3]
     assert "duplicate" in reasons[4] or "重复" in reasons[4]
     assert "two players" in reasons[5] or "两名" in reasons[5]
-    assert Team.objects.filter(tournament=tournament).count() == 0
-    assert Player.objects.filter(team__tournament=tournament).count() == 0
-    assert Unit.objects.filter(tournament=tournament).count() == 0
+    assert Team.objects.filter(event=event).count() == 0
+    assert Player.objects.filter(team__event=event).count() == 0
+    assert Unit.objects.filter(event=event).count() == 0
 
 
-def test_duplicate_of_an_already_registered_team_is_reported(make_tournament, organiser_of):
-    tournament = make_tournament(teams=1, units=1)
+def test_duplicate_of_an_already_registered_team_is_reported(make_event, organiser_of):
+    event = make_event(teams=1, units=1)
     data = xlsx([["Team 001", "X", "a", "b", None]])
-    report = import_teams(tournament, organiser_of(tournament), data)
+    report = import_teams(event, organiser_of(event), data)
     assert report.errors and report.errors[0][0] == 2
 
 
-def test_file_that_is_not_xlsx_gives_a_clear_error(make_tournament, organiser_of):
-    tournament = make_tournament(units=0)
+def test_file_that_is_not_xlsx_gives_a_clear_error(make_event, organiser_of):
+    event = make_event(units=0)
     with pytest.raises(ImportFileError, match="xlsx"):
-        import_teams(tournament, organiser_of(tournament), b"team,unit\nA,B\n")
+        import_teams(event, organiser_of(event), b"team,unit\nA,B\n")
 
 
 def test_import_page_shows_every_bad_row_and_imports_nothing(organiser_client):
-    client, tournament, _ = organiser_client
+    client, event, _ = organiser_client
     data = xlsx([["", "A", "x", "y"], ["T", "A", "", "y"], ["T2", "A", "x", "y", "seed?"]])
     upload = io.BytesIO(data)
     upload.name = "teams.xlsx"
     response = client.post(
-        f"/t/{tournament.slug}/manage/teams/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="en"
+        f"/t/{event.slug}/manage/teams/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 400
     body = response.content.decode()
     for row in ('<td class="num">2</td>', '<td class="num">3</td>', '<td class="num">4</td>'):
         assert row in body
-    assert Team.objects.filter(tournament=tournament).count() == 0
+    assert Team.objects.filter(event=event).count() == 0
 
 
 def test_import_page_rejects_a_non_xlsx_upload_with_a_message(organiser_client):
-    client, tournament, _ = organiser_client
+    client, event, _ = organiser_client
     upload = io.BytesIO(b"%PDF-1.4 not a spreadsheet")
     upload.name = "teams.xlsx"
-    response = client.post(f"/t/{tournament.slug}/manage/teams/import/", {"file": upload})
+    response = client.post(f"/t/{event.slug}/manage/teams/import/", {"file": upload})
     assert response.status_code == 400
     assert ".xlsx" in response.content.decode()
-    assert Team.objects.filter(tournament=tournament).count() == 0
+    assert Team.objects.filter(event=event).count() == 0
 
 
 def test_template_download_is_an_xlsx_with_the_import_header(organiser_client):
-    client, tournament, organiser = organiser_client
-    response = client.get(f"/t/{tournament.slug}/manage/teams/template.xlsx")
+    client, event, organiser = organiser_client
+    response = client.get(f"/t/{event.slug}/manage/teams/template.xlsx")
     assert response.status_code == 200
     ws = load_workbook(io.BytesIO(response.content)).active
     assert [c.value for c in ws[1]] == [*HEADER, "证件1 ID 1", "证件2 ID 2"]
     # The template's example row is never imported: a forgotten example registers nobody.
     with translation.override("en"):  # the page request above left Chinese active
-        report = import_teams(tournament, organiser, template_workbook())
+        report = import_teams(event, organiser, template_workbook())
     assert not report.ok and "example row" in report.errors[0][1]
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Team.objects.filter(event=event).exists()
 
 
 def test_a_player_on_two_teams_is_refused_in_the_file_and_against_registered_teams(
-    make_tournament,
+    make_event,
 ):
-    tournament = make_tournament(teams=1, units=0)  # Team 001: P1-1, P1-2
-    organiser = factories.organiser_of(tournament)
+    event = make_event(teams=1, units=0)  # Team 001: P1-1, P1-2
+    organiser = factories.organiser_of(event)
     data = xlsx(
         [["红队", "", "陆文杰", "甲"], ["重复队", "", "陆文杰", "乙"], ["老队", "", "P1-1", "丙"]]
     )
-    report = import_teams(tournament, organiser, data)
+    report = import_teams(event, organiser, data)
     assert not report.ok
     problems = dict(report.errors)
     assert "陆文杰 is also on row 2" in problems[3]
     assert "P1-1 already plays for Team 001" in problems[4]
-    assert tournament.teams.count() == 1
+    assert event.teams.count() == 1
 
 
-def test_the_team_form_refuses_a_player_of_another_team(make_tournament):
+def test_the_team_form_refuses_a_player_of_another_team(make_event):
     from tournaments.errors import ServiceError
     from tournaments.services.registration import save_team
 
-    tournament = make_tournament(teams=1, units=0)
+    event = make_event(teams=1, units=0)
     with pytest.raises(ServiceError) as refused:
         save_team(
-            tournament,
-            factories.organiser_of(tournament),
+            event,
+            factories.organiser_of(event),
             name="新队",
             unit_name="",
             players=["P1-2", "新人"],
@@ -246,7 +246,7 @@ def zip_bomb() -> bytes:
     return xlsx_with_sheet(empty_rows_xml(300))
 
 
-def test_zip_bomb_import_refused_fast(zip_bomb, make_tournament, make_user, monkeypatch):
+def test_zip_bomb_import_refused_fast(zip_bomb, make_event, make_user, monkeypatch):
     from tournaments.services import registration_sheet
 
     assert len(zip_bomb) < 2 * 1024 * 1024
@@ -255,31 +255,31 @@ def test_zip_bomb_import_refused_fast(zip_bomb, make_tournament, make_user, monk
         raise AssertionError("the file was parsed")
 
     monkeypatch.setattr(registration_sheet, "load_workbook", no_parsing)
-    tournament = make_tournament(units=0)
+    event = make_event(units=0)
     with pytest.raises(ImportFileError, match=r"unpacks to 3\d\d MB; at most 40 MB"):
-        import_teams(tournament, factories.organiser_of(tournament), zip_bomb)
-    assert Team.objects.filter(tournament=tournament).count() == 0
+        import_teams(event, factories.organiser_of(event), zip_bomb)
+    assert Team.objects.filter(event=event).count() == 0
 
 
 def test_zip_bomb_on_the_import_page_says_why(organiser_client, zip_bomb):
-    client, tournament, _ = organiser_client
+    client, event, _ = organiser_client
     upload = io.BytesIO(zip_bomb)
     upload.name = "teams.xlsx"
     response = client.post(
-        f"/t/{tournament.slug}/manage/teams/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="en"
+        f"/t/{event.slug}/manage/teams/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 400  # a refused form is shown again with the reason
     assert "unpacks to" in response.content.decode()
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Team.objects.filter(event=event).exists()
 
 
-def test_file_of_100000_rows_refused_with_a_clear_message(make_tournament, make_user, monkeypatch):
+def test_file_of_100000_rows_refused_with_a_clear_message(make_event, make_user, monkeypatch):
     from tournaments.services import registration_sheet
 
     data = xlsx_with_sheet(team_rows_xml(100_000))
     monkeypatch.setattr(registration_sheet, "load_workbook", lambda *a, **k: pytest.fail("parsed"))
     with pytest.raises(ImportFileError) as refused:
-        import_teams(*by_organiser(make_tournament(units=0)), data)
+        import_teams(*by_organiser(make_event(units=0)), data)
     assert str(refused.value) == (
         "The file has more than 25,000 rows; at most 25,000 teams can be imported at once."
     )
@@ -291,7 +291,7 @@ def test_20000_rows_import_in_the_background_with_progress(
     from tournaments.models import Job
     from tournaments.services import jobs
 
-    client, tournament, user = organiser_client
+    client, event, user = organiser_client
     upload = io.BytesIO(xlsx_with_sheet(team_rows_xml(20_000)))
     upload.name = "teams.xlsx"
     seen = []
@@ -304,7 +304,7 @@ def test_20000_rows_import_in_the_background_with_progress(
     jobs.set_progress = spy
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            response = client.post(f"/t/{tournament.slug}/manage/teams/import/", {"file": upload})
+            response = client.post(f"/t/{event.slug}/manage/teams/import/", {"file": upload})
     finally:
         jobs.set_progress = original
     job = Job.objects.get(kind="team-import")
@@ -312,9 +312,9 @@ def test_20000_rows_import_in_the_background_with_progress(
     assert job.status == "done" and job.progress == job.total == 20_000
     assert job.report == {"created": 20_000, "errors": []}
     assert len(seen) >= 10 and seen == sorted(seen)  # progress every 1,000 rows
-    assert Team.objects.filter(tournament=tournament).count() == 20_000
-    assert Player.objects.filter(team__tournament=tournament).count() == 40_000
-    assert Unit.objects.filter(tournament=tournament).count() == 300
+    assert Team.objects.filter(event=event).count() == 20_000
+    assert Player.objects.filter(team__event=event).count() == 40_000
+    assert Unit.objects.filter(event=event).count() == 300
     page = client.get(response.url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "20000 teams imported." in page
 
@@ -325,30 +325,30 @@ def test_background_import_with_bad_rows_imports_nothing_and_lists_them(
     from tournaments.models import Job
 
     settings.PAISAI_IMPORT_BACKGROUND_ROWS = 2
-    client, tournament, _ = organiser_client
+    client, event, _ = organiser_client
     data = xlsx([["A队", "U", "x", "y"], ["A队", "U", "x", "y"], ["", "U", "x", "y"]])
     upload = io.BytesIO(data)
     upload.name = "teams.xlsx"
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
-            f"/t/{tournament.slug}/manage/teams/import/",
+            f"/t/{event.slug}/manage/teams/import/",
             {"file": upload},
             HTTP_ACCEPT_LANGUAGE="en",
         )
     job = Job.objects.get(kind="team-import")
     assert job.status == "failed" and "nothing was imported" in job.error
     assert [row for row, _reason in job.report["errors"]] == [3, 4]
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Team.objects.filter(event=event).exists()
     page = client.get(response.url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="import-errors"' in page and 'id="job-retry" ' in page  # the form stays hidden
     assert client.get(response.url + "status/").json()["retry"] is None  # the file would fail again
 
 
 def test_upload_over_the_limit_refused_before_the_body_is_read(organiser_client):
-    client, tournament, _ = organiser_client
+    client, event, _ = organiser_client
     response = client.generic(
         "POST",
-        f"/t/{tournament.slug}/manage/teams/import/",
+        f"/t/{event.slug}/manage/teams/import/",
         b"--xyz",  # what follows would be 50 MB: never read
         CONTENT_TYPE="multipart/form-data; boundary=xyz",
         CONTENT_LENGTH=str(50 * 1024 * 1024),
@@ -358,10 +358,10 @@ def test_upload_over_the_limit_refused_before_the_body_is_read(organiser_client)
     assert "The file is larger than 5 MB; nothing was uploaded." in response.content.decode()
 
 
-def test_imported_text_stays_text(make_tournament, make_user):
+def test_imported_text_stays_text(make_event, make_user):
     from tournaments.exporters.standings_xlsx import StandingsXlsx
 
-    tournament = make_tournament(units=0)
+    event = make_event(units=0)
     data = xlsx_with_sheet(
         iter(
             [
@@ -381,18 +381,18 @@ def test_imported_text_stays_text(make_tournament, make_user):
             ]
         )
     )
-    assert import_teams(tournament, factories.organiser_of(tournament), data).created == 1
-    team = Team.objects.get(tournament=tournament)
+    assert import_teams(event, factories.organiser_of(event), data).created == 1
+    team = Team.objects.get(event=event)
     assert team.name == "=1+2" and team.unit.name == "@SUM(A1)"
     assert sorted(team.players.values_list("name", flat=True)) == ["+86 张", "-李"]
-    sheet = load_workbook(io.BytesIO(StandingsXlsx(tournament).render().data))["Final"]
+    sheet = load_workbook(io.BytesIO(StandingsXlsx(event).render().data))["Final"]
     cell = next(c for row in sheet.iter_rows() for c in row if c.value == "=1+2")
     assert cell.data_type == "s"
 
 
-def test_team_name_over_200_characters_is_a_bad_row(make_tournament, make_user):
+def test_team_name_over_200_characters_is_a_bad_row(make_event, make_user):
     report = import_teams(
-        *by_organiser(make_tournament(units=0)), xlsx([["队" * 201, "U", "x", "y"]])
+        *by_organiser(make_event(units=0)), xlsx([["队" * 201, "U", "x", "y"]])
     )
     assert not report.ok and report.errors[0][0] == 2
     assert "longer than 200 characters" in report.errors[0][1]
@@ -403,32 +403,32 @@ def test_team_name_over_200_characters_is_a_bad_row(make_tournament, make_user):
 HEADER_IDS = [*HEADER, "证件1 ID 1", "证件2 ID 2"]
 
 
-def test_every_import_problem_names_its_row_column_and_team(make_tournament, organiser_of):
-    tournament = make_tournament(units=0)
+def test_every_import_problem_names_its_row_column_and_team(make_event, organiser_of):
+    event = make_event(units=0)
     data = xlsx([["红队", "苏州", "", "乙", "x"], ["", "苏州", "甲", "丁"]])
     with translation.override("en"):
-        report = import_teams(tournament, organiser_of(tournament), data)
+        report = import_teams(event, organiser_of(event), data)
     problems = dict(report.errors)
     assert "column C «队员1 Player 1», team 红队: missing player name" in problems[2]
     assert "column E «种子 Seed», team 红队: seed must be a whole number" in problems[2]
     assert "column A «队名 Team», team —: missing team name" in problems[3]
-    assert not tournament.teams.exists()
+    assert not event.teams.exists()
 
 
-def test_a_blank_unit_is_warned_not_refused(make_tournament, organiser_of):
-    tournament = make_tournament(units=0)
+def test_a_blank_unit_is_warned_not_refused(make_event, organiser_of):
+    event = make_event(units=0)
     data = xlsx([["红队", "", "甲", "乙"], ["蓝队", "苏州", "丙", "丁"]])
     with translation.override("en"):
-        report = import_teams(tournament, organiser_of(tournament), data)
+        report = import_teams(event, organiser_of(event), data)
     assert report.ok and report.created == 2
     assert report.warnings == [
         (2, "column B «单位 Unit», team 红队: the unit is blank: the team will have no unit")
     ]
-    assert Team.objects.get(tournament=tournament, name="红队").unit is None
+    assert Team.objects.get(event=event, name="红队").unit is None
 
 
-def test_same_name_players_with_different_ids_are_two_people(make_tournament, organiser_of):
-    tournament = make_tournament(units=0)
+def test_same_name_players_with_different_ids_are_two_people(make_event, organiser_of):
+    event = make_event(units=0)
     data = xlsx(
         [
             ["红队", "苏州", "李军", "甲", None, "320501", ""],
@@ -436,7 +436,7 @@ def test_same_name_players_with_different_ids_are_two_people(make_tournament, or
         ],
         header=HEADER_IDS,
     )
-    report = import_teams(tournament, organiser_of(tournament), data)
+    report = import_teams(event, organiser_of(event), data)
     assert report.ok, report.errors
     assert set(Player.objects.filter(name="李军").values_list("ident", flat=True)) == {
         "320501",
@@ -446,9 +446,9 @@ def test_same_name_players_with_different_ids_are_two_people(make_tournament, or
 
 @pytest.mark.parametrize("idents", [("320501", "320501"), ("320501", ""), ("", "")])
 def test_same_name_with_the_same_id_or_without_one_is_one_person_one_team(
-    make_tournament, organiser_of, idents
+    make_event, organiser_of, idents
 ):
-    tournament = make_tournament(units=0)
+    event = make_event(units=0)
     data = xlsx(
         [
             ["红队", "苏州", "李军", "甲", None, idents[0], ""],
@@ -457,57 +457,57 @@ def test_same_name_with_the_same_id_or_without_one_is_one_person_one_team(
         header=HEADER_IDS,
     )
     with translation.override("en"):
-        report = import_teams(tournament, organiser_of(tournament), data)
+        report = import_teams(event, organiser_of(event), data)
     assert not report.ok
     assert "team 蓝队: 李军 is also on row 2" in dict(report.errors)[3]
-    assert not tournament.teams.exists()
+    assert not event.teams.exists()
 
 
 def test_update_reimport_adds_new_updates_changed_lists_unchanged_and_loses_nothing(
-    make_tournament, organiser_of
+    make_event, organiser_of
 ):
     from tournaments.models import AuditLog
 
-    tournament = make_tournament(units=0)
-    organiser = organiser_of(tournament)
+    event = make_event(units=0)
+    organiser = organiser_of(event)
     first = [
         ["红队", "苏州", "甲", "乙", 1],
         ["蓝队", "无锡", "丙", "丁", 2],
         ["绿队", "南京", "戊", "己", None],
     ]
-    assert import_teams(tournament, organiser, xlsx(first)).created == 3
+    assert import_teams(event, organiser, xlsx(first)).created == 3
     again = [
         ["红队", "苏州", "甲", "乙", 1],
         ["蓝队", "常州", "丙", "庚", 2],
         ["白队", "扬州", "辛", "壬", 3],
     ]
     with translation.override("en"):
-        refused = import_teams(tournament, organiser, xlsx(again))  # the add mode
+        refused = import_teams(event, organiser, xlsx(again))  # the add mode
     assert "duplicate team: 红队 is already registered" in dict(refused.errors)[2]
-    report = import_teams(tournament, organiser, xlsx(again), mode="update")
+    report = import_teams(event, organiser, xlsx(again), mode="update")
     assert report.ok, report.errors
     assert (report.added, report.updated, report.unchanged) == (["白队"], ["蓝队"], ["红队"])
-    blue = Team.objects.get(tournament=tournament, name="蓝队")
+    blue = Team.objects.get(event=event, name="蓝队")
     assert blue.unit.name == "常州" and blue.seed == 2
     assert list(blue.players.values_list("name", flat=True)) == ["丙", "庚"]
-    assert Team.objects.filter(tournament=tournament).count() == 4  # 绿队 is kept
-    assert Team.objects.get(tournament=tournament, name="白队").seed == 3
-    update = AuditLog.objects.get(tournament=tournament, action="team.update")
+    assert Team.objects.filter(event=event).count() == 4  # 绿队 is kept
+    assert Team.objects.get(event=event, name="白队").seed == 3
+    update = AuditLog.objects.get(event=event, action="team.update")
     assert update.data["before"]["players"] == ["丙", "丁"]
     assert update.data["after"]["players"] == ["丙", "庚"]
-    logged = AuditLog.objects.get(tournament=tournament, action="team.reimport").data
+    logged = AuditLog.objects.get(event=event, action="team.reimport").data
     assert logged == {"added": ["白队"], "updated": ["蓝队"], "unchanged": ["红队"]}
 
 
-def test_update_reimport_still_refuses_a_player_of_another_team(make_tournament, organiser_of):
-    tournament = make_tournament(units=0)
-    organiser = organiser_of(tournament)
+def test_update_reimport_still_refuses_a_player_of_another_team(make_event, organiser_of):
+    event = make_event(units=0)
+    organiser = organiser_of(event)
     import_teams(
-        tournament, organiser, xlsx([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "丁"]])
+        event, organiser, xlsx([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "丁"]])
     )
     with translation.override("en"):
         report = import_teams(
-            tournament, organiser, xlsx([["蓝队", "无锡", "丙", "甲"]]), mode="update"
+            event, organiser, xlsx([["蓝队", "无锡", "丙", "甲"]]), mode="update"
         )
     assert "甲 already plays for 红队" in dict(report.errors)[2]
     assert list(Team.objects.get(name="蓝队").players.values_list("name", flat=True)) == [
@@ -517,8 +517,8 @@ def test_update_reimport_still_refuses_a_player_of_another_team(make_tournament,
 
 
 def test_import_page_update_mode_lists_added_updated_and_unchanged(organiser_client):
-    client, tournament, _organiser = organiser_client
-    url = f"/t/{tournament.slug}/manage/teams/import/"
+    client, event, _organiser = organiser_client
+    url = f"/t/{event.slug}/manage/teams/import/"
 
     def upload(rows):
         data = io.BytesIO(xlsx(rows))
@@ -544,17 +544,17 @@ def test_import_page_update_mode_lists_added_updated_and_unchanged(organiser_cli
     assert page.status_code == 200
     assert "1 added, 1 updated, 1 unchanged" in content
     assert 'id="import-warnings"' in content and "the unit is blank" in content
-    assert tournament.teams.count() == 3
+    assert event.teams.count() == 3
 
 
-def test_the_team_form_tells_same_name_players_apart_by_id(make_tournament):
+def test_the_team_form_tells_same_name_players_apart_by_id(make_event):
     from tournaments.errors import ServiceError
     from tournaments.services.registration import save_team
 
-    tournament = make_tournament(units=0)
-    organiser = factories.organiser_of(tournament)
+    event = make_event(units=0)
+    organiser = factories.organiser_of(event)
     save_team(
-        tournament,
+        event,
         organiser,
         name="红队",
         unit_name="",
@@ -563,7 +563,7 @@ def test_the_team_form_tells_same_name_players_apart_by_id(make_tournament):
         idents=["320501", ""],
     )
     save_team(
-        tournament,
+        event,
         organiser,
         name="蓝队",
         unit_name="",
@@ -573,7 +573,7 @@ def test_the_team_form_tells_same_name_players_apart_by_id(make_tournament):
     )
     with pytest.raises(ServiceError) as refused:
         save_team(
-            tournament,
+            event,
             organiser,
             name="绿队",
             unit_name="",
@@ -582,4 +582,4 @@ def test_the_team_form_tells_same_name_players_apart_by_id(make_tournament):
             idents=["320 501", ""],
         )
     assert refused.value.field == "player1" and "红队" in refused.value.message
-    assert tournament.teams.count() == 2
+    assert event.teams.count() == 2

@@ -23,8 +23,8 @@ def test_submission_is_stored_with_the_engines_answer_and_does_not_count_yet(eve
 
 
 def test_event_settings_reach_the_engine(event):
-    event.tournament.settings = {"level_difference_table": [[10, 10], [20, 0]]}
-    event.tournament.save()
+    event.event.settings = {"level_difference_table": [[10, 10], [20, 0]]}
+    event.event.save()
     version = result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     assert version.outcome["match_points"] == {"EW": 20, "NS": 0}
 
@@ -52,7 +52,7 @@ def test_table_referee_writes_only_assigned_tables(event):
 
 
 def test_table_key_writes_only_its_table_and_not_after_revocation(event):
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     assert result_entry.submit(event.match, guandan_record(), actor(key=key), 0).via == "table-key"
     with pytest.raises(ResultForbidden):
         result_entry.submit(event.match2, guandan_record(), actor(key=key), 0)
@@ -102,7 +102,7 @@ def test_second_referee_confirms_but_not_the_one_who_entered(event):
 
 
 def test_table_key_cannot_confirm(event):
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     with pytest.raises(ResultForbidden):
         result_confirm.confirm(event.match, 1, actor(key=key))

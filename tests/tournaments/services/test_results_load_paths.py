@@ -91,7 +91,7 @@ def test_confirmed_submission_takes_a_bounded_number_of_queries(
 ):
     client = api_as(event.chief)  # authenticated without a session: no session/user queries
     body = {"record": guandan_record(), "base_version": 0, "confirm": True}
-    path = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
+    path = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/result/"
     # match with its round and event, roles, savepoint, version 1 (no match lock: nothing to
     # switch), the round's pending check, the audit entry, the event revision bump, release
     with django_assert_max_num_queries(8):
@@ -130,24 +130,24 @@ def test_the_written_out_version_rendering_equals_drf_generic_one(event):
 
 @pytest.mark.django_db
 def test_the_match_lookup_of_the_write_path_equals_the_orm_and_is_scoped_to_its_event(event):
-    found = lookups.match_in_event(event.tournament.slug, event.match.pk)
-    orm = Match.objects.select_related("round__tournament").get(pk=event.match.pk)
+    found = lookups.match_in_event(event.event.slug, event.match.pk)
+    orm = Match.objects.select_related("round__event").get(pk=event.match.pk)
     for made, expected in (
         (found, orm),
         (found.round, orm.round),
-        (found.round.tournament, orm.round.tournament),
+        (found.round.event, orm.round.event),
     ):
         fields = type(expected)._meta.concrete_fields
         assert [getattr(made, f.attname) for f in fields] == [
             getattr(expected, f.attname) for f in fields
         ]
         assert made._state.adding is False and made._state.db == "default"
-    assert isinstance(found.round.tournament.settings, dict)  # JSON read as objects
-    other = factories.tournament(slug="other-event")
+    assert isinstance(found.round.event.settings, dict)  # JSON read as objects
+    other = factories.event(slug="other-event")
     for slug, pk in (
         (other.slug, event.match.pk),
-        (event.tournament.slug, 10**9),
-        (event.tournament.slug, "x"),
+        (event.event.slug, 10**9),
+        (event.event.slug, "x"),
     ):
         with pytest.raises(NotFound):
             lookups.match_in_event(slug, pk)
@@ -157,18 +157,18 @@ def test_the_match_lookup_of_the_write_path_equals_the_orm_and_is_scoped_to_its_
 def test_the_match_lookup_reads_the_users_roles_in_the_event_in_the_same_query(
     event, django_assert_num_queries
 ):
-    factories.grant(event.chief, event.tournament, "organiser")  # two roles: two joined rows
+    factories.grant(event.chief, event.event, "organiser")  # two roles: two joined rows
     nobody = factories.user("nobody")
-    factories.grant(nobody, factories.tournament(slug="elsewhere"), "chief_referee")
+    factories.grant(nobody, factories.event(slug="elsewhere"), "chief_referee")
     for user in (event.chief, event.referee, nobody):
         user = type(user).objects.get(pk=user.pk)  # nothing remembered
         with django_assert_num_queries(1):
-            found = lookups.match_in_event(event.tournament.slug, event.match.pk, user)
-            remembered = permissions.user_roles(user, found.round.tournament)
+            found = lookups.match_in_event(event.event.slug, event.match.pk, user)
+            remembered = permissions.user_roles(user, found.round.event)
         fresh = type(user).objects.get(pk=user.pk)
-        assert remembered == permissions.user_roles(fresh, event.tournament)
+        assert remembered == permissions.user_roles(fresh, event.event)
     assert remembered == frozenset()  # nobody holds no role here, whatever they hold elsewhere
-    assert permissions.user_roles(event.chief, event.tournament) >= {"chief_referee", "organiser"}
+    assert permissions.user_roles(event.chief, event.event) >= {"chief_referee", "organiser"}
 
 
 @pytest.mark.postgres
@@ -223,12 +223,12 @@ def test_the_revision_bump_sent_with_the_commit_commits_once_and_runs_the_commit
 
     from tournaments.freshness import revision, revision_batch
 
-    before = revision(event.tournament)
+    before = revision(event.event)
     result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
-    assert revision(event.tournament) == before + 1
+    assert revision(event.event) == before + 1
     assert not connection.in_atomic_block and connection.get_autocommit()
     result_entry.submit(event.match2, guandan_record(), actor(event.chief), 0, confirm=True)
-    assert revision(event.tournament) == before + 2
+    assert revision(event.event) == before + 2
     # the on-commit look completed the round once its last result was in
     assert Round.objects.get(pk=event.round.pk).status == Round.Status.COMPLETE
     # a COMMIT that fails (a deferred foreign key) raises inside the batch: nothing is kept
@@ -236,8 +236,8 @@ def test_the_revision_bump_sent_with_the_commit_commits_once_and_runs_the_commit
         from tournaments.freshness import invalidate
 
         ResultVersion(match_id=10**9, number=1, record={}, outcome={}).save(force_insert=True)
-        invalidate(event.tournament)
-    assert revision(event.tournament) == before + 2
+        invalidate(event.event)
+    assert revision(event.event) == before + 2
     assert not ResultVersion.objects.filter(match_id=10**9).exists()
     assert ResultVersion.objects.filter(match__round=event.round).count() == 2
 
@@ -254,7 +254,7 @@ def test_the_bump_sent_with_the_commit_is_in_django_s_query_log(event):
         result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     bumps = [q["sql"] for q in captured if "bumps = " in q["sql"]]
     assert len(bumps) == 1 and bumps[0].endswith("; COMMIT")
-    assert f"VALUES ({event.tournament.pk}, " in bumps[0]
+    assert f"VALUES ({event.event.pk}, " in bumps[0]
 
 
 @pytest.mark.postgres
@@ -269,7 +269,7 @@ def test_two_commits_of_one_event_wait_for_each_other_only_on_the_same_revision_
 
     from tournaments.freshness import revision, revision_sql
 
-    pk = event.tournament.pk
+    pk = event.event.pk
     params = connection.get_connection_params()
     params.pop("cursor_factory", None)
     params.pop("context", None)
@@ -291,18 +291,18 @@ def test_the_event_lookup_reads_the_event_and_its_revision_in_one_query(
     """Every page and API request loads its event by SQL built once (the ORM compiling the
     revision's subqueries cost 1 ms of CPU a public request), the revision with it."""
     from tournaments.freshness import invalidate, revision
-    from tournaments.models import Tournament
+    from tournaments.models import Event
 
-    invalidate(event.tournament)
-    invalidate(event.tournament)
+    invalidate(event.event)
+    invalidate(event.event)
     with django_assert_num_queries(1):
-        loaded = lookups.event(event.tournament.slug)
+        loaded = lookups.event(event.event.slug)
         held, at = loaded.revision, loaded.revised_at
-    assert held == revision(event.tournament) and type(held) is int
+    assert held == revision(event.event) and type(held) is int
     assert at is not None and at.tzinfo is not None
-    orm = Tournament.objects.get(pk=event.tournament.pk)
-    assert [getattr(loaded, f.attname) for f in Tournament._meta.concrete_fields] == [
-        getattr(orm, f.attname) for f in Tournament._meta.concrete_fields
+    orm = Event.objects.get(pk=event.event.pk)
+    assert [getattr(loaded, f.attname) for f in Event._meta.concrete_fields] == [
+        getattr(orm, f.attname) for f in Event._meta.concrete_fields
     ]
     with pytest.raises(NotFound):
         lookups.event("no-such-event")

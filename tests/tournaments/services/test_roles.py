@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.models import Role, TournamentRole
+from tournaments.models import Role, EventRole
 from tournaments.services import roles
 
 pytestmark = pytest.mark.django_db
 
 
 def organiser_roles(event):
-    return TournamentRole.objects.filter(tournament=event.tournament, role=Role.ORGANISER)
+    return EventRole.objects.filter(event=event.event, role=Role.ORGANISER)
 
 
 def test_the_last_organiser_role_cannot_be_removed(event):
@@ -30,7 +30,7 @@ def test_the_last_organiser_cannot_remove_their_role_through_the_api(event, api_
         roles.revoke(role, event.organiser)
     mine = organiser_roles(event).get()
     answer = api_as(event.organiser).delete(
-        f"/api/tournaments/{event.tournament.slug}/roles/{mine.pk}/"
+        f"/api/tournaments/{event.event.slug}/roles/{mine.pk}/"
     )
     assert answer.status_code == 409, answer.content
     assert answer.json()["field"] == "role"

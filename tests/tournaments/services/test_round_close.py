@@ -62,13 +62,13 @@ def test_reopen_only_by_the_chief_with_a_reason(event):
 def test_confirmation_invalidates_standings_and_they_show_the_points(
     event, django_capture_on_commit_callbacks
 ):
-    before = revision(event.tournament)
+    before = revision(event.event)
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     with django_capture_on_commit_callbacks(execute=True):
         result_confirm.confirm(event.match, 1, actor(event.home_captain))
-    assert revision(event.tournament) == before
+    assert revision(event.event) == before
     with django_capture_on_commit_callbacks(execute=True):
         result_confirm.confirm(event.match, 1, actor(event.away_captain))
-    assert revision(event.tournament) > before
-    points = {row.team: row.points for row in standings_for(event.tournament)}
+    assert revision(event.event) > before
+    points = {row.team: row.points for row in standings_for(event.event)}
     assert points[event.teams[0].pk] == 13 and points[event.teams[1].pk] == 7

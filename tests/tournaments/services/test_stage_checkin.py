@@ -15,10 +15,10 @@ pytestmark = pytest.mark.django_db
 
 
 def staged(teams=8, sections=()):
-    event = factories.tournament(teams=teams)
+    event = factories.event(teams=teams)
     swiss = factories.stage(event, name="Swiss", num_rounds=3)
     made = factories.sections(swiss, *sections) if sections else []
-    everyone = list(Team.objects.filter(tournament=event).order_by("name"))
+    everyone = list(Team.objects.filter(event=event).order_by("name"))
     who = factories.organiser_of(event)
     late = everyone[-1]
     checkin.check_in(everyone[:-1], who)
@@ -58,8 +58,8 @@ def test_with_several_sections_the_organiser_chooses_the_late_teams_section():
 
 
 def test_a_check_in_during_a_knockout_is_refused_with_the_reason():
-    event = factories.tournament(teams=5)
-    teams = list(Team.objects.filter(tournament=event).order_by("name"))
+    event = factories.event(teams=5)
+    teams = list(Team.objects.filter(event=event).order_by("name"))
     who = factories.organiser_of(event)
     knockout = factories.stage(event, name="KO", kind="knockout")
     checkin.check_in(teams[:4], who)
@@ -71,7 +71,7 @@ def test_a_check_in_during_a_knockout_is_refused_with_the_reason():
 
 
 def test_a_team_not_among_the_qualifiers_is_listed_with_why():
-    event = factories.tournament(teams=6)
+    event = factories.event(teams=6)
     swiss = factories.stage(event, name="Swiss", num_rounds=1)
     knockout = factories.stage(
         event, name="KO", kind="knockout", entrants="qualified", qualify_top=3, sources=[swiss]

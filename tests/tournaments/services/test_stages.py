@@ -30,7 +30,7 @@ def pairs_of(rnd):
 
 
 def test_a_stage_match_format_is_the_engines_and_a_bad_one_is_refused_naming_the_field():
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     with pytest.raises(StageError) as refused:
         factories.stage(event, match_format={"end": "deals"})
     assert refused.value.field == "match_format.format.deals"
@@ -42,14 +42,14 @@ def test_a_stage_match_format_is_the_engines_and_a_bad_one_is_refused_naming_the
 
 
 def test_only_the_organiser_sets_up_stages():
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     with pytest.raises(StageForbidden):
         stages.create_stage(event, factories.chief_of(event), name="Q", kind="swiss", num_rounds=3)
-    assert not Stage.objects.filter(tournament=event).exists()
+    assert not Stage.objects.filter(event=event).exists()
 
 
 def test_qualifiers_come_from_earlier_stages_and_a_knockout_alone_has_a_third_place_match():
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     with pytest.raises(StageError) as refused:
         factories.stage(event, kind="knockout", entrants="qualified", qualify_top=2)
     assert refused.value.field == "sources"
@@ -67,11 +67,11 @@ def test_qualifiers_come_from_earlier_stages_and_a_knockout_alone_has_a_third_pl
         third_place=True,
     )
     assert list(final.sources.all()) == [first]
-    assert AuditLog.objects.filter(tournament=event, action="stage.create").count() == 2
+    assert AuditLog.objects.filter(event=event, action="stage.create").count() == 2
 
 
 def test_sections_split_snake_by_seed():
-    event = factories.tournament(teams=0)
+    event = factories.event(teams=0)
     teams = [factories.team(event, f"T{i}", seed=i) for i in range(1, 9)]
     stage = factories.stage(event)
     a, b = factories.sections(stage, "A组", "B组")
@@ -84,7 +84,7 @@ def test_sections_split_snake_by_seed():
 
 
 def test_a_team_assigned_by_hand_moves_out_of_its_other_section():
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     stage = factories.stage(event)
     a, b = factories.sections(stage, "男双", "女双")
     ids = stage_sections.registered_entrants(event)
@@ -96,7 +96,7 @@ def test_a_team_assigned_by_hand_moves_out_of_its_other_section():
 
 
 def test_sections_are_fixed_once_the_stage_has_a_round():
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     stage = factories.stage(event)
     stage_rounds.draw_round(stage, organiser(event))
     with pytest.raises(StageError):
@@ -110,7 +110,7 @@ def test_sections_are_fixed_once_the_stage_has_a_round():
 
 
 def test_a_48_team_qualifier_in_two_sections_sends_its_top_8_each_into_a_16_team_knockout():
-    event = factories.tournament(teams=48, units=6)
+    event = factories.event(teams=48, units=6)
     qualifier = factories.stage(event, name="预赛", num_rounds=3)
     a, b = factories.sections(qualifier, "A组", "B组")
     stage_sections.split_teams(qualifier, organiser(event), "snake")
@@ -191,7 +191,7 @@ def test_a_48_team_qualifier_in_two_sections_sends_its_top_8_each_into_a_16_team
 
 
 def test_a_7_team_round_robin_meets_every_pair_once_with_one_bye_a_round():
-    event = factories.tournament(teams=7)
+    event = factories.event(teams=7)
     stage = factories.stage(event, name="循环赛", kind="round_robin")
     played, byes = [], []
     for _ in range(7):
@@ -214,7 +214,7 @@ def test_a_7_team_round_robin_meets_every_pair_once_with_one_bye_a_round():
 def test_a_knockout_tie_at_equal_levels_is_decided_by_the_extra_deal():
     from tournaments.services import results, rounds
 
-    event = factories.tournament(teams=2)
+    event = factories.event(teams=2)
     final = factories.stage(
         event, name="Final", kind="knockout", match_format={"end": "deals", "deals": 2}
     )
@@ -236,7 +236,7 @@ def test_a_knockout_tie_at_equal_levels_is_decided_by_the_extra_deal():
 
 
 def test_a_knockout_gives_the_byes_to_the_top_seeds():
-    event = factories.tournament(teams=0)
+    event = factories.event(teams=0)
     for i in range(1, 7):
         factories.team(event, f"S{i}", seed=i)
     final = factories.stage(
@@ -255,7 +255,7 @@ def test_a_knockout_gives_the_byes_to_the_top_seeds():
 def test_an_event_without_stages_drafts_its_rounds_as_before():
     from tournaments.services import rounds
 
-    event = factories.tournament(teams=6)
+    event = factories.event(teams=6)
     rnd = rounds.generate_draft(event, organiser(event), seed=7)
     assert rnd.stage is None
     assert rnd.matches.count() == 3
@@ -266,7 +266,7 @@ def test_an_event_without_stages_drafts_its_rounds_as_before():
 def test_a_staged_event_drafts_the_current_stage_from_the_rounds_page():
     from tournaments.services import rounds
 
-    event = factories.tournament(teams=6)
+    event = factories.event(teams=6)
     stage = factories.stage(event, num_rounds=2)
     rnd = rounds.generate_draft(event, organiser(event))
     assert rnd.stage == stage
@@ -278,7 +278,7 @@ def test_a_staged_event_drafts_the_current_stage_from_the_rounds_page():
 
 
 def test_a_final_starts_from_0_points_unless_it_carries_them():
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     qualifier = factories.stage(event, name="Q", num_rounds=1)
     fresh = factories.stage(
         event, name="F0", entrants="qualified", qualify_top=4, sources=[qualifier], num_rounds=1
@@ -303,7 +303,7 @@ def test_a_final_starts_from_0_points_unless_it_carries_them():
 
 
 def test_qualifiers_are_not_known_before_their_stage_is_finished():
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     qualifier = factories.stage(event, name="Q", num_rounds=2)
     final = factories.stage(
         event, name="F", kind="knockout", entrants="qualified", qualify_top=2, sources=[qualifier]
@@ -318,7 +318,7 @@ def test_qualifiers_are_not_known_before_their_stage_is_finished():
 
 
 def test_a_swiss_section_never_pairs_a_rematch_and_keeps_to_its_teams():
-    event = factories.tournament(teams=12)
+    event = factories.event(teams=12)
     stage = factories.stage(event, num_rounds=5)
     a, b = factories.sections(stage, "A", "B")
     stage_sections.split_teams(stage, organiser(event), "snake")
@@ -339,7 +339,7 @@ def test_a_stage_draft_is_stale_once_a_team_withdraws():
     from tournaments.models import Team
     from tournaments.services import rounds
 
-    event = factories.tournament(teams=6)
+    event = factories.event(teams=6)
     stage = factories.stage(event, num_rounds=3)
     rnd = stage_rounds.draw_round(stage, organiser(event))
     Team.objects.filter(pk=rnd.drawn_from[0]).update(status=Team.Status.WITHDRAWN)
@@ -353,7 +353,7 @@ def test_a_stage_draft_is_stale_once_a_team_withdraws():
 def test_a_void_knockout_match_holds_the_next_round_until_corrected():
     from tournaments.services import result_entry, results, round_close, rounds
 
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     final = factories.stage(
         event, name="KO", kind="knockout", match_format={"end": "deals", "deals": 1}
     )

@@ -15,28 +15,28 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_key_issued_for_a_table_with_one_referee_belongs_to_that_referee(event):
-    key = table_keys.issue(event.tournament, 2, event.chief)
+    key = table_keys.issue(event.event, 2, event.chief)
     assert key.referee == event.other_referee
     entry = AuditLog.objects.filter(action="table_key.issue").last()
     assert entry.data["referee"] == "ref2"
 
 
 def test_a_named_referee_must_referee_that_table(event):
-    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    key = table_keys.issue(event.event, 1, event.chief, referee=event.referee)
     assert key.referee == event.referee
     with pytest.raises(ResultError, match="not a table referee of table 1"):
-        table_keys.issue(event.tournament, 1, event.chief, referee=event.other_referee)
+        table_keys.issue(event.event, 1, event.chief, referee=event.other_referee)
 
 
 def test_the_keys_referee_cannot_confirm_the_keys_entry_by_any_path(event, grant):
-    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    key = table_keys.issue(event.event, 1, event.chief, referee=event.referee)
     version = result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
     assert version.created_by is None and version.referee == event.referee
     # as a second referee of the table
     with pytest.raises(ResultForbidden, match="entered this version"):
         result_confirm.confirm(event.match, 1, actor(event.referee))
     # nor as a captain of one of the teams
-    grant(event.referee, event.tournament, "captain", team=event.teams[0])
+    grant(event.referee, event.event, "captain", team=event.teams[0])
     event.referee.__dict__.pop("_paisai_roles", None)
     with pytest.raises(ResultForbidden, match="entered this version"):
         result_confirm.confirm(event.match, 1, actor(event.referee))
@@ -46,9 +46,9 @@ def test_the_keys_referee_cannot_confirm_the_keys_entry_by_any_path(event, grant
 
 
 def test_the_keys_referee_cannot_confirm_through_the_api(event, api_as):
-    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    key = table_keys.issue(event.event, 1, event.chief, referee=event.referee)
     result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
-    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/confirm/"
+    url = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/confirm/"
     response = api_as(event.referee).post(url, {"version": 1}, format="json")
     assert response.status_code == 403
     assert not ResultVersion.objects.get(match=event.match).is_counting
@@ -56,7 +56,7 @@ def test_the_keys_referee_cannot_confirm_through_the_api(event, api_as):
 
 def test_a_key_with_no_named_referee_is_confirmed_by_captains_or_the_chief_not_a_referee(event):
     assert TableAssignment.objects.filter(table_number=1).count() == 2  # no default owner
-    key = table_keys.issue(event.tournament, 1, event.chief)
+    key = table_keys.issue(event.event, 1, event.chief)
     assert key.referee is None
     result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
     with pytest.raises(ResultForbidden, match="belongs to no named referee"):
@@ -72,9 +72,9 @@ def test_whoever_entered_a_version_does_not_confirm_it_even_as_chief(event):
 
 
 def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, api):
-    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    key = table_keys.issue(event.event, 1, event.chief, referee=event.referee)
     result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
-    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
+    url = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/captain-sign/"
 
     def sign(user, password=None):
         body = {
@@ -92,7 +92,7 @@ def test_captains_sign_on_the_tables_phone_but_the_keys_referee_cannot(event, ap
     confirmations = ResultVersion.objects.get(match=event.match).confirmations.all()
     assert {c.user.username for c in confirmations} == {"cap_home", "cap_away"}
     # the phone of another table cannot collect signatures for this match
-    other = table_keys.issue(event.tournament, 2, event.chief)
+    other = table_keys.issue(event.event, 2, event.chief)
     response = api.post(
         url,
         {"version": 1, "username": "cap_home", "password": "pw-cap_home"},
@@ -108,9 +108,9 @@ def test_a_captains_signature_answers_in_words_what_happened_and_what_comes_next
     """Wrong password: not signed, the tries left; too many: paused until a time, with the
     other ways to confirm; signed: for which team, and whose signature is still awaited."""
     settings.PAISAI_CAPTAIN_SIGN_LIMIT = 2
-    key = table_keys.issue(event.tournament, 1, event.chief, referee=event.referee)
+    key = table_keys.issue(event.event, 1, event.chief, referee=event.referee)
     result_entry.submit(event.match, guandan_record(), actor(key=key), 0)
-    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/captain-sign/"
+    url = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/captain-sign/"
 
     def sign(user, password=None):
         body = {

@@ -20,61 +20,61 @@ TEAM = {"unit_name": "一中", "players": ["甲", "乙"], "seed": None}
 
 
 @pytest.fixture
-def event(make_tournament):
-    tournament = make_tournament(units=0)
-    user = factories.organiser_of(tournament)
-    registration.save_team(tournament, user, name="红队", **{**TEAM, "seed": 1})
-    return tournament, user
+def event(make_event):
+    event = make_event(units=0)
+    user = factories.organiser_of(event)
+    registration.save_team(event, user, name="红队", **{**TEAM, "seed": 1})
+    return event, user
 
 
 def test_the_service_refuses_a_taken_name_and_seed_in_words(event):
-    tournament, user = event
+    event, user = event
     with pytest.raises(ServiceError) as refused:
-        registration.save_team(tournament, user, name=" 红队 ", **{**TEAM, "players": ["丙", "丁"]})
+        registration.save_team(event, user, name=" 红队 ", **{**TEAM, "players": ["丙", "丁"]})
     assert refused.value.field == "name" and "already registered" in refused.value.message
     with pytest.raises(ServiceError) as refused:
         registration.save_team(
-            tournament, user, name="蓝队", **{**TEAM, "players": ["丙", "丁"], "seed": 1}
+            event, user, name="蓝队", **{**TEAM, "players": ["丙", "丁"], "seed": 1}
         )
     assert refused.value.field == "seed" and "this seed" in refused.value.message
-    assert Team.objects.filter(tournament=tournament).count() == 1
+    assert Team.objects.filter(event=event).count() == 1
 
 
-def test_a_team_keeps_its_own_name_and_another_event_may_use_it(event, make_tournament):
-    tournament, user = event
-    team = Team.objects.get(tournament=tournament)
-    registration.save_team(tournament, user, name="红队", team=team, **{**TEAM, "seed": 1})
-    other = make_tournament(units=0)
+def test_a_team_keeps_its_own_name_and_another_event_may_use_it(event, make_event):
+    event, user = event
+    team = Team.objects.get(event=event)
+    registration.save_team(event, user, name="红队", team=team, **{**TEAM, "seed": 1})
+    other = make_event(units=0)
     registration.save_team(other, factories.organiser_of(other), name="红队", **TEAM)
-    assert registration.taken_names(tournament, ["红队", "蓝队"]) == {"红队"}
-    assert registration.taken_names(tournament, ["红队"], exclude=team) == set()
+    assert registration.taken_names(event, ["红队", "蓝队"]) == {"红队"}
+    assert registration.taken_names(event, ["红队"], exclude=team) == set()
 
 
 def test_the_database_holds_the_rule_when_the_check_is_raced(event, monkeypatch):
     """Two registrations at once both pass the check; the constraint refuses the second, and
     the service says which rule in words."""
-    tournament, user = event
+    event, user = event
     with pytest.raises(IntegrityError), transaction.atomic():
-        Team.objects.create(tournament=tournament, name="红队")
+        Team.objects.create(event=event, name="红队")
     monkeypatch.setattr(registration, "taken_names", lambda *args, **kwargs: set())
     with pytest.raises(ServiceError) as refused:
-        registration.save_team(tournament, user, name="红队", **{**TEAM, "players": ["丙", "丁"]})
+        registration.save_team(event, user, name="红队", **{**TEAM, "players": ["丙", "丁"]})
     assert refused.value.field == "name" and "already registered" in refused.value.message
 
 
 def test_the_page_shows_the_services_words_on_the_name(event, client):
-    tournament, user = event
+    event, user = event
     client.force_login(user)
     data = {"name": "红队", "unit": "", "player1": "丙", "player2": "丁", "status": "active"}
-    response = client.post(f"/t/{tournament.slug}/manage/teams/new/", data)
+    response = client.post(f"/t/{event.slug}/manage/teams/new/", data)
     assert response.status_code == 409
     assert "已有同名队伍报名。" in response.content.decode()
 
 
 def test_the_api_answers_the_rule_in_the_readers_language(event, api_as):
-    tournament, user = event
+    event, user = event
     api = api_as(user)
-    url = f"/api/tournaments/{tournament.slug}/teams/"
+    url = f"/api/tournaments/{event.slug}/teams/"
     body = {"name": "红队", "players": ["丙", "丁"]}
     english = api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="en")
     chinese = api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans")
@@ -85,11 +85,11 @@ def test_the_api_answers_the_rule_in_the_readers_language(event, api_as):
 
 
 def test_the_import_asks_the_service(event):
-    tournament, user = event
+    event, user = event
     wb = Workbook()
     wb.active.append(["队名 Team", "单位 Unit", "队员1 Player 1", "队员2 Player 2"])
     wb.active.append(["红队", "U", "丙", "丁"])
     out = io.BytesIO()
     wb.save(out)
-    report = import_teams(tournament, user, out.getvalue())
+    report = import_teams(event, user, out.getvalue())
     assert not report.ok and "is already registered" in dict(report.errors)[2]

@@ -43,7 +43,7 @@ def test_unit_page_and_exports_are_public_and_chinese(chinese_event, client):
 
 
 def test_a_unit_adjustment_names_the_teams_unit(db):
-    event = factories.tournament(teams=4, units=2, game="chengyu")
+    event = factories.event(teams=4, units=2, game="chengyu")
     team = event.teams.order_by("name").first()
     add_ranking_adjustment(team, 1, None, "hint", unit=True)
     assert event.ranking_adjustments.get().unit == team.unit

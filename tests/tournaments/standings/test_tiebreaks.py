@@ -50,13 +50,13 @@ def test_forfeit_level_difference_comes_from_the_preset_table():
     assert forfeit_level_difference(off) == 0
 
 
-def test_a_bye_and_a_forfeit_count_their_level_difference_in_the_standings(make_tournament):
-    tournament = make_tournament(teams=5)  # guandan-suzhou-2016: forfeit 17:0 = 7 levels
-    a, b, c, d, e = tournament.teams.order_by("pk")
-    rnd = make_round(tournament, 1, [(a, b), (c, d)], byes=[e])
+def test_a_bye_and_a_forfeit_count_their_level_difference_in_the_standings(make_event):
+    event = make_event(teams=5)  # guandan-suzhou-2016: forfeit 17:0 = 7 levels
+    a, b, c, d, e = event.teams.order_by("pk")
+    rnd = make_round(event, 1, [(a, b), (c, d)], byes=[e])
     add_result(rnd.matches.get(home=a))  # a wins by 3
     add_result(rnd.matches.get(home=c), deals=[], forfeit="NS")  # d did not play
-    rows = {row.team: row for row in service.standings_for(tournament)}
+    rows = {row.team: row for row in service.standings_for(event)}
     assert rows[e.pk].metrics["level_diff"] == 7
     assert (rows[c.pk].metrics["level_diff"], rows[d.pk].metrics["level_diff"]) == (7, -7)
     assert rows[a.pk].metrics["level_diff"] == 3
@@ -95,11 +95,11 @@ def test_national_preset_ranks_by_match_points_then_level_points_then_level_diff
     assert order(compute_standings([1, 2, 3, 4], same, national))[:2] == [1, 2]
 
 
-def test_national_preset_standings_read_the_engine_s_level_points(make_tournament):
-    tournament = make_tournament(teams=4, preset="guandan-national")
-    a, b, c, d = tournament.teams.order_by("pk")
-    play_round(tournament, 1, [(a, b), (c, d)])  # both home teams win by 3: 16 : 10
-    rows = {row.team: row for row in service.standings_for(tournament)}
+def test_national_preset_standings_read_the_engine_s_level_points(make_event):
+    event = make_event(teams=4, preset="guandan-national")
+    a, b, c, d = event.teams.order_by("pk")
+    play_round(event, 1, [(a, b), (c, d)])  # both home teams win by 3: 16 : 10
+    rows = {row.team: row for row in service.standings_for(event)}
     assert (rows[a.pk].points, rows[a.pk].metrics["level_points"]) == (2, 16)
     assert (rows[b.pk].points, rows[b.pk].metrics["level_points"]) == (0, 10)
 

@@ -13,12 +13,12 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests import factories
-from tournaments.models import AuditLog, LoginLink, TournamentRole
+from tournaments.models import AuditLog, LoginLink, EventRole
 
 
 @pytest.fixture
 def event(db):
-    tournament = factories.tournament(teams=0, name="苏州公开赛", slug="suzhou")
+    event = factories.event(teams=0, name="苏州公开赛", slug="suzhou")
     for i, (name, players) in enumerate(
         [
             ("苏州一队", ["张卫军", "李明"]),
@@ -27,8 +27,8 @@ def event(db):
         ],
         start=1,
     ):
-        factories.team(tournament, name, players=players, seed=i)
-    return tournament
+        factories.team(event, name, players=players, seed=i)
+    return event
 
 
 def organiser_client(client, event):
@@ -43,11 +43,11 @@ def test_invite_an_official_by_name_makes_an_account_a_role_and_a_one_time_link(
     assert response.status_code == 302
     user = get_user_model().objects.get(first_name="王裁判")
     assert not user.has_usable_password()
-    assert TournamentRole.objects.filter(user=user, tournament=event, role="chief_referee").exists()
+    assert EventRole.objects.filter(user=user, event=event, role="chief_referee").exists()
     link = LoginLink.objects.get(user=user)
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert reverse("tournaments:login-link", args=[link.key]) in page
-    assert AuditLog.objects.filter(tournament=event, action="account.invite").exists()
+    assert AuditLog.objects.filter(event=event, action="account.invite").exists()
 
     # the invited person: GET shows whose link it is and spends nothing; POST logs in once
     client.logout()
@@ -77,7 +77,7 @@ def test_an_expired_or_replaced_link_is_refused(client, event):
 
     organiser = factories.organiser_of(event)
     invitation = accounts.invite_official(event, organiser, "李裁判", "table_referee")
-    held = TournamentRole.objects.get(user=invitation.user)
+    held = EventRole.objects.get(user=invitation.user)
     newer = accounts.reissue(event, organiser, held)
     assert (
         client.get(reverse("tournaments:login-link", args=[invitation.link.key])).status_code == 410
@@ -95,10 +95,10 @@ def test_someone_logged_in_takes_the_invited_role_into_their_own_login(client, e
     )
     client.force_login(veteran)
     client.post(reverse("tournaments:login-link", args=[invitation.link.key]), {"keep": "1"})
-    assert TournamentRole.objects.filter(user=veteran, tournament=event, role="committee").exists()
+    assert EventRole.objects.filter(user=veteran, event=event, role="committee").exists()
     invitation.user.refresh_from_db()
     assert not invitation.user.is_active
-    assert not TournamentRole.objects.filter(user=invitation.user).exists()
+    assert not EventRole.objects.filter(user=invitation.user).exists()
 
 
 def test_captain_logins_in_bulk_one_link_per_team_printed_on_the_badge(client, event, media):
@@ -111,11 +111,11 @@ def test_captain_logins_in_bulk_one_link_per_team_printed_on_the_badge(client, e
         {"action": "captains", "team": [t.pk for t in teams]},
     )
     assert response.url == reverse("tournaments:captain-links", args=[event.slug])
-    captains = TournamentRole.objects.filter(tournament=event, role="captain")
+    captains = EventRole.objects.filter(event=event, role="captain")
     assert sorted(captains.values_list("team_id", flat=True)) == sorted(t.pk for t in teams)
     assert captains.get(team=teams[0]).user.first_name == "张卫军"  # the first player
     sheet = client.get(response.url).content.decode()
-    for link in LoginLink.objects.filter(tournament=event, purpose="captain"):
+    for link in LoginLink.objects.filter(event=event, purpose="captain"):
         assert reverse("tournaments:login-link", args=[link.key]) in sheet
     assert sheet.count("<svg") >= 3
     # again: the same captains, a new link each, the old ones dead
@@ -124,7 +124,7 @@ def test_captain_logins_in_bulk_one_link_per_team_printed_on_the_badge(client, e
         reverse("tournaments:accounts", args=[event.slug]),
         {"action": "captains", "team": [teams[0].pk]},
     )
-    assert TournamentRole.objects.filter(tournament=event, role="captain").count() == 3
+    assert EventRole.objects.filter(event=event, role="captain").count() == 3
     from tournaments.services.accounts import captain_links
 
     live = captain_links(event)
@@ -165,7 +165,7 @@ def test_role_form_picks_a_team_by_search_and_never_takes_a_username(client, eve
     assert page.count("<option") < 20  # no dropdown of every team
     response = client.post(url, {"person": person.pk, "role": "captain", "team": "szyd"})
     assert response.status_code == 302
-    assert TournamentRole.objects.get(user=person, role="captain").team.name == "苏州一队"
+    assert EventRole.objects.get(user=person, role="captain").team.name == "苏州一队"
     # several teams match: the form says which, nothing saved
     response = client.post(
         url,
@@ -192,7 +192,7 @@ def test_role_form_answers_alike_for_an_existing_and_an_unknown_account(client, 
         for a, pk in zip(answers, (outsider.pk, 987654), strict=True)
     ]
     assert errors[0] == errors[1]
-    assert not TournamentRole.objects.filter(user=outsider).exists()
+    assert not EventRole.objects.filter(user=outsider).exists()
 
 
 @pytest.mark.parametrize("who", ["chief_referee", "table_referee", "captain", None])

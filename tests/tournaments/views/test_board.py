@@ -20,11 +20,11 @@ def ops(db):
 
 
 def board_url(ops) -> str:
-    return f"/t/{ops.tournament.slug}/manage/rounds/1/board/"
+    return f"/t/{ops.event.slug}/manage/rounds/1/board/"
 
 
 def test_a_call_from_the_table_page_is_answered_on_the_board(ops, client):
-    slug = ops.tournament.slug
+    slug = ops.event.slug
     client.force_login(ops.a)
     page = client.get(f"/t/{slug}/table/2/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="call-form"' in page and f'action="/t/{slug}/table/2/call/"' in page
@@ -59,7 +59,7 @@ def test_a_call_from_the_table_page_is_answered_on_the_board(ops, client):
 
 
 def test_a_referee_of_another_table_or_anonymous_cannot_call_for_a_table(ops, client):
-    slug = ops.tournament.slug
+    slug = ops.event.slug
     response = client.post(f"/t/{slug}/table/2/call/", {"note": "hi"})
     assert response.status_code == 302 and response.url.startswith("/accounts/login/")
     client.force_login(ops.b)  # referee of tables 4-5
@@ -72,7 +72,7 @@ def test_a_referee_of_another_table_or_anonymous_cannot_call_for_a_table(ops, cl
 
 def test_only_the_chief_answers_a_call_on_the_board(ops, client):
     client.force_login(ops.a)
-    client.post(f"/t/{ops.tournament.slug}/table/1/call/")
+    client.post(f"/t/{ops.event.slug}/table/1/call/")
     call = RefereeCall.objects.get()
     client.force_login(ops.organiser)  # sees the board, answers nothing
     board = client.get(board_url(ops)).content.decode()
@@ -82,7 +82,7 @@ def test_only_the_chief_answers_a_call_on_the_board(ops, client):
 
 
 def test_the_tables_device_calls_through_its_key(ops, client):
-    key = table_keys.issue(ops.tournament, 3, ops.chief)
+    key = table_keys.issue(ops.event, 3, ops.chief)
     page = client.get(f"/table/{key.key}/").content.decode()
     assert f'action="/table/{key.key}/call/"' in page
     response = client.post(f"/table/{key.key}/call/", {"note": "scoring dispute"})
@@ -110,8 +110,8 @@ def test_board_page_filters_by_a_range_of_tables(ops, client):
 
 
 def test_board_offers_the_events_halls_with_ranges_as_a_quick_choice_of_tables(ops, client):
-    ops.tournament.halls = "A厅 1-3\n休息区\nB厅 4-5"
-    ops.tournament.save(update_fields=["halls"])
+    ops.event.halls = "A厅 1-3\n休息区\nB厅 4-5"
+    ops.event.save(update_fields=["halls"])
     client.force_login(ops.chief)
     page = client.get(board_url(ops), {"referee": "ref-b"}).content.decode()
     choices = page.split('id="board-halls"')[1].split("</p>")[0]

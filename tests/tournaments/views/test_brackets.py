@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def knockout():
-    event = factories.tournament(teams=0)
+    event = factories.event(teams=0)
     for i in range(1, 7):
         factories.team(event, f"S{i}", seed=i)
     stage = factories.stage(

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests import factories
 from tournaments.forms_settings import EventSettingsForm
-from tournaments.models import AuditLog, Round, Tournament
+from tournaments.models import AuditLog, Round, Event
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
@@ -17,10 +17,10 @@ def organiser(make_user):
 
 
 @pytest.fixture
-def event(make_tournament, organiser, grant):
-    tournament = make_tournament(teams=4, venue="苏州")
-    grant(organiser, tournament, "organiser")
-    return tournament
+def event(make_event, organiser, grant):
+    event = make_event(teams=4, venue="苏州")
+    grant(organiser, event, "organiser")
+    return event
 
 
 def url(event):
@@ -79,7 +79,7 @@ def test_saving_the_settings_page_changes_the_event_and_logs_it(client, event, o
     }
     assert event.num_rounds == 5 and event.halls == "A厅 1-20\nB厅 21-40"
     assert str(event.ends_on) == "2026-12-02"
-    changes = AuditLog.objects.get(tournament=event, action="event.settings").data["changes"]
+    changes = AuditLog.objects.get(event=event, action="event.settings").data["changes"]
     assert changes["settings.avoid_same_unit"] == [None, False]
     assert changes["num_rounds"] == [7, 5]
     history = client.get(url(event), **EN).content.decode()
@@ -101,7 +101,7 @@ def test_a_bad_setting_is_shown_on_its_field_in_english_and_chinese(client, even
         HTTP_ACCEPT_LANGUAGE="zh-hans",
     ).content.decode()
     assert "排名顺序" in page and "luck" in page
-    assert Tournament.objects.get(pk=event.pk).settings == {}
+    assert Event.objects.get(pk=event.pk).settings == {}
 
 
 def test_preset_change_after_round_one_refused_on_the_page(client, event, organiser):
@@ -110,7 +110,7 @@ def test_preset_change_after_round_one_refused_on_the_page(client, event, organi
     answer = client.post(url(event), posted(event, preset="guandan-national"), **EN)
     assert answer.status_code == 400
     assert "Round 1 is published" in answer.context["form"].errors["preset"][0]
-    assert Tournament.objects.get(pk=event.pk).preset == "guandan-suzhou-2016"
+    assert Event.objects.get(pk=event.pk).preset == "guandan-suzhou-2016"
 
 
 def test_the_settings_page_is_for_the_organiser(client, event, make_user, grant):
@@ -142,7 +142,7 @@ def test_halls_refused_on_their_field_when_backwards_at_table_0_or_sharing_table
     page = client.post(url(event), posted(event, halls=halls), HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert chinese in page.context["form"].errors["halls"][0]
     assert chinese in page.content.decode()
-    assert Tournament.objects.get(pk=event.pk).halls == ""
+    assert Event.objects.get(pk=event.pk).halls == ""
 
 
 def test_halls_are_normalised_and_plain_names_beside_ranges_are_allowed(client, event, organiser):

@@ -18,12 +18,12 @@ from tests import factories
 
 @pytest.fixture
 def demo(db, media):
-    from tournaments.models import Tournament
+    from tournaments.models import Event
     from tournaments.services import demo as service
 
     service.load_demo()
     users = {u.username: u for u in get_user_model().objects.all()}
-    return Tournament.objects.get(slug=service.DEMO_SLUG), users
+    return Event.objects.get(slug=service.DEMO_SLUG), users
 
 
 def page(client, user, url, language="zh-hans"):
@@ -34,7 +34,7 @@ def page(client, user, url, language="zh-hans"):
 
 def test_login_lands_on_the_front_page_with_every_home_of_the_user(demo, client):
     event, users = demo
-    other = factories.tournament(teams=2, name="第二届", slug="second")
+    other = factories.event(teams=2, name="第二届", slug="second")
     factories.grant(users["chief"], other, "committee")
     response = client.post(reverse("login"), {"username": "chief", "password": "paisai-demo"})
     assert response.status_code == 302 and response.url == reverse("tournaments:home")
@@ -120,7 +120,7 @@ def test_referee_sees_each_assigned_table_with_its_state_and_next_action(demo, c
     response, text = page(
         client, users["referee1"], reverse("tournaments:my-tables", args=[event.slug])
     )
-    tables = TableAssignment.objects.filter(tournament=event, user=users["referee1"])
+    tables = TableAssignment.objects.filter(event=event, user=users["referee1"])
     assert tables.count() > 0
     for assigned in tables:
         assert f'id="my-table-{assigned.table_number}"' in text
@@ -178,7 +178,7 @@ def test_my_tables_shows_each_tables_seat_marks_and_what_is_left_to_do(client):
     for team in (first.home, first.away, second.home):
         mark_seated(first if team in (first.home, first.away) else second, team, world.a)
     response, text = page(
-        client, world.a, reverse("tournaments:my-tables", args=[world.tournament.slug])
+        client, world.a, reverse("tournaments:my-tables", args=[world.event.slug])
     )
     cards = {t.number: t for t in response.context["tables"]}
     assert str(cards[1].label) == "两队均已入座" and not cards[1].urgent
@@ -197,9 +197,9 @@ def test_my_tables_logs_an_incident_at_a_table_with_its_match_chosen(client):
     world = factories.board_round()
     match = world.round.matches.get(table_number=2)
     _response, text = page(
-        client, world.a, reverse("tournaments:my-tables", args=[world.tournament.slug])
+        client, world.a, reverse("tournaments:my-tables", args=[world.event.slug])
     )
-    link = reverse("arbitration:incident-add", args=[world.tournament.slug]) + f"?match={match.pk}"
+    link = reverse("arbitration:incident-add", args=[world.event.slug]) + f"?match={match.pk}"
     assert f'href="{link}"' in text
     form = client.get(link, HTTP_ACCEPT_LANGUAGE="zh-hans").context["form"]
     assert form.chosen_match == match
@@ -209,8 +209,8 @@ def test_my_tables_logs_an_incident_at_a_table_with_its_match_chosen(client):
 @pytest.mark.django_db
 def test_the_table_page_links_back_to_my_tables_for_a_table_referee(client):
     world = factories.board_round()
-    table = reverse("tournaments:table-entry", args=[world.tournament.slug, 1])
-    back = reverse("tournaments:my-tables", args=[world.tournament.slug])
+    table = reverse("tournaments:table-entry", args=[world.event.slug, 1])
+    back = reverse("tournaments:my-tables", args=[world.event.slug])
     _response, text = page(client, world.a, table)
     assert f'id="my-tables-link" href="{back}"' in text
     _response, text = page(client, world.chief, table)  # the chief has the desk instead

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def page_of(event, client, lang="zh-hans"):
     client.force_login(event.referee)
-    page = client.get(f"/t/{event.tournament.slug}/table/1/", HTTP_ACCEPT_LANGUAGE=lang)
+    page = client.get(f"/t/{event.event.slug}/table/1/", HTTP_ACCEPT_LANGUAGE=lang)
     assert page.status_code == 200
     return page.content.decode()
 
@@ -25,8 +25,8 @@ def script(text, name):
 
 
 def play_as(event, fmt):
-    event.tournament.settings = {"match_format": fmt}
-    event.tournament.save(update_fields=["settings"])
+    event.event.settings = {"match_format": fmt}
+    event.event.save(update_fields=["settings"])
 
 
 def test_table_page_names_the_match_format_in_chinese_and_english(event, client):
@@ -66,9 +66,9 @@ def test_without_a_format_the_page_names_none_and_still_knows_passing_a(event, c
 def test_a_match_format_setting_is_checked_by_the_event_settings_schema(event, client):
     from django.core.exceptions import ValidationError
 
-    event.tournament.settings = {"match_format": {"end": "deals"}}
+    event.event.settings = {"match_format": {"end": "deals"}}
     with pytest.raises(ValidationError) as err:
-        event.tournament.full_clean()
+        event.event.full_clean()
     assert "format.deals" in str(err.value)
 
 
@@ -95,7 +95,7 @@ def test_a_knockout_stages_best_of_three_comes_to_the_table_page(event, client):
 
     play_as(event, {"end": "deals", "deals": 8})  # the event's format yields to the stage's
     stage = Stage.objects.create(
-        tournament=event.tournament,
+        event=event.event,
         order=1,
         name="决赛",
         kind="knockout",
@@ -111,7 +111,7 @@ def test_a_knockout_stages_best_of_three_comes_to_the_table_page(event, client):
 
 def test_the_preview_of_a_best_of_three_says_which_game_is_decided(event, api_as):
     play_as(event, {"end": "deals", "deals": 1, "games": 3})
-    url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/preview/"
+    url = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/preview/"
     one = {"finish": ["E", "W", "S", "N"]}
     record = {"game": "guandan", "games": [{"deals": [one]}, {"deals": []}]}
     answer = api_as(event.referee).post(url, {"record": record}, format="json").json()
@@ -129,7 +129,7 @@ def test_the_chiefs_correction_of_a_best_of_three_starts_from_its_games(event, c
     result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.chief)
     text = client.get(
-        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
+        f"/t/{event.event.slug}/results/match/{event.match.pk}/"
     ).content.decode()
     reference = script(text, "table-config")["reference"]
     assert reference["deals"] == [up3, up1, up3] and reference["games"] == [0, 1, 2]
@@ -146,7 +146,7 @@ def test_the_match_page_reads_a_best_of_three_game_by_game(event, client):
     result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.home_captain)  # a captain reads the deals before confirming
     text = client.get(
-        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
+        f"/t/{event.event.slug}/results/match/{event.match.pk}/"
     ).content.decode()
     deals = re.search(r'id="latest-deals".*?<ol>(.*?)</ol>', text, re.S).group(1)
     assert deals.count("<li>") == 3

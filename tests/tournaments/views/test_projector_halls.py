@@ -16,7 +16,7 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 @pytest.fixture
 def three_halls(db):
     """30 tables in 3 halls of 10, and a bye."""
-    event = factories.tournament(teams=61, halls=HALLS)
+    event = factories.event(teams=61, halls=HALLS)
     teams = list(event.teams.order_by("name"))
     pairs = [(teams[i], teams[i + 1]) for i in range(0, 60, 2)]
     rnd = factories.round_(event, 1, pairs, byes=[teams[60]], status="in_play")
@@ -108,7 +108,7 @@ def test_the_public_pairings_api_filters_by_hall_counted_and_paged(client, three
 def test_a_section_and_a_hall_given_both_apply(client, db):
     from tournaments.services import rounds, stage_rounds, stage_sections
 
-    event = factories.tournament(teams=12, units=4, halls="A厅 1-3\nB厅 4-6")
+    event = factories.event(teams=12, units=4, halls="A厅 1-3\nB厅 4-6")
     who = factories.organiser_of(event)
     stage = factories.stage(event, name="预赛", num_rounds=2)
     a, b = factories.sections(stage, "A组", "B组")

@@ -11,7 +11,7 @@ from tournaments.services import rounds, stage_rounds, stage_sections
 
 @pytest.fixture
 def two_sections(db):
-    event = factories.tournament(teams=12, units=4)
+    event = factories.event(teams=12, units=4)
     who = factories.organiser_of(event)
     stage = factories.stage(event, name="预赛", num_rounds=2)
     a, b = factories.sections(stage, "A组", "B组")

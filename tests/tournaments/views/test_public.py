@@ -96,15 +96,15 @@ def test_rank_chart_puts_the_last_rank_at_the_bottom():
     assert chart["points"][0]["y"] == chart["bottom"] and chart["points"][1]["y"] == chart["pad"]
 
 
-def test_team_of_another_event_is_not_found(client, chinese_event, make_tournament):
-    other = make_tournament(teams=1)
+def test_team_of_another_event_is_not_found(client, chinese_event, make_event):
+    other = make_event(teams=1)
     team = other.teams.first()
     assert client.get(url("public-team", chinese_event, team.pk)).status_code == 404
 
 
 def test_projector_shows_clock_and_tables(client, chinese_event, time_machine):
     time_machine.move_to(timezone.now(), tick=False)
-    rnd = Round.objects.get(tournament=chinese_event, number=3)
+    rnd = Round.objects.get(event=chinese_event, number=3)
     rnd.status, rnd.ends_at = "in_play", timezone.now() + timedelta(minutes=30, seconds=5)
     rnd.save()
     response = client.get(url("projector", chinese_event), **EN)
@@ -117,7 +117,7 @@ def test_projector_shows_clock_and_tables(client, chinese_event, time_machine):
 def test_projector_warns_in_the_last_ten_minutes_tractor_then_one_more_deal(client, chinese_event):
     chinese_event.game, chinese_event.preset = "tractor", "tractor"
     chinese_event.save()
-    rnd = Round.objects.get(tournament=chinese_event, number=3)
+    rnd = Round.objects.get(event=chinese_event, number=3)
     rnd.status, rnd.ends_at = "in_play", timezone.now() + timedelta(minutes=9)
     rnd.save()
     response = client.get(url("projector", chinese_event), **EN)
@@ -127,7 +127,7 @@ def test_projector_warns_in_the_last_ten_minutes_tractor_then_one_more_deal(clie
 
 
 def test_projector_at_time_says_finish_the_deal_for_guandan(client, chinese_event):
-    rnd = Round.objects.get(tournament=chinese_event, number=3)
+    rnd = Round.objects.get(event=chinese_event, number=3)
     rnd.status, rnd.ends_at = "in_play", timezone.now() - timedelta(minutes=1)
     rnd.save()
     response = client.get(url("projector", chinese_event), **EN)
@@ -139,7 +139,7 @@ def test_round_timing_follows_the_events_settings(client, chinese_event):
     """Warning minutes and what happens at time are preset settings an event may change."""
     chinese_event.settings = {"warning_minutes": 5, "time_up": "one_more_deal"}
     chinese_event.save()
-    rnd = Round.objects.get(tournament=chinese_event, number=3)
+    rnd = Round.objects.get(event=chinese_event, number=3)
     rnd.status, rnd.ends_at = "in_play", timezone.now() + timedelta(minutes=7)
     rnd.save()
     response = client.get(url("projector", chinese_event), **EN)
@@ -197,14 +197,14 @@ def test_team_page_shows_table_side_level_score_points_and_running_total(client,
     assert '<th class="num">Total</th>' in html and '<th class="num">Levels</th>' in html
 
 
-def test_team_page_shows_a_bye_without_a_side_and_with_its_points(client, make_tournament):
+def test_team_page_shows_a_bye_without_a_side_and_with_its_points(client, make_event):
     from tests import factories
     from tournaments.models import Team
 
-    tournament = make_tournament(teams=3)
-    a, b, c = Team.objects.filter(tournament=tournament).order_by("name")
-    factories.played_round(tournament, 1, [(a, b)], byes=[c])
-    response = client.get(url("public-team", tournament, c.pk), **EN)
+    event = make_event(teams=3)
+    a, b, c = Team.objects.filter(event=event).order_by("name")
+    factories.played_round(event, 1, [(a, b)], byes=[c])
+    response = client.get(url("public-team", event, c.pk), **EN)
     (row,) = response.context["history"]
     assert row["side"] is None and row["table"] is None and row["result"] == "bye"
     assert row["points"] == 17 and row["total"] == 17
@@ -234,7 +234,7 @@ def test_a_public_page_is_not_shaped_by_the_visitors_roles(client, chinese_event
     client.force_login(factories.organiser_of(chinese_event))
     for name in ("public-pairings", "public-standings"):
         context = client.get(url(name, chinese_event), **EN).context
-        assert context["tournament"] == chinese_event
+        assert context["event"] == chinese_event
         assert not {"my_roles", "allowed", "can_manage"} & set(context.keys()), name
     home = client.get(reverse("tournaments:detail", args=[chinese_event.slug]), **EN)
     assert "organiser" in home.context["my_roles"]

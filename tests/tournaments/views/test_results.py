@@ -14,15 +14,15 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 def test_table_page_for_the_assigned_referee_shows_seats_and_players(event, client):
     client.force_login(event.referee)
-    page = client.get(f"/t/{event.tournament.slug}/table/1/", **EN)
+    page = client.get(f"/t/{event.event.slug}/table/1/", **EN)
     assert page.status_code == 200
     html = page.content.decode()
     assert 'data-seat="E"' in html and "P1-1" in html and "js/table.js" in html
-    assert client.get(f"/t/{event.tournament.slug}/table/2/", **EN).status_code == 403
+    assert client.get(f"/t/{event.event.slug}/table/2/", **EN).status_code == 403
 
 
 def test_table_page_by_key_needs_no_login_and_after_revocation_writes_nothing(event, client):
-    key = TableKey.objects.create(tournament=event.tournament, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     page = client.get(f"/table/{key.key}/", **EN)
     assert page.status_code == 200 and page.context["config"]["revoked"] is False
     key.revoked_at = key.created_at
@@ -32,7 +32,7 @@ def test_table_page_by_key_needs_no_login_and_after_revocation_writes_nothing(ev
     assert page.status_code == 200 and page.context["config"]["revoked"] is True
     assert "This table link was revoked" in page.content.decode()
     # ... but the key writes nothing any more
-    api_url = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/result/"
+    api_url = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/result/"
     refused = client.post(
         api_url,
         {"record": guandan_record(), "base_version": 0},
@@ -48,7 +48,7 @@ def test_round_results_page_lists_pending_and_confirmed(event, client):
     result_entry.submit(event.match, guandan_record(), actor(event.chief), 0, confirm=True)
     result_entry.submit(event.match2, guandan_record(), actor(event.other_referee), 0)
     client.force_login(event.chief)
-    html = client.get(f"/t/{event.tournament.slug}/results/", **EN).content.decode()
+    html = client.get(f"/t/{event.event.slug}/results/", **EN).content.decode()
     assert 'data-state="counting"' in html and 'data-state="pending"' in html
     assert "13 : 7" in html and "1 match awaits a confirmed result" in html
 
@@ -56,7 +56,7 @@ def test_round_results_page_lists_pending_and_confirmed(event, client):
 def test_captain_confirms_on_the_match_page(event, client):
     result_entry.submit(event.match, guandan_record(), actor(event.referee), 0)
     client.force_login(event.home_captain)
-    page_url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/"
+    page_url = f"/t/{event.event.slug}/results/match/{event.match.pk}/"
     assert 'id="confirm-latest"' in client.get(page_url, **EN).content.decode()
     response = client.post(
         page_url + "action/", {"action": "confirm", "base_version": 1}, follow=True, **EN
@@ -66,7 +66,7 @@ def test_captain_confirms_on_the_match_page(event, client):
 
 def test_chief_correction_with_bad_json_is_a_clear_message(event, client):
     client.force_login(event.chief)
-    url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/"
+    url = f"/t/{event.event.slug}/results/match/{event.match.pk}/action/"
     response = client.post(
         url,
         {"action": "correct", "base_version": 0, "record": "{oops", "reason": "typo"},
@@ -78,7 +78,7 @@ def test_chief_correction_with_bad_json_is_a_clear_message(event, client):
 
 def test_finalise_refused_message_names_the_tables_and_reopen_is_logged(event, client):
     client.force_login(event.chief)
-    close = f"/t/{event.tournament.slug}/results/round/1/close/"
+    close = f"/t/{event.event.slug}/results/round/1/close/"
     html = client.post(close, {"action": "finalise"}, follow=True, **EN).content.decode()
     assert "table(s) 1, 2" in html
     for match in (event.match, event.match2):
@@ -92,7 +92,7 @@ def test_finalise_refused_message_names_the_tables_and_reopen_is_logged(event, c
 
 def test_table_links_page_shows_qr_and_revokes(event, client):
     client.force_login(event.organiser)
-    keys = f"/t/{event.tournament.slug}/manage/tables/"
+    keys = f"/t/{event.event.slug}/manage/tables/"
     client.post(keys + "keys/", {"table": 1})
     key = TableKey.objects.get(table_number=1, revoked_at__isnull=True)
     html = client.get(keys, **EN).content.decode()
@@ -106,7 +106,7 @@ def test_table_links_page_shows_qr_and_revokes(event, client):
 
 def test_a_table_link_is_made_for_the_referee_chosen_on_the_links_page(event, client):
     client.force_login(event.organiser)
-    keys = f"/t/{event.tournament.slug}/manage/tables/"
+    keys = f"/t/{event.event.slug}/manage/tables/"
     html = client.get(keys, **EN).content.decode()
     assert 'name="referee"' in html and "ref1b" in html  # table 1 has two referees
     client.post(keys + "keys/", {"table": 1, "referee": event.referee2.pk})
@@ -120,14 +120,14 @@ def test_round_results_page_marks_the_bye_and_a_forfeit_with_their_points(event,
 
     factories.result(event.match2, deals=[], forfeit="NS")  # table 2: North–South absent
     client.force_login(event.chief)
-    html = client.get(f"/t/{event.tournament.slug}/results/", **EN).content.decode()
+    html = client.get(f"/t/{event.event.slug}/results/", **EN).content.decode()
     bye_row = html[html.index('data-state="bye"') :].split("</tr>")[0]
     assert 'data-mark="bye"' in bye_row and "bye (轮空)" in bye_row and " 17" in bye_row
     assert "bye: 17 points, as a forfeit win" in bye_row
     forfeit_row = html[html.rindex("<tr", 0, html.index('data-mark="forfeit"')) :]
     forfeit_row = forfeit_row.split("</tr>")[0]
     assert f"forfeit (弃权): {event.match2.away.name}" in html and "17 : 0" in forfeit_row
-    zh = client.get(f"/t/{event.tournament.slug}/results/").content.decode()
+    zh = client.get(f"/t/{event.event.slug}/results/").content.decode()
     assert "轮空" in zh and "弃权" in zh
 
 
@@ -140,7 +140,7 @@ def test_a_dispute_on_the_match_page_names_the_captain_not_the_login(event, clie
     disputes.raise_dispute(event.match, 1, actor(event.away_captain), "第 6 副是北家先出完")
     client.force_login(event.chief)
     html = client.get(
-        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
+        f"/t/{event.event.slug}/results/match/{event.match.pk}/",
         HTTP_ACCEPT_LANGUAGE="zh-hans",
     ).content.decode()
     line = html.split('class="messages-line error dispute">')[1].split("</p>")[0]
@@ -148,13 +148,13 @@ def test_a_dispute_on_the_match_page_names_the_captain_not_the_login(event, clie
 
 
 def test_a_best_of_three_by_final_levels_reads_game_by_game_on_the_match_page(event, client):
-    event.tournament.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
-    event.tournament.save(update_fields=["settings"])
+    event.event.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
+    event.event.save(update_fields=["settings"])
     games = [{"final_levels": {"EW": "9", "NS": "2"}}, {"final_levels": {"EW": "8", "NS": "6"}}]
     result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.home_captain)
     page = client.get(
-        f"/t/{event.tournament.slug}/results/match/{event.match.pk}/",
+        f"/t/{event.event.slug}/results/match/{event.match.pk}/",
         HTTP_ACCEPT_LANGUAGE="zh-hans",
     )
     deals = page.content.decode().split('id="latest-deals"')[1].split("</ol>")[0]

@@ -33,7 +33,7 @@ MISSED_MUST_PLAY = {
 def preview(event, **headers):
     client = APIClient(**headers)
     client.force_authenticate(event.referee)
-    path = f"/api/tournaments/{event.tournament.slug}/matches/{event.match.pk}/preview/"
+    path = f"/api/tournaments/{event.event.slug}/matches/{event.match.pk}/preview/"
     return client.post(path, {"record": SEAT_TWICE}, format="json")
 
 
@@ -52,7 +52,7 @@ def test_table_preview_refusal_is_english_on_request(event):
 
 def correction_page(event, client, **headers) -> str:
     client.force_login(event.chief)
-    url = f"/t/{event.tournament.slug}/results/match/{event.match.pk}/action/"
+    url = f"/t/{event.event.slug}/results/match/{event.match.pk}/action/"
     response = client.post(
         url,
         {
@@ -77,7 +77,7 @@ def test_chief_correction_refusal_speaks_the_page_language(event, client):
 
 def desk_page(arb_event, client, fields, **headers) -> tuple[str, dict]:
     client.force_login(arb_event.chief)
-    url = reverse("arbitration:desk", args=[arb_event.tournament.slug])
+    url = reverse("arbitration:desk", args=[arb_event.event.slug])
     response = client.post(url, {"action": "check", **fields}, **headers)
     assert response.status_code == 200
     text = html.unescape(response.content.decode())

@@ -13,8 +13,8 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 @pytest.fixture
-def event(make_tournament):
-    return make_tournament(teams=6, units=3)
+def event(make_event):
+    return make_event(teams=6, units=3)
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_organiser_drafts_round_one_with_a_seed_and_sees_the_tables(client, even
     assert response.status_code == 302 and response.url == url("round", event, 1)
     page = client.get(response.url, **EN).content.decode()
     assert "4242" in page and "Draft pairing for round 1 ready" in page
-    for match in Match.objects.filter(round__tournament=event):
+    for match in Match.objects.filter(round__event=event):
         assert match.home.name in page and match.away.name in page
     listing = client.get(url("rounds", event), **EN).content.decode()
     assert "Draft pairing" in listing and "4242" in listing
@@ -46,7 +46,7 @@ def test_organiser_drafts_round_one_with_a_seed_and_sees_the_tables(client, even
 
 def test_bad_seed_is_refused_with_a_message(client, event, organiser):
     response = client.post(url("round-draft", event), {"seed": "-3"}, follow=True, **EN)
-    assert not Round.objects.filter(tournament=event).exists()
+    assert not Round.objects.filter(event=event).exists()
     assert "greater than or equal to 0" in response.content.decode()
 
 
@@ -55,11 +55,11 @@ def test_next_round_refused_until_finalised_shows_the_reason(client, event, orga
     rounds.publish(rnd, organiser)
     response = client.post(url("round-draft", event), {}, follow=True, **EN)
     assert "Round 1 is not finalised yet" in response.content.decode()
-    assert Round.objects.filter(tournament=event).count() == 1
+    assert Round.objects.filter(event=event).count() == 1
 
 
-def test_flags_are_shown_as_readable_badges(client, make_tournament, make_user, grant):
-    event = make_tournament(teams=4, units=1)
+def test_flags_are_shown_as_readable_badges(client, make_event, make_user, grant):
+    event = make_event(teams=4, units=1)
     client.force_login(grant(make_user(), event, Role.ORGANISER))
     client.post(url("round-draft", event), {"seed": "1"})
     page = client.get(url("round", event, 1), **EN).content.decode()
@@ -95,7 +95,7 @@ def test_publish_then_start_the_clock(client, event, organiser):
     assert "Round 1 is published" in response.content.decode()
     response = client.post(url("round-start", event, 1), follow=True, **EN)
     assert "Round 1 has started" in response.content.decode()
-    assert Round.objects.get(tournament=event).status == Round.Status.IN_PLAY
+    assert Round.objects.get(event=event).status == Round.Status.IN_PLAY
     again = client.post(url("round-start", event, 1), follow=True, **EN).content.decode()
     assert "Only a published round can start" in again
 
@@ -136,22 +136,22 @@ def test_standings_ignore_a_bad_after_round(client, event, organiser):
     ],
 )
 def test_pages_are_for_the_organiser_only(
-    client, make_tournament, make_user, grant, event, name, args, method
+    client, make_event, make_user, grant, event, name, args, method
 ):
-    other = make_tournament(teams=2)
+    other = make_event(teams=2)
     referee = grant(make_user(), other, Role.CHIEF_REFEREE)  # a referee of another event
     client.force_login(referee)
     assert getattr(client, method)(url(name, event, *args), **EN).status_code == 403
     chief_here = grant(make_user(), event, Role.CHIEF_REFEREE)  # not an organiser
     client.force_login(chief_here)
     assert getattr(client, method)(url(name, event, *args), **EN).status_code == 403
-    assert not Round.objects.filter(tournament=event).exists()
+    assert not Round.objects.filter(event=event).exists()
 
 
 def test_standings_page_is_for_the_organiser_and_the_chief_referee(
-    client, make_tournament, make_user, grant, event
+    client, make_event, make_user, grant, event
 ):
-    other = make_tournament(teams=2)
+    other = make_event(teams=2)
     client.force_login(grant(make_user(), other, Role.CHIEF_REFEREE))  # of another event
     assert client.get(url("manage-standings", event), **EN).status_code == 403
     client.force_login(grant(make_user(), event, Role.TABLE_REFEREE))
@@ -160,9 +160,9 @@ def test_standings_page_is_for_the_organiser_and_the_chief_referee(
     assert client.get(url("manage-standings", event), **EN).status_code == 200
 
 
-def test_round_actions_refused_to_others(client, event, make_user, grant, make_tournament):
+def test_round_actions_refused_to_others(client, event, make_user, grant, make_event):
     rnd = rounds.generate_draft(event, grant(make_user(), event, Role.ORGANISER))
-    other = make_tournament()
+    other = make_event()
     client.force_login(grant(make_user(), other, Role.ORGANISER))
     for name in ("round", "round-swap", "round-publish", "round-start"):
         call = client.get if name == "round" else client.post
@@ -176,9 +176,9 @@ def test_anonymous_is_sent_to_log_in(client, event):
 
 
 def test_least_bad_round_is_published_only_with_a_reason_given_on_the_page(
-    client, make_tournament, make_user, grant
+    client, make_event, make_user, grant
 ):
-    two = make_tournament(teams=2, num_rounds=3)
+    two = make_event(teams=2, num_rounds=3)
     user = grant(make_user(), two, Role.ORGANISER)
     client.force_login(user)
     first = rounds.generate_draft(two, user)
@@ -187,13 +187,13 @@ def test_least_bad_round_is_published_only_with_a_reason_given_on_the_page(
     client.post(url("round-draft", two), {}, **EN)
     page = client.get(url("round", two, 2), **EN).content.decode()
     assert 'id="confirm-rematches"' in page and "rematch" in page
-    names = list(Team.objects.filter(tournament=two).values_list("name", flat=True))
+    names = list(Team.objects.filter(event=two).values_list("name", flat=True))
     assert all(f"{name} and" in page or f"and {name}" in page for name in names)  # names, not ids
     refused = client.post(url("round-publish", two, 2), {}, follow=True, **EN)
     assert "confirm with a reason" in refused.content.decode()
-    assert Round.objects.get(tournament=two, number=2).status == Round.Status.DRAFT
+    assert Round.objects.get(event=two, number=2).status == Round.Status.DRAFT
     client.post(url("round-publish", two, 2), {"confirm_reason": "two teams only"}, **EN)
-    assert Round.objects.get(tournament=two, number=2).status == Round.Status.PUBLISHED
+    assert Round.objects.get(event=two, number=2).status == Round.Status.PUBLISHED
     assert AuditLog.objects.get(action="round.confirm_rematches").reason == "two teams only"
 
 

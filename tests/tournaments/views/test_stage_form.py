@@ -32,7 +32,7 @@ def shown_back(stage) -> dict:
 
 @pytest.fixture
 def organiser_client(client):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     client.force_login(factories.organiser_of(event))
     return event, client
 
@@ -60,7 +60,7 @@ FIELDS = {
 def test_every_combination_is_stored_as_shown_or_refused_naming_the_field(
     kind, end, deals, minutes, best_of_three, num_rounds
 ):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     who = factories.organiser_of(event)
     sent = {"name": "S", "kind": kind, "entrants": "all", "end": end}
     for key, value in (("deals", deals), ("minutes", minutes), ("num_rounds", num_rounds)):
@@ -68,14 +68,14 @@ def test_every_combination_is_stored_as_shown_or_refused_naming_the_field(
             sent[key] = str(value)
     if best_of_three:
         sent["best_of_three"] = "on"
-    form = StageForm(sent, tournament=event)
+    form = StageForm(sent, event=event)
     try:
         if not form.is_valid():
             raise form_refusal(form)
         stage = stages.create_stage(event, who, **form.service_fields())
     except stages.StageError as refused:  # refused naming a field of the form; none stored
         assert refused.field in FIELDS
-        assert not Stage.objects.filter(tournament=event).exists()
+        assert not Stage.objects.filter(event=event).exists()
         return
     back = {
         k: str(v) if isinstance(v, int) and not isinstance(v, bool) else v
@@ -91,7 +91,7 @@ def test_the_page_refuses_naming_the_field(organiser_client):
     sent = {"name": "S", "kind": "knockout", "entrants": "all", "end": "pass_a", "deals": "4"}
     answer = client.post(page(event, "new/"), sent, HTTP_ACCEPT_LANGUAGE="en", follow=True)
     assert "Deals: Not used when a match ends" in answer.content.decode()
-    assert not Stage.objects.filter(tournament=event).exists()
+    assert not Stage.objects.filter(event=event).exists()
 
 
 def test_best_of_three_alone_is_kept_with_the_usual_end(organiser_client):
@@ -100,7 +100,7 @@ def test_best_of_three_alone_is_kept_with_the_usual_end(organiser_client):
         page(event, "new/"),
         {"name": "KO", "kind": "knockout", "entrants": "all", "end": "", "best_of_three": "on"},
     )
-    assert Stage.objects.get(tournament=event).match_format == {"games": 3}
+    assert Stage.objects.get(event=event).match_format == {"games": 3}
 
 
 def test_a_stage_is_edited_and_removed_on_its_page_until_its_first_round(organiser_client):

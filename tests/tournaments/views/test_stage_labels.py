@@ -19,14 +19,14 @@ NS_UP1 = {"finish": ["S", "E", "W", "N"]}
 
 
 def bo3(match, games):
-    actor = results.Actor(factories.chief_of(match.round.tournament), None, "web", "")
+    actor = results.Actor(factories.chief_of(match.round.event), None, "web", "")
     record = {"game": "guandan", "games": [{"deals": [deal]} for deal in games]}
     return result_entry.submit(match, record, actor, 0, confirm=True)
 
 
 @pytest.fixture
 def final_round():
-    event = factories.tournament(teams=0)
+    event = factories.event(teams=0)
     for i in range(1, 7):
         factories.team(event, f"T{i}", seed=i)
     swiss = factories.stage(event, name="Swiss", num_rounds=1)
@@ -52,7 +52,7 @@ def final_round():
 
 
 def test_rounds_are_counted_per_stage_before_and_after_the_draw(client):
-    event = factories.tournament(teams=0)
+    event = factories.event(teams=0)
     for i in range(1, 7):
         factories.team(event, f"T{i}", seed=i)
     swiss = factories.stage(event, name="Swiss", num_rounds=2)
@@ -116,7 +116,7 @@ def test_a_best_of_three_shows_its_games_beside_the_match_points(final_round, cl
 
 
 def test_national_preset_results_show_level_points_beside_match_points(client):
-    event = factories.tournament(teams=2, preset="guandan-national")
+    event = factories.event(teams=2, preset="guandan-national")
     home, away = list(event.teams.order_by("name"))
     factories.played_round(event, 1, [(home, away)])
     pairings = client.get(f"/t/{event.slug}/pairings/", HTTP_ACCEPT_LANGUAGE="zh-hans")

@@ -14,10 +14,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sectioned():
-    event = factories.tournament(teams=8)
+    event = factories.event(teams=8)
     stage = factories.stage(event, name="资格赛", num_rounds=2)
     men, women = factories.sections(stage, "男双", "女双")
-    teams = list(Team.objects.filter(tournament=event).order_by("name"))
+    teams = list(Team.objects.filter(event=event).order_by("name"))
     who = factories.organiser_of(event)
     stage_sections.assign_teams(men, who, [t.pk for t in teams[:4]])
     stage_sections.assign_teams(women, who, [t.pk for t in teams[4:]])

@@ -15,7 +15,7 @@ def page(event, path=""):
 
 
 def test_the_organiser_creates_a_stage_with_its_match_format_on_the_page(client):
-    event = factories.tournament(teams=8)
+    event = factories.event(teams=8)
     client.force_login(factories.organiser_of(event))
     answer = client.post(
         page(event, "new/"),
@@ -28,7 +28,7 @@ def test_the_organiser_creates_a_stage_with_its_match_format_on_the_page(client)
             "third_place": "on",
         },
     )
-    stage = Stage.objects.get(tournament=event)
+    stage = Stage.objects.get(event=event)
     assert answer.status_code == 302 and answer["Location"].endswith(f"/stages/{stage.pk}/")
     assert stage.match_format == {"end": "deals", "deals": 4} and stage.third_place
     shown = client.get(page(event, f"{stage.pk}/"))
@@ -36,7 +36,7 @@ def test_the_organiser_creates_a_stage_with_its_match_format_on_the_page(client)
 
 
 def test_a_refused_stage_says_why_and_stores_nothing(client):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     client.force_login(factories.organiser_of(event))
     answer = client.post(
         page(event, "new/"),
@@ -49,7 +49,7 @@ def test_a_refused_stage_says_why_and_stores_nothing(client):
 
 
 def test_sections_assignment_and_the_draw_from_the_stage_page(client):
-    event = factories.tournament(teams=6)
+    event = factories.event(teams=6)
     stage = factories.stage(event, name="小组赛", kind="round_robin")
     client.force_login(factories.organiser_of(event))
     client.post(page(event, f"{stage.pk}/sections/"), {"name": "A组"})
@@ -69,7 +69,7 @@ def test_sections_assignment_and_the_draw_from_the_stage_page(client):
 
 
 def test_a_chief_referee_reads_the_stages_but_may_not_add_one(client):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     client.force_login(factories.chief_of(event))
     assert client.get(page(event)).status_code == 200
     assert (
@@ -82,7 +82,7 @@ def test_a_chief_referee_reads_the_stages_but_may_not_add_one(client):
 
 
 def test_the_stages_page_speaks_chinese_by_default(client):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     stage = factories.stage(event, name="预赛")
     client.force_login(factories.organiser_of(event))
     listing = client.get(page(event), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
@@ -92,7 +92,7 @@ def test_the_stages_page_speaks_chinese_by_default(client):
 
 
 def test_garbage_in_the_assignment_form_is_refused_with_a_message(client):
-    event = factories.tournament(teams=4)
+    event = factories.event(teams=4)
     stage = factories.stage(event)
     (section,) = factories.sections(stage, "A")
     client.force_login(factories.organiser_of(event))

@@ -7,35 +7,35 @@ from tests import factories
 from tournaments.models import LotDraw, Team
 
 
-def tied_event(make_tournament):
-    tournament = make_tournament(teams=4)
-    a, b, c, d = Team.objects.filter(tournament=tournament).order_by("name")
-    factories.played_round(tournament, 1, [(a, b), (c, d)])
-    return tournament
+def tied_event(make_event):
+    event = make_event(teams=4)
+    a, b, c, d = Team.objects.filter(event=event).order_by("name")
+    factories.played_round(event, 1, [(a, b), (c, d)])
+    return event
 
 
-def test_chief_draws_lots_for_a_tie_from_the_standings_page(client, make_tournament):
-    tournament = tied_event(make_tournament)
-    chief = factories.chief_of(tournament)
+def test_chief_draws_lots_for_a_tie_from_the_standings_page(client, make_event):
+    event = tied_event(make_event)
+    chief = factories.chief_of(event)
     client.force_login(chief)
-    page = client.get(reverse("tournaments:manage-standings", args=[tournament.slug]))
+    page = client.get(reverse("tournaments:manage-standings", args=[event.slug]))
     assert page.status_code == 200
     assert b'id="ties"' in page.content and b'name="rank" value="1"' in page.content
     answer = client.post(
-        reverse("tournaments:draw-lots", args=[tournament.slug]), {"rank": "1"}, follow=True
+        reverse("tournaments:draw-lots", args=[event.slug]), {"rank": "1"}, follow=True
     )
-    draw = LotDraw.objects.get(tournament=tournament)
+    draw = LotDraw.objects.get(event=event)
     assert answer.status_code == 200
     assert " &gt; ".join(draw.names).encode() in answer.content  # the order is shown
     assert b'name="rank" value="1"' not in answer.content  # rank 1 is no longer tied
     assert b'name="rank" value="3"' in answer.content
 
 
-def test_a_draw_for_a_rank_not_tied_is_refused_with_a_message(client, make_tournament):
-    tournament = tied_event(make_tournament)
-    client.force_login(factories.chief_of(tournament))
+def test_a_draw_for_a_rank_not_tied_is_refused_with_a_message(client, make_event):
+    event = tied_event(make_event)
+    client.force_login(factories.chief_of(event))
     answer = client.post(
-        reverse("tournaments:draw-lots", args=[tournament.slug]),
+        reverse("tournaments:draw-lots", args=[event.slug]),
         {"rank": "2"},
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
@@ -44,11 +44,11 @@ def test_a_draw_for_a_rank_not_tied_is_refused_with_a_message(client, make_tourn
     assert not LotDraw.objects.exists()
 
 
-def test_a_table_referee_may_not_draw_lots(client, make_tournament, make_user, grant):
-    tournament = tied_event(make_tournament)
+def test_a_table_referee_may_not_draw_lots(client, make_event, make_user, grant):
+    event = tied_event(make_event)
     referee = make_user()
-    grant(referee, tournament, "table_referee", tables=[1])
+    grant(referee, event, "table_referee", tables=[1])
     client.force_login(referee)
-    answer = client.post(reverse("tournaments:draw-lots", args=[tournament.slug]), {"rank": "1"})
+    answer = client.post(reverse("tournaments:draw-lots", args=[event.slug]), {"rank": "1"})
     assert answer.status_code == 403
     assert not LotDraw.objects.exists()

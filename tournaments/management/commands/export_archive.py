@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exporters.archive import dumps, export_archive
-from tournaments.models import Tournament
+from tournaments.models import Event
 
 
 class Command(BaseCommand):
@@ -14,10 +14,10 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="file to write (default: stdout)")
 
     def handle(self, slug, output=None, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
+        event = Event.objects.filter(slug=slug).first()
+        if event is None:
             raise CommandError(f"no event with the short name {slug!r}")
-        text = dumps(export_archive(tournament))
+        text = dumps(export_archive(event))
         if output:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)

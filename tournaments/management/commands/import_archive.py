@@ -27,7 +27,7 @@ class Command(BaseCommand):
         except json.JSONDecodeError as error:
             raise CommandError(f"{file} is not JSON: {error}") from None
         try:
-            tournament = import_archive(data)
+            event = import_archive(data)
         except ExportError as error:
             raise CommandError(error.message) from None
-        self.stdout.write(f"imported {tournament.slug} ({tournament.name})")
+        self.stdout.write(f"imported {event.slug} ({event.name})")
