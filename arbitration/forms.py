@@ -18,7 +18,7 @@ from arbitration.models.rulings import Step
 from rules_engine import ladder, seating
 from tournaments import glossary
 from tournaments.glossary import SEATS
-from tournaments.models import Game, Match, Player, Team, Event
+from tournaments.models import Event, Game, Match, Player, Team
 from tournaments.services.results import current_round
 from tournaments.validation import SMALLINT_MAX
 

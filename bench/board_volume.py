@@ -54,9 +54,7 @@ def test_board_volume(live_server):
         [Seating(round=rnd, team=team, by_name="bench") for team in teams if team != late.away]
     )
     chief = factories.chief_of(event)
-    referee = factories.grant(
-        factories.user(), event, "table_referee", tables=range(1, TABLES + 1)
-    )
+    referee = factories.grant(factories.user(), event, "table_referee", tables=range(1, TABLES + 1))
     board = f"{live_server.url}/t/{event.slug}/manage/rounds/1/board/"
     figures = {}
     with sync_playwright() as playwright:

@@ -132,7 +132,7 @@ def import_in_scratch_database(data: bytes) -> str:
     from django.utils import translation
 
     from bench.pairing_service import scratch_database
-    from tournaments.models import Job, Team, Event
+    from tournaments.models import Event, Job, Team
     from tournaments.services import registration_import as registration
 
     translation.activate("en")

@@ -57,7 +57,7 @@ def scratch_database(suffix: str):
 
 
 def make_event(teams: int, units: int, rounds: int, preset: str = "guandan-suzhou-2016"):
-    from tournaments.models import Team, Event, Unit
+    from tournaments.models import Event, Team, Unit
 
     event = Event.objects.create(
         name=f"Bench {teams}",
@@ -82,7 +82,7 @@ def organiser_of(event):
     """The event's organiser (the round service checks the role of whoever drafts)."""
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Role, EventRole
+    from tournaments.models import EventRole, Role
 
     user, _ = get_user_model().objects.get_or_create(username="bench-organiser")
     EventRole.objects.get_or_create(user=user, event=event, role=Role.ORGANISER)

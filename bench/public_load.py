@@ -67,13 +67,13 @@ def build_event() -> dict:
     from rules_engine import api as rules_api
     from tournaments.freshness import invalidate
     from tournaments.models import (
+        Event,
         Match,
         Player,
         ResultVersion,
         Round,
         RoundSlot,
         Team,
-        Event,
     )
 
     t0 = time.time()

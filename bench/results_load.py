@@ -119,7 +119,7 @@ def build_event() -> dict:
     )
     from django.contrib.auth.hashers import make_password
 
-    from tournaments.models import Match, Round, Team, Event, EventRole
+    from tournaments.models import Event, EventRole, Match, Round, Team
 
     SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
 
@@ -127,9 +127,7 @@ def build_event() -> dict:
         event = Event.objects.create(
             name=slug, slug=slug, game="guandan", preset="guandan-suzhou-2016", num_rounds=rounds
         )
-        teams = Team.objects.bulk_create(
-            Team(event=event, name=f"T{i:04d}") for i in range(TEAMS)
-        )
+        teams = Team.objects.bulk_create(Team(event=event, name=f"T{i:04d}") for i in range(TEAMS))
         matches = []
         for number in range(1, rounds + 1):
             round_ = Round.objects.create(event=event, number=number, status="in_play")
@@ -146,9 +144,7 @@ def build_event() -> dict:
         get_user_model()(username=f"referee{i:02d}", password=password) for i in range(CLIENTS)
     )
     EventRole.objects.bulk_create(
-        EventRole(user=u, event=t, role="chief_referee")
-        for u in users
-        for t in (event, warm)
+        EventRole(user=u, event=t, role="chief_referee") for u in users for t in (event, warm)
     )
     sessions = []
     for user in users:

@@ -50,14 +50,12 @@ def run() -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from tournaments.models import Match, Round, Team, Event, EventRole
+    from tournaments.models import Event, EventRole, Match, Round, Team
 
     event = Event.objects.create(
         name="p", slug="profile", game="guandan", preset="guandan-suzhou-2016"
     )
-    teams = Team.objects.bulk_create(
-        Team(event=event, name=f"T{i}") for i in range(2 * TABLES)
-    )
+    teams = Team.objects.bulk_create(Team(event=event, name=f"T{i}") for i in range(2 * TABLES))
     rnd = Round.objects.create(event=event, number=1, status="in_play")
     matches = Match.objects.bulk_create(
         Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])

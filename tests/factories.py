@@ -104,7 +104,7 @@ def team(event, name: str, unit: str = "", players=None, seed=None, by=None, **f
 
 def grant(who, event, role: str, team=None, tables=()):
     """Give ``who`` a role in the event (and table assignments for a table referee)."""
-    from tournaments.models import TableAssignment, EventRole
+    from tournaments.models import EventRole, TableAssignment
 
     EventRole.objects.create(user=who, event=event, role=role, team=team)
     for table in tables:

@@ -412,7 +412,7 @@ def build_event(teams: int, rounds: int = 1) -> dict:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournaments.models import Match, Round, RoundSlot, Team, Event, EventRole
+    from tournaments.models import Event, EventRole, Match, Round, RoundSlot, Team
 
     event = Event.objects.create(
         name="镜像杯掼蛋赛", slug=SLUG, game="guandan", preset="guandan-suzhou-2016", num_rounds=5

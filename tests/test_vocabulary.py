@@ -193,7 +193,7 @@ def world(db, media, settings):
     from arbitration.services.appeals import file_appeal, vote
     from arbitration.services.incidents import log_incident
     from arbitration.services.rulings import rule
-    from tournaments.models import Job, Event
+    from tournaments.models import Event, Job
     from tournaments.services import demo, table_keys
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
@@ -413,7 +413,7 @@ def test_chinese_pages_show_no_raw_identifiers(world, client):
 def data_names():
     """Names from the data (teams, players, units, events, notes typed in): not UI text."""
     from arbitration.models import Appeal, Incident, Revocation, Ruling
-    from tournaments.models import Player, Section, Stage, Team, Event, Unit
+    from tournaments.models import Event, Player, Section, Stage, Team, Unit
 
     names = set()
     for model, fields in (

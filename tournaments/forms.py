@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
-from tournaments.models import Game, Role, Team, Event
+from tournaments.models import Event, Game, Role, Team
 from tournaments.validation import INT_MAX, whole_number
 
 APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Forbidden
-from tournaments.models import Role, TableAssignment, Event, EventRole
+from tournaments.models import Event, EventRole, Role, TableAssignment
 from tournaments.sql.roles import roles_of
 
 ORGANISER, CHIEF, TABLE, COMMITTEE, CAPTAIN = (
@@ -210,9 +210,9 @@ def captain_team_ids(user, event: Event) -> set[int]:
     if user is None or not user.is_authenticated:
         return set()
     return set(
-        EventRole.objects.filter(
-            user=user, event=event, role=Role.CAPTAIN
-        ).values_list("team_id", flat=True)
+        EventRole.objects.filter(user=user, event=event, role=Role.CAPTAIN).values_list(
+            "team_id", flat=True
+        )
     )
 
 

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from tournaments import tasks
-from tournaments.models import Job, Event
+from tournaments.models import Event, Job
 from tournaments.services import exports
 
 ASK_SECONDS = 5  # a public export missing from the cache is looked for at most this often
@@ -20,9 +20,9 @@ ASK_SECONDS = 5  # a public export missing from the cache is looked for at most 
 def done_job(event: Event, kind: str, params: dict, language: str):
     """The finished job of this export at the current revision, from the database."""
     wanted = {**exports.clean_params(params), "language": language, "revision": event.revision}
-    for job in Job.objects.filter(event=event, kind=kind, status=Job.Status.DONE).exclude(
-        file=""
-    )[:20]:
+    for job in Job.objects.filter(event=event, kind=kind, status=Job.Status.DONE).exclude(file="")[
+        :20
+    ]:
         if job.params == wanted:
             return job
     return None
@@ -63,9 +63,7 @@ def ensure_public_job(event: Event, kind: str, params: dict, language: str):
         and not mirror
         and exports.active_job_like(event, kind, params, language) is None
     ):
-        job = exports.create_job(
-            event, kind, params, None, language, revision=event.revision
-        )
+        job = exports.create_job(event, kind, params, None, language, revision=event.revision)
         tasks.start(job)
         job.refresh_from_db()
     if job is None or job.status != Job.Status.DONE or not job.file:

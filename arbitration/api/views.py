@@ -20,7 +20,7 @@ from arbitration.services import (
     rulings,
 )
 from tournaments.api.permissions import ActionPermission
-from tournaments.models import Team, Event
+from tournaments.models import Event, Team
 from tournaments.services.audit import client_address
 from tournaments.sql import lookups
 
@@ -87,9 +87,7 @@ class IncidentListView(ArbitrationAPIView):
     @extend_schema(request=IncidentInput, responses={201: IncidentSerializer})
     def post(self, request, slug):
         data = self.valid(IncidentInput)
-        incident = incidents.log_incident(
-            self.event, request.user, source=self.source(), **data
-        )
+        incident = incidents.log_incident(self.event, request.user, source=self.source(), **data)
         return Response(IncidentSerializer(incident).data, status=status.HTTP_201_CREATED)
 
 

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder
-from tournaments.models import Team, Event
+from tournaments.models import Event, Team
 
 from .rulings import Ruling, Step
 

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder, ladder_national
 from tournaments.glossary import SEATS
-from tournaments.models import Match, Player, Team, Event
+from tournaments.models import Event, Match, Player, Team
 
 
 class Category(models.TextChoices):

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder
-from tournaments.models import Match, RankingAdjustment, ResultVersion, Team, Event
+from tournaments.models import Event, Match, RankingAdjustment, ResultVersion, Team
 
 from .incidents import Incident
 

@@ -154,9 +154,7 @@ def accept_late(appeal: Appeal, user, reason: str, source: str = "") -> Appeal:
         appeal.late_accepted_by = user
         appeal.late_accepted_reason = reason
         appeal.save(update_fields=["late_accepted_at", "late_accepted_by", "late_accepted_reason"])
-        log_action(
-            appeal.event, user, "appeal.accept_late", appeal, reason=reason, source=source
-        )
+        log_action(appeal.event, user, "appeal.accept_late", appeal, reason=reason, source=source)
     return appeal
 
 

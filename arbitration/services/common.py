@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine import ladder, seating
 from rules_engine.errors import RulesError
 from tournaments import permissions
-from tournaments.models import Match, Role, Team, Event
+from tournaments.models import Event, Match, Role, Team
 
 from . import ArbitrationError, ArbitrationForbidden
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
 from arbitration.models.rulings import Step, step_label
 from rules_engine import ladder
-from tournaments.models import Match, ResultVersion, Team, Event
+from tournaments.models import Event, Match, ResultVersion, Team
 from tournaments.services.disputes import open_calls
 from tournaments.services.results import current_round
 

@@ -15,7 +15,7 @@ from arbitration.models.incidents import (
 )
 from rules_engine.adjustments import SEAT_SIDES
 from tournaments import permissions
-from tournaments.models import Match, Player, Team, Event
+from tournaments.models import Event, Match, Player, Team
 from tournaments.services.audit import log_action
 from tournaments.validation import SMALLINT_MAX, BadInput, bounded_int
 

@@ -52,9 +52,7 @@ def pending_forfeits(event) -> list[tuple[Incident, LateStatus]]:
     """Late arrivals past the limit on which the chief referee has not ruled yet."""
     pending = []
     incidents = (
-        Incident.objects.filter(
-            event=event, category=Category.LATE_ARRIVAL, rulings__isnull=True
-        )
+        Incident.objects.filter(event=event, category=Category.LATE_ARRIVAL, rulings__isnull=True)
         .select_related("match__round", "team", "event")
         .order_by("created_at")
     )

@@ -14,7 +14,7 @@ from rules_engine import adjustments, ladder
 from rules_engine.errors import RulesError
 from rules_engine.ladder_national import IN_PLAY_STEPS, times_of
 from tournaments.freshness import revision_batch
-from tournaments.models import Team, Event
+from tournaments.models import Event, Team
 from tournaments.services.audit import log_action
 from tournaments.validation import BadInput, bounded_int
 
@@ -117,9 +117,7 @@ def rule(
 def check_step(event: Event, step: object, field: str = "step") -> str:
     """``step`` may be ruled in the event (scored last only under the national ladder)."""
     try:
-        return ladder.check_step(
-            step, event.game, field, event.get_preset().in_play_ladder
-        )
+        return ladder.check_step(step, event.game, field, event.get_preset().in_play_ladder)
     except RulesError as err:
         raise ArbitrationError.from_rules(err) from None
 
@@ -161,9 +159,7 @@ def create(event, incident, team, step, reason, user, fields, source, amends=Non
     match = incident.match if incident else None
     if step == ladder.SCORED_LAST:  # an appeal's amendment comes here without rule()'s checks
         fields = fields | {"deal": scored_last_deal(incident, team, fields.get("deal"))}
-    ruling = _store(
-        event, incident, team, match, step, reason, user, fields, source, amends=amends
-    )
+    ruling = _store(event, incident, team, match, step, reason, user, fields, source, amends=amends)
     made = [ruling]
     parent = ruling
     for extra in ladder.escalate(team_steps(team, exclude=ruling), step, settings_of(event)):

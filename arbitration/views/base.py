@@ -17,9 +17,7 @@ class ArbitrationView(EventMixin):
     action = "incident.view"
 
     def captain_of(self, team_ids) -> bool:
-        return bool(
-            permissions.captain_team_ids(self.request.user, self.event) & set(team_ids)
-        )
+        return bool(permissions.captain_team_ids(self.request.user, self.event) & set(team_ids))
 
 
 class ActionView(ArbitrationView, FormView):

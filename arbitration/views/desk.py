@@ -73,9 +73,7 @@ class DeskView(ArbitrationView, FormView):
         if incident is not None and "attach" in self.request.POST:
             incidents.attach_evidence(incident, self.request.user, action, request, answer)
             messages.success(self.request, _("The ruling is attached to the incident."))
-            return redirect(
-                reverse("arbitration:incident", args=[self.event.slug, incident.pk])
-            )
+            return redirect(reverse("arbitration:incident", args=[self.event.slug, incident.pk]))
         return self.render_to_response(
             self.get_context_data(
                 form=form,

@@ -194,12 +194,10 @@ def fuzz(client: Client, forms: dict, counts: Counter, failures: list, user=None
 @pytest.mark.parametrize("who", ["anonymous", "every-role"])
 def test_every_form_posted_with_hostile_values_answers_below_500(everything, who):  # noqa: F811
     from tests import factories
-    from tournaments.models import Section, Stage, Event
+    from tournaments.models import Event, Section, Stage
 
     event = Event.objects.get(slug=everything["slug"])
-    stage = Stage.objects.create(
-        event=event, order=1, name="Stage", kind="swiss", num_rounds=3
-    )
+    stage = Stage.objects.create(event=event, order=1, name="Stage", kind="swiss", num_rounds=3)
     Section.objects.create(stage=stage, name="A", order=1)
     event.rounds.update(stage=stage)  # the round in play is the stage's
     other = factories.grant(factories.user("fuzz-other"), event, "committee")

@@ -15,7 +15,7 @@ from django.core.cache import cache, caches
 from django.test import Client
 
 from tests.factories import guandan_record
-from tournaments.models import ResultVersion, Event
+from tournaments.models import Event, ResultVersion
 
 DEAD_PORT = 18899  # in this helper's port range; nothing listens there
 DEAD_CACHE = {

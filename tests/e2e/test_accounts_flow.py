@@ -9,7 +9,7 @@ import pytest
 
 from tests import factories
 from tests.e2e.conftest import watch_csp
-from tournaments.models import LoginLink, EventRole
+from tournaments.models import EventRole, LoginLink
 
 PHONE = {"width": 390, "height": 844}
 
@@ -42,9 +42,7 @@ def test_invite_a_chief_and_captains_then_the_chief_logs_in_by_the_link(
         page.select_option("#id_role", "chief_referee")
         page.click("#invite-submit")
         page.wait_for_selector(".login-link")
-        held = EventRole.objects.get(
-            event=event, role="chief_referee", user__first_name="王裁判长"
-        )
+        held = EventRole.objects.get(event=event, role="chief_referee", user__first_name="王裁判长")
         link = page.locator(f"#person-{held.user_id} .login-link").get_attribute("href")
         # captains for every team without one, in one action
         page.click("[data-only=without]")

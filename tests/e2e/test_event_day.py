@@ -230,7 +230,7 @@ class Walk:
 
 def organiser_prepares_and_draws(walk, day, upload):
     """1. The event, its teams from a file, its stages, check-in of 15, round 1 drawn."""
-    from tournaments.models import CheckIn, Stage, Event
+    from tournaments.models import CheckIn, Event, Stage
 
     page = walk.log_in("organiser", day.organiser)
     walk.follow(page, "main a[href='/new/']")
@@ -642,9 +642,7 @@ def test_event_day_rehearsal(browser, live_server, time_machine, tmp_path):
         chief_confirms_and_finalises(walk, day, 3, confirm=False)
         organiser_finishes(walk, day)
         assert (
-            ResultVersion.objects.filter(
-                match__round__event=day.event, is_counting=True
-            ).count()
+            ResultVersion.objects.filter(match__round__event=day.event, is_counting=True).count()
             == 15
         )
     finally:

@@ -19,12 +19,12 @@ from tests.e2e.conftest import confirm_dialog
 from tournaments.models import (
     AuditLog,
     CheckIn,
+    Event,
     Match,
     ResultVersion,
     Round,
     TableAssignment,
     TableKey,
-    Event,
 )
 from tournaments.services import creators, result_entry, results
 
@@ -114,9 +114,7 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     assert sorted(event.teams.values_list("name", flat=True)) == sorted(NAMES)
     changed = event.teams.get(name="缺席队")
     assert list(changed.players.values_list("name", flat=True)) == ["缺甲", "缺丙"]
-    assert AuditLog.objects.get(event=event, action="team.reimport").data["updated"] == [
-        "缺席队"
-    ]
+    assert AuditLog.objects.get(event=event, action="team.reimport").data["updated"] == ["缺席队"]
 
     # 3. forty tables to two referees, on one page
     page.goto(f"{base}/t/suzhou-2026/manage/assignments/")

@@ -20,9 +20,7 @@ def event(make_event):
     event = make_event(name="苏州掼蛋公开赛", slug="open-e2e", game="tractor")
     t = [factories.team(event, name) for name in NAMES]
     add_round(event, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])], record=HOME_KEEPS_DEAL)
-    add_round(
-        event, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])], status="in_play", record=None
-    )
+    add_round(event, 2, [(t[0], t[2]), (t[1], t[4]), (t[3], t[5])], status="in_play", record=None)
     return event
 
 
@@ -110,9 +108,7 @@ def big_event(make_event):
     from tournaments.models import Match, Round, Team
 
     event = make_event(name="千人掼蛋大赛", slug="big-e2e")
-    teams = Team.objects.bulk_create(
-        Team(event=event, name=f"第{i:03d}队") for i in range(200)
-    )
+    teams = Team.objects.bulk_create(Team(event=event, name=f"第{i:03d}队") for i in range(200))
     rnd = Round.objects.create(
         event=event,
         number=1,

@@ -77,9 +77,7 @@ def submit_back_online(phone, event, deals: int):
 
 
 def server_answer(event, deals):
-    return rules_api.score(
-        {"game": event.event.game, "preset": event.event.preset, "deals": deals}
-    )
+    return rules_api.score({"game": event.event.game, "preset": event.event.preset, "deals": deals})
 
 
 def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
@@ -101,9 +99,7 @@ def test_offline_reload_nine_deals_levels_each_a_tenth_refused_then_one_version(
         f"snapshot); first answer "
         f"{answered - tapped:.2f} s after the tap, {answered - opened:.2f} s after the page"
     )
-    expected = rules_api.score(
-        {"game": "guandan", "preset": event.event.preset, "deals": NINE[:1]}
-    )
+    expected = rules_api.score({"game": "guandan", "preset": event.event.preset, "deals": NINE[:1]})
     assert shown_levels(phone) == (expected["levels"]["EW"], expected["levels"]["NS"])
     assert "暂定" in phone.locator("#engine-note").inner_text()
     for i, deal in enumerate(NINE[1:], start=2):

@@ -18,7 +18,7 @@ from django.test import Client
 
 from tests import factories
 from tests.readers import pdf_pages, pdf_text, workbook
-from tournaments.models import TableKey, Event
+from tournaments.models import Event, TableKey
 from tournaments.services import table_keys
 
 # the real worker, its broker and its killing, as the scoresheet worker test starts them

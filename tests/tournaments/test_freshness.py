@@ -22,6 +22,7 @@ from django.urls import reverse
 from tests import factories
 from tournaments import freshness
 from tournaments.models import (
+    Event,
     LotDraw,
     Match,
     Player,
@@ -33,7 +34,6 @@ from tournaments.models import (
     SectionEntry,
     Stage,
     Team,
-    Event,
     Unit,
 )
 

@@ -25,9 +25,7 @@ def test_names_are_built_from_the_presets_values():
 
 
 def test_an_event_that_overrides_the_points_reads_its_own_numbers(make_event, client):
-    event = make_event(
-        preset="guandan-national-2017", settings={"win_points": 4, "loss_points": 0}
-    )
+    event = make_event(preset="guandan-national-2017", settings={"win_points": 4, "loss_points": 0})
     page = client.get(f"/t/{event.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "National 2017 rules (win 4, draw 2, loss 0)" in page
     assert "win 3" not in page

@@ -11,7 +11,7 @@ from django.db.models.signals import post_save, pre_save
 from tests import factories
 from tests.factories import guandan_record
 from tournaments.freshness import revision
-from tournaments.models import AuditLog, ResultVersion, Event
+from tournaments.models import AuditLog, Event, ResultVersion
 from tournaments.sql import rows
 
 

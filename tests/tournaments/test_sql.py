@@ -18,12 +18,12 @@ from tournaments import sql
 from tournaments.freshness import invalidate
 from tournaments.models import (
     AuditLog,
+    Event,
     EventRevision,
+    EventRole,
     Match,
     ResultVersion,
     Round,
-    Event,
-    EventRole,
 )
 from tournaments.services import result_entry
 from tournaments.sql import lookups, pending, revision, roles, rows
@@ -95,9 +95,7 @@ def test_event_read_by_lookups_as_the_orm_reads_it(event):
 def test_eventrole_read_by_roles_and_lookups_as_the_orm_reads_it(event):
     user = event.chief
     orm = frozenset(
-        EventRole.objects.filter(user=user, event=event.event).values_list(
-            "role", flat=True
-        )
+        EventRole.objects.filter(user=user, event=event.event).values_list("role", flat=True)
     )
     assert roles.roles_of(user.pk, event.event.pk) == orm == {"chief_referee"}
     found = lookups.match_in_event(event.event.slug, event.match.pk, user)

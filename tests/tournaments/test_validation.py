@@ -10,7 +10,7 @@ import pytest
 from openpyxl import Workbook
 
 from tests.factories import guandan_record
-from tournaments.models import AuditLog, ResultVersion, Event
+from tournaments.models import AuditLog, Event, ResultVersion
 
 pytestmark = pytest.mark.django_db
 

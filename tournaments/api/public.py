@@ -93,9 +93,7 @@ class PublicStandingsView(PublicView):
         }
 
         def build() -> dict:
-            rows, stage, section = public.standings_view(
-                event, params["stage"], params["section"]
-            )
+            rows, stage, section = public.standings_view(event, params["stage"], params["section"])
             page = public.paginate(len(rows), params["page"], params["size"])
             rnd = public.current_round(event)
             return {

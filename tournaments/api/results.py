@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Match, ResultDispute, Round, TableKey, Event
+from tournaments.models import Event, Match, ResultDispute, Round, TableKey
 from tournaments.services import (
     disputes,
     idempotency,

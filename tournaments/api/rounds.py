@@ -136,9 +136,7 @@ class RoundsAPIMixin(EventScopedMixin):
         return permissions.may(self.request.user, self.get_event(), "round.draft")
 
     def get_round(self) -> Round:
-        rnd = get_object_or_404(
-            Round, event=self.get_event(), number=self.kwargs["number"]
-        )
+        rnd = get_object_or_404(Round, event=self.get_event(), number=self.kwargs["number"])
         if rnd.status == Round.Status.DRAFT and not self.sees_drafts():
             raise Http404
         return rnd

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS
 from tournaments.errors import Code, ServiceError
-from tournaments.models import Player, Role, Team, Event, EventRole
+from tournaments.models import Event, EventRole, Player, Role, Team
 from tournaments.services import registration
 from tournaments.validation import SMALLINT_MAX
 
@@ -152,8 +152,6 @@ class RoleSerializer(StrictModelSerializer):
             raise serializers.ValidationError({"team": "Only captains have a team."})
         if team is not None and team.event_id != event.pk:
             raise serializers.ValidationError({"team": "This team is not in this event."})
-        if EventRole.objects.filter(
-            event=event, user=attrs["user"], role=attrs["role"]
-        ).exists():
+        if EventRole.objects.filter(event=event, user=attrs["user"], role=attrs["role"]).exists():
             raise ServiceError(_("This user already has this role here."), "role", Code.CONFLICT)
         return attrs

@@ -5,18 +5,18 @@ from __future__ import annotations
 from rest_framework import generics, mixins, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 
-from tournaments.models import Player, Team, Event, EventRole
+from tournaments.models import Event, EventRole, Player, Team
 from tournaments.services import event_settings, registration, roles
 from tournaments.services.audit import client_address
 from tournaments.sql import lookups
 
 from .permissions import ActionPermission
 from .serializers import (
+    EventSerializer,
+    EventUpdateSerializer,
     PlayerSerializer,
     RoleSerializer,
     TeamSerializer,
-    EventSerializer,
-    EventUpdateSerializer,
 )
 
 
@@ -125,9 +125,7 @@ class RoleViewSet(
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return EventRole.objects.none()
-        return EventRole.objects.filter(event=self.get_event()).select_related(
-            "user"
-        )
+        return EventRole.objects.filter(event=self.get_event()).select_related("user")
 
     def perform_create(self, serializer):
         data = serializer.validated_data

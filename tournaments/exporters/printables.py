@@ -221,9 +221,7 @@ class TableCardsPdf(ChunkedExporter):
         matches = self.matches().select_related("home", "away").order_by("table_number", "pk")
         return render_table_cards(
             [
-                table_card(
-                    self.event.name, rnd.number, m.table_number, m.home.name, m.away.name
-                )
+                table_card(self.event.name, rnd.number, m.table_number, m.home.name, m.away.name)
                 for m in matches[start:stop]
             ]
         )

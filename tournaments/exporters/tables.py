@@ -47,9 +47,9 @@ def clean_number(value):
 def finished_round_numbers(event) -> list[int]:
     """Rounds whose results are in (complete or finalised), in order."""
     return list(
-        event.rounds.filter(
-            status__in=(Round.Status.COMPLETE, Round.Status.FINALISED)
-        ).values_list("number", flat=True)
+        event.rounds.filter(status__in=(Round.Status.COMPLETE, Round.Status.FINALISED)).values_list(
+            "number", flat=True
+        )
     )
 
 

@@ -3,11 +3,11 @@ from .audit import AuditLog
 from .calls import RefereeCall
 from .checkin import CheckIn, RoundLeave, Seating
 from .disputes import ResultDispute
-from .events import EventRevision, Game, Player, Team, Event, Unit
+from .events import Event, EventRevision, Game, Player, Team, Unit
 from .jobs import Job
 from .lots import LotDraw
 from .results import RankingAdjustment, ResultVersion
-from .roles import Role, TableAssignment, EventRole
+from .roles import EventRole, Role, TableAssignment
 from .rounds import Match, Round, RoundSlot
 from .stages import Section, SectionEntry, Stage
 from .tables import ResultConfirmation, TableKey

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Team, Event
+from .events import Event, Team
 
 
 class AuditLog(models.Model):

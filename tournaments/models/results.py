@@ -14,7 +14,7 @@ from rules_engine.outcome import Outcome
 from tournaments.freshness import PublicManager
 from tournaments.sql import rows
 
-from .events import Team, Event
+from .events import Event, Team
 from .rounds import Match
 
 
@@ -119,9 +119,7 @@ class RankingAdjustment(models.Model):
     """A team moved down N places in the final ranking, e.g. by an arbitration ruling; with
     ``unit`` set, that unit moves down in the unit standings instead (the idiom-chain hint)."""
 
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="ranking_adjustments"
-    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="ranking_adjustments")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ranking_adjustments")
     unit = models.ForeignKey(
         "tournaments.Unit",

@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .events import Team, Event
+from .events import Event, Team
 
 
 class Role(models.TextChoices):
@@ -50,9 +50,7 @@ class EventRole(models.Model):
 class TableAssignment(models.Model):
     """A table referee may write only the tables assigned to them (for every round)."""
 
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="table_assignments"
-    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_assignments")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_assignments"
     )

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.freshness import PublicManager
 
-from .events import Team, Event
+from .events import Event, Team
 from .stages import Section, Stage
 
 

@@ -22,7 +22,7 @@ from rules_engine.errors import RulesError
 from rules_engine.format_fields import parse_format
 from tournaments.freshness import PublicManager
 
-from .events import Team, Event
+from .events import Event, Team
 
 
 class Stage(models.Model):

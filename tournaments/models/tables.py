@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .events import Team, Event
+from .events import Event, Team
 from .results import ResultVersion
 
 

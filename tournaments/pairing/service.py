@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from rules_engine import seating
-from tournaments.models import CheckIn, Match, Round, RoundLeave, RoundSlot, Team, Event
+from tournaments.models import CheckIn, Event, Match, Round, RoundLeave, RoundSlot, Team
 from tournaments.standings.service import standings_for
 
 from .core import (
@@ -78,9 +78,7 @@ def left_out(event: Event, round_number: int) -> set[int]:
             kind=RoundLeave.Kind.MISS_ROUND,
         ).values_list("team_id", flat=True)
     )
-    checked_in = set(
-        CheckIn.objects.filter(team__event=event).values_list("team_id", flat=True)
-    )
+    checked_in = set(CheckIn.objects.filter(team__event=event).values_list("team_id", flat=True))
     if checked_in:
         out |= set(event.teams.values_list("pk", flat=True)) - checked_in
     return out

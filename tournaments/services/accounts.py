@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import ServiceError
-from tournaments.models import LoginLink, Role, Team, Event, EventRole
+from tournaments.models import Event, EventRole, LoginLink, Role, Team
 from tournaments.validation import whole_number
 
 from . import roles as role_service
@@ -104,9 +104,7 @@ class Invitation:
     link: LoginLink
 
 
-def invite_official(
-    event: Event, by, name: object, role: str, source: str = ""
-) -> Invitation:
+def invite_official(event: Event, by, name: object, role: str, source: str = "") -> Invitation:
     """A new account for an official named ``name`` with ``role`` in this event, and its
     one-time login link."""
     permissions.require(by, event, "role.grant")
@@ -166,9 +164,7 @@ class CaptainLogin:
     created: bool
 
 
-def make_captain_logins(
-    event: Event, by, team_ids, source: str = ""
-) -> list[CaptainLogin]:
+def make_captain_logins(event: Event, by, team_ids, source: str = "") -> list[CaptainLogin]:
     """For each team of ``team_ids``: its captain (a new account named after the team's first
     player when the team has none) and a fresh one-time link. A captain who has chosen a
     password keeps logging in with it (no link)."""
@@ -228,9 +224,9 @@ def captain_links(event: Event) -> dict[int, LoginLink]:
 def live_links(event: Event) -> dict[int, LoginLink]:
     """user id → their live link in this event (the accounts page shows it again)."""
     now = timezone.now()
-    live = LoginLink.objects.filter(
-        event=event, used_at__isnull=True, expires_at__gt=now
-    ).order_by("created_at")
+    live = LoginLink.objects.filter(event=event, used_at__isnull=True, expires_at__gt=now).order_by(
+        "created_at"
+    )
     return {link.user_id: link for link in live}
 
 
@@ -262,11 +258,7 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
         link = find_link(key)
         if link is None:
             raise AccountError(REFUSED, "link")
-        link = (
-            LoginLink.objects.select_for_update()
-            .select_related("user", "event")
-            .get(pk=link.pk)
-        )
+        link = LoginLink.objects.select_for_update().select_related("user", "event").get(pk=link.pk)
         if link.used_at is not None:
             raise AccountError(REFUSED, "link")
         link.used_at = timezone.now()
@@ -304,17 +296,13 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
 MAX_TEAM_ANSWERS = 20
 
 
-def search_teams(
-    event: Event, query: object, limit: int = MAX_TEAM_ANSWERS
-) -> list[Team]:
+def search_teams(event: Event, query: object, limit: int = MAX_TEAM_ANSWERS) -> list[Team]:
     """Teams whose name, player, pinyin (full or initials) or number (seed) matches
     ``query`` (the roles page's team search): an exact name or number first."""
     text = " ".join(str(query or "").split()).lower()[:50]
     if not text:
         return []
-    teams = list(
-        Team.objects.filter(event=event).prefetch_related("players").order_by("name")
-    )
+    teams = list(Team.objects.filter(event=event).prefetch_related("players").order_by("name"))
     if whole_number(text) is not None:  # a seed ("²" is a digit to isdigit, no number)
         return [team for team in teams if team.seed == int(text)][:limit]
     squeezed = text.replace(" ", "")

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Role, TableAssignment, Event, EventRole
+from tournaments.models import Event, EventRole, Role, TableAssignment
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError
 from tournaments.validation import MAX_TABLE
@@ -164,7 +164,5 @@ def unassigned_tables(event: Event) -> list[int]:
     if latest is None:
         return []
     playing = set(latest.matches.exclude(table_number=None).values_list("table_number", flat=True))
-    held = set(
-        TableAssignment.objects.filter(event=event).values_list("table_number", flat=True)
-    )
+    held = set(TableAssignment.objects.filter(event=event).values_list("table_number", flat=True))
     return sorted(playing - held)

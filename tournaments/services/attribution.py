@@ -10,17 +10,13 @@ from tournaments.models import Event, EventRole
 
 
 def sees_identities(user, event: Event) -> bool:
-    return bool(getattr(user, "is_staff", False)) or permissions.may(
-        user, event, "identity.view"
-    )
+    return bool(getattr(user, "is_staff", False)) or permissions.may(user, event, "identity.view")
 
 
 def public_labels(event: Event) -> dict[str, str]:
     """username → the public name of their role in the event."""
     held: dict[str, set[str]] = {}
-    rows = EventRole.objects.filter(event=event).values_list(
-        "user__username", "role"
-    )
+    rows = EventRole.objects.filter(event=event).values_list("user__username", "role")
     for username, role in rows:
         held.setdefault(username, set()).add(role)
     return {

@@ -55,9 +55,7 @@ def may_call(actor: Actor, match: Match) -> bool:
     key = actor.table_key
     if key is not None:
         return bool(
-            key.is_live
-            and key.event_id == event.pk
-            and key.table_number == match.table_number
+            key.is_live and key.event_id == event.pk and key.table_number == match.table_number
         )
     return permissions.may(actor.user, event, "call.raise") and permissions.can_write_table(
         actor.user, event, match.table_number

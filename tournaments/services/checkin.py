@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import ladder, seating
 from tournaments import permissions
-from tournaments.models import CheckIn, Match, Round, RoundLeave, Seating, Team, Event
+from tournaments.models import CheckIn, Event, Match, Round, RoundLeave, Seating, Team
 from tournaments.services import events
 from tournaments.services.audit import log_action
 from tournaments.services.rounds import RoundError, RoundForbidden
@@ -52,9 +52,7 @@ def uses_checkin(event: Event) -> bool:
 
 
 def checked_in_ids(event: Event) -> set[int]:
-    return set(
-        CheckIn.objects.filter(team__event=event).values_list("team_id", flat=True)
-    )
+    return set(CheckIn.objects.filter(team__event=event).values_list("team_id", flat=True))
 
 
 def check_in(teams, user, via: str = CheckIn.Via.LIST, section=None) -> int:

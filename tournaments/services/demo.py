@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
-from tournaments.models import Player, Role, TableAssignment, Team, Event, EventRole, Unit
+from tournaments.models import Event, EventRole, Player, Role, TableAssignment, Team, Unit
 from tournaments.services import rounds
 
 DEMO_SLUG = "demo-guandan"
@@ -91,14 +91,10 @@ def load_demo() -> list[tuple[str, str, str]]:
     for username, _name, role, extra, what in DEMO_USERS:
         user = _user(username)
         team = teams[extra] if role == Role.CAPTAIN else None
-        EventRole.objects.get_or_create(
-            user=user, event=event, role=role, defaults={"team": team}
-        )
+        EventRole.objects.get_or_create(user=user, event=event, role=role, defaults={"team": team})
         if role == Role.TABLE_REFEREE:
             for table in extra:
-                TableAssignment.objects.get_or_create(
-                    event=event, user=user, table_number=table
-                )
+                TableAssignment.objects.get_or_create(event=event, user=user, table_number=table)
         logins.append((username, DEMO_PASSWORD, what + (f" ({team.name})" if team else "")))
     if not event.rounds.exists():  # round 1 drawn (recorded seed), published and started
         rnd = rounds.generate_draft(event, organiser, seed=DEMO_DRAW_SEED)

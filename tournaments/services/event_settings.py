@@ -18,7 +18,7 @@ from rules_engine.errors import RulesError
 from rules_engine.presets import SCORING_SETTINGS, event_preset, settings_fields
 from tournaments import halls
 from tournaments.errors import ServiceError
-from tournaments.models import Round, Event
+from tournaments.models import Event, Round
 from tournaments.permissions import require
 
 from .audit import log_action

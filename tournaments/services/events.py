@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Round, Event
+from tournaments.models import Event, Round
 from tournaments.services.audit import log_action
 from tournaments.services.round_basics import RoundCloseError as EventError
 from tournaments.services.round_basics import RoundCloseForbidden as EventForbidden
@@ -26,9 +26,9 @@ def advance(event: Event, status: str) -> None:
     """Move the event forward to ``status`` (never back; a finished event stays finished)."""
     if ORDER.index(status) <= ORDER.index(event.status):
         return
-    updated = Event.objects.filter(
-        pk=event.pk, status__in=ORDER[: ORDER.index(status)]
-    ).update(status=status)
+    updated = Event.objects.filter(pk=event.pk, status__in=ORDER[: ORDER.index(status)]).update(
+        status=status
+    )
     if updated:
         event.status = status
         log_action(event, None, "tournament.status", event, data={"status": status})

@@ -33,16 +33,14 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import glossary
 from tournaments.exporters import exporters
 from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
-from tournaments.models import Job, Event
+from tournaments.models import Event, Job
 
 from . import jobs
 
 READY_TTL = 3600  # how long "the file of revision r is ready" is remembered in the cache
 
 
-def make_exporter(
-    event: Event, identifier: str, params: dict | None = None, **extra
-) -> Exporter:
+def make_exporter(event: Event, identifier: str, params: dict | None = None, **extra) -> Exporter:
     cls = exporters().get(identifier)
     if cls is None:
         raise ExportError(_("Unknown export “%(name)s”."), "kind", name=identifier)
@@ -139,9 +137,7 @@ def remember_public(job: Job) -> None:
     revision = job.params.get("revision")
     if revision is None:
         return
-    key = ready_key(
-        job.event, job.kind, jobs.job_params(job), jobs.job_language(job), revision
-    )
+    key = ready_key(job.event, job.kind, jobs.job_params(job), jobs.job_language(job), revision)
     cache.set(key, job.pk, READY_TTL)
     same = {k: v for k, v in job.params.items() if k != "revision"}
     older = [

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pypinyin import Style, lazy_pinyin
 
 from rules_engine import seating
-from tournaments.models import Player, RoundSlot, Team, Event
+from tournaments.models import Event, Player, RoundSlot, Team
 
 from .public import current_round, whole
 
@@ -86,9 +86,7 @@ def _build(event: Event) -> Index:
     if rnd is None:
         return Index(None, None, None, [], {}, {})
     teams = dict(Team.objects.filter(event=event).values_list("pk", "name").iterator())
-    numbers = dict(
-        Team.objects.filter(event=event, seed__isnull=False).values_list("pk", "seed")
-    )
+    numbers = dict(Team.objects.filter(event=event, seed__isnull=False).values_list("pk", "seed"))
     players: dict[int, list[tuple[int, str]]] = {}
     rows = Player.objects.filter(team__event=event).order_by("team_id", "seat_order")
     for team_id, order, name in rows.values_list("team_id", "seat_order", "name").iterator():

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Match, Role, Round, TableAssignment, Event, EventRole
+from tournaments.models import Event, EventRole, Match, Role, Round, TableAssignment
 
 from . import board
 from .results import current_round
@@ -99,9 +99,7 @@ def homes_in(user, event: Event) -> list[Home]:
     """``user``'s homes in one event (the event page links them)."""
     roles = permissions.user_roles(user, event)
     return [
-        Home(role, home_url(role, event), HOME_LABEL[role])
-        for role in HOME_ORDER
-        if role in roles
+        Home(role, home_url(role, event), HOME_LABEL[role]) for role in HOME_ORDER if role in roles
     ]
 
 
@@ -155,9 +153,7 @@ class RoundBoard:
 def open_rounds(event: Event) -> list[Round]:
     """The rounds past their draft, latest first (the desk shows their boards)."""
     return list(
-        Round.objects.filter(event=event)
-        .exclude(status=Round.Status.DRAFT)
-        .order_by("-number")
+        Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("-number")
     )
 
 

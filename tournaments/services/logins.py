@@ -36,7 +36,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden
-from tournaments.models import TableKey, Event, EventRole
+from tournaments.models import Event, EventRole, TableKey
 
 from .audit import client_address, log_action
 
@@ -73,9 +73,7 @@ def known_login(request, username: str) -> bool:
     key = table_cookie(request)
     if key:
         events = TableKey.objects.filter(key=key, revoked_at__isnull=True).values("event_id")
-        return EventRole.objects.filter(
-            user__username=username, event__in=events
-        ).exists()
+        return EventRole.objects.filter(user__username=username, event__in=events).exists()
     return False
 
 

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import LotDraw, Round, Stage, Team, Event
+from tournaments.models import Event, LotDraw, Round, Stage, Team
 from tournaments.permissions import require
 from tournaments.standings.core import draw_lots
 from tournaments.standings.service import standings_for
@@ -52,9 +52,7 @@ def may_draw(event: Event) -> bool:
     return "draw_lots" in event.get_preset().standings_order
 
 
-def draw_tie(
-    event: Event, user, rank: int, seed: int | None = None, source: str = ""
-) -> LotDraw:
+def draw_tie(event: Event, user, rank: int, seed: int | None = None, source: str = "") -> LotDraw:
     """Draw lots among the active teams sharing ``rank`` in the latest standings: their order
     from ``seed`` (a fresh random one by default), recorded and logged."""
     require(user, event, "standings.draw_lots")
@@ -68,9 +66,7 @@ def draw_tie(
     after = latest_counted_round(event)
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
-        group = next(
-            (rows for rows in tied_groups(event, after) if rows[0].rank == rank), None
-        )
+        group = next((rows for rows in tied_groups(event, after) if rows[0].rank == rank), None)
         if group is None:
             raise LotsError(
                 _("No teams are tied at rank %(rank)s any more: there is nothing to draw."),
@@ -235,9 +231,7 @@ def require_no_cut_tie(ties: list[CutTie], field: str = "lots") -> None:
         )
 
 
-def draw_cut(
-    event: Event, user, teams, seed: int | None = None, source: str = ""
-) -> LotDraw:
+def draw_cut(event: Event, user, teams, seed: int | None = None, source: str = "") -> LotDraw:
     """Draw lots among exactly the teams of an open cut-line tie, recorded and logged."""
     require(user, event, "standings.draw_lots")
     wanted = {int(team) for team in teams}

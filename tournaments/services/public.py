@@ -16,7 +16,7 @@ from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points
 from tournaments import glossary
 from tournaments.halls import Hall
-from tournaments.models import ResultVersion, Round, RoundSlot, Team, Event
+from tournaments.models import Event, ResultVersion, Round, RoundSlot, Team
 from tournaments.standings.service import outcomes_for, rank_history
 
 
@@ -125,9 +125,7 @@ class HallScreen(NamedTuple):
 def event_halls(event: Event) -> list[HallScreen]:
     """The event's halls that have a range of tables (a plain hall name has no screen)."""
     return [
-        HallScreen(number, hall)
-        for number, hall in enumerate(event.hall_list(), 1)
-        if hall.usable
+        HallScreen(number, hall) for number, hall in enumerate(event.hall_list(), 1) if hall.usable
     ]
 
 

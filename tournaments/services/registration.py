@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.presets import PRESETS
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden, ServiceError
-from tournaments.models import Player, Role, Team, Event, EventRole, Unit
+from tournaments.models import Event, EventRole, Player, Role, Team, Unit
 
 from .audit import log_action
 
@@ -29,9 +29,7 @@ def create_event(user, **fields) -> Event:
     with transaction.atomic():
         event = Event.objects.create(created_by=user, **fields)
         EventRole.objects.create(user=user, event=event, role=Role.ORGANISER)
-        log_action(
-            event, user, "tournament.create", event, data={"name": event.name}
-        )
+        log_action(event, user, "tournament.create", event, data={"name": event.name})
     return event
 
 

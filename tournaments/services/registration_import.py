@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 
 from tournaments import permissions
-from tournaments.models import Job, Player, Team, Event, Unit
+from tournaments.models import Event, Job, Player, Team, Unit
 
 from . import jobs
 from .audit import log_action
@@ -243,16 +243,11 @@ def create_teams(event: Event, user, rows: list[TeamRow]) -> None:
     names = {row.team for row in rows}
     units = {u.name: u for u in Unit.objects.filter(event=event)}
     new_units = sorted({row.unit for row in rows if row.unit and row.unit not in units})
-    Unit.objects.bulk_create(
-        [Unit(event=event, name=name) for name in new_units], batch_size=BATCH
-    )
+    Unit.objects.bulk_create([Unit(event=event, name=name) for name in new_units], batch_size=BATCH)
     if new_units:
         units = {u.name: u for u in Unit.objects.filter(event=event)}
     teams = Team.objects.bulk_create(
-        [
-            Team(event=event, name=r.team, unit=units.get(r.unit), seed=r.seed)
-            for r in rows
-        ],
+        [Team(event=event, name=r.team, unit=units.get(r.unit), seed=r.seed) for r in rows],
         batch_size=BATCH,
     )
     if not all(t.pk for t in teams):  # backends without RETURNING ids

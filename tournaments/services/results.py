@@ -228,11 +228,7 @@ def can_enter(actor: Actor, match: Match) -> bool:
     event = match.round.event
     key = actor.table_key
     if key is not None:
-        return (
-            key.is_live
-            and key.event_id == event.pk
-            and key.table_number == match.table_number
-        )
+        return key.is_live and key.event_id == event.pk and key.table_number == match.table_number
     return permissions.can_write_table(actor.user, event, match.table_number)
 
 

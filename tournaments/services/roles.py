@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, ServiceError
-from tournaments.models import Role, Team, Event, EventRole
+from tournaments.models import Event, EventRole, Role, Team
 
 from .audit import log_action
 

@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Forbidden, ServiceError
-from tournaments.models import Team, Event
+from tournaments.models import Event, Team
 from tournaments.pairing import PairingError
 from tournaments.pairing.messages import render
 

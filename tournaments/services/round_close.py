@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Match, Round, Event
+from tournaments.models import Event, Match, Round
 from tournaments.sql import pending
 
 from .audit import log_action
@@ -56,9 +56,7 @@ def complete_if_done(round_: Round, table: int | None = None) -> bool:
         rounds = Round.objects.filter(pk=round_.pk, status__in=OPEN_FOR_COMPLETION)
         updated = rounds.for_event(round_.event_id).update(status=Round.Status.COMPLETE)
         if updated:
-            log_action(
-                round_.event, None, "round.complete", round_, data={"round": round_.number}
-            )
+            log_action(round_.event, None, "round.complete", round_, data={"round": round_.number})
     if updated:
         round_.status = Round.Status.COMPLETE
     return bool(updated)

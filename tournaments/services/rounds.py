@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Match, Round, RoundSlot, Team, Event
+from tournaments.models import Event, Match, Round, RoundSlot, Team
 from tournaments.pairing import PairingError, draw_first_round, pair_round
 from tournaments.pairing.service import (
     draw_field,

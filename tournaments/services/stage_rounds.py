@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, ServiceError
-from tournaments.models import Match, Round, RoundSlot, Section, Stage, Team, Event
+from tournaments.models import Event, Match, Round, RoundSlot, Section, Stage, Team
 from tournaments.pairing import PairingError, PairingTeam, draw_first_round, pair_round
 from tournaments.pairing.core import AWAY, FLAG_REMATCH, HOME
 from tournaments.pairing.roundrobin import berger_rounds

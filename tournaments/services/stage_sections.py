@@ -18,7 +18,7 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.models import Section, SectionEntry, Stage, Team, Event
+from tournaments.models import Event, Section, SectionEntry, Stage, Team
 from tournaments.pairing.knockout import seed_from_sections
 from tournaments.services import stage_standings
 from tournaments.services.audit import log_action

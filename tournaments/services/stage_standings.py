@@ -16,13 +16,13 @@ from rules_engine import seating
 from rules_engine.outcome import Outcome
 from tournaments.models import (
     CheckIn,
+    Event,
     Match,
     ResultVersion,
     Round,
     Section,
     Stage,
     Team,
-    Event,
 )
 from tournaments.pairing.knockout import Bracket, knockout_bracket
 from tournaments.pairing.roundrobin import berger_rounds

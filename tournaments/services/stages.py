@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.errors import RulesError
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden, NotFound, ServiceError
-from tournaments.models import Round, Section, Stage, Event
+from tournaments.models import Event, Round, Section, Stage
 from tournaments.services.audit import log_action
 from tournaments.validation import BadInput, check_json
 
@@ -140,9 +140,7 @@ def _check(stage: Stage, sources: list[Stage]) -> None:
             raise StageError(_("Say how many teams of each section qualify."), "qualify_top")
         if not sources:
             raise StageError(_("Choose the earlier stage(s) the qualifiers come from."), "sources")
-        later = [
-            s for s in sources if s.event_id != stage.event_id or s.order >= stage.order
-        ]
+        later = [s for s in sources if s.event_id != stage.event_id or s.order >= stage.order]
         if later:
             raise StageError(
                 _("Qualifiers come from earlier stages of this event only."), "sources"

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import Role, TableAssignment, TableKey, EventRole
+from tournaments.models import EventRole, Role, TableAssignment, TableKey
 from tournaments.validation import MAX_TABLE
 
 from .audit import log_action
@@ -21,9 +21,7 @@ from .results import ResultError, ResultForbidden
 
 def live_keys(event) -> list[TableKey]:
     return list(
-        TableKey.objects.filter(event=event, revoked_at__isnull=True).select_related(
-            "referee"
-        )
+        TableKey.objects.filter(event=event, revoked_at__isnull=True).select_related("referee")
     )
 
 

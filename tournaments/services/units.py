@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from tournaments.models import RankingAdjustment, Event
+from tournaments.models import Event, RankingAdjustment
 from tournaments.standings.service import standings_for
 from tournaments.standings.units import TeamPlace, UnitRow, summable, unit_standings
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import NotFound
-from tournaments.models import Match, Round, Event, EventRole
+from tournaments.models import Event, EventRole, Match, Round
 
 from . import rows
 from .revision import revision_columns

@@ -42,13 +42,13 @@ from rules_engine.seating import AWAY, HOME
 from tournaments import glossary
 from tournaments.freshness import revision
 from tournaments.models import (
+    Event,
     LotDraw,
     Match,
     RankingAdjustment,
     ResultVersion,
     Round,
     Team,
-    Event,
 )
 
 from .core import MatchOutcome, StandingRow, bye_outcome, compute_standings, round_ranks
@@ -89,8 +89,7 @@ class TeamStanding(StandingRow):
 def metric_labels(event: Event) -> list[tuple[str, str]]:
     """(key, label in the active language) of each metric in the preset's order."""
     return [
-        (key, glossary.word(glossary.METRICS, key))
-        for key in event.get_preset().standings_order
+        (key, glossary.word(glossary.METRICS, key)) for key in event.get_preset().standings_order
     ]
 
 

@@ -19,7 +19,7 @@ from django.views.generic import FormView, TemplateView, View
 
 from tournaments.exporters.qr import qr_svg
 from tournaments.forms import InviteForm
-from tournaments.models import Player, Role, Team, EventRole
+from tournaments.models import EventRole, Player, Role, Team
 from tournaments.services import accounts
 from tournaments.services.audit import client_address
 from tournaments.validation import whole_number
@@ -112,9 +112,7 @@ class AccountsView(RoleRequiredMixin, FormView):
             )
             return redirect(reverse("tournaments:captain-links", args=[self.event.slug]))
         if action == "reissue":
-            role = get_object_or_404(
-                EventRole, event=self.event, pk=_int(request.POST.get("role"))
-            )
+            role = get_object_or_404(EventRole, event=self.event, pk=_int(request.POST.get("role")))
             accounts.reissue(self.event, request.user, role, client_address(request))
             messages.success(
                 request, _("A new one-time link is ready; the earlier one no longer works.")
@@ -191,9 +189,7 @@ class LoginLinkView(ServiceErrorMixin, TemplateView):
                 status=410,
             )
         other = request.user.is_authenticated and request.user.pk != link.user_id
-        return self.render_to_response(
-            {"link": link, "event": link.event, "other": other}
-        )
+        return self.render_to_response({"link": link, "event": link.event, "other": other})
 
     def post(self, request, *args, **kwargs):
         keep = request.POST.get("keep") == "1" and request.user.is_authenticated

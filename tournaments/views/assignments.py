@@ -43,9 +43,7 @@ class AssignmentsView(RoleRequiredMixin, FormView):
         data = form.cleaned_data
         referee = service.find_referee(data["username"])
         if data["remove"]:
-            count = service.unassign_tables(
-                self.event, self.request.user, referee, data["tables"]
-            )
+            count = service.unassign_tables(self.event, self.request.user, referee, data["tables"])
             messages.success(
                 self.request,
                 _("%(count)s tables taken from %(name)s.")

@@ -27,9 +27,7 @@ class LeaveForm(forms.Form):
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = list(
-            event.teams.order_by("name").values_list("pk", "name")
-        )
+        self.fields["team"].choices = list(event.teams.order_by("name").values_list("pk", "name"))
 
 
 class ActionPage(RoleRequiredMixin, TemplateView):
@@ -73,9 +71,7 @@ class CheckInView(ActionPage):
 
     def act(self, request) -> str:
         if request.POST.get("undo"):
-            team = get_object_or_404(
-                Team, event=self.event, pk=whole_number(request.POST["undo"])
-            )
+            team = get_object_or_404(Team, event=self.event, pk=whole_number(request.POST["undo"]))
             service.undo_check_in(team, request.user, request.POST.get("reason", ""))
             return _("%(team)s is no longer checked in.") % {"team": team.name}
         ids = [n for n in map(whole_number, request.POST.getlist("team")) if n is not None]
@@ -200,9 +196,7 @@ class SeatedView(ActionPage):
             round__number=self.kwargs["number"],
             table_number=self.kwargs["table"],
         )
-        team = get_object_or_404(
-            Team, event=self.event, pk=whole_number(request.POST.get("team"))
-        )
+        team = get_object_or_404(Team, event=self.event, pk=whole_number(request.POST.get("team")))
         service.mark_seated(match, team, request.user)
         messages.success(request, _("%(team)s is seated.") % {"team": team.name})
         return redirect(self.error_url())

@@ -28,9 +28,7 @@ class EventSettingsView(RoleRequiredMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["started"] = service.started(self.event)
-        context["history"] = AuditLog.objects.filter(
-            event=self.event, action="event.settings"
-        )[:20]
+        context["history"] = AuditLog.objects.filter(event=self.event, action="event.settings")[:20]
         return context
 
     def form_valid(self, form):

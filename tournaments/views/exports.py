@@ -19,7 +19,7 @@ from tournaments import public_exports, tasks
 from tournaments.models import Job
 from tournaments.services import exports, jobs, public_cache
 
-from .mixins import RoleRequiredMixin, EventMixin
+from .mixins import EventMixin, RoleRequiredMixin
 
 DOWNLOAD_PARAMS = ("round", "after_round", "stage")
 GENERATING_RETRY = 5  # seconds: the "being made" page reloads itself
@@ -32,9 +32,7 @@ class ExportsPage(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["rounds"] = self.event.rounds.order_by("number")
-        context["jobs"] = [
-            (job, exports.label(job.kind)) for job in self.event.jobs.all()[:20]
-        ]
+        context["jobs"] = [(job, exports.label(job.kind)) for job in self.event.jobs.all()[:20]]
         return context
 
 
@@ -109,9 +107,7 @@ class JobStartView(RoleRequiredMixin, View):
 
     def post(self, request, slug):
         params = {key: request.POST[key] for key in DOWNLOAD_PARAMS if request.POST.get(key)}
-        job = exports.create_job(
-            self.event, request.POST.get("kind", ""), params, request.user
-        )
+        job = exports.create_job(self.event, request.POST.get("kind", ""), params, request.user)
         tasks.start(job)
         return redirect("tournaments:job", slug, job.pk)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.views.generic import ListView, TemplateView
 
 from tournaments import permissions
-from tournaments.models import TableAssignment, Event
+from tournaments.models import Event, TableAssignment
 from tournaments.services import homes
 
 from .mixins import EventMixin

@@ -178,9 +178,7 @@ class StandingsPage(PublicMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         labels = [(key, label) for key, label in metric_labels(self.event) if key != "points"]
         params = self.cache_params()
-        rows, stage, section = public.standings_view(
-            self.event, params["stage"], params["section"]
-        )
+        rows, stage, section = public.standings_view(self.event, params["stage"], params["section"])
         context.update(
             stages=list(self.event.stages.prefetch_related("sections")),
             stage=stage,

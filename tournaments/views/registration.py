@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
 from tournaments import permissions, tasks
-from tournaments.forms import ImportForm, RoleForm, TeamForm, EventForm
-from tournaments.models import Player, Team, EventRole
+from tournaments.forms import EventForm, ImportForm, RoleForm, TeamForm
+from tournaments.models import EventRole, Player, Team
 from tournaments.services import registration, registration_import, roles
 from tournaments.services.audit import client_address
 
@@ -48,9 +48,7 @@ class ConsoleView(RoleRequiredMixin, TemplateView):
         )
         context.update(
             teams=teams,
-            roles=EventRole.objects.filter(event=self.event).select_related(
-                "user", "team"
-            ),
+            roles=EventRole.objects.filter(event=self.event).select_related("user", "team"),
             import_form=ImportForm(),
             units=self.event.units.count(),
         )
@@ -117,9 +115,7 @@ class TeamImportView(RoleRequiredMixin, FormView):
         mode = form.cleaned_data["mode"]
         size = registration_import.check_import_file(data)
         if registration_import.in_background(size):
-            job = registration_import.create_import_job(
-                self.event, self.request.user, data, mode
-            )
+            job = registration_import.create_import_job(self.event, self.request.user, data, mode)
             tasks.start(job)
             return redirect("tournaments:job", self.event.slug, job.pk)
         report = registration_import.import_teams(self.event, self.request.user, data, mode)

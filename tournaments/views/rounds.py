@@ -68,9 +68,7 @@ class RoundListView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["rounds"] = self.event.rounds.annotate(tables=Count("matches")).order_by(
-            "number"
-        )
+        context["rounds"] = self.event.rounds.annotate(tables=Count("matches")).order_by("number")
         context["seed_form"] = SeedForm()
         return context
 

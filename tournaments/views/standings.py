@@ -46,9 +46,7 @@ class StandingsView(RoleRequiredMixin, TemplateView):
         context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)
         latest = after is None or after == (numbers[-1] if numbers else None)
         context.update(
-            tied=lots.tied_groups(self.event)
-            if latest and lots.may_draw(self.event)
-            else [],
+            tied=lots.tied_groups(self.event) if latest and lots.may_draw(self.event) else [],
             can_draw=self.may("standings.draw_lots"),
             cut_ties=lots.open_cut_ties(self.event),
             draws=LotDraw.objects.filter(event=self.event).order_by("-drawn_at", "-pk"),

@@ -346,9 +346,7 @@ class TableKeyActionView(RoleRequiredMixin, View):
     def post(self, request, slug):
         source = client_address(request)
         if request.POST.get("revoke"):
-            key = get_object_or_404(
-                TableKey, pk=_int(request.POST["revoke"]), event=self.event
-            )
+            key = get_object_or_404(TableKey, pk=_int(request.POST["revoke"]), event=self.event)
             table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
         elif request.POST.get("all"):
             made = table_keys.issue_missing(self.event, request.user, source)

@@ -2,7 +2,7 @@
 it would break the running event ({error, field}), logged old → new."""
 
 from tests import factories
-from tournaments.models import AuditLog, Round, Event
+from tournaments.models import AuditLog, Event, Round
 
 
 def test_api_preset_change_after_round_one_refused_naming_the_field(
@@ -31,9 +31,7 @@ def test_api_settings_change_is_logged_old_to_new(api_as, make_event, make_user,
     assert changes == {"halls": ["", "A厅"], "settings.appeal_minutes": [None, 40]}
 
 
-def test_api_halls_sharing_tables_refused_naming_the_field(
-    api_as, make_event, make_user, grant
-):
+def test_api_halls_sharing_tables_refused_naming_the_field(api_as, make_event, make_user, grant):
     event = make_event(teams=2)
     api = api_as(grant(make_user(), event, "organiser"))
     url = f"/api/tournaments/{event.slug}/"

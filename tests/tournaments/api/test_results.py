@@ -159,9 +159,7 @@ def test_tractor_record_breaking_the_300_point_rule_answers_400_with_the_reason(
     event = factories.event(teams=2, game="tractor")
     home, away = event.teams.order_by("name")
     match = factories.round_(event, 1, [(home, away)], status="in_play").matches.get()
-    referee = factories.grant(
-        factories.user("tractor_ref"), event, "table_referee", tables=[1]
-    )
+    referee = factories.grant(factories.user("tractor_ref"), event, "table_referee", tables=[1])
     record = {
         "game": "tractor",
         "preset": "tractor",

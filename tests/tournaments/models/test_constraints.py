@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from tournaments.models import Match, Player, Round, RoundSlot, Team, EventRole
+from tournaments.models import EventRole, Match, Player, Round, RoundSlot, Team
 
 
 def refused(fn):
@@ -61,9 +61,7 @@ def test_a_captain_role_names_a_team_and_others_do_not(make_event, make_user):
     user = make_user()
     refused(lambda: EventRole.objects.create(user=user, event=t, role="captain"))
     team = Team.objects.get(event=t)
-    refused(
-        lambda: EventRole.objects.create(user=user, event=t, role="organiser", team=team)
-    )
+    refused(lambda: EventRole.objects.create(user=user, event=t, role="organiser", team=team))
 
 
 def test_the_admin_never_changes_or_deletes_evidence(rf, make_user):

@@ -167,9 +167,7 @@ def test_archive_import_keeps_valid_settings(make_event):
 def test_model_clean_names_the_settings_field():
     from django.core.exceptions import ValidationError
 
-    event = Event(
-        game="guandan", preset="guandan-suzhou-2016", settings={"appeal_minutes": -5}
-    )
+    event = Event(game="guandan", preset="guandan-suzhou-2016", settings={"appeal_minutes": -5})
     with pytest.raises(ValidationError) as err:
         event.clean()
     assert "settings" in err.value.message_dict

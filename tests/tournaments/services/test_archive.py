@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from tests import factories
 from tournaments.exporters.archive import ArchiveJson, dumps, export_archive
 from tournaments.exporters.base import ExportError
-from tournaments.models import AuditLog, RankingAdjustment, ResultVersion, Event
+from tournaments.models import AuditLog, Event, RankingAdjustment, ResultVersion
 from tournaments.services.archive import import_archive
 from tournaments.services.audit import log_action
 

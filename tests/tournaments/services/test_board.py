@@ -287,9 +287,7 @@ def volume_round(tables: int = 250):
     rnd = factories.round_(
         event, 1, list(zip(teams[::2], teams[1::2], strict=True)), status=Round.Status.IN_PLAY
     )
-    referee = factories.grant(
-        factories.user(), event, "table_referee", tables=range(1, tables + 1)
-    )
+    referee = factories.grant(factories.user(), event, "table_referee", tables=range(1, tables + 1))
     factories.submitted_results(list(rnd.matches.order_by("table_number")), referee)
     return event, rnd, factories.chief_of(event)
 

@@ -79,9 +79,7 @@ def _page(client, event):
 
 
 def _act(client, event, **data):
-    return client.post(
-        f"/t/{event.event.slug}/results/match/{event.match.pk}/action/", data, **EN
-    )
+    return client.post(f"/t/{event.event.slug}/results/match/{event.match.pk}/action/", data, **EN)
 
 
 def test_captains_read_the_deals_and_the_button_goes_once_their_team_confirmed(event, client):

@@ -5,7 +5,7 @@ import pytest
 
 from tests import factories
 from tournaments.errors import Forbidden
-from tournaments.models import AuditLog, Round, Team, Event
+from tournaments.models import AuditLog, Event, Round, Team
 from tournaments.services.event_settings import SettingsError, update_settings
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tournaments.models import AuditLog, Round, Event
+from tournaments.models import AuditLog, Event, Round
 from tournaments.services import checkin, events, round_close, rounds
 from tournaments.services.round_close import RoundCloseError
 

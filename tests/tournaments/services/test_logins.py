@@ -253,9 +253,7 @@ def test_the_chief_referee_lifts_a_lock(client, make_user, make_event, grant):
     assert referee_client.get(f"/t/{event.slug}/manage/lockouts/").status_code == 403
 
 
-def test_api_clients_use_a_token_made_and_revoked_on_a_page(
-    client, make_user, make_event, grant
-):
+def test_api_clients_use_a_token_made_and_revoked_on_a_page(client, make_user, make_event, grant):
     """Instead of sending a password with every request (basic auth), a client sends a token
     made on the 'API token' page; a revoked token or a deactivated user's is refused."""
     event = make_event(teams=2)

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import guandan_record
-from tournaments.models import Match, Round, RoundSlot, Team, Event
+from tournaments.models import Event, Match, Round, RoundSlot, Team
 from tournaments.services import result_entry
 from tournaments.services.results import Actor
 
@@ -159,9 +159,7 @@ def test_revision_is_never_written_back_by_a_stale_save(chinese_event):
 def big_round(make_event):
     """250 tables in a published round (500 teams), no results."""
     event = make_event(teams=0, slug="big-event")
-    teams = Team.objects.bulk_create(
-        Team(event=event, name=f"队{i:04d}") for i in range(500)
-    )
+    teams = Team.objects.bulk_create(Team(event=event, name=f"队{i:04d}") for i in range(500))
     rnd = Round.objects.create(event=event, number=1, status="published")
     matches = Match.objects.bulk_create(
         Match(round=rnd, table_number=t + 1, home=teams[2 * t], away=teams[2 * t + 1])

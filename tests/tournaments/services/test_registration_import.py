@@ -391,9 +391,7 @@ def test_imported_text_stays_text(make_event, make_user):
 
 
 def test_team_name_over_200_characters_is_a_bad_row(make_event, make_user):
-    report = import_teams(
-        *by_organiser(make_event(units=0)), xlsx([["队" * 201, "U", "x", "y"]])
-    )
+    report = import_teams(*by_organiser(make_event(units=0)), xlsx([["队" * 201, "U", "x", "y"]]))
     assert not report.ok and report.errors[0][0] == 2
     assert "longer than 200 characters" in report.errors[0][1]
 
@@ -506,9 +504,7 @@ def test_update_reimport_still_refuses_a_player_of_another_team(make_event, orga
         event, organiser, xlsx([["红队", "苏州", "甲", "乙"], ["蓝队", "无锡", "丙", "丁"]])
     )
     with translation.override("en"):
-        report = import_teams(
-            event, organiser, xlsx([["蓝队", "无锡", "丙", "甲"]]), mode="update"
-        )
+        report = import_teams(event, organiser, xlsx([["蓝队", "无锡", "丙", "甲"]]), mode="update")
     assert "甲 already plays for 红队" in dict(report.errors)[2]
     assert list(Team.objects.get(name="蓝队").players.values_list("name", flat=True)) == [
         "丙",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.models import Role, EventRole
+from tournaments.models import EventRole, Role
 from tournaments.services import roles
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +29,7 @@ def test_the_last_organiser_cannot_remove_their_role_through_the_api(event, api_
     for role in organiser_roles(event).exclude(user=event.organiser):
         roles.revoke(role, event.organiser)
     mine = organiser_roles(event).get()
-    answer = api_as(event.organiser).delete(
-        f"/api/tournaments/{event.event.slug}/roles/{mine.pk}/"
-    )
+    answer = api_as(event.organiser).delete(f"/api/tournaments/{event.event.slug}/roles/{mine.pk}/")
     assert answer.status_code == 409, answer.content
     assert answer.json()["field"] == "role"
     assert organiser_roles(event).count() == 1

@@ -230,10 +230,7 @@ def test_the_round_service_looks_ahead_to_the_event_s_last_round(make_event, org
     """6 teams, 5 rounds (a round robin's worth): every round rematch-free."""
     event = make_event(teams=6, num_rounds=5)
     play_rounds(event, organiser, 5)
-    pairs = [
-        frozenset((m.home_id, m.away_id))
-        for m in Match.objects.filter(round__event=event)
-    ]
+    pairs = [frozenset((m.home_id, m.away_id)) for m in Match.objects.filter(round__event=event)]
     assert len(pairs) == 15 and len(set(pairs)) == 15  # every pair met once
 
 
@@ -379,9 +376,7 @@ def test_every_active_team_plays_once_per_round_and_never_meets_an_opponent_twic
     event = make_event(teams=size, units=3, num_rounds=played)
     out = list(Team.objects.filter(event=event).order_by("pk")[:withdrawn])
     Team.objects.filter(pk__in=[team.pk for team in out]).update(status=Team.Status.WITHDRAWN)
-    active = set(
-        Team.objects.filter(event=event, status="active").values_list("pk", flat=True)
-    )
+    active = set(Team.objects.filter(event=event, status="active").values_list("pk", flat=True))
     met, byes = set(), set()
     for _ in range(played):
         try:
@@ -411,9 +406,7 @@ def test_round_one_by_seed_setting_is_used_by_the_draw(make_event, organiser):
     event = make_event(teams=8, settings={"round_one_method": "seed"})
     for index, team in enumerate(Team.objects.filter(event=event).order_by("pk")[:4]):
         Team.objects.filter(pk=team.pk).update(seed=index + 1)
-    seeded = set(
-        Team.objects.filter(event=event, seed__isnull=False).values_list("pk", flat=True)
-    )
+    seeded = set(Team.objects.filter(event=event, seed__isnull=False).values_list("pk", flat=True))
     rnd = rounds.generate_draft(event, organiser, seed=99)
     by_seed = dict(Team.objects.filter(event=event).values_list("pk", "seed"))
     drawn = tables(rnd)

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from tests.tournaments.round_helpers import add_result, make_round, play_round
 from tournaments import freshness
-from tournaments.models import RankingAdjustment, ResultVersion, Round, Team, Event
+from tournaments.models import Event, RankingAdjustment, ResultVersion, Round, Team
 from tournaments.standings import service
 
 
@@ -251,9 +251,7 @@ def test_the_revision_is_the_sum_of_the_event_s_counters_and_grows_by_one_a_bump
     assert service.revision(event) == start + 60
     assert Event.objects.get(pk=event.pk).revision == start + 60  # the loaded one
     assert service.revision(other) == other_start  # each event its own counters
-    shards = set(
-        EventRevision.objects.filter(event=event).values_list("shard", flat=True)
-    )
+    shards = set(EventRevision.objects.filter(event=event).values_list("shard", flat=True))
     assert len(shards) > 1 and shards <= set(range(REVISION_SHARDS))
     loaded = Event.objects.get(pk=event.pk)
     latest = EventRevision.objects.filter(event=event).order_by("-at").first()

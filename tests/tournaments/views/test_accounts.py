@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests import factories
-from tournaments.models import AuditLog, LoginLink, EventRole
+from tournaments.models import AuditLog, EventRole, LoginLink
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests import factories
 from tournaments.forms_settings import EventSettingsForm
-from tournaments.models import AuditLog, Round, Event
+from tournaments.models import AuditLog, Event, Round
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 

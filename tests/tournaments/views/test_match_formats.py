@@ -128,9 +128,7 @@ def test_the_chiefs_correction_of_a_best_of_three_starts_from_its_games(event, c
     games = [{"deals": [up3]}, {"deals": [up1]}, {"deals": [up3]}]
     result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.chief)
-    text = client.get(
-        f"/t/{event.event.slug}/results/match/{event.match.pk}/"
-    ).content.decode()
+    text = client.get(f"/t/{event.event.slug}/results/match/{event.match.pk}/").content.decode()
     reference = script(text, "table-config")["reference"]
     assert reference["deals"] == [up3, up1, up3] and reference["games"] == [0, 1, 2]
     assert reference["outcome"]["games_won"] == {"EW": 2, "NS": 1}
@@ -145,9 +143,7 @@ def test_the_match_page_reads_a_best_of_three_game_by_game(event, client):
     games = [{"deals": [up3]}, {"deals": [up1]}, {"deals": [up3]}]
     result_entry.submit(event.match, {"game": "guandan", "games": games}, actor(event.referee), 0)
     client.force_login(event.home_captain)  # a captain reads the deals before confirming
-    text = client.get(
-        f"/t/{event.event.slug}/results/match/{event.match.pk}/"
-    ).content.decode()
+    text = client.get(f"/t/{event.event.slug}/results/match/{event.match.pk}/").content.decode()
     deals = re.search(r'id="latest-deals".*?<ol>(.*?)</ol>', text, re.S).group(1)
     assert deals.count("<li>") == 3
     for n in (1, 2, 3):

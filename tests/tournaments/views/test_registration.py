@@ -6,7 +6,7 @@ import sys
 import pytest
 from django.contrib.auth.models import Permission
 
-from tournaments.models import AuditLog, Team, Event, EventRole
+from tournaments.models import AuditLog, Event, EventRole, Team
 from tournaments.services.demo import DEMO_SLUG, load_demo
 
 
@@ -32,9 +32,7 @@ def test_organiser_creates_an_event_and_becomes_its_organiser(client, organiser)
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     event = Event.objects.get(slug="city")
-    assert EventRole.objects.filter(
-        user=organiser, event=event, role="organiser"
-    ).exists()
+    assert EventRole.objects.filter(user=organiser, event=event, role="organiser").exists()
     assert AuditLog.objects.filter(event=event, action="tournament.create").exists()
 
 
@@ -109,9 +107,7 @@ def test_user_without_permission_cannot_create_events(client, make_user):
     assert client.get("/new/").status_code == 403
 
 
-def test_organiser_adds_and_edits_a_team_and_it_is_audited(
-    client, make_event, make_user, grant
-):
+def test_organiser_adds_and_edits_a_team_and_it_is_audited(client, make_event, make_user, grant):
     event = make_event(units=0)
     client.force_login(grant(make_user(), event, "organiser"))
     url = f"/t/{event.slug}/manage/teams/new/"
@@ -244,7 +240,5 @@ def test_a_table_referee_finds_links_to_their_own_tables_on_the_event_page(
     event = make_event(teams=4)
     client.force_login(grant(make_user(), event, "table_referee", tables=[3, 1]))
     body = client.get(f"/t/{event.slug}/").content.decode()
-    assert body.index(f"/t/{event.slug}/table/1/") < body.index(
-        f"/t/{event.slug}/table/3/"
-    )
+    assert body.index(f"/t/{event.slug}/table/1/") < body.index(f"/t/{event.slug}/table/3/")
     assert f"/t/{event.slug}/table/2/" not in body
