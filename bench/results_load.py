@@ -123,7 +123,7 @@ def build_event() -> dict:
 
     SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
 
-    def event(slug: str, rounds: int) -> tuple[Event, list[int]]:
+    def new_event(slug: str, rounds: int) -> tuple[Event, list[int]]:
         event = Event.objects.create(
             name=slug, slug=slug, game="guandan", preset="guandan-suzhou-2016", num_rounds=rounds
         )
@@ -138,7 +138,7 @@ def build_event() -> dict:
             ]
         return event, [m.pk for m in Match.objects.bulk_create(matches)]
 
-    (event, match_ids), (warm, warm_ids) = event(SLUG, ROUNDS), event(WARM_SLUG, 1)
+    (event, match_ids), (warm, warm_ids) = new_event(SLUG, ROUNDS), new_event(WARM_SLUG, 1)
     password = make_password(secrets.token_hex(8))
     users = get_user_model().objects.bulk_create(
         get_user_model()(username=f"referee{i:02d}", password=password) for i in range(CLIENTS)

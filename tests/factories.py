@@ -207,10 +207,10 @@ def chinese_event():
     """8 teams with Chinese names (units 苏州/无锡, draw lots 1..8), rounds 1 and 2 complete
     (every home team won by three levels), round 3 published. ``teams_in_order`` lists the
     teams as registered."""
-    event = event(name="苏州掼蛋公开赛", slug="suzhou-open", venue="苏州体育中心", units=0)
+    suzhou_open = event(name="苏州掼蛋公开赛", slug="suzhou-open", venue="苏州体育中心", units=0)
     teams = [
         team(
-            event,
+            suzhou_open,
             name,
             unit=("苏州", "无锡")[i % 2],
             players=[f"{name[0]}选手{seat}" for seat in (1, 2)],
@@ -220,14 +220,16 @@ def chinese_event():
     ]
     t = teams
     played_round(
-        event, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5]), (t[6], t[7])], status="complete"
+        suzhou_open, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5]), (t[6], t[7])], status="complete"
     )
     played_round(
-        event, 2, [(t[0], t[2]), (t[1], t[3]), (t[4], t[6]), (t[5], t[7])], status="complete"
+        suzhou_open, 2, [(t[0], t[2]), (t[1], t[3]), (t[4], t[6]), (t[5], t[7])], status="complete"
     )
-    round_(event, 3, [(t[0], t[4]), (t[2], t[6]), (t[1], t[5]), (t[3], t[7])], status="published")
-    event.teams_in_order = teams
-    return event
+    round_(
+        suzhou_open, 3, [(t[0], t[4]), (t[2], t[6]), (t[1], t[5]), (t[3], t[7])], status="published"
+    )
+    suzhou_open.teams_in_order = teams
+    return suzhou_open
 
 
 # --- builders of the results, arbitration and exports tests ------------------------------
@@ -397,12 +399,17 @@ def settle_cut_lots(stage_, seed: int = 1) -> int:
 def board_round(status: str = "in_play"):
     """The operations board's round 1: 5 tables and a bye; table referee ``a`` (ref-a) holds
     tables 1-3, ``b`` (ref-b) tables 4-5; the event's chief and organiser."""
-    event = event(teams=11)
-    teams = list(event.teams.order_by("name"))
+    board_event = event(teams=11)
+    teams = list(board_event.teams.order_by("name"))
     pairs = [(teams[i], teams[i + 1]) for i in range(0, 10, 2)]
-    rnd = round_(event, 1, pairs, byes=[teams[10]], status=status)
-    a = grant(user("ref-a"), event, "table_referee", tables=[1, 2, 3])
-    b = grant(user("ref-b"), event, "table_referee", tables=[4, 5])
+    rnd = round_(board_event, 1, pairs, byes=[teams[10]], status=status)
+    a = grant(user("ref-a"), board_event, "table_referee", tables=[1, 2, 3])
+    b = grant(user("ref-b"), board_event, "table_referee", tables=[4, 5])
     return SimpleNamespace(
-        event=event, round=rnd, a=a, b=b, chief=chief_of(event), organiser=organiser_of(event)
+        event=board_event,
+        round=rnd,
+        a=a,
+        b=b,
+        chief=chief_of(board_event),
+        organiser=organiser_of(board_event),
     )

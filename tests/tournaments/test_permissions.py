@@ -28,8 +28,10 @@ def event(make_event):
 
 @pytest.fixture
 def holder(make_user, grant, event):
+    default = event
+
     def make(role: str | None, event=None):
-        event = event or event
+        event = event or default
         if role is None:
             return make_user()
         team = event.teams.first() if role == Role.CAPTAIN else None

@@ -35,13 +35,13 @@ def test_ranges_compress_table_lists():
 
 
 @pytest.fixture
-def event(db):
+def world(db):
     event = factories.event(teams=4)
     return event, factories.organiser_of(event)
 
 
-def test_forty_tables_to_two_referees_in_two_actions(event):
-    event, organiser = event
+def test_forty_tables_to_two_referees_in_two_actions(world):
+    event, organiser = world
     a, b = factories.user("裁判甲"), factories.user("裁判乙")
     assert assignments.assign_tables(event, organiser, a, "1-20") == 20
     assert assignments.assign_tables(event, organiser, b, "21-40") == 20
@@ -54,8 +54,8 @@ def test_forty_tables_to_two_referees_in_two_actions(event):
     assert AuditLog.objects.filter(action="tables.assign").count() == 2
 
 
-def test_replace_drops_the_referees_other_tables(event):
-    event, organiser = event
+def test_replace_drops_the_referees_other_tables(world):
+    event, organiser = world
     a = factories.user()
     assignments.assign_tables(event, organiser, a, "1-10")
     assignments.assign_tables(event, organiser, a, "5-6", replace=True)
@@ -65,16 +65,16 @@ def test_replace_drops_the_referees_other_tables(event):
     ]
 
 
-def test_only_an_organiser_assigns_tables(event):
-    event, _organiser = event
+def test_only_an_organiser_assigns_tables(world):
+    event, _organiser = world
     chief = factories.chief_of(event)
     with pytest.raises(RoundError):
         assignments.assign_tables(event, chief, chief, "1-5")
     assert not TableAssignment.objects.exists()
 
 
-def test_assignment_page_takes_a_range(event, client):
-    event, organiser = event
+def test_assignment_page_takes_a_range(world, client):
+    event, organiser = world
     factories.user("ref-a")
     client.force_login(organiser)
     url = f"/t/{event.slug}/manage/assignments/"
@@ -89,8 +89,8 @@ def test_assignment_page_takes_a_range(event, client):
     assert "No user" in unknown.content.decode()
 
 
-def test_audit_log_page_for_organiser_and_chief_filtered_by_team_and_kind(event, client):
-    event, organiser = event
+def test_audit_log_page_for_organiser_and_chief_filtered_by_team_and_kind(world, client):
+    event, organiser = world
     a, b, *_rest = list(event.teams.order_by("name"))
     rnd = factories.round_(event, 1, [(a, b)], status="in_play")
     factories.result(rnd.matches.get())

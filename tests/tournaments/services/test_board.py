@@ -29,7 +29,7 @@ START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def event(db):
+def world(db):
     """Round 1 in play: 5 tables and a bye; referee A holds tables 1-3, B tables 4-5."""
     ops = factories.board_round(status=Round.Status.IN_PLAY)
     return ops.event, ops.round, ops.a, ops.b, ops.chief
@@ -50,8 +50,8 @@ def confirm_as_captain(match, team):
     result_confirm.confirm(match, results.latest_version(match).number, results.Actor(captain))
 
 
-def test_board_shows_each_kind_of_table(event):
-    event, rnd, a, b, chief = event
+def test_board_shows_each_kind_of_table(world):
+    event, rnd, a, b, chief = world
     enter(table(rnd, 2), a)  # submitted
     enter(table(rnd, 3), a)
     confirm_as_captain(table(rnd, 3), table(rnd, 3).home)  # one team confirmed
@@ -71,8 +71,8 @@ def test_board_shows_each_kind_of_table(event):
     assert [row.table for row in board.board(rnd, state=board.SUBMITTED)] == [2]
 
 
-def test_board_reads_a_round_in_a_fixed_number_of_queries(event, django_assert_max_num_queries):
-    event, rnd, a, _b, _chief = event
+def test_board_reads_a_round_in_a_fixed_number_of_queries(world, django_assert_max_num_queries):
+    event, rnd, a, _b, _chief = world
     for number in (1, 2, 3):
         enter(table(rnd, number), a)
     with django_assert_max_num_queries(5):
@@ -80,8 +80,8 @@ def test_board_reads_a_round_in_a_fixed_number_of_queries(event, django_assert_m
     assert len(rows) == 6
 
 
-def test_chief_confirms_the_selected_tables_at_once(event):
-    event, rnd, a, b, chief = event
+def test_chief_confirms_the_selected_tables_at_once(world):
+    event, rnd, a, b, chief = world
     for number in (1, 2, 3):
         enter(table(rnd, number), a)
     done, refused = board.bulk_confirm(rnd, chief, [table(rnd, n).pk for n in (1, 2, 3, 4)])
@@ -89,16 +89,16 @@ def test_chief_confirms_the_selected_tables_at_once(event):
     assert ResultVersion.objects.filter(match__round=rnd, is_counting=True).count() == 3
 
 
-def test_only_the_chief_confirms_in_bulk(event):
-    event, rnd, a, _b, _chief = event
+def test_only_the_chief_confirms_in_bulk(world):
+    event, rnd, a, _b, _chief = world
     enter(table(rnd, 1), a)
     with pytest.raises(ResultForbidden):
         board.bulk_confirm(rnd, factories.organiser_of(event), [table(rnd, 1).pk])
     assert not ResultVersion.objects.filter(is_counting=True).exists()
 
 
-def test_board_page_filters_and_confirms(event, client):
-    event, rnd, a, _b, chief = event
+def test_board_page_filters_and_confirms(world, client):
+    event, rnd, a, _b, chief = world
     enter(table(rnd, 1), a)
     enter(table(rnd, 2), a)
     client.force_login(chief)
@@ -115,8 +115,8 @@ def test_board_page_filters_and_confirms(event, client):
 # --- the zone filter: a range of tables ---------------------------------------------------
 
 
-def test_board_filters_by_a_range_of_tables(event):
-    event, rnd, a, b, chief = event
+def test_board_filters_by_a_range_of_tables(world):
+    event, rnd, a, b, chief = world
     tables = board.table_range("2", "4")
     assert [row.table for row in board.board(rnd, tables=tables)] == [2, 3, 4]
     assert board.table_range(" 4", "2") == tables  # reversed ends are swapped
@@ -134,8 +134,8 @@ def test_board_filters_by_a_range_of_tables(event):
 # --- calls to the chief referee -------------------------------------------------------------
 
 
-def test_a_call_from_a_table_waits_in_the_queue_until_the_chief_answers(event, time_machine):
-    event, rnd, a, b, chief = event
+def test_a_call_from_a_table_waits_in_the_queue_until_the_chief_answers(world, time_machine):
+    event, rnd, a, b, chief = world
     time_machine.move_to(START, tick=False)
     call, new = calls.raise_call(table(rnd, 2), factories.actor(a), "  手机没电了 ")
     assert new and call.note == "手机没电了" and call.raised_by_name == "ref-a"
@@ -165,8 +165,8 @@ def test_a_call_from_a_table_waits_in_the_queue_until_the_chief_answers(event, t
     assert calls.raise_call(table(rnd, 2), factories.actor(a))[1]
 
 
-def test_only_the_tables_referee_or_its_device_calls_the_chief(event):
-    event, rnd, a, b, chief = event
+def test_only_the_tables_referee_or_its_device_calls_the_chief(world):
+    event, rnd, a, b, chief = world
     organiser = factories.organiser_of(event)
     for who in (factories.actor(b), factories.actor(), factories.actor(organiser)):
         with pytest.raises(calls.CallForbidden):
@@ -192,8 +192,8 @@ def test_only_the_tables_referee_or_its_device_calls_the_chief(event):
     assert RefereeCall.objects.count() == 2
 
 
-def test_only_the_chief_answers_a_call(event):
-    event, rnd, a, b, chief = event
+def test_only_the_chief_answers_a_call(world):
+    event, rnd, a, b, chief = world
     call, _new = calls.raise_call(table(rnd, 1), factories.actor(a))
     for who in (a, factories.organiser_of(event)):
         with pytest.raises(calls.CallForbidden):
@@ -201,8 +201,8 @@ def test_only_the_chief_answers_a_call(event):
     assert RefereeCall.objects.get().is_open
 
 
-def test_no_call_from_a_finalised_round(event):
-    event, rnd, a, b, chief = event
+def test_no_call_from_a_finalised_round(world):
+    event, rnd, a, b, chief = world
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINALISED)
     rnd.refresh_from_db()
     with pytest.raises(calls.CallError, match="not being played"):
@@ -210,8 +210,8 @@ def test_no_call_from_a_finalised_round(event):
     assert not RefereeCall.objects.exists()
 
 
-def test_the_queue_lists_calls_and_disputes_oldest_first(event, time_machine):
-    event, rnd, a, b, chief = event
+def test_the_queue_lists_calls_and_disputes_oldest_first(world, time_machine):
+    event, rnd, a, b, chief = world
     time_machine.move_to(START, tick=False)
     enter(table(rnd, 4), b)
     captain = factories.grant(factories.user("cap"), event, "captain", team=table(rnd, 4).away)
@@ -342,12 +342,12 @@ def test_board_reads_and_bulk_confirms_in_the_same_queries_at_25_and_250_tables(
     assert queries[25] == queries[250]
 
 
-def test_bulk_confirm_checks_each_table_as_one_confirmation_does(event):
+def test_bulk_confirm_checks_each_table_as_one_confirmation_does(world):
     """One action, the checks of one confirmation at each table: a newer version than the one
     seen, a disputed version, the chief's own entry, a version already counting and a table
     with nothing entered are refused by table; the others count (a changed table's new version
     replaces the one that counted) with an audit entry each, and only they."""
-    event, rnd, a, b, chief = event
+    event, rnd, a, b, chief = world
     enter(table(rnd, 1), a)  # submitted: confirmed
     enter(table(rnd, 2), a)
     seen_2 = f"{table(rnd, 2).pk}:1"
@@ -376,8 +376,8 @@ def test_bulk_confirm_checks_each_table_as_one_confirmation_does(event):
     assert done == 0 and len(refused) == 2
 
 
-def test_bulk_confirm_refuses_a_version_newer_than_the_one_seen(event):
-    event, rnd, a, _b, chief = event
+def test_bulk_confirm_refuses_a_version_newer_than_the_one_seen(world):
+    event, rnd, a, _b, chief = world
     first = table(rnd, 1)
     enter(first, a)
     seen = f"{first.pk}:1"

@@ -19,7 +19,7 @@ def drawn_teams(rnd) -> set[int]:
 
 
 @pytest.fixture
-def event(db):
+def world(db):
     event = factories.event(teams=6)
     organiser = factories.organiser_of(event)
     chief = factories.chief_of(event)
@@ -27,29 +27,29 @@ def event(db):
     return event, organiser, chief, teams
 
 
-def test_teams_not_checked_in_are_left_out_of_round_1(event):
-    event, organiser, _chief, teams = event
+def test_teams_not_checked_in_are_left_out_of_round_1(world):
+    event, organiser, _chief, teams = world
     assert checkin.check_in(teams[:5], organiser) == 5
     rnd = rounds.generate_draft(event, organiser, seed=7)
     assert drawn_teams(rnd) == {team.pk for team in teams[:5]}
     assert rnd.matches.filter(away=None).count() == 1  # five teams: one bye
 
 
-def test_an_event_without_check_in_draws_every_active_team(event):
-    event, organiser, _chief, teams = event
+def test_an_event_without_check_in_draws_every_active_team(world):
+    event, organiser, _chief, teams = world
     rnd = rounds.generate_draft(event, organiser, seed=7)
     assert drawn_teams(rnd) == {team.pk for team in teams}
 
 
-def test_check_in_is_idempotent_and_logged(event):
-    event, organiser, _chief, teams = event
+def test_check_in_is_idempotent_and_logged(world):
+    event, organiser, _chief, teams = world
     assert checkin.check_in([teams[0]], organiser, via="badge") == 1
     assert checkin.check_in([teams[0]], organiser) == 0
     assert AuditLog.objects.filter(action="team.check_in").count() == 1
 
 
-def test_a_team_not_checked_in_stays_out_until_it_checks_in_as_a_late_entry(event):
-    event, organiser, _chief, teams = event
+def test_a_team_not_checked_in_stays_out_until_it_checks_in_as_a_late_entry(world):
+    event, organiser, _chief, teams = world
     checkin.check_in(teams[:5], organiser)
     first = rounds.publish(rounds.generate_draft(event, organiser, seed=1), organiser)
     for match in first.matches.exclude(away=None):
@@ -63,22 +63,22 @@ def test_a_team_not_checked_in_stays_out_until_it_checks_in_as_a_late_entry(even
     assert teams[5].pk in drawn_teams(rounds.generate_draft(event, organiser))
 
 
-def test_only_an_organiser_checks_teams_in(event):
-    event, _organiser, chief, teams = event
+def test_only_an_organiser_checks_teams_in(world):
+    event, _organiser, chief, teams = world
     with pytest.raises(RoundError):
         checkin.check_in([teams[0]], chief)
 
 
-def test_a_team_on_leave_is_not_paired_that_round(event):
-    event, organiser, chief, teams = event
+def test_a_team_on_leave_is_not_paired_that_round(world):
+    event, organiser, chief, teams = world
     checkin.grant_leave(teams[0], 1, RoundLeave.Kind.MISS_ROUND, chief, "wedding")
     rnd = rounds.generate_draft(event, organiser, seed=3)
     assert teams[0].pk not in drawn_teams(rnd)
     assert rnd.matches.filter(away=None).exclude(home=teams[0]).count() == 1  # not a bye
 
 
-def test_a_leave_needs_a_reason_and_a_round_of_the_event(event):
-    _event, _organiser, chief, teams = event
+def test_a_leave_needs_a_reason_and_a_round_of_the_event(world):
+    _event, _organiser, chief, teams = world
     with pytest.raises(RoundError) as err:
         checkin.grant_leave(teams[0], 1, RoundLeave.Kind.MISS_ROUND, chief, " ")
     assert err.value.field == "reason"
@@ -87,8 +87,8 @@ def test_a_leave_needs_a_reason_and_a_round_of_the_event(event):
     assert err.value.field == "round"
 
 
-def test_stale_draft_refused_after_a_withdrawal(event):
-    event, organiser, _chief, teams = event
+def test_stale_draft_refused_after_a_withdrawal(world):
+    event, organiser, _chief, teams = world
     rnd = rounds.generate_draft(event, organiser, seed=5)
     registration.set_team_status(teams[2], Team.Status.WITHDRAWN, organiser, "went home")
     with pytest.raises(RoundError, match="stale") as err:
@@ -100,8 +100,8 @@ def test_stale_draft_refused_after_a_withdrawal(event):
     assert teams[2].pk not in drawn_teams(again)
 
 
-def test_stale_draft_refused_after_a_late_entry(event):
-    event, organiser, _chief, _teams = event
+def test_stale_draft_refused_after_a_late_entry(world):
+    event, organiser, _chief, _teams = world
     rnd = rounds.generate_draft(event, organiser, seed=5)
     late = factories.team(event, "迟到队")
     with pytest.raises(RoundError, match="迟到队|stale"):
@@ -111,8 +111,8 @@ def test_stale_draft_refused_after_a_late_entry(event):
 
 
 @pytest.fixture
-def started(event, time_machine):
-    event, organiser, chief, teams = event
+def started(world, time_machine):
+    event, organiser, chief, teams = world
     time_machine.move_to(START, tick=False)
     rnd = rounds.generate_draft(event, organiser, seed=11)
     rounds.publish(rnd, organiser)
@@ -256,8 +256,8 @@ def test_a_table_referee_marks_only_their_own_tables_seated(started):
 # --- pages ------------------------------------------------------------------------------
 
 
-def test_checkin_page_checks_in_selected_teams_and_draft_leaves_the_others_out(event, client):
-    event, organiser, _chief, teams = event
+def test_checkin_page_checks_in_selected_teams_and_draft_leaves_the_others_out(world, client):
+    event, organiser, _chief, teams = world
     client.force_login(organiser)
     url = f"/t/{event.slug}/manage/checkin/"
     page = client.get(url)
@@ -271,8 +271,8 @@ def test_checkin_page_checks_in_selected_teams_and_draft_leaves_the_others_out(e
     assert drawn_teams(rnd) == {team.pk for team in teams[:4]}
 
 
-def test_badge_qr_checks_one_team_in(event, client):
-    event, organiser, _chief, teams = event
+def test_badge_qr_checks_one_team_in(world, client):
+    event, organiser, _chief, teams = world
     client.force_login(organiser)
     url = f"/t/{event.slug}/manage/checkin/team/{teams[3].pk}/"
     assert teams[3].name in client.get(url).content.decode()
@@ -280,16 +280,16 @@ def test_badge_qr_checks_one_team_in(event, client):
     assert event.teams.get(checkin__via="badge") == teams[3]
 
 
-def test_checkin_page_refuses_a_table_referee(event, client):
-    event, _organiser, _chief, teams = event
+def test_checkin_page_refuses_a_table_referee(world, client):
+    event, _organiser, _chief, teams = world
     referee = factories.grant(factories.user(), event, "table_referee", tables=[1])
     client.force_login(referee)
     assert client.post(f"/t/{event.slug}/manage/checkin/", {"all": "1"}).status_code == 403
     assert not checkin.checked_in_ids(event)
 
 
-def test_round_page_shows_a_stale_draft(event, client):
-    event, organiser, _chief, teams = event
+def test_round_page_shows_a_stale_draft(world, client):
+    event, organiser, _chief, teams = world
     rounds.generate_draft(event, organiser, seed=5)
     registration.set_team_status(teams[1], Team.Status.WITHDRAWN, organiser, "ill")
     client.force_login(organiser)
@@ -348,8 +348,8 @@ def test_table_referee_marks_a_team_seated_from_the_table(started, client):
     assert list(rnd.seatings.values_list("team_id", flat=True)) == [first.home_id]
 
 
-def test_draft_page_shows_each_teams_rank_and_points_before_the_round(event, client):
-    event, organiser, chief, teams = event
+def test_draft_page_shows_each_teams_rank_and_points_before_the_round(world, client):
+    event, organiser, chief, teams = world
     rnd = rounds.publish(rounds.generate_draft(event, organiser, seed=3), organiser)
     for match in rnd.matches.exclude(away=None):
         factories.result(match)

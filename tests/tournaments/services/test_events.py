@@ -13,7 +13,7 @@ Status = Event.Status
 
 
 @pytest.fixture
-def event(db):
+def world(db):
     event = factories.event(teams=4, num_rounds=1)
     return event, factories.organiser_of(event), factories.chief_of(event)
 
@@ -29,8 +29,8 @@ def play_the_only_round(event, organiser, chief):
     return round_close.finalise(Round.objects.get(pk=rnd.pk), chief)
 
 
-def test_status_follows_check_in_and_the_first_published_round(event):
-    event, organiser, _chief = event
+def test_status_follows_check_in_and_the_first_published_round(world):
+    event, organiser, _chief = world
     assert status(event) == Status.REGISTRATION
     checkin.check_in(event.teams.all(), organiser)
     assert status(event) == Status.CHECK_IN
@@ -38,8 +38,8 @@ def test_status_follows_check_in_and_the_first_published_round(event):
     assert status(event) == Status.IN_PLAY
 
 
-def test_finish_needs_every_round_finalised_then_freezes_results(event):
-    event, organiser, chief = event
+def test_finish_needs_every_round_finalised_then_freezes_results(world):
+    event, organiser, chief = world
     rnd = rounds.publish(rounds.generate_draft(event, organiser, seed=1), organiser)
     with pytest.raises(RoundCloseError, match="not finalised: 1"):
         events.finish(event, organiser)
@@ -53,8 +53,8 @@ def test_finish_needs_every_round_finalised_then_freezes_results(event):
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.FINALISED
 
 
-def test_only_the_chief_reopens_a_finished_event_with_a_reason(event):
-    event, organiser, chief = event
+def test_only_the_chief_reopens_a_finished_event_with_a_reason(world):
+    event, organiser, chief = world
     play_the_only_round(event, organiser, chief)
     events.finish(event, organiser)
     with pytest.raises(RoundCloseError):
@@ -67,16 +67,16 @@ def test_only_the_chief_reopens_a_finished_event_with_a_reason(event):
     assert AuditLog.objects.get(action="tournament.reopen").reason == "table 1 misread"
 
 
-def test_finish_refused_to_the_chief_referee(event):
-    event, organiser, chief = event
+def test_finish_refused_to_the_chief_referee(world):
+    event, organiser, chief = world
     play_the_only_round(event, organiser, chief)
     with pytest.raises(RoundCloseError):
         events.finish(event, chief)
     assert status(event) == Status.IN_PLAY
 
 
-def test_api_refuses_to_set_the_status_by_hand(event, api_as):
-    event, organiser, _chief = event
+def test_api_refuses_to_set_the_status_by_hand(world, api_as):
+    event, organiser, _chief = world
     response = api_as(organiser).patch(
         f"/api/tournaments/{event.slug}/", {"status": "finished"}, format="json"
     )
@@ -84,8 +84,8 @@ def test_api_refuses_to_set_the_status_by_hand(event, api_as):
     assert status(event) == Status.REGISTRATION
 
 
-def test_status_page_finishes_and_reopens(event, client):
-    event, organiser, chief = event
+def test_status_page_finishes_and_reopens(world, client):
+    event, organiser, chief = world
     play_the_only_round(event, organiser, chief)
     client.force_login(organiser)
     url = f"/t/{event.slug}/manage/status/"

@@ -20,15 +20,15 @@ TEAM = {"unit_name": "一中", "players": ["甲", "乙"], "seed": None}
 
 
 @pytest.fixture
-def event(make_event):
+def world(make_event):
     event = make_event(units=0)
     user = factories.organiser_of(event)
     registration.save_team(event, user, name="红队", **{**TEAM, "seed": 1})
     return event, user
 
 
-def test_the_service_refuses_a_taken_name_and_seed_in_words(event):
-    event, user = event
+def test_the_service_refuses_a_taken_name_and_seed_in_words(world):
+    event, user = world
     with pytest.raises(ServiceError) as refused:
         registration.save_team(event, user, name=" 红队 ", **{**TEAM, "players": ["丙", "丁"]})
     assert refused.value.field == "name" and "already registered" in refused.value.message
@@ -40,8 +40,8 @@ def test_the_service_refuses_a_taken_name_and_seed_in_words(event):
     assert Team.objects.filter(event=event).count() == 1
 
 
-def test_a_team_keeps_its_own_name_and_another_event_may_use_it(event, make_event):
-    event, user = event
+def test_a_team_keeps_its_own_name_and_another_event_may_use_it(world, make_event):
+    event, user = world
     team = Team.objects.get(event=event)
     registration.save_team(event, user, name="红队", team=team, **{**TEAM, "seed": 1})
     other = make_event(units=0)
@@ -50,10 +50,10 @@ def test_a_team_keeps_its_own_name_and_another_event_may_use_it(event, make_even
     assert registration.taken_names(event, ["红队"], exclude=team) == set()
 
 
-def test_the_database_holds_the_rule_when_the_check_is_raced(event, monkeypatch):
+def test_the_database_holds_the_rule_when_the_check_is_raced(world, monkeypatch):
     """Two registrations at once both pass the check; the constraint refuses the second, and
     the service says which rule in words."""
-    event, user = event
+    event, user = world
     with pytest.raises(IntegrityError), transaction.atomic():
         Team.objects.create(event=event, name="红队")
     monkeypatch.setattr(registration, "taken_names", lambda *args, **kwargs: set())
@@ -62,8 +62,8 @@ def test_the_database_holds_the_rule_when_the_check_is_raced(event, monkeypatch)
     assert refused.value.field == "name" and "already registered" in refused.value.message
 
 
-def test_the_page_shows_the_services_words_on_the_name(event, client):
-    event, user = event
+def test_the_page_shows_the_services_words_on_the_name(world, client):
+    event, user = world
     client.force_login(user)
     data = {"name": "红队", "unit": "", "player1": "丙", "player2": "丁", "status": "active"}
     response = client.post(f"/t/{event.slug}/manage/teams/new/", data)
@@ -71,8 +71,8 @@ def test_the_page_shows_the_services_words_on_the_name(event, client):
     assert "已有同名队伍报名。" in response.content.decode()
 
 
-def test_the_api_answers_the_rule_in_the_readers_language(event, api_as):
-    event, user = event
+def test_the_api_answers_the_rule_in_the_readers_language(world, api_as):
+    event, user = world
     api = api_as(user)
     url = f"/api/tournaments/{event.slug}/teams/"
     body = {"name": "红队", "players": ["丙", "丁"]}
@@ -84,8 +84,8 @@ def test_the_api_answers_the_rule_in_the_readers_language(event, api_as):
     assert chinese.json()["error"] != english.json()["error"]
 
 
-def test_the_import_asks_the_service(event):
-    event, user = event
+def test_the_import_asks_the_service(world):
+    event, user = world
     wb = Workbook()
     wb.active.append(["队名 Team", "单位 Unit", "队员1 Player 1", "队员2 Player 2"])
     wb.active.append(["红队", "U", "丙", "丁"])
