@@ -70,7 +70,7 @@ class Event(models.Model):
     class Meta:
         ordering = ["-created_at", "name"]
         verbose_name = _("event")
-        verbose_name_plural = _("tournaments")
+        verbose_name_plural = _("events")
         constraints = [
             models.CheckConstraint(
                 condition=Q(game__in=["guandan", "tractor", "chengyu"]),
