@@ -25,7 +25,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from .base import JSON, Exporter
 
 FORMAT = "paisai-archive"
-VERSION = 1
+VERSION = 2  # 2: the event is Event (issue 29); version 1 is still read
 SKIPPED = {"tournaments.job"}
 SECRET_FIELDS = {"tournaments.tablekey": ("key",)}  # never archived; re-issued on import
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active")

@@ -22,6 +22,36 @@ from tournaments.exporters.archive import FORMAT, USER_FIELDS, VERSION
 from tournaments.exporters.base import ExportError
 from tournaments.models.tables import new_key
 
+# Version 1 was written before issue 29 renamed the event's model: its records name the models
+# of V1_MODELS and a V1_EVENT field, and the archive names its event under V1_EVENT.
+V1_MODELS = {
+    "tournaments.tournament": "tournaments.event",  # rename_event: keep
+    "tournaments.tournamentrole": "tournaments.eventrole",  # rename_event: keep
+}
+V1_EVENT = "tournament"  # rename_event: keep
+
+
+def _upgrade(data):
+    """A version-1 archive read as the current version (anything else as it is)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
+        return data
+    upgraded = {key: value for key, value in data.items() if key != V1_EVENT}
+    upgraded.update(version=VERSION, event=data.get(V1_EVENT))
+    if isinstance(data.get("objects"), list):
+        upgraded["objects"] = [_upgrade_object(obj) for obj in data["objects"]]
+    return upgraded
+
+
+def _upgrade_object(obj):
+    if not isinstance(obj, dict):
+        return obj
+    obj = {**obj, "model": V1_MODELS.get(obj.get("model"), obj.get("model"))}
+    if isinstance(obj.get("fields"), dict) and V1_EVENT in obj["fields"]:
+        obj["fields"] = {
+            ("event" if name == V1_EVENT else name): value for name, value in obj["fields"].items()
+        }
+    return obj
+
 
 def _check_shape(data) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -91,7 +121,9 @@ def _check_settings(objects: list[dict]) -> None:
 
 
 def import_archive(data) -> object:
-    """Load an archive; returns the event. ExportError says what is wrong."""
+    """Load an archive (of this version, or of version 1); returns the event. ExportError says
+    what is wrong."""
+    data = _upgrade(data)
     _check_shape(data)
     event_model = apps.get_model("tournaments", "Event")
     if event_model.objects.filter(slug=data.get("event")).exists():

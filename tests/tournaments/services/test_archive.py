@@ -12,7 +12,7 @@ from tests import factories
 from tournaments.exporters.archive import ArchiveJson, dumps, export_archive
 from tournaments.exporters.base import ExportError
 from tournaments.models import AuditLog, Event, RankingAdjustment, ResultVersion
-from tournaments.services.archive import import_archive
+from tournaments.services.archive import V1_EVENT, V1_MODELS, import_archive
 from tournaments.services.audit import log_action
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +54,33 @@ def test_archive_round_trip_gives_identical_json(full_event):
     imported = import_archive(json.loads(before))
     assert imported.slug == "suzhou-open"
     assert dumps(export_archive(imported)) == before
+
+
+def as_version_1(data: dict) -> dict:
+    """The archive as version 1 wrote it, before the event's model was renamed (issue 29)."""
+    models = {new: old for old, new in V1_MODELS.items()}
+    old = V1_EVENT
+    objects = [
+        {
+            **obj,
+            "model": models.get(obj["model"], obj["model"]),
+            "fields": {(old if k == "event" else k): v for k, v in obj["fields"].items()},
+        }
+        for obj in data["objects"]
+    ]
+    rest = {key: value for key, value in data.items() if key not in ("event", "objects")}
+    return {**rest, "version": 1, old: data["event"], "objects": objects}
+
+
+def test_an_archive_written_before_the_event_was_named_event_still_loads(full_event):
+    data = export_archive(full_event)
+    assert data["version"] == 2
+    old = json.loads(dumps(as_version_1(data)))
+    assert {"tournaments.eventrole", "tournaments.event"} & {o["model"] for o in data["objects"]}
+    assert not {"tournaments.eventrole", "tournaments.event"} & {o["model"] for o in old["objects"]}
+    _empty_database()
+    imported = import_archive(old)
+    assert dumps(export_archive(imported)) == dumps(data)
 
 
 def test_archive_holds_every_part_of_the_event(full_event):
