@@ -1,4 +1,4 @@
-"""REST API for tournaments, teams, players and roles (thin: services do the work)."""
+"""REST API for events, teams, players and roles (thin: services do the work)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from .mixins import EventMixin
 
 class HomeView(ListView):
     template_name = "tournaments/home.html"
-    context_object_name = "tournaments"
+    context_object_name = "events"
 
     def get_queryset(self):
         return Event.objects.all()
