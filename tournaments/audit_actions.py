@@ -106,6 +106,8 @@ for _code, _words in {
     "table_key": pgettext_lazy("audit kind", "Table links"),
     "tables": pgettext_lazy("audit kind", "Table assignments"),
     "team": pgettext_lazy("audit kind", "Teams"),
+    # the event's own actions: codes stored in every audit entry since the first, so they
+    # kept their old word when the code named the event Event (issue 29); "event" is taken
     "tournament": pgettext_lazy("audit kind", "Event"),
     "user": pgettext_lazy("audit kind", "Users"),
     "account": pgettext_lazy("audit kind", "Accounts"),
