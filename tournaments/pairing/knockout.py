@@ -161,3 +161,49 @@ def knockout_bracket(entrants: Sequence[Hashable], third_place: bool = False) ->
         semis = rounds[-2].matches
         third = BracketMatch("3P", len(rounds), ("loser", semis[0].id), ("loser", semis[1].id))
     return Bracket(entrants, rounds, third)
+
+
+def knockout_groups(bracket: Bracket, winners: Mapping[str, Hashable]) -> list[list[Hashable]]:
+    """Finishing groups of a knockout, best first: the final's winner, its loser, the
+    third-place match's winner and loser (or both semi-final losers, sharing), then the
+    losers of each earlier round, later rounds first; teams still in play above everyone
+    out. Inside a group the seed order (the earlier stage's ranking) decides. The stage's
+    ranking (tournaments/standings/stages.py) is made from these groups."""
+    sides = bracket.sides(winners)
+    decided = dict(winners)
+    for match in bracket.matches():
+        if match.is_bye and sides[match.id][0] is not None:
+            decided[match.id] = sides[match.id][0]
+    seed = {team: index for index, team in enumerate(bracket.entrants)}
+    last = len(bracket.rounds)
+    # depth: 0 in play or champion, 1 final loser, 2/3 third-place winner/loser (or 2 both
+    # semi-final losers without that match), then 10 + (last - round) for earlier losers
+    depth: dict[Hashable, int] = {team: 0 for team in bracket.entrants}
+
+    def loser(match_id):
+        home, away = sides[match_id]
+        winner = decided.get(match_id)
+        if winner is None or home is None or away is None:
+            return None
+        return away if winner == home else home
+
+    for rnd in bracket.rounds:
+        for match in rnd.matches:
+            out = loser(match.id)
+            if out is None:
+                continue
+            if rnd.number == last:
+                depth[out] = 1
+            elif rnd.number == last - 1:
+                depth[out] = 2
+            else:
+                depth[out] = 10 + last - rnd.number
+    third = bracket.third_place
+    if third is not None:
+        out = loser(third.id)
+        if out is not None:
+            depth[out] = 3
+    groups: dict[int, list] = {}
+    for team in bracket.entrants:
+        groups.setdefault(depth[team], []).append(team)
+    return [sorted(groups[key], key=seed.__getitem__) for key in sorted(groups)]

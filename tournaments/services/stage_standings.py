@@ -24,7 +24,7 @@ from tournaments.models import (
     Stage,
     Team,
 )
-from tournaments.pairing.knockout import Bracket, knockout_bracket
+from tournaments.pairing.knockout import Bracket, knockout_bracket, knockout_groups
 from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.standings.core import StandingRow, compute_standings
 from tournaments.standings.service import (
@@ -36,7 +36,6 @@ from tournaments.standings.service import (
 from tournaments.standings.stages import (
     FinalPlace,
     final_ranking,
-    knockout_groups,
     rerank,
     rows_by_draws,
 )

@@ -7,9 +7,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.pairing.knockout import knockout_bracket
+from tournaments.pairing.knockout import knockout_bracket, knockout_groups
 from tournaments.standings.core import StandingRow
-from tournaments.standings.stages import cut_ties, final_ranking, knockout_groups, rerank
+from tournaments.standings.stages import cut_ties, final_ranking, rerank
 
 
 def play(bracket, rng):
