@@ -136,7 +136,7 @@ def worker_process(broker_app, media, tmp_path):
     started: list[subprocess.Popen] = []
     log_path = tmp_path / "worker.log"
 
-    def start() -> subprocess.Popen:
+    def start(chunk: int = 20) -> subprocess.Popen:
         log = open(log_path, "ab")  # noqa: SIM115
         # the command of `make worker`: gossip, mingle and heartbeats are left on the command
         # line, the consumer (config.celery.Consumer) turns them off
@@ -155,7 +155,7 @@ def worker_process(broker_app, media, tmp_path):
                 "info",
             ],
             cwd=ROOT,
-            env=env,
+            env={**env, "PAISAI_SCORESHEET_CHUNK": str(chunk)},
             stdout=subprocess.DEVNULL,
             stderr=log,
             preexec_fn=die_with_this_process,
@@ -199,8 +199,10 @@ def wait_for(job: Job, statuses: tuple[str, ...], seconds: float) -> float:
 def test_redis_restarted_mid_job_the_worker_reconnects_and_the_job_finishes(
     own_redis, worker_process, make_event, make_user
 ):
+    # one sheet per chunk: 300 tasks, most of them still in Redis when it stops (the worker
+    # takes one task per process at a time), so the job can only finish after Redis is back
     tables = 300
-    worker = worker_process()
+    worker = worker_process(chunk=1)
     event = make_event(name="苏州掼蛋公开赛")
     _big_round(event, tables)
     job = exports.create_job(event, "scoresheets", {"round": "1"}, make_user(), "en")
@@ -220,6 +222,9 @@ def test_redis_restarted_mid_job_the_worker_reconnects_and_the_job_finishes(
     time.sleep(5)
     own_redis.start()
     back = time.monotonic()
+    job.refresh_from_db()
+    at_back = job.progress
+    assert at_back < tables, "the job ended while Redis was away: it did not test the return"
     took = wait_for(job, ("done", "failed"), 120)
     assert job.status == Job.Status.DONE, (
         job.status,
@@ -230,7 +235,10 @@ def test_redis_restarted_mid_job_the_worker_reconnects_and_the_job_finishes(
     assert worker.poll() is None, worker_process.log()[-3000:]  # the worker is still running
     assert "Unrecoverable error" not in worker_process.log()
     assert worker_process.log().count("Connected to redis") >= 2  # it did reconnect
-    print(f"Redis restarted twice mid-job; job done {took:.1f} s after Redis came back")
+    print(
+        f"Redis restarted twice mid-job; {at_back}/{tables} sheets when it came back, "
+        f"job done {took:.1f} s later"
+    )
     assert back  # for the message above
 
 
