@@ -21,6 +21,7 @@ THREADS = 8
 REQUESTS = 200
 
 
+@pytest.mark.slow  # a scale test: make test runs it, make test-fast does not
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_hundred_concurrent_event_and_team_patches_answer_no_500_and_never_deadlock(event):

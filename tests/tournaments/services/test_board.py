@@ -292,6 +292,7 @@ def volume_round(tables: int = 250):
     return event, rnd, factories.chief_of(event)
 
 
+@pytest.mark.slow  # a scale test: make test runs it, make test-fast does not
 def test_board_reads_and_bulk_confirms_in_the_same_queries_at_25_and_250_tables(
     db, client, django_assert_max_num_queries
 ):

@@ -285,6 +285,7 @@ def test_file_of_100000_rows_refused_with_a_clear_message(make_event, make_user,
     )
 
 
+@pytest.mark.slow  # a scale test: make test runs it, make test-fast does not
 def test_20000_rows_import_in_the_background_with_progress(
     organiser_client, django_capture_on_commit_callbacks
 ):
