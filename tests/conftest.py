@@ -82,6 +82,7 @@ SLOW_FILES = (
     "tests/tournaments/test_mirror_replication.py",
     "tests/test_serve.py",
     "tests/test_install.py",
+    "tests/test_sqlite_migrations.py",
     "tests/rules_engine/test_phone_parity.py",
     "tests/test_architecture.py",
 )

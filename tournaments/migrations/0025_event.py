@@ -52,6 +52,151 @@ def backwards(apps, schema_editor):
     _rename(apps, [(new, old) for old, new in RENAMED])
 
 
+# The constraints and indexes that name a renamed field. PostgreSQL renames a column in
+# place and they follow it by themselves: only the migration state names their fields again.
+# SQLite renames a column by making the table again from the migration state, and Django
+# does not carry a field's new name into the state's indexes and constraints (it stopped
+# `make run` on SQLite: "NewAuditLog has no field named 'tournament'"); there they are
+# dropped before the renames and made again after.
+NAMING_THE_FIELD = [
+    migrations.RemoveConstraint(
+        model_name="eventrevision",
+        name="event_revision_one_row_a_shard",
+    ),
+    migrations.RemoveConstraint(
+        model_name="eventrole",
+        name="role_unique",
+    ),
+    migrations.RemoveConstraint(
+        model_name="round",
+        name="round_unique_number",
+    ),
+    migrations.RemoveConstraint(
+        model_name="stage",
+        name="stage_unique_order",
+    ),
+    migrations.RemoveConstraint(
+        model_name="stage",
+        name="stage_unique_name",
+    ),
+    migrations.RemoveConstraint(
+        model_name="tableassignment",
+        name="table_assignment_unique",
+    ),
+    migrations.RemoveConstraint(
+        model_name="tablekey",
+        name="table_key_one_live_per_table",
+    ),
+    migrations.RemoveConstraint(
+        model_name="team",
+        name="team_unique_name",
+    ),
+    migrations.RemoveConstraint(
+        model_name="team",
+        name="team_unique_seed",
+    ),
+    migrations.RemoveConstraint(
+        model_name="unit",
+        name="unit_unique_name",
+    ),
+    migrations.AddConstraint(
+        model_name="eventrevision",
+        constraint=models.UniqueConstraint(
+            fields=("event", "shard"), name="event_revision_one_row_a_shard"
+        ),
+    ),
+    migrations.AddConstraint(
+        model_name="eventrole",
+        constraint=models.UniqueConstraint(fields=("user", "event", "role"), name="role_unique"),
+    ),
+    migrations.AddConstraint(
+        model_name="round",
+        constraint=models.UniqueConstraint(fields=("event", "number"), name="round_unique_number"),
+    ),
+    migrations.AddConstraint(
+        model_name="stage",
+        constraint=models.UniqueConstraint(fields=("event", "order"), name="stage_unique_order"),
+    ),
+    migrations.AddConstraint(
+        model_name="stage",
+        constraint=models.UniqueConstraint(fields=("event", "name"), name="stage_unique_name"),
+    ),
+    migrations.AddConstraint(
+        model_name="tableassignment",
+        constraint=models.UniqueConstraint(
+            fields=("event", "user", "table_number"), name="table_assignment_unique"
+        ),
+    ),
+    migrations.AddConstraint(
+        model_name="tablekey",
+        constraint=models.UniqueConstraint(
+            condition=models.Q(("revoked_at__isnull", True)),
+            fields=("event", "table_number"),
+            name="table_key_one_live_per_table",
+        ),
+    ),
+    migrations.AddConstraint(
+        model_name="team",
+        constraint=models.UniqueConstraint(fields=("event", "name"), name="team_unique_name"),
+    ),
+    migrations.AddConstraint(
+        model_name="team",
+        constraint=models.UniqueConstraint(
+            condition=models.Q(("seed__isnull", False)),
+            fields=("event", "seed"),
+            name="team_unique_seed",
+        ),
+    ),
+    migrations.AddConstraint(
+        model_name="unit",
+        constraint=models.UniqueConstraint(fields=("event", "name"), name="unit_unique_name"),
+    ),
+    migrations.RemoveIndex(
+        model_name="loginlink",
+        name="login_link_team",
+    ),
+    migrations.AddIndex(
+        model_name="loginlink",
+        index=models.Index(fields=["event", "team"], name="login_link_team"),
+    ),
+    migrations.RemoveIndex(model_name="auditlog", name="tournaments_tournam_34ae88_idx"),
+    migrations.AddIndex(
+        model_name="auditlog",
+        index=models.Index(fields=["event", "action"], name="tournaments_tournam_34ae88_idx"),
+    ),
+    migrations.RemoveIndex(model_name="auditlog", name="tournaments_tournam_1fc776_idx"),
+    migrations.AddIndex(
+        model_name="auditlog",
+        index=models.Index(fields=["event", "team"], name="tournaments_tournam_1fc776_idx"),
+    ),
+    migrations.RemoveIndex(model_name="auditlog", name="tournaments_tournam_8d4649_idx"),
+    migrations.AddIndex(
+        model_name="auditlog",
+        index=models.Index(fields=["event", "other_team"], name="tournaments_tournam_8d4649_idx"),
+    ),
+    migrations.RemoveIndex(model_name="auditlog", name="tournaments_tournam_db141f_idx"),
+    migrations.AddIndex(
+        model_name="auditlog",
+        index=models.Index(fields=["event", "table_number"], name="tournaments_tournam_db141f_idx"),
+    ),
+]
+
+
+class SqliteRemakes(migrations.SeparateDatabaseAndState):
+    """These operations on the migration state everywhere, and on the database on SQLite."""
+
+    def __init__(self, operations):
+        super().__init__(database_operations=operations, state_operations=operations)
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "sqlite":
+            super().database_forwards(app_label, schema_editor, from_state, to_state)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "sqlite":
+            super().database_backwards(app_label, schema_editor, from_state, to_state)
+
+
 class Migration(migrations.Migration):
     # arbitration's rows point at Tournament: its migrations come first, so that the renames
     # below reach their foreign keys too
@@ -65,10 +210,6 @@ class Migration(migrations.Migration):
     operations = [
         migrations.RenameModel(old_name="Tournament", new_name="Event"),
         migrations.RenameModel(old_name="TournamentRole", new_name="EventRole"),
-        *(
-            migrations.RenameField(model_name=model, old_name="tournament", new_name="event")
-            for model in WITH_EVENT
-        ),
         migrations.AlterModelOptions(
             name="event",
             options={
@@ -121,160 +262,16 @@ class Migration(migrations.Migration):
                 "verbose_name_plural": "table keys",
             },
         ),
-        # The database's constraints and indexes follow the renamed columns by themselves: only
-        # the migration state names their fields again.
-        migrations.SeparateDatabaseAndState(
-            state_operations=[
-                migrations.RemoveConstraint(
-                    model_name="eventrevision",
-                    name="event_revision_one_row_a_shard",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="eventrole",
-                    name="role_unique",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="round",
-                    name="round_unique_number",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="stage",
-                    name="stage_unique_order",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="stage",
-                    name="stage_unique_name",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="tableassignment",
-                    name="table_assignment_unique",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="tablekey",
-                    name="table_key_one_live_per_table",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="team",
-                    name="team_unique_name",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="team",
-                    name="team_unique_seed",
-                ),
-                migrations.RemoveConstraint(
-                    model_name="unit",
-                    name="unit_unique_name",
-                ),
-                migrations.AddConstraint(
-                    model_name="eventrevision",
-                    constraint=models.UniqueConstraint(
-                        fields=("event", "shard"), name="event_revision_one_row_a_shard"
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="eventrole",
-                    constraint=models.UniqueConstraint(
-                        fields=("user", "event", "role"), name="role_unique"
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="round",
-                    constraint=models.UniqueConstraint(
-                        fields=("event", "number"), name="round_unique_number"
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="stage",
-                    constraint=models.UniqueConstraint(
-                        fields=("event", "order"), name="stage_unique_order"
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="stage",
-                    constraint=models.UniqueConstraint(
-                        fields=("event", "name"), name="stage_unique_name"
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="tableassignment",
-                    constraint=models.UniqueConstraint(
-                        fields=("event", "user", "table_number"), name="table_assignment_unique"
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="tablekey",
-                    constraint=models.UniqueConstraint(
-                        condition=models.Q(("revoked_at__isnull", True)),
-                        fields=("event", "table_number"),
-                        name="table_key_one_live_per_table",
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="team",
-                    constraint=models.UniqueConstraint(
-                        fields=("event", "name"), name="team_unique_name"
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="team",
-                    constraint=models.UniqueConstraint(
-                        condition=models.Q(("seed__isnull", False)),
-                        fields=("event", "seed"),
-                        name="team_unique_seed",
-                    ),
-                ),
-                migrations.AddConstraint(
-                    model_name="unit",
-                    constraint=models.UniqueConstraint(
-                        fields=("event", "name"), name="unit_unique_name"
-                    ),
-                ),
-                migrations.RemoveIndex(
-                    model_name="loginlink",
-                    name="login_link_team",
-                ),
-                migrations.AddIndex(
-                    model_name="loginlink",
-                    index=models.Index(fields=["event", "team"], name="login_link_team"),
-                ),
-                migrations.RemoveIndex(
-                    model_name="auditlog", name="tournaments_tournam_34ae88_idx"
-                ),
-                migrations.AddIndex(
-                    model_name="auditlog",
-                    index=models.Index(
-                        fields=["event", "action"], name="tournaments_tournam_34ae88_idx"
-                    ),
-                ),
-                migrations.RemoveIndex(
-                    model_name="auditlog", name="tournaments_tournam_1fc776_idx"
-                ),
-                migrations.AddIndex(
-                    model_name="auditlog",
-                    index=models.Index(
-                        fields=["event", "team"], name="tournaments_tournam_1fc776_idx"
-                    ),
-                ),
-                migrations.RemoveIndex(
-                    model_name="auditlog", name="tournaments_tournam_8d4649_idx"
-                ),
-                migrations.AddIndex(
-                    model_name="auditlog",
-                    index=models.Index(
-                        fields=["event", "other_team"], name="tournaments_tournam_8d4649_idx"
-                    ),
-                ),
-                migrations.RemoveIndex(
-                    model_name="auditlog", name="tournaments_tournam_db141f_idx"
-                ),
-                migrations.AddIndex(
-                    model_name="auditlog",
-                    index=models.Index(
-                        fields=["event", "table_number"], name="tournaments_tournam_db141f_idx"
-                    ),
-                ),
-            ],
+        # Named after their fields, the constraints and indexes leave the state before the
+        # renames and come back naming ``event`` after them (on SQLite in the database too).
+        SqliteRemakes(
+            [op for op in NAMING_THE_FIELD if op.__class__.__name__.startswith("Remove")]
         ),
+        *(
+            migrations.RenameField(model_name=model, old_name="tournament", new_name="event")
+            for model in WITH_EVENT
+        ),
+        SqliteRemakes([op for op in NAMING_THE_FIELD if op.__class__.__name__.startswith("Add")]),
         # The audit log's indexes were named after their fields: renamed, not rebuilt.
         migrations.RenameIndex(
             model_name="auditlog",
