@@ -75,20 +75,24 @@ def taken_names(event: Event, names, exclude: Team | None = None) -> set[str]:
     """Of ``names``, those another team of the event already has. The rule (a team's name is
     its own within its event) lives here and in the database's ``team_unique_name``, which
     holds it under concurrent registrations; forms, the API and the import ask this."""
-    teams = Team.objects.filter(event=event, name__in={team_name(n) for n in names})
+    teams = other_teams(event, exclude).filter(name__in={team_name(n) for n in names})
+    return set(teams.values_list("name", flat=True))
+
+
+def other_teams(event: Event, exclude: Team | None = None):
+    """The event's teams but ``exclude`` (the one being saved), which the name and seed rules
+    compare with."""
+    teams = Team.objects.filter(event=event)
     if exclude is not None and exclude.pk:
         teams = teams.exclude(pk=exclude.pk)
-    return set(teams.values_list("name", flat=True))
+    return teams
 
 
 def seed_taken(event: Event, seed: int | None, exclude: Team | None = None) -> bool:
     """Whether another team of the event has ``seed`` (``team_unique_seed`` in the database)."""
     if seed is None:
         return False
-    teams = Team.objects.filter(event=event, seed=seed)
-    if exclude is not None and exclude.pk:
-        teams = teams.exclude(pk=exclude.pk)
-    return teams.exists()
+    return other_teams(event, exclude).filter(seed=seed).exists()
 
 
 def name_taken_error() -> ServiceError:
@@ -99,13 +103,15 @@ def seed_taken_error() -> ServiceError:
     return ServiceError(_("Another team has this seed."), "seed", Code.CONFLICT)
 
 
-def clash_error(error: IntegrityError) -> ServiceError:
+def clash_error(event: Event, team: Team, name: str, seed: int | None) -> ServiceError:
     """The words for a registration the database refused (a concurrent one took the name or
-    the seed between the check and the write)."""
-    text = str(error)
-    if "team_unique_name" in text:
+    the seed between the check and the write): the rules are asked again, now that the other
+    registration is written, rather than read from the database's error text (which differs
+    between PostgreSQL and SQLite)."""
+    others = other_teams(event, team)
+    if others.filter(name=name).exists():
         return name_taken_error()
-    if "team_unique_seed" in text:
+    if seed is not None and others.filter(seed=seed).exists():
         return seed_taken_error()
     return ServiceError(_("This team clashes with another registration (name or seed)."), "name")
 
@@ -143,8 +149,8 @@ def save_team(
     try:
         with transaction.atomic():
             team.save()
-    except IntegrityError as error:
-        raise clash_error(error) from None
+    except IntegrityError:
+        raise clash_error(event, team, name, seed) from None
     for order, (player_name, ident) in enumerate(zip(players, idents, strict=True), start=1):
         other = player_team(event, player_name, exclude=team, ident=ident)
         if other is not None:
