@@ -173,3 +173,18 @@ def _clean_cache():
     yield
     cache.clear()
     public_cache.forget_held()
+
+
+@pytest.fixture(scope="session")
+def private_redis(tmp_path_factory):
+    """A Redis server of this test process's own on a free port (tests/redis_server.py), as
+    ``redis://127.0.0.1:<port>`` (add ``/<db>``): the tests that need a real Redis flush and
+    restart only this one, never the 6379 a developer's or a venue's site runs on."""
+    from tests.redis_server import OwnRedis
+
+    server = OwnRedis(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()

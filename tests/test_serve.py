@@ -33,7 +33,6 @@ __all__ = ["redis_broker"]
 
 ROOT = Path(__file__).resolve().parents[1]
 PORT = int(os.environ.get("PAISAI_TEST_SERVE_PORT", "8517"))
-CACHE = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/5")
 LIMIT = 120
 
 
@@ -84,7 +83,7 @@ def serve(redis_broker, tmp_path, media):
             if not k.startswith("PAISAI_DEV") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
         },  # e2e sets it
         "DATABASE_URL": _database_url(),
-        "CACHE_URL": CACHE,
+        "CACHE_URL": redis_broker.rsplit("/", 1)[0] + "/6",
         "CELERY_BROKER_URL": redis_broker,
         "SECRET_KEY": "serve-test-" + "x" * 50,
         "ALLOWED_HOSTS": "127.0.0.1",

@@ -8,8 +8,6 @@ in the database, so nothing cached before or during the outage can answer for it
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from django.core.cache import cache, caches
 from django.test import Client
@@ -24,8 +22,14 @@ DEAD_CACHE = {
         "LOCATION": f"redis://127.0.0.1:{DEAD_PORT}/0",
     }
 }
-LIVE_REDIS = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-LIVE_CACHE = {"default": {"BACKEND": "config.cache.FailSafeRedisCache", "LOCATION": LIVE_REDIS}}
+
+
+def live_cache(private_redis) -> dict:
+    """The cache on the test process's own Redis (tests/redis_server.py): the test clears
+    it, so it is never a Redis a running site uses."""
+    location = f"{private_redis}/0"
+    return {"default": {"BACKEND": "config.cache.FailSafeRedisCache", "LOCATION": location}}
+
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +97,8 @@ def test_redis_down_standings_page_and_api_answer_200(redis_down, event):
 
 
 @pytest.mark.redis
-def test_standings_are_current_after_redis_comes_back(settings, event):
+def test_standings_are_current_after_redis_comes_back(settings, event, private_redis):
+    LIVE_CACHE = live_cache(private_redis)
     settings.CACHES = LIVE_CACHE
     cache.clear()
     anonymous = Client()

@@ -19,6 +19,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.readers import pdf_pages
+from tests.redis_server import die_with_this_process
 from tournaments import tasks
 from tournaments.models import Job, Match, Player, Round, Team
 from tournaments.services import exports
@@ -26,7 +27,6 @@ from tournaments.services import exports
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
-BROKER = os.environ.get("PAISAI_TEST_BROKER", "redis://127.0.0.1:6379/5")
 TABLES = 40
 CHUNK = 10  # four chunk tasks
 DEADLINE = 50
@@ -53,18 +53,6 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in text.split()]
 
 
-def die_with_this_process() -> None:
-    """``preexec_fn`` of the processes a test starts (workers, Redis): the kernel kills them
-    when the test process dies, so an interrupted run leaves no worker behind to take the
-    next run's tasks from the shared queue (PR_SET_PDEATHSIG)."""
-    import ctypes
-
-    parent = os.getppid()
-    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the test process died before the line above
-        os._exit(1)
-
-
 def refuse_strangers(app, broker: str) -> None:
     """Fail at once, saying why, when a worker this test did not start consumes ``broker``:
     it would take the test's tasks, render into another MEDIA_ROOT and survive the kills."""
@@ -81,16 +69,15 @@ def _reset_pool(app) -> None:
 
 
 @pytest.fixture
-def redis_broker():
+def redis_broker(private_redis):
+    """A broker database of the test process's own Redis (tests/redis_server.py), emptied
+    before and after: no queue a running site uses is touched."""
     import redis
 
-    client = redis.Redis.from_url(BROKER)
-    try:
-        client.ping()
-    except redis.exceptions.ConnectionError:
-        pytest.fail(f"Redis is not running at {BROKER}")
+    broker = f"{private_redis}/5"
+    client = redis.Redis.from_url(broker)
     client.flushdb()
-    yield BROKER
+    yield broker
     client.flushdb()
 
 
