@@ -14,13 +14,28 @@
     // snapshot this start kept (0 if it could not keep one), null until then
     var client = {startMs: null, fromSnapshot: null, snapshotKept: null};
 
-    function start() {
-      if (worker || !off || typeof Worker === "undefined") { return; }
+    var starting = null;
+
+    // The worker starts once the service worker controls this page (at most 15 s, then
+    // anyway), so that what it fetches (Pyodide's 9.6 MB wasm, its stdlib, the engine's zip)
+    // passes through the service worker and is kept as it arrives: each file is downloaded
+    // once (the service worker's install keeps only the pages' own small files).
+    function whenControlled() {
+      if (!off.sw || !("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
+        return Promise.resolve();
+      }
+      return new Promise(function (resolve) {
+        navigator.serviceWorker.addEventListener("controllerchange", function () { resolve(); });
+        setTimeout(resolve, 15000);
+        if (window.paisaiOfflineRefused) { window.paisaiOfflineRefused.then(resolve); }
+      });
+    }
+
+    function create() {
       try {
         worker = new Worker(off.worker + "&engine=" + encodeURIComponent(off.engine) +
                             "&pyodide=" + encodeURIComponent(off.pyodide), {type: "module"});
       } catch (e) { status = "failed"; return; }
-      status = "loading";
       worker.onmessage = function (event) {
         var msg = event.data || {};
         if (msg.ready !== undefined) {
@@ -37,20 +52,32 @@
       worker.onerror = function () { status = "failed"; };
     }
 
+    function start() {
+      if (starting) { return starting; }
+      if (!off || typeof Worker === "undefined") { return Promise.resolve(); }
+      status = "loading";
+      starting = whenControlled().then(create);
+      return starting;
+    }
+
     client.available = function () { return !!off && typeof Worker !== "undefined" && status !== "failed"; };
     client.status = function () { return status; };
     client.ask = function (message) {
-      start();
-      if (!worker || status === "failed") { return Promise.resolve({status: 0, data: {}}); }
-      var id = nextId++;
-      return new Promise(function (resolve) {
-        waiting[id] = function (msg) {
-          if (msg.status === 200 || msg.status === 400) { resolve({status: msg.status, data: msg.data || {}}); }
-          else { resolve({status: 0, data: msg.data || {}}); }
-        };
-        message.id = id;
-        message.lang = off.lang;
-        worker.postMessage(message);
+      if (!off || typeof Worker === "undefined" || status === "failed") {
+        return Promise.resolve({status: 0, data: {}});
+      }
+      return start().then(function () {
+        if (!worker || status === "failed") { return {status: 0, data: {}}; }
+        var id = nextId++;
+        return new Promise(function (resolve) {
+          waiting[id] = function (msg) {
+            if (msg.status === 200 || msg.status === 400) { resolve({status: msg.status, data: msg.data || {}}); }
+            else { resolve({status: 0, data: msg.data || {}}); }
+          };
+          message.id = id;
+          message.lang = off.lang;
+          worker.postMessage(message);
+        });
       });
     };
     if (off) {
@@ -60,17 +87,37 @@
     return client;
   };
 
-  // the service worker keeps the page's files; the page keeps itself, so that one online
-  // visit is enough for it to open with no network (the worker keeps later copies).
-  // onKept() runs once the page is kept.
+  // the engine's files, kept by the service worker as the engine worker fetches them
+  function engineKept(off) {
+    var wanted = [off.engine, off.pyodide + "pyodide.asm.wasm", off.pyodide + "python_stdlib.zip"];
+    return caches.open("paisai-files-" + off.version).then(function (cache) {
+      return Promise.all(wanted.map(function (url) { return cache.match(url, {ignoreVary: true}); }));
+    }).then(function (found) { return found.every(Boolean); });
+  }
+
+  function waitForEngineKept(off, tries) {
+    return engineKept(off).then(function (kept) {
+      if (kept || tries <= 0) { return kept; }
+      return new Promise(function (resolve) { setTimeout(resolve, 500); })
+        .then(function () { return waitForEngineKept(off, tries - 1); });
+    });
+  }
+
+  // the service worker keeps the page's files and, as they arrive, the engine's; the page
+  // keeps itself, so that one online visit is enough for it to open with no network (the
+  // worker keeps later copies). onKept() runs once the page and the engine's files are kept.
   window.paisaiKeepOffline = function (off, onKept) {
     if (!off || !off.sw || !("serviceWorker" in navigator) || !window.caches) { return; }
+    var refused;
+    window.paisaiOfflineRefused = new Promise(function (resolve) { refused = resolve; });
     navigator.serviceWorker.register(off.sw, {scope: "/"}).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function () {
       return caches.open("paisai-pages-" + off.version).then(function (cache) {
         return cache.add(window.location.href);
       });
-    }).then(function () { if (onKept) { onKept(); } }).catch(function () {});
+    }).then(function () {
+      return waitForEngineKept(off, 600);  // up to 5 minutes on a slow venue network
+    }).then(function (kept) { if (kept && onKept) { onKept(); } }).catch(function () { refused(); });
   };
 })();

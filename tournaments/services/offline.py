@@ -115,9 +115,17 @@ def kept_url(name: str, version: str) -> str:
     return f"{static(name)}?v={version}"
 
 
-def kept_files(engine_url: str, version: str) -> list[str]:
-    """The URLs the service worker keeps at install: page files, the engine, Pyodide."""
-    urls = [kept_url(name, version) for name in PAGE_FILES] + [engine_url]
+def kept_files(version: str) -> list[str]:
+    """The URLs the service worker keeps at install: the pages' own files (~0.3 MB)."""
+    return [kept_url(name, version) for name in PAGE_FILES]
+
+
+def engine_files(engine_url: str) -> list[str]:
+    """The engine's files (its zip and Pyodide, ~13 MB): kept by the service worker as the
+    phone's engine worker fetches them, not at install, so that a first visit downloads each
+    once (the install and the engine worker each fetched the 9.6 MB wasm before; the page
+    starts its engine worker once the service worker controls it, static/js/engine_client.js)."""
+    urls = [engine_url]
     if pyodide_present():
         urls += [pyodide_url(name) for name in PYODIDE_FILES]
     return urls

@@ -23,7 +23,8 @@ class ServiceWorkerView(View):
             "tournaments/offline/sw.js",
             {
                 "version": version,
-                "kept": json.dumps(offline.kept_files(engine_url, version)),
+                "kept": json.dumps(offline.kept_files(version)),
+                "engine": json.dumps(offline.engine_files(engine_url)),
             },
         )
         response = HttpResponse(body, content_type="text/javascript; charset=utf-8")

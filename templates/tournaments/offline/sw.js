@@ -3,8 +3,10 @@
 
    - Kept files (the pages' scripts and stylesheet, the rules engine's zip, Pyodide) are named
      by their version ({% templatetag openvariable %} version {% templatetag closevariable %} below; ?v= on the page files, the
-     digest in the engine's name, Pyodide's version in its folder): kept at install, answered
-     from the cache. A new deployment is a new version: new URLs, a new cache, the old one
+     digest in the engine's name, Pyodide's version in its folder), answered from the cache.
+     The pages' own files (KEPT) are kept at install; the engine's (ENGINE, ~13 MB) as the
+     phone's engine worker fetches them through this worker (the page starts it once this
+     worker controls the page), so that each is downloaded once. A new deployment is a new version: new URLs, a new cache, the old one
      dropped once this worker takes over, so a phone never mixes two versions' files.
    - The table pages and the rules desk: always asked of the network first; the last copy
      answered online is kept and shown when the network is gone (the deals themselves are kept
@@ -17,6 +19,7 @@ const PAGES = "paisai-pages-" + VERSION;
 // the engine's start-up snapshot, made and kept by the phone itself (static/js/engine_worker.mjs)
 const SNAPSHOTS = "paisai-snapshot-" + VERSION;
 const KEPT = {{ kept|safe }};
+const ENGINE = {{ engine|safe }};
 const OFFLINE_PAGES = [
   /^\/t\/[^/]+\/table\/\d+\/$/,
   /^\/table\/[^/]+\/$/,
@@ -55,7 +58,7 @@ function keptPage(request, cacheName) {
 // the cache first (a file named by its version never changes)
 function keptFile(request) {
   return caches.open(FILES).then(function (cache) {
-    return cache.match(request).then(function (kept) {
+    return cache.match(request, {ignoreVary: true}).then(function (kept) {
       return kept || fetch(request).then(function (response) {
         if (response.ok) { cache.put(request, response.clone()); }
         return response;
@@ -73,7 +76,9 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(keptPage(request));
     return;
   }
-  if (KEPT.indexOf(url.pathname + url.search) !== -1 || url.pathname.indexOf("/static/vendor/pyodide-") === 0) {
+  const path = url.pathname + url.search;
+  if (KEPT.indexOf(path) !== -1 || ENGINE.indexOf(path) !== -1 ||
+      url.pathname.indexOf("/static/vendor/pyodide-") === 0) {
     event.respondWith(keptFile(request));  // named by its version: the cache first
   } else if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(keptPage(request, FILES));  // the site's other files: the network first
