@@ -57,6 +57,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # the static files, compressed (.br/.gz made at collectstatic) and answered before any
+    # session or database work: the venue box runs gunicorn with no proxy in front
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -158,8 +161,14 @@ STORAGES = {
         "BACKEND": os.environ.get("FILE_STORAGE", "django.core.files.storage.FileSystemStorage"),
         "OPTIONS": json.loads(os.environ.get("FILE_STORAGE_OPTIONS") or "{}"),
     },
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    # WhiteNoise's compressed copies, not its hashed names: Pyodide loads its own files by
+    # name from its folder, and the phone's files are already named by their version (?v=
+    # and the engine's digest, tournaments/services/offline.py)
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# Pyodide's folder is named by its version: its files never change, so they are cached for a
+# year and never asked again (the other static files: WhiteNoise's 60 s, their ?v= names them)
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/?static/vendor/pyodide-[^/]+/"
 
 # Login throttling (django-axes): the login page, the admin and the API's basic auth
 # (tournaments.services.logins). A username is locked at one address after

@@ -81,6 +81,7 @@ SLOW_FILES = (
     "tests/tournaments/test_files_two_hosts.py",
     "tests/tournaments/test_mirror_replication.py",
     "tests/test_serve.py",
+    "tests/e2e/test_venue_box.py",
     "tests/test_install.py",
     "tests/test_sqlite_migrations.py",
     "tests/rules_engine/test_phone_parity.py",
@@ -94,6 +95,7 @@ SLOW_FILES = (
 # these files all run in one of them, one after another. One list, here.
 SERIAL_FILES = (
     "tests/test_serve.py",
+    "tests/e2e/test_venue_box.py",
     "tests/test_install.py",
     "tests/config/test_redis_outage.py",
     "tests/tournaments/test_tasks_worker.py",

@@ -88,6 +88,12 @@ def serve(redis_broker, tmp_path, media):
         "SECRET_KEY": "serve-test-" + "x" * 50,
         "ALLOWED_HOSTS": "127.0.0.1",
         "DEBUG": "0",
+        # plain HTTP on the venue's network, as scripts/venue-box.sh writes var/paisai.env
+        "CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{PORT}",
+        "SECURE_SSL_REDIRECT": "0",
+        "SESSION_COOKIE_SECURE": "0",
+        "CSRF_COOKIE_SECURE": "0",
+        "SECURE_HSTS_SECONDS": "0",
         "GUNICORN_BIND": f"127.0.0.1:{PORT}",
         "GUNICORN_WORKERS": "1",
         "GUNICORN_THREADS": "2",
