@@ -9,6 +9,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -298,7 +299,23 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,  # a publisher's connection: one try (a worker retries for ever)
     # the worker's blocking pop returns every half second, well within the socket timeout
     "polling_interval": 0.5,
+    # the queues are read in the order of their names: "celery" (officials' jobs) before
+    # "public" (the files public pages ask for), so an organiser's export never waits behind
+    # a backlog of public ones (issue 39), only for a task a worker process is running
+    "queue_order_strategy": "sorted",
 }
+# Two queues, both read by every worker (a worker without -Q reads CELERY_TASK_QUEUES):
+# officials' jobs on the default one, public files on PAISAI_PUBLIC_QUEUE (tournaments.tasks).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+PAISAI_PUBLIC_QUEUE = "public"
+CELERY_TASK_QUEUES = [
+    Queue(CELERY_TASK_DEFAULT_QUEUE, routing_key=CELERY_TASK_DEFAULT_QUEUE),
+    Queue(PAISAI_PUBLIC_QUEUE, routing_key=PAISAI_PUBLIC_QUEUE),
+]
+# Public jobs (files asked for by anonymous pages) a client address, and everybody, may start
+# per event revision; beyond it the answer says "try again in a minute" (issue 39).
+PAISAI_PUBLIC_JOBS_PER_CLIENT = int(os.environ.get("PAISAI_PUBLIC_JOBS_PER_CLIENT", "12"))
+PAISAI_PUBLIC_JOBS_PER_REVISION = int(os.environ.get("PAISAI_PUBLIC_JOBS_PER_REVISION", "60"))
 PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "30"))
 PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "10"))
 PAISAI_JOB_MAX_RESTARTS = int(os.environ.get("PAISAI_JOB_MAX_RESTARTS", "3"))
