@@ -166,8 +166,7 @@ STORAGES = {
 # (tournaments.services.logins). A username is locked at one address after
 # PAISAI_LOGIN_ACCOUNT_LIMIT failures there, for 1 minute, doubling with each further
 # limit's worth of failures within a day, at most PAISAI_LOGIN_LOCK_MINUTES; never at an
-# address where that user logged in before (axes' access log) nor on a table phone of the
-# user's event. A locked login is refused before any password is hashed. The event's chief
+# address where that user logged in before (axes' access log). A locked login is refused before any password is hashed. The event's chief
 # referee or organiser (page "Locked logins") lifts a lock of the event's people; staff and
 # superusers' locks only an administrator lifts (the admin's axes pages).
 AUTHENTICATION_BACKENDS = [

@@ -5,8 +5,8 @@ nobody can aim).
 - A lock is by username *and* address (``AXES_LOCKOUT_PARAMETERS``): wrong passwords for
   the chief from somebody else's phone lock that pair, not the chief.
 - A lock never stops a login from an address the user has logged in from before (axes'
-  access log of successful logins) nor from a phone that shows one of the user's events'
-  live table keys (the table phone's cookie): :meth:`LoginThrottle.get_failures` is 0 there.
+  access log of successful logins): :meth:`LoginThrottle.get_failures` is 0 there. A table
+  link is no pass: its holder is throttled like anyone (issue 39).
 - The lock's length escalates with the pair's failures over the last day
   (:func:`cool_off`): 1 minute after the first five, then 2, 4, 8, at most
   ``PAISAI_LOGIN_LOCK_MINUTES``.
@@ -26,7 +26,6 @@ from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core import signing
 from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -36,12 +35,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden
-from tournaments.models import Event, EventRole, TableKey
+from tournaments.models import Event, EventRole
 
 from .audit import client_address, log_action
 
 USERNAME_MAX = 150  # Django's username column
-TABLE_COOKIE = "paisai_table"
 
 
 def account_limit() -> int:
@@ -63,39 +61,12 @@ def axes_username(request, credentials: dict | None) -> str:
 
 
 def known_login(request, username: str) -> bool:
-    """The user logged in from this address before, or this is a table phone of one of the
-    user's events: failures here never lock the user out."""
+    """The user logged in from this address before (axes' access log). A table link is no
+    such proof: whoever holds one is throttled like anyone (issue 39)."""
     if not username or request is None:
         return False
     address = getattr(request, "axes_ip_address", None) or client_address(request)
-    if AccessLog.objects.filter(username=username, ip_address=address).exists():
-        return True
-    key = table_cookie(request)
-    if key:
-        events = TableKey.objects.filter(key=key, revoked_at__isnull=True).values("event_id")
-        return EventRole.objects.filter(user__username=username, event__in=events).exists()
-    return False
-
-
-def table_cookie(request) -> str:
-    raw = getattr(request, "COOKIES", {}).get(TABLE_COOKIE, "")
-    try:
-        return signing.get_cookie_signer(salt=TABLE_COOKIE).unsign(raw) if raw else ""
-    except signing.BadSignature:
-        return ""
-
-
-def remember_table_phone(response, key: str) -> None:
-    """Mark the phone that opened a table page (a signed cookie naming its key)."""
-    response.set_signed_cookie(
-        TABLE_COOKIE,
-        key,
-        salt=TABLE_COOKIE,
-        max_age=7 * 24 * 3600,
-        httponly=True,
-        samesite="Lax",
-        secure=not settings.DEBUG,
-    )
+    return AccessLog.objects.filter(username=username, ip_address=address).exists()
 
 
 def cool_off(request=None) -> timedelta:
