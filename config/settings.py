@@ -165,8 +165,11 @@ STORAGES = {
 # Login throttling (django-axes): the login page, the admin and the API's basic auth
 # (tournaments.services.logins). A username is locked at one address after
 # PAISAI_LOGIN_ACCOUNT_LIMIT failures there, for 1 minute, doubling with each further
-# limit's worth of failures within a day, at most PAISAI_LOGIN_LOCK_MINUTES; never at an
-# address where that user logged in before (axes' access log). A locked login is refused before any password is hashed. The event's chief
+# limit's worth of failures within a day, at most PAISAI_LOGIN_LOCK_MINUTES; at an address
+# where that user logged in before (axes' access log) after PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR
+# times as many (relaxed, never lifted). Elsewhere also: PAISAI_LOGIN_ACCOUNT_CEILING
+# failures of a username from all addresses together, and PAISAI_LOGIN_ADDRESS_LIMIT
+# failures of all usernames from one address, within PAISAI_LOGIN_LOCK_MINUTES. A locked login is refused before any password is hashed. The event's chief
 # referee or organiser (page "Locked logins") lifts a lock of the event's people; staff and
 # superusers' locks only an administrator lifts (the admin's axes pages).
 AUTHENTICATION_BACKENDS = [
@@ -176,6 +179,9 @@ AUTHENTICATION_BACKENDS = [
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_LIMIT", "5"))
 PAISAI_LOGIN_LOCK_MINUTES = int(os.environ.get("PAISAI_LOGIN_LOCK_MINUTES", "15"))
+PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR = int(os.environ.get("PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR", "4"))
+PAISAI_LOGIN_ACCOUNT_CEILING = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_CEILING", "20"))
+PAISAI_LOGIN_ADDRESS_LIMIT = int(os.environ.get("PAISAI_LOGIN_ADDRESS_LIMIT", "30"))
 AXES_COOLOFF_TIME = "tournaments.services.logins.cool_off"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the pair, not either alone
 AXES_USERNAME_CALLABLE = "tournaments.services.logins.axes_username"

@@ -3,10 +3,12 @@ answer; the event officials' view of locked logins and the unlock (issue 31: loc
 nobody can aim).
 
 - A lock is by username *and* address (``AXES_LOCKOUT_PARAMETERS``): wrong passwords for
-  the chief from somebody else's phone lock that pair, not the chief.
-- A lock never stops a login from an address the user has logged in from before (axes'
-  access log of successful logins): :meth:`LoginThrottle.get_failures` is 0 there. A table
-  link is no pass: its holder is throttled like anyone (issue 39).
+  the chief from somebody else's phone lock that pair, and never the chief's own phone.
+- A table link is no pass: its holder is throttled like anyone (issue 39).
+- At an address where the user logged in before the limit is relaxed
+  (``PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR`` times as many failures), never lifted; at any other
+  address also the account's ceiling across addresses and the address's limit across
+  usernames apply (:func:`wide_lock`; issue 39).
 - The lock's length escalates with the pair's failures over the last day
   (:func:`cool_off`): 1 minute after the first five, then 2, 4, 8, at most
   ``PAISAI_LOGIN_LOCK_MINUTES``.
@@ -87,41 +89,143 @@ def cool_off(request=None) -> timedelta:
     return timedelta(minutes=min(longest, 2 ** min(rounds, 10)))
 
 
+def known_factor() -> int:
+    return max(1, int(getattr(settings, "PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR", 4)))
+
+
+def known_limit() -> int:
+    """Failures of a username at an address where it logged in before that lock the pair:
+    more room for one's own typos, never unlimited (issue 39)."""
+    return account_limit() * known_factor()
+
+
+def account_ceiling() -> int:
+    return int(getattr(settings, "PAISAI_LOGIN_ACCOUNT_CEILING", 20))
+
+
+def address_limit() -> int:
+    return int(getattr(settings, "PAISAI_LOGIN_ADDRESS_LIMIT", 30))
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Why a login is refused: ``pair`` (this username at this address), ``account`` (this
+    username's failures from every address) or ``address`` (every username's failures from
+    this address); and for how many seconds at most."""
+
+    reason: str
+    seconds: int
+
+
+def _seconds_left(failures) -> int:
+    """Until the oldest failure counted drops out of the window."""
+    oldest = failures.order_by("attempt_time").values_list("attempt_time", flat=True).first()
+    if oldest is None:
+        return 1
+    left = oldest + timedelta(minutes=lock_minutes()) - timezone.now()
+    return max(1, math.ceil(left.total_seconds()))
+
+
+def wide_lock(address: str, username: str) -> Lock | None:
+    """The limits across pairs, over the last ``PAISAI_LOGIN_LOCK_MINUTES``: a username's
+    failures from all addresses together (``PAISAI_LOGIN_ACCOUNT_CEILING``: many addresses
+    guessing one account) and an address's failures for all usernames together
+    (``PAISAI_LOGIN_ADDRESS_LIMIT``: one address spraying many). They lock the account at
+    unknown addresses, or the address for usernames that never logged in there, so nobody
+    can lock a user out of a phone the user has logged in from."""
+    recent = AccessFailureLog.objects.filter(
+        attempt_time__gte=timezone.now() - timedelta(minutes=lock_minutes())
+    )
+    if username:
+        account = recent.filter(username=username)
+        if account.count() >= account_ceiling():
+            return Lock("account", _seconds_left(account))
+    if address:
+        sprayed = recent.filter(ip_address=address)
+        if sprayed.count() >= address_limit():
+            return Lock("address", _seconds_left(sprayed))
+    return None
+
+
 class LoginThrottle(AxesDatabaseHandler):
-    """Axes' database handler: locks a username at an address, never at a known one."""
+    """Axes' database handler with paisai's limits (axes compares what
+    :meth:`get_failures` answers with ``AXES_FAILURE_LIMIT``):
+
+    - a username at an address: ``PAISAI_LOGIN_ACCOUNT_LIMIT`` failures, or that many times
+      ``PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR`` where the user logged in before (relaxed, never
+      lifted: issue 39);
+    - elsewhere, also the account's ceiling across addresses and the address's limit across
+      usernames (:func:`wide_lock`).
+
+    The reason of a lock is kept on the request (``paisai_lock``) for the answer's words."""
 
     def get_failures(self, request, credentials=None) -> int:
-        if known_login(request, axes_username(request, credentials)):
-            return 0
-        return super().get_failures(request, credentials)
+        pair = super().get_failures(request, credentials)
+        username = axes_username(request, credentials)
+        limit = account_limit()
+        if known_login(request, username):
+            lock = Lock("pair", 0) if pair >= known_limit() else None
+        elif pair >= limit:
+            lock = Lock("pair", 0)
+        else:
+            address = getattr(request, "axes_ip_address", None) or client_address(request)
+            lock = wide_lock(address, username)
+        if lock is None:
+            return min(pair, limit - 1)
+        if request is not None:
+            request.paisai_lock = lock
+        return max(pair, limit)
 
 
 def lock_minutes() -> int:
     return int(getattr(settings, "PAISAI_LOGIN_LOCK_MINUTES", 15))
 
 
-def lockout_message(minutes: int | None = None) -> str:
-    return gettext(
-        "Too many failed logins for this username from this address: wait %(minutes)s "
-        "minutes, log in from a phone you have used before, or ask the chief referee to "
-        "lift the lock."
-    ) % {"minutes": minutes or lock_minutes()}
+def lockout_message(minutes: int | None = None, reason: str = "pair") -> str:
+    params = {"minutes": minutes or lock_minutes()}
+    if reason == "account":
+        return (
+            gettext(
+                "Too many failed logins for this username from different addresses: wait "
+                "%(minutes)s minutes, log in from a phone you have used before, or ask the chief "
+                "referee to lift the lock."
+            )
+            % params
+        )
+    if reason == "address":
+        return (
+            gettext(
+                "Too many failed logins from this address: wait %(minutes)s minutes, or log in "
+                "from a phone you have used before."
+            )
+            % params
+        )
+    return (
+        gettext(
+            "Too many failed logins for this username from this address: wait %(minutes)s "
+            "minutes, log in from a phone you have used before, or ask the chief referee to "
+            "lift the lock."
+        )
+        % params
+    )
 
 
 def lockout_response(request, original_response=None, credentials=None):
     """Axes' answer to a locked login: JSON on the API, the login page's message elsewhere;
-    ``Retry-After`` says when this pair's lock ends."""
+    ``Retry-After`` says when the lock ends (this pair's, or the wider one's)."""
     status = 429
-    seconds = int(cool_off(request).total_seconds())
+    lock = getattr(request, "paisai_lock", None) or Lock("pair", 0)
+    seconds = lock.seconds or int(cool_off(request).total_seconds())
     minutes = max(1, math.ceil(seconds / 60))
+    message = lockout_message(minutes, lock.reason)
     if request.path.startswith("/api/"):
-        body = {"error": lockout_message(minutes), "field": "username", "code": Code.LOGIN_LOCKED}
+        body = {"error": message, "field": "username", "code": Code.LOGIN_LOCKED}
         response = JsonResponse(body, status=status)
     else:
         response = render(
             request,
             "registration/locked.html",
-            {"message": lockout_message(minutes)},
+            {"message": message},
             status=status,
         )
     response["Retry-After"] = str(seconds)
@@ -193,6 +297,10 @@ def unlock(event: Event, user, username: str, source: str = "") -> int:
     attempts = AccessAttempt.objects.filter(username=username)
     addresses = sorted(set(attempts.exclude(ip_address=None).values_list("ip_address", flat=True)))
     count, _detail = attempts.delete()
+    # and the account's ceiling across addresses (its failures of the window) starts again
+    AccessFailureLog.objects.filter(
+        username=username, attempt_time__gte=timezone.now() - timedelta(minutes=lock_minutes())
+    ).delete()
     log_action(
         event,
         user,
