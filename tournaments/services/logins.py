@@ -29,6 +29,7 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db.models import Q
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -283,6 +284,24 @@ class UnlockRefused(Forbidden):
     """Lifting this lock is not for this user, or not for this username."""
 
 
+def in_event_before_lock(event: Event, username: str) -> bool:
+    """Did ``username`` hold a role in ``event`` before the failed logins of its lock began
+    (the first within a day)? An organiser cannot add an account and then lift its lock, to
+    guess its password again (issue 39)."""
+    first = (
+        AccessFailureLog.objects.filter(
+            username=username, attempt_time__gte=timezone.now() - timedelta(days=1)
+        )
+        .order_by("attempt_time")
+        .values_list("attempt_time", flat=True)
+        .first()
+    )
+    if first is None:
+        return True
+    held = EventRole.objects.filter(event=event, user__username=username)
+    return held.filter(Q(granted_at__isnull=True) | Q(granted_at__lte=first)).exists()
+
+
 def unlock(event: Event, user, username: str, source: str = "") -> int:
     """Lift the locks of ``username`` (one of the event's people, not staff) at every
     address; returns the number of attempt records removed. Logged."""
@@ -291,6 +310,15 @@ def unlock(event: Event, user, username: str, source: str = "") -> int:
     if username not in event_usernames(event):
         raise UnlockRefused(
             _("%(name)s is not one of this event's people whose lock you may lift."),
+            "username",
+            name=username,
+        )
+    if not in_event_before_lock(event, username):
+        raise UnlockRefused(
+            _(
+                "%(name)s was added to this event after their login was locked: the lock ends "
+                "by itself, or an administrator lifts it."
+            ),
             "username",
             name=username,
         )
