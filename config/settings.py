@@ -9,6 +9,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -173,9 +174,11 @@ WHITENOISE_IMMUTABLE_FILE_TEST = r"^/?static/vendor/pyodide-[^/]+/"
 # Login throttling (django-axes): the login page, the admin and the API's basic auth
 # (tournaments.services.logins). A username is locked at one address after
 # PAISAI_LOGIN_ACCOUNT_LIMIT failures there, for 1 minute, doubling with each further
-# limit's worth of failures within a day, at most PAISAI_LOGIN_LOCK_MINUTES; never at an
-# address where that user logged in before (axes' access log) nor on a table phone of the
-# user's event. A locked login is refused before any password is hashed. The event's chief
+# limit's worth of failures within a day, at most PAISAI_LOGIN_LOCK_MINUTES; at an address
+# where that user logged in before (axes' access log) after PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR
+# times as many (relaxed, never lifted). Elsewhere also: PAISAI_LOGIN_ACCOUNT_CEILING
+# failures of a username from all addresses together, and PAISAI_LOGIN_ADDRESS_LIMIT
+# failures of all usernames from one address, within PAISAI_LOGIN_LOCK_MINUTES. A locked login is refused before any password is hashed. The event's chief
 # referee or organiser (page "Locked logins") lifts a lock of the event's people; staff and
 # superusers' locks only an administrator lifts (the admin's axes pages).
 AUTHENTICATION_BACKENDS = [
@@ -185,6 +188,9 @@ AUTHENTICATION_BACKENDS = [
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_LIMIT", "5"))
 PAISAI_LOGIN_LOCK_MINUTES = int(os.environ.get("PAISAI_LOGIN_LOCK_MINUTES", "15"))
+PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR = int(os.environ.get("PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR", "4"))
+PAISAI_LOGIN_ACCOUNT_CEILING = int(os.environ.get("PAISAI_LOGIN_ACCOUNT_CEILING", "20"))
+PAISAI_LOGIN_ADDRESS_LIMIT = int(os.environ.get("PAISAI_LOGIN_ADDRESS_LIMIT", "30"))
 AXES_COOLOFF_TIME = "tournaments.services.logins.cool_off"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the pair, not either alone
 AXES_USERNAME_CALLABLE = "tournaments.services.logins.axes_username"
@@ -307,7 +313,23 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,  # a publisher's connection: one try (a worker retries for ever)
     # the worker's blocking pop returns every half second, well within the socket timeout
     "polling_interval": 0.5,
+    # the queues are read in the order of their names: "celery" (officials' jobs) before
+    # "public" (the files public pages ask for), so an organiser's export never waits behind
+    # a backlog of public ones (issue 39), only for a task a worker process is running
+    "queue_order_strategy": "sorted",
 }
+# Two queues, both read by every worker (a worker without -Q reads CELERY_TASK_QUEUES):
+# officials' jobs on the default one, public files on PAISAI_PUBLIC_QUEUE (tournaments.tasks).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+PAISAI_PUBLIC_QUEUE = "public"
+CELERY_TASK_QUEUES = [
+    Queue(CELERY_TASK_DEFAULT_QUEUE, routing_key=CELERY_TASK_DEFAULT_QUEUE),
+    Queue(PAISAI_PUBLIC_QUEUE, routing_key=PAISAI_PUBLIC_QUEUE),
+]
+# Public jobs (files asked for by anonymous pages) a client address, and everybody, may start
+# per event revision; beyond it the answer says "try again in a minute" (issue 39).
+PAISAI_PUBLIC_JOBS_PER_CLIENT = int(os.environ.get("PAISAI_PUBLIC_JOBS_PER_CLIENT", "12"))
+PAISAI_PUBLIC_JOBS_PER_REVISION = int(os.environ.get("PAISAI_PUBLIC_JOBS_PER_REVISION", "60"))
 PAISAI_JOB_STALE_SECONDS = float(os.environ.get("PAISAI_JOB_STALE_SECONDS", "30"))
 PAISAI_JOB_SWEEP_SECONDS = float(os.environ.get("PAISAI_JOB_SWEEP_SECONDS", "10"))
 PAISAI_JOB_MAX_RESTARTS = int(os.environ.get("PAISAI_JOB_MAX_RESTARTS", "3"))

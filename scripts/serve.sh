@@ -9,6 +9,25 @@ PY=.venv/bin/python
 
 fail() { echo "make serve: $*" >&2; exit 2; }
 [[ -f var/paisai.env ]] && { set -a; . var/paisai.env; set +a; }  # scripts/venue-box.sh writes it
+
+# gunicorn on a loopback address means a reverse proxy in front (README, "Production"); with
+# TRUSTED_PROXIES empty paisai ignores X-Forwarded-For and every client has the proxy's address:
+# one address for the audit log and for login throttling, the whole hall as one client (its
+# address limit hit by everybody's typos, every user who ever logged in "known" there)
+BIND="${GUNICORN_BIND:-127.0.0.1:8000}"
+PROXY_WARNING=""
+if [[ -z "${TRUSTED_PROXIES:-}" && "$BIND" =~ ^(127\.|localhost|\[::1\]|unix:) ]]; then
+  PROXY_WARNING="TRUSTED_PROXIES is empty while gunicorn listens on $BIND behind a proxy"
+  {
+    echo "################################################################################"
+    echo "# WARNING make serve: TRUSTED_PROXIES is empty, and gunicorn listens on $BIND,"
+    echo "# so a reverse proxy is in front: every client then has the proxy's address (the"
+    echo "# audit log cannot tell phones apart; login throttling treats the hall as one"
+    echo "# client). Set TRUSTED_PROXIES to the proxy's address (e.g. TRUSTED_PROXIES=127.0.0.1)."
+    echo "# No proxy in front? Bind gunicorn to the venue's address (GUNICORN_BIND=0.0.0.0:8000)."
+    echo "################################################################################"
+  } >&2
+fi
 [[ "${DATABASE_URL:-}" == postgres* ]] || fail "set DATABASE_URL=postgres://user@host:5432/db (PostgreSQL)"
 [[ "${CACHE_URL:-}" == redis* ]] || fail "set CACHE_URL=redis://host:6379/1 (the shared cache of every worker)"
 export CELERY_BROKER_URL="${CELERY_BROKER_URL:-${CACHE_URL%/*}/0}"
@@ -58,5 +77,6 @@ stop() {
   wait $WORKER $BEAT 2>/dev/null || true
 }
 trap stop EXIT INT TERM
-echo "make serve: Celery worker (kept running) $WORKER, beat ${BEAT:-off}; gunicorn on ${GUNICORN_BIND:-127.0.0.1:8000}"
+echo "make serve: Celery worker (kept running) $WORKER, beat ${BEAT:-off}; gunicorn on $BIND"
+[[ -n "$PROXY_WARNING" ]] && echo "make serve: WARNING $PROXY_WARNING (see above)" >&2
 $PY -m gunicorn config.wsgi -c config/gunicorn.py

@@ -216,6 +216,19 @@ def captain_team_ids(user, event: Event) -> set[int]:
     )
 
 
+def sees_team_matters(user, event: Event, team_ids) -> bool:
+    """May ``user`` read an arbitration record that concerns ``team_ids`` (a team's record, a
+    ruling on the teams of its match, an appeal)? The event's officials (``incident.view``)
+    read every team's; a captain only their own team's, on the pages and the API alike
+    (issue 39: the API let any captain read every team's)."""
+    if may(user, event, "incident.view"):
+        return True
+    return bool(captain_team_ids(user, event) & {pk for pk in team_ids if pk is not None})
+
+
+TEAM_MATTERS_REFUSAL = _("A captain sees only their own team's incidents, rulings and appeals.")
+
+
 def can_write_table(user, event: Event, table_number: int | None) -> bool:
     """Chief referees write every table; a table referee only the tables assigned to them."""
     if may(user, event, "result.enter_any"):

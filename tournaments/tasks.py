@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 
 from celery import Task, shared_task
+from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import ChannelError, OperationalError
 
@@ -61,7 +62,7 @@ def build_chunks(job: Job) -> None:
     if not missing:
         exports.assemble(job.pk)
     for index in missing:
-        render_export_chunk.delay(job.pk, index)
+        render_export_chunk.apply_async((job.pk, index), queue=queue_name(job))
 
 
 @shared_task(base=JobTask)
@@ -84,6 +85,15 @@ def first_task(job: Job):
     return build_chunks if exports.is_chunked(job.kind) else run_export_job
 
 
+def queue_name(job: Job) -> str:
+    """The queue of the job's tasks: public files (a job made for an event revision, asked for
+    by anonymous pages) on their own queue, which workers read after the officials' (the
+    default one), so an organiser's export never waits behind a backlog of public files."""
+    if "revision" in (job.params or {}):
+        return settings.PAISAI_PUBLIC_QUEUE
+    return settings.CELERY_TASK_DEFAULT_QUEUE
+
+
 def queue(job: Job) -> bool:
     """Queue the first task of the job (each picks up what is missing). A broker that cannot
     be reached or does not answer within ``PAISAI_PUBLISH_TIMEOUT`` leaves the job failed
@@ -91,7 +101,7 @@ def queue(job: Job) -> bool:
     broker answers."""
     task = first_task(job)
     try:
-        task.delay(job.pk)
+        task.apply_async((job.pk,), queue=queue_name(job))
     except Exception:  # noqa: BLE001 - whatever the broker did, the job must not wait for ever
         logger.exception("job %s could not be queued; the sweep will retry", job.pk)
         jobs.not_queued(job.pk)
@@ -113,19 +123,21 @@ def restart(job: Job) -> bool:
 
 
 def backlog(app) -> int:
-    """Messages waiting in the default queue (0 when none, or when it cannot be read)."""
+    """Messages waiting in the job queues (0 when none, or when they cannot be read)."""
     if app.conf.task_always_eager:
         return 0
+    waiting = 0
     try:
         with app.connection_for_read() as connection:
-            declared = connection.default_channel.queue_declare(
-                app.conf.task_default_queue, passive=True
-            )
-            return declared.message_count
-    except ChannelError:  # Redis: an empty queue does not exist
-        return 0
+            for name in (app.conf.task_default_queue, settings.PAISAI_PUBLIC_QUEUE):
+                try:
+                    declared = connection.default_channel.queue_declare(name, passive=True)
+                except ChannelError:  # Redis: an empty queue does not exist
+                    continue
+                waiting += declared.message_count
     except (OperationalError, OSError):
         return 0
+    return waiting
 
 
 @shared_task(bind=True, ignore_result=True)

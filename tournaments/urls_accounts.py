@@ -12,4 +12,10 @@ urlpatterns: list = [
     path(MANAGE + "teams/search/", accounts.TeamSearchView.as_view(), name="team-search"),
     path("login/<str:key>/", accounts.LoginLinkView.as_view(), name="login-link"),
     path("accounts/set-password/", accounts.SetPasswordView.as_view(), name="set-password"),
+    path("accounts/invitations/", accounts.InvitationsView.as_view(), name="invitations"),
+    path(
+        "accounts/invitations/<int:pk>/",
+        accounts.InvitationAnswerView.as_view(),
+        name="invitation-answer",
+    ),
 ]

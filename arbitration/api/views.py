@@ -19,7 +19,9 @@ from arbitration.services import (
     incidents,
     rulings,
 )
+from tournaments import permissions
 from tournaments.api.permissions import ActionPermission
+from tournaments.errors import Forbidden
 from tournaments.models import Event, Team
 from tournaments.services.audit import client_address
 from tournaments.sql import lookups
@@ -74,6 +76,12 @@ class ArbitrationAPIView(APIView):
 
     def get_object(self, model, pk):
         return get_object_or_404(model, pk=pk, event=self.event)
+
+    def require_team_matters(self, team_ids) -> None:
+        """The pages' rule (permissions.sees_team_matters): a captain reads their own team's
+        records only; a 403 in the API's error shape otherwise."""
+        if not permissions.sees_team_matters(self.request.user, self.event, team_ids):
+            raise Forbidden(permissions.TEAM_MATTERS_REFUSAL)
 
 
 class IncidentListView(ArbitrationAPIView):
@@ -150,16 +158,16 @@ class DeskView(ArbitrationAPIView):
 class RulingListView(ArbitrationAPIView):
     @extend_schema(responses=RulingSerializer(many=True))
     def get(self, request, slug):
-        rows = Ruling.objects.filter(event=self.event).select_related(
-            "decided_by", "result_version"
-        )
+        rows = dashboards.rulings_seen(self.event, request.user)
         return Response(RulingSerializer(rows, many=True).data)
 
 
 class RulingDetailView(ArbitrationAPIView):
     @extend_schema(responses=RulingSerializer)
     def get(self, request, slug, pk):
-        return Response(RulingSerializer(self.get_object(Ruling, pk)).data)
+        ruling = self.get_object(Ruling, pk)
+        self.require_team_matters(appeals.involved_teams(ruling))
+        return Response(RulingSerializer(ruling).data)
 
 
 class RevokeView(ArbitrationAPIView):
@@ -187,14 +195,16 @@ class AppealFileView(ArbitrationAPIView):
 class AppealListView(ArbitrationAPIView):
     @extend_schema(responses=AppealSerializer(many=True))
     def get(self, request, slug):
-        rows = dashboards.appeals_qs(self.event)
+        rows = dashboards.appeals_seen(self.event, request.user)
         return Response(AppealSerializer(rows, many=True).data)
 
 
 class AppealDetailView(ArbitrationAPIView):
     @extend_schema(responses=AppealSerializer)
     def get(self, request, slug, pk):
-        return Response(AppealSerializer(self.get_object(Appeal, pk)).data)
+        appeal = self.get_object(Appeal, pk)
+        self.require_team_matters([appeal.team_id])
+        return Response(AppealSerializer(appeal).data)
 
 
 class VoteView(ArbitrationAPIView):
@@ -264,6 +274,7 @@ class TeamRecordView(ArbitrationAPIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug, pk):
         team = get_object_or_404(Team, pk=pk, event=self.event)
+        self.require_team_matters([team.pk])
         record = dashboards.team_record(team)
         return Response(
             {

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import Appeal, Incident, Revocation, Ruling, Vote
 from arbitration.models.rulings import Step, step_label
 from rules_engine import ladder
+from tournaments import permissions
 from tournaments.models import Event, Match, ResultVersion, Team
 from tournaments.services.disputes import open_calls
 from tournaments.services.results import current_round
@@ -19,6 +20,31 @@ from .appeals import answer_deadline, answer_state, refusal
 from .common import settings_of
 from .lateness import pending_forfeits
 from .rulings import proposal, team_steps
+
+
+def seen_team_ids(user, event: Event) -> set[int] | None:
+    """The teams whose arbitration records ``user`` reads: None for every team (the event's
+    officials), else the teams the user captains (the one rule: permissions.sees_team_matters)."""
+    if permissions.may(user, event, "incident.view"):
+        return None
+    return permissions.captain_team_ids(user, event)
+
+
+def rulings_seen(event: Event, user):
+    """The event's rulings ``user`` reads: every one for officials; for a captain those on
+    their team or on a match of their team."""
+    rows = Ruling.objects.filter(event=event).select_related("decided_by", "result_version")
+    teams = seen_team_ids(user, event)
+    if teams is None:
+        return rows
+    return rows.filter(Q(team__in=teams) | Q(match__home__in=teams) | Q(match__away__in=teams))
+
+
+def appeals_seen(event: Event, user):
+    """The event's appeals ``user`` reads: every one for officials; a captain's team's own."""
+    rows = appeals_qs(event)
+    teams = seen_team_ids(user, event)
+    return rows if teams is None else rows.filter(team__in=teams)
 
 
 def rulings_qs(event: Event):

@@ -24,7 +24,7 @@ class AppealMixin:
         )
 
     def permitted(self) -> bool:
-        return super().permitted() or self.captain_of([self.appeal.team_id])
+        return self.sees_team_matters([self.appeal.team_id])
 
     def is_member(self) -> bool:
         return self.may("appeal.vote")

@@ -19,6 +19,10 @@ class ArbitrationView(EventMixin):
     def captain_of(self, team_ids) -> bool:
         return bool(permissions.captain_team_ids(self.request.user, self.event) & set(team_ids))
 
+    def sees_team_matters(self, team_ids) -> bool:
+        """The one rule of the pages and the API (permissions.sees_team_matters)."""
+        return permissions.sees_team_matters(self.request.user, self.event, team_ids)
+
 
 class ActionView(ArbitrationView, FormView):
     """A POST that calls one service; a refusal shows on the form (with its status), a

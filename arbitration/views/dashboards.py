@@ -55,7 +55,7 @@ class TeamRecordView(ArbitrationView, TemplateView):
         self.team = get_object_or_404(Team, pk=pk, event=self.event)
 
     def permitted(self) -> bool:
-        return super().permitted() or self.captain_of([self.team.pk])
+        return self.sees_team_matters([self.team.pk])
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

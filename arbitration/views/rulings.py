@@ -34,7 +34,7 @@ class RulingMixin:
         )
 
     def permitted(self) -> bool:
-        return super().permitted() or self.captain_of(appeals.involved_teams(self.ruling))
+        return self.sees_team_matters(appeals.involved_teams(self.ruling))
 
 
 class RulingView(RulingMixin, ArbitrationView, TemplateView):

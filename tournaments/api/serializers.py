@@ -1,13 +1,10 @@
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.utils.translation import get_language, gettext_lazy
-from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS
-from tournaments.errors import Code, ServiceError
 from tournaments.models import Event, EventRole, Player, Role, Team
 from tournaments.services import registration
 from tournaments.validation import SMALLINT_MAX
@@ -135,9 +132,10 @@ class TeamSerializer(StrictModelSerializer):
 
 
 class RoleSerializer(StrictModelSerializer):
-    username = serializers.SlugRelatedField(
-        source="user", slug_field="username", queryset=get_user_model().objects.all()
-    )
+    """A role; given (POST) by username: at once to a person of the event, else offered to
+    the account, which accepts it (202, the same answer whether the username exists)."""
+
+    username = serializers.CharField(source="user.username", max_length=150)
 
     class Meta:
         model = EventRole
@@ -152,6 +150,11 @@ class RoleSerializer(StrictModelSerializer):
             raise serializers.ValidationError({"team": "Only captains have a team."})
         if team is not None and team.event_id != event.pk:
             raise serializers.ValidationError({"team": "This team is not in this event."})
-        if EventRole.objects.filter(event=event, user=attrs["user"], role=attrs["role"]).exists():
-            raise ServiceError(_("This user already has this role here."), "role", Code.CONFLICT)
         return attrs
+
+
+class RoleOfferedSerializer(serializers.Serializer):
+    """The answer to a role offered to an account outside the event (or to no account)."""
+
+    invited = serializers.BooleanField()
+    detail = serializers.CharField()

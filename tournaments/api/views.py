@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from rest_framework import generics, mixins, viewsets
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, mixins, status, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
 
 from tournaments.models import Event, EventRole, Player, Team
-from tournaments.services import event_settings, registration, roles
+from tournaments.services import accounts, event_settings, registration, roles
 from tournaments.services.audit import client_address
 from tournaments.sql import lookups
 
@@ -15,6 +17,7 @@ from .serializers import (
     EventSerializer,
     EventUpdateSerializer,
     PlayerSerializer,
+    RoleOfferedSerializer,
     RoleSerializer,
     TeamSerializer,
 )
@@ -127,16 +130,26 @@ class RoleViewSet(
             return EventRole.objects.none()
         return EventRole.objects.filter(event=self.get_event()).select_related("user")
 
-    def perform_create(self, serializer):
+    @extend_schema(responses={201: RoleSerializer, 202: RoleOfferedSerializer})
+    def create(self, request, *args, **kwargs):
+        """A person of the event gets the role at once (201); any other username is offered
+        it, to accept on their invitations page (202, the same answer whether the username
+        exists: the API never says which do, issue 39)."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        serializer.instance, _created = roles.grant(
+        held = accounts.offer_role(
             self.get_event(),
-            self.request.user,
-            data["user"],
+            request.user,
+            data["user"]["username"],
             data["role"],
             data.get("team"),
-            client_address(self.request),
+            client_address(request),
         )
+        if held is None:
+            answer = {"invited": True, "detail": str(accounts.OFFERED)}
+            return Response(RoleOfferedSerializer(answer).data, status=status.HTTP_202_ACCEPTED)
+        return Response(RoleSerializer(held).data, status=status.HTTP_201_CREATED)
 
     def perform_destroy(self, instance):
         roles.revoke(instance, self.request.user, client_address(self.request))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.errors import ServiceError
+from tournaments.errors import Code, ServiceError
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -106,6 +106,25 @@ def round_number(value, field: str = "round") -> int:
             value=number,
         )
     return number
+
+
+class NoSuchRound(ExportError):
+    """The export names a round the event does not have (a 404: nothing to make)."""
+
+    code = Code.NOT_FOUND
+
+
+def event_round(event, value, field: str = "round"):
+    """The event's round of that number (a parameter from a URL or JSON), or
+    :class:`NoSuchRound`: an export is made only for a round that exists (issue 39: a public
+    URL naming any of 32,767 round numbers queued a job each)."""
+    from tournaments.models import Round
+
+    number = round_number(value, field)
+    found = Round.objects.filter(event=event, number=number).first()
+    if found is None:
+        raise NoSuchRound(_("There is no round %(number)s."), field, number=number)
+    return found
 
 
 class ChunkedExporter(Exporter):

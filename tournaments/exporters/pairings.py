@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
-
 from tournaments.models import Round
 
-from .base import PDF, XLSX, Exporter, ExportError, round_number
+from .base import PDF, XLSX, Exporter, event_round
 from .table_pdf import render_table
 from .tables import pairings_table
 from .xlsx import workbook_bytes
@@ -18,11 +16,7 @@ class PairingsExporter(Exporter):
     public = True
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the parameter's public name
-        number = round_number(round)
-        found = Round.objects.filter(event=self.event, number=number).first()
-        if found is None:
-            raise ExportError(_("There is no round %(number)s."), "round", number=number)
-        return {"round": found}
+        return {"round": event_round(self.event, round)}
 
     def is_public(self) -> bool:
         """A draft pairing is not public yet."""

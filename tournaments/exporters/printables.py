@@ -15,10 +15,10 @@ from __future__ import annotations
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Round, TableKey
+from tournaments.models import TableKey
 
 from . import pdf, sheet_text
-from .base import PDF, ChunkedExporter, ExportError, round_number
+from .base import PDF, ChunkedExporter, ExportError, event_round
 from .qr import public_url, qr_matrix
 from .sheet_text import MM, Box, Page, Style
 
@@ -193,11 +193,7 @@ class TableCardsPdf(ChunkedExporter):
     chunk_size = 250  # a card's own text is short: most of a chunk's time is its fonts
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the URL parameter's name
-        number = round_number(round)
-        found = Round.objects.filter(event=self.event, number=number).first()
-        if found is None:
-            raise ExportError(_("Round %(number)s does not exist."), "round", number=number)
-        return {"round": found}
+        return {"round": event_round(self.event, round)}
 
     def name_parts(self) -> list[str]:
         return ["table-cards", f"r{self.params['round'].number}"]

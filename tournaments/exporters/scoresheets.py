@@ -20,7 +20,7 @@ from tournaments import glossary
 from tournaments.models import Match, Round
 
 from . import pdf, sheet_text
-from .base import PDF, ChunkedExporter, ExportError, round_number
+from .base import PDF, ChunkedExporter, ExportError, event_round
 
 CSS = "scoresheet.css"
 CHUNK_SIZE = 100
@@ -225,11 +225,7 @@ class ScoresheetsPdf(ChunkedExporter):
     chunk_size = CHUNK_SIZE
 
     def clean(self, round=None) -> dict:  # noqa: A002 - the parameter's public name
-        number = round_number(round)
-        found = Round.objects.filter(event=self.event, number=number).first()
-        if found is None:
-            raise ExportError(str(_("There is no round %(number)s.")) % {"number": number}, "round")
-        return {"round": found}
+        return {"round": event_round(self.event, round)}
 
     def name_parts(self) -> list[str]:
         return ["scoresheets", f"r{self.params['round'].number}"]

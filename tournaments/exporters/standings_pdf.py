@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import PDF, Exporter, round_number
+from .base import PDF, Exporter, event_round
 from .table_pdf import render_table
 from .tables import standings_table
 
@@ -14,8 +14,9 @@ class StandingsPdf(Exporter):
     public = True
 
     def clean(self, after_round=None) -> dict:
-        after = None if after_round in (None, "") else round_number(after_round, "after_round")
-        return {"after_round": after}
+        if after_round in (None, ""):
+            return {"after_round": None}
+        return {"after_round": event_round(self.event, after_round, "after_round").number}
 
     def name_parts(self) -> list[str]:
         after = self.params["after_round"]

@@ -1,4 +1,4 @@
-from .accounts import LoginLink
+from .accounts import LoginLink, RoleInvitation
 from .audit import AuditLog
 from .calls import RefereeCall
 from .checkin import CheckIn, RoundLeave, Seating
@@ -19,6 +19,7 @@ __all__ = [
     "Game",
     "Job",
     "LoginLink",
+    "RoleInvitation",
     "LotDraw",
     "Match",
     "Player",

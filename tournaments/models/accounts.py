@@ -44,3 +44,37 @@ class LoginLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id}:{self.user_id}:{self.purpose}"
+
+
+class RoleInvitation(models.Model):
+    """A role offered to an account outside the event (issue 39): it is given only when the
+    account accepts (``accepted``), never by the organiser alone."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="role_invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="role_invitations"
+    )
+    role = models.CharField(max_length=20)
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="role_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("role invitation")
+        verbose_name_plural = _("role invitations")
+        indexes = [models.Index(fields=["user", "answered_at"], name="role_invitation_open")]
+
+    def __str__(self) -> str:
+        return f"{self.event_id}:{self.user_id}:{self.role}"

@@ -30,6 +30,9 @@ class EventRole(models.Model):
         related_name="captains",
         help_text=_("For captains: the team they speak for."),
     )
+    # when the role was given (empty for roles older than the field): an official lifts the
+    # login lock only of a person who was in the event before the lock began (issue 39)
+    granted_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("event role")

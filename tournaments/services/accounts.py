@@ -31,8 +31,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.errors import ServiceError
-from tournaments.models import Event, EventRole, LoginLink, Role, Team
+from tournaments.errors import Code, NotFound, ServiceError
+from tournaments.models import Event, EventRole, LoginLink, Role, RoleInvitation, Team
 from tournaments.validation import whole_number
 
 from . import roles as role_service
@@ -271,7 +271,7 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
                     user=current,
                     event=link.event,
                     role=held.role,
-                    defaults={"team": held.team},
+                    defaults={"team": held.team, "granted_at": link.used_at},
                 )
                 held.delete()
             moved.is_active = False
@@ -289,6 +289,97 @@ def use_link(key: str, current=None, source: str = "") -> LoginLink:
             source=source,
         )
     return link
+
+
+# --- roles for accounts from outside the event: only with their consent (issue 39) --------
+
+OFFERED = _(
+    "If an account has this username, it is asked to accept the role; the role is given once "
+    "it does."
+)
+
+
+def offer_role(
+    event: Event, by, username: object, role: str, team: Team | None = None, source: str = ""
+) -> EventRole | None:
+    """A role for the account named ``username``. A person of this event (the organiser sees
+    them on the roles page) gets it at once, returned; any other account is sent an
+    invitation it accepts or declines (:func:`answer_invitation`), and None is returned —
+    the same answer, and the same audit entry, whether the username exists or not."""
+    permissions.require(by, event, "role.grant")
+    team = role_service.checked_role(event, role, team)
+    name = str(username or "").replace("\x00", "").strip()[:150]
+    if not name:
+        raise AccountError(_("Type the person's username."), "username")
+    user = get_user_model().objects.filter(username=name, is_active=True).first()
+    if user is not None and EventRole.objects.filter(event=event, user=user).exists():
+        if EventRole.objects.filter(event=event, user=user, role=role).exists():
+            raise AccountError(_("This user already has this role here."), "role", Code.CONFLICT)
+        held, _created = role_service.grant(event, by, user, role, team, source)
+        return held
+    now = timezone.now()
+    with transaction.atomic():
+        if user is not None:
+            RoleInvitation.objects.filter(
+                event=event, user=user, role=role, answered_at__isnull=True
+            ).update(expires_at=now)  # the newest offer replaces an earlier one
+            RoleInvitation.objects.create(
+                event=event,
+                user=user,
+                role=role,
+                team=team,
+                invited_by=by,
+                expires_at=now + timedelta(days=link_days()),
+            )
+        log_action(
+            event, by, "role.offer", None, data={"username": name, "role": role}, source=source
+        )
+    return None
+
+
+def open_invitations(user):
+    """The invitations ``user`` has not answered yet (unexpired), newest first."""
+    if user is None or not user.is_authenticated:
+        return RoleInvitation.objects.none()
+    return RoleInvitation.objects.filter(
+        user=user, answered_at__isnull=True, expires_at__gt=timezone.now()
+    ).select_related("event", "team", "invited_by")
+
+
+def answer_invitation(user, pk, accept: bool, source: str = "") -> RoleInvitation:
+    """The account's own answer to an invitation (nobody answers for another): accepted, the
+    role is given; declined, nothing. Logged either way."""
+    with transaction.atomic():
+        invitation = (
+            open_invitations(user)
+            .select_for_update(of=("self",))
+            .filter(pk=whole_number(pk))
+            .first()
+        )
+        if invitation is None:
+            raise NotFound(_("This invitation has been answered, has expired or is not yours."))
+        event = invitation.event
+        if accept and not (
+            invitation.invited_by is not None
+            and permissions.may(invitation.invited_by, event, "role.grant")
+        ):
+            raise AccountError(
+                _("Whoever offered this role no longer gives roles in this event."), "invitation"
+            )
+        invitation.answered_at, invitation.accepted = timezone.now(), accept
+        invitation.save(update_fields=["answered_at", "accepted"])
+        data = {"user": user.username, "role": invitation.role}
+        if not accept:
+            log_action(event, user, "role.decline", None, data=data, source=source)
+            return invitation
+        held, _created = EventRole.objects.get_or_create(
+            user=user,
+            event=event,
+            role=invitation.role,
+            defaults={"team": invitation.team, "granted_at": invitation.answered_at},
+        )
+        log_action(event, user, "role.accept", held, data=data, source=source)
+    return invitation
 
 
 # --- finding a team by what a person types ---------------------------------------------------

@@ -3,10 +3,12 @@ answer; the event officials' view of locked logins and the unlock (issue 31: loc
 nobody can aim).
 
 - A lock is by username *and* address (``AXES_LOCKOUT_PARAMETERS``): wrong passwords for
-  the chief from somebody else's phone lock that pair, not the chief.
-- A lock never stops a login from an address the user has logged in from before (axes'
-  access log of successful logins) nor from a phone that shows one of the user's events'
-  live table keys (the table phone's cookie): :meth:`LoginThrottle.get_failures` is 0 there.
+  the chief from somebody else's phone lock that pair, and never the chief's own phone.
+- A table link is no pass: its holder is throttled like anyone (issue 39).
+- At an address where the user logged in before the limit is relaxed
+  (``PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR`` times as many failures), never lifted; at any other
+  address also the account's ceiling across addresses and the address's limit across
+  usernames apply (:func:`wide_lock`; issue 39).
 - The lock's length escalates with the pair's failures over the last day
   (:func:`cool_off`): 1 minute after the first five, then 2, 4, 8, at most
   ``PAISAI_LOGIN_LOCK_MINUTES``.
@@ -26,8 +28,8 @@ from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core import signing
 from django.core.cache import cache
+from django.db.models import Q
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -36,12 +38,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, Forbidden
-from tournaments.models import Event, EventRole, TableKey
+from tournaments.models import Event, EventRole
 
 from .audit import client_address, log_action
 
 USERNAME_MAX = 150  # Django's username column
-TABLE_COOKIE = "paisai_table"
 
 
 def account_limit() -> int:
@@ -63,39 +64,12 @@ def axes_username(request, credentials: dict | None) -> str:
 
 
 def known_login(request, username: str) -> bool:
-    """The user logged in from this address before, or this is a table phone of one of the
-    user's events: failures here never lock the user out."""
+    """The user logged in from this address before (axes' access log). A table link is no
+    such proof: whoever holds one is throttled like anyone (issue 39)."""
     if not username or request is None:
         return False
     address = getattr(request, "axes_ip_address", None) or client_address(request)
-    if AccessLog.objects.filter(username=username, ip_address=address).exists():
-        return True
-    key = table_cookie(request)
-    if key:
-        events = TableKey.objects.filter(key=key, revoked_at__isnull=True).values("event_id")
-        return EventRole.objects.filter(user__username=username, event__in=events).exists()
-    return False
-
-
-def table_cookie(request) -> str:
-    raw = getattr(request, "COOKIES", {}).get(TABLE_COOKIE, "")
-    try:
-        return signing.get_cookie_signer(salt=TABLE_COOKIE).unsign(raw) if raw else ""
-    except signing.BadSignature:
-        return ""
-
-
-def remember_table_phone(response, key: str) -> None:
-    """Mark the phone that opened a table page (a signed cookie naming its key)."""
-    response.set_signed_cookie(
-        TABLE_COOKIE,
-        key,
-        salt=TABLE_COOKIE,
-        max_age=7 * 24 * 3600,
-        httponly=True,
-        samesite="Lax",
-        secure=not settings.DEBUG,
-    )
+    return AccessLog.objects.filter(username=username, ip_address=address).exists()
 
 
 def cool_off(request=None) -> timedelta:
@@ -116,41 +90,143 @@ def cool_off(request=None) -> timedelta:
     return timedelta(minutes=min(longest, 2 ** min(rounds, 10)))
 
 
+def known_factor() -> int:
+    return max(1, int(getattr(settings, "PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR", 4)))
+
+
+def known_limit() -> int:
+    """Failures of a username at an address where it logged in before that lock the pair:
+    more room for one's own typos, never unlimited (issue 39)."""
+    return account_limit() * known_factor()
+
+
+def account_ceiling() -> int:
+    return int(getattr(settings, "PAISAI_LOGIN_ACCOUNT_CEILING", 20))
+
+
+def address_limit() -> int:
+    return int(getattr(settings, "PAISAI_LOGIN_ADDRESS_LIMIT", 30))
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Why a login is refused: ``pair`` (this username at this address), ``account`` (this
+    username's failures from every address) or ``address`` (every username's failures from
+    this address); and for how many seconds at most."""
+
+    reason: str
+    seconds: int
+
+
+def _seconds_left(failures) -> int:
+    """Until the oldest failure counted drops out of the window."""
+    oldest = failures.order_by("attempt_time").values_list("attempt_time", flat=True).first()
+    if oldest is None:
+        return 1
+    left = oldest + timedelta(minutes=lock_minutes()) - timezone.now()
+    return max(1, math.ceil(left.total_seconds()))
+
+
+def wide_lock(address: str, username: str) -> Lock | None:
+    """The limits across pairs, over the last ``PAISAI_LOGIN_LOCK_MINUTES``: a username's
+    failures from all addresses together (``PAISAI_LOGIN_ACCOUNT_CEILING``: many addresses
+    guessing one account) and an address's failures for all usernames together
+    (``PAISAI_LOGIN_ADDRESS_LIMIT``: one address spraying many). They lock the account at
+    unknown addresses, or the address for usernames that never logged in there, so nobody
+    can lock a user out of a phone the user has logged in from."""
+    recent = AccessFailureLog.objects.filter(
+        attempt_time__gte=timezone.now() - timedelta(minutes=lock_minutes())
+    )
+    if username:
+        account = recent.filter(username=username)
+        if account.count() >= account_ceiling():
+            return Lock("account", _seconds_left(account))
+    if address:
+        sprayed = recent.filter(ip_address=address)
+        if sprayed.count() >= address_limit():
+            return Lock("address", _seconds_left(sprayed))
+    return None
+
+
 class LoginThrottle(AxesDatabaseHandler):
-    """Axes' database handler: locks a username at an address, never at a known one."""
+    """Axes' database handler with paisai's limits (axes compares what
+    :meth:`get_failures` answers with ``AXES_FAILURE_LIMIT``):
+
+    - a username at an address: ``PAISAI_LOGIN_ACCOUNT_LIMIT`` failures, or that many times
+      ``PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR`` where the user logged in before (relaxed, never
+      lifted: issue 39);
+    - elsewhere, also the account's ceiling across addresses and the address's limit across
+      usernames (:func:`wide_lock`).
+
+    The reason of a lock is kept on the request (``paisai_lock``) for the answer's words."""
 
     def get_failures(self, request, credentials=None) -> int:
-        if known_login(request, axes_username(request, credentials)):
-            return 0
-        return super().get_failures(request, credentials)
+        pair = super().get_failures(request, credentials)
+        username = axes_username(request, credentials)
+        limit = account_limit()
+        if known_login(request, username):
+            lock = Lock("pair", 0) if pair >= known_limit() else None
+        elif pair >= limit:
+            lock = Lock("pair", 0)
+        else:
+            address = getattr(request, "axes_ip_address", None) or client_address(request)
+            lock = wide_lock(address, username)
+        if lock is None:
+            return min(pair, limit - 1)
+        if request is not None:
+            request.paisai_lock = lock
+        return max(pair, limit)
 
 
 def lock_minutes() -> int:
     return int(getattr(settings, "PAISAI_LOGIN_LOCK_MINUTES", 15))
 
 
-def lockout_message(minutes: int | None = None) -> str:
-    return gettext(
-        "Too many failed logins for this username from this address: wait %(minutes)s "
-        "minutes, log in from a phone you have used before, or ask the chief referee to "
-        "lift the lock."
-    ) % {"minutes": minutes or lock_minutes()}
+def lockout_message(minutes: int | None = None, reason: str = "pair") -> str:
+    params = {"minutes": minutes or lock_minutes()}
+    if reason == "account":
+        return (
+            gettext(
+                "Too many failed logins for this username from different addresses: wait "
+                "%(minutes)s minutes, log in from a phone you have used before, or ask the chief "
+                "referee to lift the lock."
+            )
+            % params
+        )
+    if reason == "address":
+        return (
+            gettext(
+                "Too many failed logins from this address: wait %(minutes)s minutes, or log in "
+                "from a phone you have used before."
+            )
+            % params
+        )
+    return (
+        gettext(
+            "Too many failed logins for this username from this address: wait %(minutes)s "
+            "minutes, log in from a phone you have used before, or ask the chief referee to "
+            "lift the lock."
+        )
+        % params
+    )
 
 
 def lockout_response(request, original_response=None, credentials=None):
     """Axes' answer to a locked login: JSON on the API, the login page's message elsewhere;
-    ``Retry-After`` says when this pair's lock ends."""
+    ``Retry-After`` says when the lock ends (this pair's, or the wider one's)."""
     status = 429
-    seconds = int(cool_off(request).total_seconds())
+    lock = getattr(request, "paisai_lock", None) or Lock("pair", 0)
+    seconds = lock.seconds or int(cool_off(request).total_seconds())
     minutes = max(1, math.ceil(seconds / 60))
+    message = lockout_message(minutes, lock.reason)
     if request.path.startswith("/api/"):
-        body = {"error": lockout_message(minutes), "field": "username", "code": Code.LOGIN_LOCKED}
+        body = {"error": message, "field": "username", "code": Code.LOGIN_LOCKED}
         response = JsonResponse(body, status=status)
     else:
         response = render(
             request,
             "registration/locked.html",
-            {"message": lockout_message(minutes)},
+            {"message": message},
             status=status,
         )
     response["Retry-After"] = str(seconds)
@@ -208,6 +284,24 @@ class UnlockRefused(Forbidden):
     """Lifting this lock is not for this user, or not for this username."""
 
 
+def in_event_before_lock(event: Event, username: str) -> bool:
+    """Did ``username`` hold a role in ``event`` before the failed logins of its lock began
+    (the first within a day)? An organiser cannot add an account and then lift its lock, to
+    guess its password again (issue 39)."""
+    first = (
+        AccessFailureLog.objects.filter(
+            username=username, attempt_time__gte=timezone.now() - timedelta(days=1)
+        )
+        .order_by("attempt_time")
+        .values_list("attempt_time", flat=True)
+        .first()
+    )
+    if first is None:
+        return True
+    held = EventRole.objects.filter(event=event, user__username=username)
+    return held.filter(Q(granted_at__isnull=True) | Q(granted_at__lte=first)).exists()
+
+
 def unlock(event: Event, user, username: str, source: str = "") -> int:
     """Lift the locks of ``username`` (one of the event's people, not staff) at every
     address; returns the number of attempt records removed. Logged."""
@@ -219,9 +313,22 @@ def unlock(event: Event, user, username: str, source: str = "") -> int:
             "username",
             name=username,
         )
+    if not in_event_before_lock(event, username):
+        raise UnlockRefused(
+            _(
+                "%(name)s was added to this event after their login was locked: the lock ends "
+                "by itself, or an administrator lifts it."
+            ),
+            "username",
+            name=username,
+        )
     attempts = AccessAttempt.objects.filter(username=username)
     addresses = sorted(set(attempts.exclude(ip_address=None).values_list("ip_address", flat=True)))
     count, _detail = attempts.delete()
+    # and the account's ceiling across addresses (its failures of the window) starts again
+    AccessFailureLog.objects.filter(
+        username=username, attempt_time__gte=timezone.now() - timedelta(minutes=lock_minutes())
+    ).delete()
     log_action(
         event,
         user,

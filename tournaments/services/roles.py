@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
@@ -16,12 +17,8 @@ class RoleError(ServiceError):
     """A role that cannot be given as asked."""
 
 
-def grant(
-    event: Event, by, user, role: str, team: Team | None = None, source: str = ""
-) -> tuple[EventRole, bool]:
-    """Give ``user`` the ``role`` in ``event`` (a captain names the team); returns the role
-    and whether it is new. Giving a role the user already holds changes nothing."""
-    permissions.require(by, event, "role.grant")
+def checked_role(event: Event, role: str, team: Team | None) -> Team | None:
+    """Refuse a role that cannot be given as asked; the team it goes with (captains only)."""
     if role not in Role.values:
         raise RoleError(_("Choose a role of the list."), "role")
     if role == Role.CAPTAIN and team is None:
@@ -30,9 +27,21 @@ def grant(
         team = None
     if team is not None and team.event_id != event.pk:
         raise RoleError(_("This team is not in this event."), "team")
+    return team
+
+
+def grant(
+    event: Event, by, user, role: str, team: Team | None = None, source: str = ""
+) -> tuple[EventRole, bool]:
+    """Give ``user`` the ``role`` in ``event`` (a captain names the team); returns the role
+    and whether it is new. Giving a role the user already holds changes nothing. For the
+    event's own people or a new account made for it; an account from outside the event is
+    asked first (accounts.offer_role: it accepts an invitation, issue 39)."""
+    permissions.require(by, event, "role.grant")
+    team = checked_role(event, role, team)
     with transaction.atomic():
         granted, created = EventRole.objects.get_or_create(
-            user=user, event=event, role=role, defaults={"team": team}
+            user=user, event=event, role=role, defaults={"team": team, "granted_at": timezone.now()}
         )
         if created:
             log_action(

@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
+from tournaments import glossary
 from tournaments.exporters.qr import qr_svg
 from tournaments.forms import InviteForm
 from tournaments.models import EventRole, Player, Role, Team
@@ -246,3 +247,40 @@ def _has_url(name: str) -> bool:
 
 def _int(value) -> int:
     return whole_number(value) or 0
+
+
+class InvitationsView(LoginRequiredMixin, TemplateView):
+    """The roles organisers offer the logged-in account (issue 39: never given without its
+    consent): accept or decline each."""
+
+    template_name = "tournaments/accounts/invitations.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        invitations = list(accounts.open_invitations(self.request.user))
+        for invitation in invitations:
+            invitation.role_label = glossary.word(glossary.ROLES, invitation.role)
+            by = invitation.invited_by
+            invitation.by_name = (by.get_full_name() or by.get_username()) if by else "–"
+        context["invitations"] = invitations
+        return context
+
+
+class InvitationAnswerView(LoginRequiredMixin, ServiceErrorMixin, View):
+    """POST ``answer=accept`` or ``decline``: the account's own answer (another's invitation:
+    404)."""
+
+    def error_url(self) -> str:
+        return reverse("tournaments:invitations")
+
+    def post(self, request, pk):
+        accept = request.POST.get("answer") == "accept"
+        invitation = accounts.answer_invitation(request.user, pk, accept, client_address(request))
+        if accept:
+            messages.success(
+                request,
+                _("You now hold the role in %(event)s.") % {"event": invitation.event.name},
+            )
+        else:
+            messages.info(request, _("Invitation declined."))
+        return redirect("tournaments:invitations")

@@ -38,7 +38,8 @@ def permission_denied(request, exception=None):
 def page_not_found(request, exception=None):
     if _wants_json(request):
         return _json(_("Not found."), Code.NOT_FOUND)
-    return render(request, "errors/404.html", status=404)
+    message = getattr(exception, "words", "")  # a service's refusal (views.mixins)
+    return render(request, "errors/404.html", {"message": message}, status=404)
 
 
 def server_error(request):

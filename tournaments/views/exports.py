@@ -16,8 +16,10 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournaments import public_exports, tasks
+from tournaments.exporters.base import NoSuchRound
 from tournaments.models import Job
 from tournaments.services import exports, jobs, public_cache
+from tournaments.services.audit import client_address
 
 from .mixins import EventMixin, RoleRequiredMixin
 
@@ -81,9 +83,21 @@ def public_download(request, event, identifier: str, params: dict):
     """The public export's file of the current revision, through the public cache: a
     revalidation is a 304, a repeat a cache hit; neither renders nor reads the file."""
     language = get_language()
+    client = client_address(request)
 
     def render():
-        job = public_exports.public_file(event, identifier, params, language)  # or asks for it
+        try:  # the file, or a job asked to make it
+            job = public_exports.public_file(event, identifier, params, language, client)
+        except public_exports.PublicJobsBusy as busy:
+            response = TemplateResponse(
+                request,
+                "tournaments/exports/generating.html",
+                {"event": event, "retry_seconds": busy.retry_seconds, "busy": busy.message},
+                status=429,
+            )
+            response["Retry-After"] = str(busy.retry_seconds)
+            response["Cache-Control"] = "no-store"
+            return response
         if job is None:
             response = TemplateResponse(
                 request,
@@ -107,7 +121,11 @@ class JobStartView(RoleRequiredMixin, View):
 
     def post(self, request, slug):
         params = {key: request.POST[key] for key in DOWNLOAD_PARAMS if request.POST.get(key)}
-        job = exports.create_job(self.event, request.POST.get("kind", ""), params, request.user)
+        try:
+            job = exports.create_job(self.event, request.POST.get("kind", ""), params, request.user)
+        except NoSuchRound as err:  # a 404 elsewhere; here the form's own page says so
+            messages.error(request, err.message)
+            return redirect(self.error_url())
         tasks.start(job)
         return redirect("tournaments:job", slug, job.pk)
 

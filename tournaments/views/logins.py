@@ -23,6 +23,8 @@ class LockoutsPage(RoleRequiredMixin, TemplateView):
         context.update(
             rows=logins.failed_logins(self.event),
             account_limit=logins.account_limit(),
+            known_limit=logins.known_limit(),
+            ceiling=logins.account_ceiling(),
             minutes=logins.lock_minutes(),
         )
         return context

@@ -46,7 +46,9 @@ class ServiceErrorMixin:
         if err.status == 403:
             raise PermissionDenied(err.message)
         if err.status == 404:
-            raise Http404(err.message)
+            not_found = Http404(err.message)
+            not_found.words = err.message  # the 404 page says what was not found
+            raise not_found
         form = getattr(self, "submitted_form", None)
         if form is not None and form.is_bound:
             form.add_error(err.field if err.field in form.fields else None, err.message)

@@ -6,7 +6,7 @@ from django.views.generic import ListView, TemplateView
 
 from tournaments import permissions
 from tournaments.models import Event, TableAssignment
-from tournaments.services import homes
+from tournaments.services import accounts, homes
 
 from .mixins import EventMixin
 
@@ -24,6 +24,7 @@ class HomeView(ListView):
         context["can_create"] = permissions.can_create_event(user)
         if user.is_authenticated:
             context["my_homes"] = homes.homes_of(user)
+            context["invitations"] = accounts.open_invitations(user).count()
         return context
 
 

@@ -25,6 +25,7 @@ from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
 from tournaments.services import find_table, public, public_cache
+from tournaments.services.audit import client_address
 from tournaments.standings.service import metric_labels
 
 from .mixins import EventMixin
@@ -69,7 +70,7 @@ class PublicMixin(EventMixin):
             for kind, _label in self.downloads if params is not None else ():
                 try:
                     self._files_ready[kind] = public_exports.public_ready(
-                        self.event, kind, params, language
+                        self.event, kind, params, language, client_address(self.request)
                     )
                 except ServiceError:  # no such file (e.g. the stage of a bracket URL): none
                     continue

@@ -27,7 +27,6 @@ from tournaments.models import TableKey
 from tournaments.services import (
     calls,
     checkin,
-    logins,
     match_formats,
     offline,
     results,
@@ -293,14 +292,6 @@ class TableKeyEntryView(ServiceErrorMixin, TemplateView):
         if match is None:
             raise Http404(_("No match at this table in the current round."))
         return context | table_context(match, key, revoked=not key.is_live)
-
-    def get(self, request, *args, **kwargs):
-        response = super().get(request, *args, **kwargs)
-        key = getattr(self, "table_key", None)
-        if response.status_code == 200 and key is not None and key.is_live:
-            # the event's own table phone: a lock never stops its people's logins here
-            logins.remember_table_phone(response, key.key)
-        return response
 
 
 class TableLinksView(RoleRequiredMixin, TemplateView):

@@ -272,7 +272,7 @@ def test_a_job_that_cannot_be_queued_fails_with_a_retry_and_the_sweep_queues_it_
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     with monkeypatch.context() as broker_down:
-        broker_down.setattr(tasks.run_export_job, "delay", down)
+        broker_down.setattr(tasks.run_export_job, "apply_async", down)
         job = exports.create_job(chinese_event, "standings-pdf", {}, make_user(), "en")
         assert tasks.queue(job) is False
     job.refresh_from_db()

@@ -17,11 +17,17 @@ from tournaments.models import AuditLog
 pytestmark = pytest.mark.django_db
 
 LIMIT = 5
+KNOWN_FACTOR = 4
+ACCOUNT_CEILING = 20
+ADDRESS_LIMIT = 30
 
 
 @pytest.fixture(autouse=True)
 def limits(settings):
     settings.AXES_FAILURE_LIMIT = LIMIT
+    settings.PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR = KNOWN_FACTOR
+    settings.PAISAI_LOGIN_ACCOUNT_CEILING = ACCOUNT_CEILING
+    settings.PAISAI_LOGIN_ADDRESS_LIMIT = ADDRESS_LIMIT
 
 
 def basic(username: str, password: str) -> dict:
@@ -83,14 +89,80 @@ def test_login_throttled_after_failures_on_the_api(client, make_user, make_event
     backend.assert_not_called()
 
 
-def test_spraying_made_up_usernames_from_the_hall_address_locks_nobody(client, make_user):
+def test_spraying_usernames_from_the_hall_address_locks_nobody_who_logged_in_there(
+    client, make_user
+):
     """Issue 31: behind one address (a hall, a proxy) 30 wrong logins with made-up usernames
-    locked every official. A lock is a username at an address: the real users log in."""
+    locked every official. The address limit (issue 39) stops new usernames there, never a
+    user who has logged in from that address before."""
     make_user("victim")
-    for n in range(30):
-        client.post("/accounts/login/", {"username": f"nobody{n}", "password": "x"})
-    response = client.post("/accounts/login/", {"username": "victim", "password": "pw-victim"})
+    hall = "10.9.9.9"
+    assert login(client, "victim", "pw-victim", hall).status_code == 302
+    client.logout()
+    for n in range(ADDRESS_LIMIT + 5):
+        login(client, f"nobody{n}", "x", hall)
+    response = login(client, "victim", "pw-victim", hall)
     assert response.status_code == 302 and is_logged_in(client)
+
+
+def login(client, username: str, password: str, address: str = "127.0.0.1"):
+    return client.post(
+        "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address
+    )
+
+
+def test_rule_a_known_address_relaxes_the_limit_but_never_removes_it(client, make_user):
+    """Issue 39: one good login for the chief from an address, then 30 wrong passwords from
+    it were 30 x 200 (behind a proxy with TRUSTED_PROXIES empty, every client's address)."""
+    make_user("chief")
+    phone = "10.4.4.4"
+    assert login(client, "chief", "pw-chief", phone).status_code == 302
+    client.logout()
+    answers = [login(client, "chief", "guess", phone).status_code for _ in range(30)]
+    known = LIMIT * KNOWN_FACTOR
+    assert answers[: known - 1] == [200] * (known - 1)  # typos on one's own phone: room
+    assert answers[known - 1 :] == [429] * (30 - known + 1)  # but a limit
+    assert login(client, "chief", "pw-chief", phone).status_code == 429
+
+
+def test_rule_an_account_has_a_ceiling_across_addresses(client, make_user):
+    """Issue 39: 20 addresses x 5 wrong passwords were 100 guesses against `admin`; the
+    account's failures from all addresses together meet a ceiling, which never stops the
+    account at an address where it logged in before."""
+    make_user("admin", is_staff=True, is_superuser=True)
+    own = "10.1.1.1"
+    assert login(client, "admin", "pw-admin", own).status_code == 302
+    client.logout()
+    refused = guessed = 0
+    for n in range(20):
+        for _ in range(LIMIT):
+            status = login(type(client)(), "admin", "guess", f"10.3.0.{n}").status_code
+            refused += status == 429
+            guessed += status == 200
+    assert guessed < ACCOUNT_CEILING  # the ceiling, not 20 x 4 guesses
+    # a new address is refused at once, even with the right password …
+    assert login(type(client)(), "admin", "pw-admin", "10.3.1.1").status_code == 429
+    # … while the account's own phone still logs in
+    assert login(client, "admin", "pw-admin", own).status_code == 302
+
+
+def test_rule_many_usernames_sprayed_from_one_address_are_limited(client, make_user):
+    """Issue 39: PAISAI_LOGIN_ADDRESS_LIMIT was documented and read by no code: 40 usernames
+    sprayed from one address, 0 x 429."""
+    for n in range(40):
+        make_user(f"player{n}")
+    answers = [login(client, f"player{n}", "123456", "10.2.3.4").status_code for n in range(40)]
+    assert answers[:ADDRESS_LIMIT] == [200] * ADDRESS_LIMIT
+    assert answers[ADDRESS_LIMIT:] == [429] * (40 - ADDRESS_LIMIT)
+    english = client.post(
+        "/accounts/login/",
+        {"username": "player0", "password": "pw-player0"},
+        REMOTE_ADDR="10.2.3.4",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert english.status_code == 429 and "from this address" in english.content.decode()
+    # another address is not stopped
+    assert login(type(client)(), "player0", "pw-player0", "10.2.3.5").status_code == 302
 
 
 def test_locking_the_chief_from_another_address_does_not_stop_the_chief_at_a_known_one(
@@ -143,38 +215,25 @@ def test_a_lock_grows_with_repeated_failures(client, make_user, rf):
     assert lengths == [1, 2, 4]
 
 
-def test_the_table_phone_of_the_event_is_never_locked_for_its_people(
-    client, make_user, make_event, grant
-):
+def test_rule_a_table_link_holder_is_throttled_like_anyone(event, client):
+    """Issue 39: the table phone's login exemption is gone. As designed it let anyone holding
+    a table link guess the event's officials' passwords without limit (its cookie was signed
+    with one salt and read with another, so it never applied)."""
     from tournaments.models import TableKey
 
-    event = make_event(teams=2)
-    grant(make_user("cap1"), event, "table_referee", tables=[1])
-    key = TableKey.objects.create(event=event, table_number=1)
+    key = TableKey.objects.create(event=event.event, table_number=1)
     phone = type(client)()
-    from tournaments.services import logins
-
-    phone.cookies[logins.TABLE_COOKIE] = phone.cookies.get(logins.TABLE_COOKIE, "")
-    from django.core import signing
-
-    phone.cookies[logins.TABLE_COOKIE] = signing.get_cookie_signer(salt=logins.TABLE_COOKIE).sign(
-        key.key
-    )
-    for _ in range(LIMIT + 2):
-        phone.post("/accounts/login/", {"username": "cap1", "password": "x"})
-    response = phone.post("/accounts/login/", {"username": "cap1", "password": "pw-cap1"})
-    assert response.status_code == 302
-    # elsewhere the same failures lock
-    for _ in range(LIMIT):
-        client.post(
-            "/accounts/login/", {"username": "cap1", "password": "x"}, REMOTE_ADDR="10.8.8.8"
-        )
-    assert (
-        client.post(
-            "/accounts/login/", {"username": "cap1", "password": "pw-cap1"}, REMOTE_ADDR="10.8.8.8"
-        ).status_code
-        == 429
-    )
+    page = phone.get(f"/table/{key.key}/")
+    assert page.status_code == 200
+    assert "paisai_table" not in page.cookies  # the table page marks no phone for logins
+    username = event.referee.username
+    answers = [
+        phone.post("/accounts/login/", {"username": username, "password": "guess"})
+        for _ in range(LIMIT)
+    ]
+    assert [a.status_code for a in answers] == [200] * (LIMIT - 1) + [429]
+    right = phone.post("/accounts/login/", {"username": username, "password": f"pw-{username}"})
+    assert right.status_code == 429 and not is_logged_in(phone)
 
 
 def test_an_event_official_cannot_unlock_a_staff_account(client, make_user, make_event, grant):
@@ -291,3 +350,17 @@ def test_api_clients_use_a_token_made_and_revoked_on_a_page(client, make_user, m
     organiser.save()
     response = api.get(url, HTTP_AUTHORIZATION=f"Token {key}")
     assert response.status_code in (401, 403)
+
+
+def test_rule_lifting_a_lock_lifts_the_account_ceiling_too(client, make_user, make_event, grant):
+    event = make_event(teams=2)
+    grant(make_user("ref5"), event, "table_referee", tables=[1])
+    chief = grant(make_user("chief5"), event, "chief_referee")
+    for n in range(ACCOUNT_CEILING // LIMIT):
+        for _ in range(LIMIT):
+            login(type(client)(), "ref5", "guess", f"10.5.0.{n}")
+    assert login(type(client)(), "ref5", "pw-ref5", "10.5.1.1").status_code == 429
+    from tournaments.services import logins
+
+    logins.unlock(event, chief, "ref5")
+    assert login(type(client)(), "ref5", "pw-ref5", "10.5.1.1").status_code == 302
