@@ -270,6 +270,10 @@ SPECTACULAR_SETTINGS = {
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# Without a broker (make run) jobs run in a thread of the web process after the request
+# answered, never inside it (tournaments.tasks.in_process); the tests run them in the request
+# unless a test turns this on, so that a job's outcome can be asserted at once.
+PAISAI_JOBS_IN_THREAD = env_bool("PAISAI_JOBS_IN_THREAD", not TESTING)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
