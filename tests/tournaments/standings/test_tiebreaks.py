@@ -39,7 +39,7 @@ def test_head_to_head_is_skipped_when_the_tied_teams_have_not_all_met():
     outcomes = [win(1, 1, 2, 1), win(1, 3, 4, 6), win(2, 2, 4, 3), win(3, 4, 5, 1)]
     rows = compute_standings([1, 2, 3, 4, 5], outcomes, H2H_THEN_LEVELS)
     assert order(rows)[:3] == [3, 2, 1]
-    assert {rows[i].metrics["head_to_head"] for i in range(4)} == {0}
+    assert {rows[i].metrics["head_to_head"] for i in range(4)} == {None}
 
 
 def test_forfeit_level_difference_comes_from_the_preset_table():
