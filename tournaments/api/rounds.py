@@ -102,7 +102,9 @@ class SwapSerializer(StrictSerializer):
 
 
 class StandingRowSerializer(StrictSerializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Null for a team that did not take part (未参赛): no place."
+    )
     shared = serializers.BooleanField(help_text="Tied on every metric with another team.")
     team = serializers.IntegerField()
     name = serializers.CharField()
@@ -118,6 +120,9 @@ class StandingRowSerializer(StrictSerializer):
     )
     knockout = serializers.BooleanField(
         help_text="The place is a knockout bracket's: points and tiebreaks do not decide it."
+    )
+    absent = serializers.BooleanField(
+        help_text="未参赛: never checked in and played no match; listed last, without a place."
     )
 
     def get_metrics(self, row) -> dict[str, float | None]:

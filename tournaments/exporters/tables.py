@@ -60,6 +60,13 @@ def standings_rows(event, after_round: int | None = None):
     return official_standings(event, after_round)
 
 
+def status_text(row) -> str:
+    """A standings row's status column: 未参赛 (no place), withdrawn or suspended, or blank."""
+    if row.absent:
+        return str(glossary.DID_NOT_TAKE_PART)
+    return "" if row.active else str(Team.Status(row.status).label)
+
+
 def standings_table(event, after_round: int | None = None) -> Table:
     labels = [item for item in metric_labels(event) if item[0] != "points"]
     columns = [
@@ -84,8 +91,8 @@ def standings_table(event, after_round: int | None = None) -> Table:
                 row.name,
                 row.unit,
                 *([row.stage] if staged else []),
-                *[None if row.knockout else clean_number(value) for value in figures],
-                "" if row.active else str(Team.Status(row.status).label),
+                *[None if row.knockout or row.absent else clean_number(value) for value in figures],
+                status_text(row),
             )
         )
     if after_round is None:

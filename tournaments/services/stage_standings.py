@@ -20,6 +20,7 @@ from tournaments.models import (
     Match,
     ResultVersion,
     Round,
+    RoundSlot,
     Section,
     Stage,
     Team,
@@ -229,7 +230,7 @@ def is_complete(stage: Stage) -> bool:
 
 @dataclass(frozen=True)
 class RankedTeam:
-    rank: int
+    rank: int | None  # None: 未参赛, listed apart without a place
     team: int
     name: str
     stage: str
@@ -237,6 +238,39 @@ class RankedTeam:
     shared: bool = False
     # the place comes from a knockout's bracket: points and tiebreaks do not decide it
     knockout: bool = False
+    absent: bool = False  # 未参赛: never checked in, played no match (no place)
+
+
+def absent_teams(event: Event) -> set[int]:
+    """The registered teams that did not take part (未参赛, SPEC §2): in an event that checks
+    teams in, those never checked in that have played no match (no place in a published
+    round, a bye included). They are listed apart, without a place, on every ranking."""
+    if not CheckIn.objects.filter(team__event=event).exists():
+        return set()
+    never = set(Team.objects.filter(event=event, checkin__isnull=True).values_list("pk", flat=True))
+    if not never:
+        return never
+    played = RoundSlot.objects.filter(team_id__in=never).exclude(round__status=Round.Status.DRAFT)
+    return never - set(played.values_list("team_id", flat=True))
+
+
+def apart(rows: list, absent: set[int]) -> list:
+    """``rows`` (best first, with places) with the teams of ``absent`` taken out of the
+    places (the others numbered again, ties kept) and listed after them, without a place
+    (``rank`` None, ``absent`` True)."""
+    if not absent:
+        return rows
+    kept = [row for row in rows if row.team not in absent]
+    out = []
+    for index, row in enumerate(kept):
+        previous = kept[index - 1] if index else None
+        tied = previous is not None and previous.rank == row.rank and row.shared
+        out.append(replace(row, rank=out[-1].rank if tied else index + 1))
+    ranks = [row.rank for row in out]
+    out = [replace(row, shared=ranks.count(row.rank) > 1) for row in out]
+    return out + [
+        replace(row, rank=None, shared=False, absent=True) for row in rows if row.team in absent
+    ]
 
 
 def ranked_stages(event: Event, after_round: int | None = None) -> list[Stage]:
@@ -267,7 +301,7 @@ def event_ranking(event: Event, after_round: int | None = None) -> list[RankedTe
     standings (stage "")."""
     if not event.stages.exists():
         return [
-            RankedTeam(row.rank, row.team, row.name, "", "", row.shared)
+            RankedTeam(row.rank, row.team, row.name, "", "", row.shared, absent=row.absent)
             for row in official_standings(event, after_round)
         ]
     stages = ranked_stages(event, after_round)
@@ -302,7 +336,7 @@ def event_ranking(event: Event, after_round: int | None = None) -> list[RankedTe
         tied = previous is not None and previous.rank == row.rank and row.shared
         rank = ranked[-1].rank if tied else start + index + 1
         ranked.append(RankedTeam(rank, row.team, row.name, "", "", tied or row.shared))
-    return ranked
+    return apart(ranked, absent_teams(event))
 
 
 def official_standings(event: Event, after_round: int | None = None) -> list[TeamStanding]:
@@ -311,10 +345,11 @@ def official_standings(event: Event, after_round: int | None = None) -> list[Tea
     stage whose ranking placed the team (``knockout`` when a knockout's bracket did). Every
     ranking shown reads it: the organiser's and the public standings pages, the standings
     API, every xlsx sheet, the standings PDF, the prize list and the certificates. With
-    ``after_round``: the ranking as it stood after that round."""
+    ``after_round``: the ranking as it stood after that round. The teams that did not take
+    part (:func:`absent_teams`, 未参赛) come last, ``rank`` None and ``absent`` True."""
     rows = standings_for(event, after_round=after_round)
     if not event.stages.exists():
-        return rows_by_draws(rows, recorded_draws(event, after_round))
+        return apart(rows_by_draws(rows, recorded_draws(event, after_round)), absent_teams(event))
     by_team = {row.team: row for row in rows}
     return [
         replace(
@@ -323,6 +358,7 @@ def official_standings(event: Event, after_round: int | None = None) -> list[Tea
             shared=place.shared,
             stage=place.stage,
             knockout=place.knockout,
+            absent=place.absent,
         )
         for place in event_ranking(event, after_round)
         if place.team in by_team

@@ -200,7 +200,7 @@ class StandingsPage(PublicMixin, TemplateView):
                 # a knockout's place is its bracket's: no summed figures beside it
                 for metrics in [
                     [
-                        None if row.knockout else clean_number(row.metrics.get(key))
+                        None if row.knockout or row.absent else clean_number(row.metrics.get(key))
                         for key, _label in labels
                     ]
                 ]

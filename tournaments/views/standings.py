@@ -43,7 +43,13 @@ class StandingsView(RoleRequiredMixin, TemplateView):
         # the official ranking (the public page's, the exports', the prize list's), as it
         # stood after the round asked for; a knockout's places show no points beside them
         rows = [
-            (row, [None if row.knockout else shown_metrics(row).get(key) for key, _ in metrics])
+            (
+                row,
+                [
+                    None if row.knockout or row.absent else shown_metrics(row).get(key)
+                    for key, _ in metrics
+                ],
+            )
             for row in official_standings(self.event, after_round=after)
         ]
         context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)

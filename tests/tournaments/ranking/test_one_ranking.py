@@ -128,7 +128,10 @@ def table_rows(page: str, table_id: str) -> list[Place]:
             continue
         place = re.sub(r"<[^>]+>", "", cells[0]).strip()
         name = re.sub(r"<[^>]+>", "", re.split(r"<span|<div", cells[1])[0]).strip()
-        found.append((name, int(place.rstrip("=")), place.endswith("=")))
+        if place == "—":  # 未参赛: no place
+            found.append((name, None, False))
+        else:
+            found.append((name, int(place.rstrip("=")), place.endswith("=")))
     return found
 
 
@@ -147,12 +150,12 @@ def by_places(rows) -> list[Place]:
     out = []
     for index, (name, rank) in enumerate(rows):
         near = [rows[i][1] for i in (index - 1, index + 1) if 0 <= i < len(rows)]
-        out.append((name, rank, rank in near))
+        out.append((name, rank, rank is not None and rank in near))
     return out
 
 
 def sheet_places(sheet) -> list[Place]:
-    rows = [row for row in sheet.iter_rows(min_row=4, values_only=True) if row[0] is not None]
+    rows = [row for row in sheet.iter_rows(min_row=4, values_only=True) if row[1] is not None]
     return by_places((row[1], row[0]) for row in rows)
 
 
@@ -246,7 +249,11 @@ def assert_agrees(s, client, api):
     ranks = {name: rank for name, rank, _ in wanted}
     held = {name for tie in lots.prize_cut_ties(event) for name in tie.names}
     listed = table_rows_prizes(html(client, f"/t/{event.slug}/manage/prizes/"))
-    assert listed == [(name, rank) for name, rank, _ in wanted if rank <= 6 and name not in held]
+    assert listed == [
+        (name, rank)
+        for name, rank, _ in wanted
+        if rank is not None and rank <= 6 and name not in held
+    ]
     assert all(ranks[name] == rank for name, rank in listed)
     prize_text = pdf_text(exports.render_now(event, "prizes-pdf").data)
     table = re.split(r"奖项 名次|Award Rank", prize_text, maxsplit=1)[1]  # after the waiting note
@@ -277,7 +284,9 @@ def test_every_ranking_shown_is_the_official_one_with_knockout_places_from_the_s
     events.finish(s.event, s.organiser)
     s.event.refresh_from_db()
     pages = pdf_pages(exports.render_now(s.event, "certificates-pdf").data)
-    assert [names_in(page)[0] for page in pages] == [n for n, r, _ in official(s.event) if r <= 6]
+    assert [names_in(page)[0] for page in pages] == [
+        n for n, r, _ in official(s.event) if r is not None and r <= 6
+    ]
 
 
 def test_every_ranking_shown_is_the_official_one_with_a_prize_lot_pending_then_drawn(
