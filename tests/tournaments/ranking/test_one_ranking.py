@@ -322,3 +322,37 @@ def test_every_ranking_shown_is_the_official_one_with_a_prize_lot_pending_then_d
     pages = pdf_pages(exports.render_now(event, "certificates-pdf").data)
     assert [names_in(page)[0] for page in pages] == [name for name, _ in listed]
     assert factories.chief_of(event) == s.chief
+
+
+CHENGYU_WIN = [
+    {"tricks": {"EW": 8, "NS": 5}},
+    {"tricks": {"EW": 7, "NS": 6}},
+    {"tricks": {"EW": 6, "NS": 7}},
+]
+
+
+def test_an_idiom_chain_event_shows_a_drawn_prize_lot_on_every_ranking(client, api, media):
+    # issue 35: after the prize-band lot was drawn the organiser's page and the standings
+    # API still showed 1= (the idiom-chain order has no draw-lots tiebreak of its own)
+    event = factories.event(teams=4, game="chengyu")
+    a, b, c, d = event.teams.order_by("name")
+    factories.played_round(event, 1, [(a, b), (c, d)], deals=CHENGYU_WIN)
+    who = factories.organiser_of(event)
+    prizes.set_awards(event, who, "冠军 1\n亚军 2")
+    [tie] = lots.prize_cut_ties(event)
+    assert set(tie.teams) == {a.pk, c.pk}
+    assert [(rank, shared) for _n, rank, shared in official(event)][:2] == [(1, True)] * 2
+    lots.draw_cut(event, factories.chief_of(event), tie.teams, seed=5)
+    wanted = official(event)
+    assert [(rank, shared) for _n, rank, shared in wanted][:2] == [(1, False), (2, False)]
+    client.force_login(who)
+    assert table_rows(html(client, f"/t/{event.slug}/manage/standings/"), "standings") == wanted
+    assert table_rows(html(client, f"/t/{event.slug}/standings/"), "standings") == wanted
+    body = api.get(f"/api/tournaments/{event.slug}/standings/").json()
+    assert [(r["name"], r["rank"], r["shared"]) for r in body["rows"]] == wanted
+    with translation.override("en"):
+        book = workbook(exports.render_now(event, "standings-xlsx").data)
+    assert sheet_places(book.worksheets[-1]) == wanted
+    assert [p[:2] for p in table_rows_prizes(html(client, f"/t/{event.slug}/manage/prizes/"))] == [
+        (name, rank) for name, rank, _ in wanted[:2]
+    ]
