@@ -30,11 +30,18 @@ from __future__ import annotations
 
 import copy
 
+from rules_engine import match_format
 from rules_engine.cards import PASSED_A, level_text, parse_level
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.games import score_plain
 from rules_engine.i18n import t
-from rules_engine.presets import SIDES, match_points, other_side, resolve_preset
+from rules_engine.presets import (
+    SIDES,
+    forfeit_level_difference,
+    match_points,
+    other_side,
+    resolve_preset,
+)
 
 SEAT_SIDES = {"E": "EW", "W": "EW", "S": "NS", "N": "NS"}
 PLAY_ORDER = ("E", "N", "W", "S")
@@ -176,12 +183,9 @@ def score(record: object) -> dict:
         )
     losers = sorted({a["side"] for a in adjustments if a["type"] == "match_loss"})
     if losers:
-        forfeit = {k: base_record.get(k) for k in ("game", "preset", "settings") if k in record}
-        absent = losers[0] if len(losers) == 1 else "both"
-        answer = score_plain(forfeit | {"deals": [], "forfeit": absent}) | {
-            "trace": answer.get("trace", []),
-            "match_loss": absent,
-        }
+        if not wrong_tributes and not tricks and base_record.get("format") is not None:
+            answer = match_format.score(base_record)  # what was earned, as the engine scores it
+        answer = match_loss(record, base_record, answer, losers)
     else:
         levels = [a for a in adjustments if a["type"] in LEVEL_TYPES]
         if levels:
@@ -189,6 +193,53 @@ def score(record: object) -> dict:
     answer["adjustments"] = adjustments
     answer["unadjusted"] = unadjusted
     return answer
+
+
+def match_loss(record: dict, base_record: dict, earned: dict, losers: list[str]) -> dict:
+    """The answer of a match lost by ruling (判负, SPEC §5): the side not penalised keeps the
+    better of what it earned at the table (``earned``) and the forfeit score; the penalised
+    side gets the forfeit's losing score. Both sides penalised: the no-show points."""
+    forfeit = {k: base_record.get(k) for k in ("game", "preset", "settings") if k in record}
+    absent = losers[0] if len(losers) == 1 else "both"
+    forfeited = score_plain(forfeit | {"deals": [], "forfeit": absent})
+    forfeited = match_format.with_level_points(forfeit, forfeited)
+    earned = match_format.with_level_points(base_record, earned)
+    if absent != "both" and keeps_earned(earned, forfeited, other_side(absent), record):
+        loser_points = forfeited["match_points"][absent]
+        kept = earned | {
+            "winner": other_side(absent),
+            "match_points": earned["match_points"] | {absent: loser_points},
+            "match_loss": absent,
+            "match_loss_score": "earned",
+        }
+        if "level_points" in forfeited and "level_points" in earned:
+            kept["level_points"] = earned["level_points"] | {
+                absent: forfeited["level_points"][absent]
+            }
+        return kept
+    return forfeited | {
+        "trace": earned.get("trace", []),
+        "match_loss": absent,
+        "match_loss_score": "forfeit",
+    }
+
+
+def keeps_earned(earned: dict, forfeited: dict, side: str, record: dict) -> bool:
+    """Whether what ``side`` (not penalised) earned at the table is at least as good as the
+    forfeit win: it won, and its match points, then its 级差分, then its level difference
+    (a forfeit's counts as :func:`rules_engine.presets.forfeit_level_difference`) are not
+    below the forfeit's. At equal figures the earned result stands: its deals and tricks
+    are real, a forfeit's are none."""
+    if earned.get("winner") != side or not isinstance(earned.get("match_points"), dict):
+        return False
+    preset = resolve_preset(record, record["game"])
+
+    def figures(answer, difference):
+        level = (answer.get("level_points") or {}).get(side, 0)
+        return (answer["match_points"].get(side, 0), level, difference)
+
+    played = abs(earned.get("level_difference") or 0)
+    return figures(earned, played) >= figures(forfeited, forfeit_level_difference(preset))
 
 
 def apply_levels(answer: dict, adjustments: list[dict], preset) -> dict:

@@ -204,6 +204,11 @@ KNOCKOUT_MATCHES = {
 }
 
 
+# A team that never checked in and played no match (SPEC §2): listed apart, without a place,
+# on every ranking and export (services.stage_standings.absent_teams).
+DID_NOT_TAKE_PART = pgettext_lazy("ranking", "Did not take part")
+
+
 def knockout_match(code: str) -> str:
     """决赛 / 三四名决赛 / 半决赛 for a knockout match's code ("" for none)."""
     return word(KNOCKOUT_MATCHES, code, "") if code else ""

@@ -105,6 +105,30 @@ def test_match_loss_scores_as_a_forfeit_by_the_offender():
     assert answer["trace"]  # the deals played stay readable
 
 
+PASSED_A = {
+    "game": "guandan",
+    "preset": "guandan-suzhou-2016",
+    "deals": [{"finish": ["E", "W"]}] * 5,
+}
+
+
+def test_match_loss_gives_the_side_not_penalised_the_better_of_what_it_earned_and_the_forfeit():
+    # SPEC §5: EW earned 20 : 0; the 判负 against NS keeps it (the forfeit would be 17 : 0)
+    answer = adjusted(PASSED_A, type="match_loss", side="NS", ruling=4)
+    assert answer["match_points"] == {"EW": 20, "NS": 0}
+    assert answer["winner"] == "EW" and answer["match_loss"] == "NS"
+    assert answer["forfeit"] is None  # 判负, never 弃权
+    assert answer["passed_a"] == "EW" and answer["match_loss_score"] == "earned"
+    # EW earned 11 : 9: the forfeit's 17 : 0 is better; NS gets the forfeit's losing score
+    answer = adjusted(GUANDAN, type="match_loss", side="NS")
+    assert answer["match_points"] == {"EW": 17, "NS": 0}
+    assert answer["match_loss_score"] == "forfeit"
+    # national 级差分: EW earned 13 + 13 = 26 (passed A), the forfeit would give 20 : 6
+    national = dict(PASSED_A, preset="guandan-national")
+    answer = adjusted(national, type="match_loss", side="NS")
+    assert answer["match_points"]["EW"] == 2 and answer["level_points"] == {"EW": 26, "NS": 6}
+
+
 def test_match_loss_in_tractor_and_chengyu_scores_the_forfeit_points():
     assert adjusted(TRACTOR, type="match_loss", side="EW")["match_points"] == {"EW": 0, "NS": 2}
     assert adjusted(CHENGYU, type="match_loss", side="NS")["match_points"] == {"EW": 2, "NS": 0}

@@ -22,6 +22,7 @@ from django.urls import reverse
 from tests import factories
 from tournaments import freshness
 from tournaments.models import (
+    CheckIn,
     Event,
     LotDraw,
     Match,
@@ -52,6 +53,7 @@ PUBLIC = (
     Section,
     SectionEntry,
     LotDraw,
+    CheckIn,
 )
 # Tables a public answer may read that are no event's data: the revision itself, and the jobs
 # making the public files of a revision (keyed by the revision they were made from; a job's

@@ -96,27 +96,31 @@ class PublicStandingsView(PublicView):
             rows, stage, section = public.standings_view(event, params["stage"], params["section"])
             page = public.paginate(len(rows), params["page"], params["size"])
             rnd = public.current_round(event)
-            return {
-                "revision": event.revision,
-                "revised_at": revised_at(event),
-                "round": rnd.number if rnd else None,
-                "stage": stage.pk if stage else None,
-                "section": section.pk if section else None,
-            } | paged(
-                page,
-                [
-                    {
-                        "rank": row.rank,
-                        "shared": row.shared,
-                        "team": row.team,
-                        "name": row.name,
-                        "unit": row.unit,
-                        "status": row.status,
-                        "points": clean_number(row.points),
-                        "metrics": {k: clean_number(v) for k, v in row.metrics.items()},
-                    }
-                    for row in rows[page.start : page.stop]
-                ],
+            return (
+                {
+                    "revision": event.revision,
+                    "revised_at": revised_at(event),
+                    "round": rnd.number if rnd else None,
+                    "stage": stage.pk if stage else None,
+                    "section": section.pk if section else None,
+                }
+                | paged(
+                    page,
+                    [
+                        {
+                            "rank": row.rank,
+                            "shared": row.shared,
+                            "team": row.team,
+                            "name": row.name,
+                            "unit": row.unit,
+                            "status": row.status,
+                            "absent": row.absent,  # 未参赛: rank null, listed last
+                            "points": clean_number(row.points),
+                            "metrics": {k: clean_number(v) for k, v in row.metrics.items()},
+                        }
+                        for row in rows[page.start : page.stop]
+                    ],
+                )
             )
 
         return public_cache.serve_json(request, event, "api-standings", params, build)

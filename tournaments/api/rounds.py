@@ -15,7 +15,8 @@ from tournaments import permissions
 from tournaments.models import Match, Round
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
-from tournaments.standings.service import metric_labels, shown_metrics, standings_for
+from tournaments.services.stage_standings import official_standings
+from tournaments.standings.service import metric_labels, shown_metrics
 
 from .query import QueryInt
 from .strict import StrictModelSerializer, StrictSerializer
@@ -101,7 +102,9 @@ class SwapSerializer(StrictSerializer):
 
 
 class StandingRowSerializer(StrictSerializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Null for a team that did not take part (未参赛): no place."
+    )
     shared = serializers.BooleanField(help_text="Tied on every metric with another team.")
     team = serializers.IntegerField()
     name = serializers.CharField()
@@ -112,6 +115,15 @@ class StandingRowSerializer(StrictSerializer):
         help_text="Each tiebreak of the preset by key; null where a team has none (no lot)."
     )
     moved_down = serializers.IntegerField(help_text="Places moved down by a ruling.")
+    stage = serializers.CharField(
+        help_text="An event in stages: the stage whose ranking placed the team (else empty)."
+    )
+    knockout = serializers.BooleanField(
+        help_text="The place is a knockout bracket's: points and tiebreaks do not decide it."
+    )
+    absent = serializers.BooleanField(
+        help_text="未参赛: never checked in and played no match; listed last, without a place."
+    )
 
     def get_metrics(self, row) -> dict[str, float | None]:
         return shown_metrics(row)
@@ -251,10 +263,12 @@ class StandingsView(EventScopedMixin, generics.GenericAPIView):
 
     @extend_schema(parameters=[AFTER_ROUND.parameter()])
     def get(self, request, *args, **kwargs):
-        """Standings (public): rank, team, points and each tiebreak of the preset, in order."""
+        """Standings (public): the event's official ranking (the public page's, the exports'
+        and the prize list's; after round N, as it stood then): rank, team, points and each
+        tiebreak of the preset, in order."""
         event = self.get_event()
         after = AFTER_ROUND.read(request.query_params)
-        rows = standings_for(event, after_round=after)
+        rows = official_standings(event, after_round=after)
         order = [{"key": key, "label": label} for key, label in metric_labels(event)]
         return Response(
             StandingsSerializer({"after_round": after, "order": order, "rows": rows}).data

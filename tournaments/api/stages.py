@@ -134,12 +134,17 @@ class SectionStandingsSerializer(StrictSerializer):
 
 
 class RankedSerializer(StrictSerializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Null for a team that did not take part (未参赛): no place."
+    )
     shared = serializers.BooleanField()
     team = serializers.IntegerField()
     name = serializers.CharField()
     stage = serializers.CharField(help_text="The furthest stage the team played.")
     section = serializers.CharField()
+    absent = serializers.BooleanField(
+        help_text="未参赛: never checked in and played no match; listed last, without a place."
+    )
 
 
 # --- views --------------------------------------------------------------------------------

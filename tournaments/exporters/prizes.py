@@ -57,7 +57,7 @@ def prize_list(event, waiting: list | None = None) -> list[Prize]:
     }
     prizes = []
     for rank, row in final_places(event):
-        if not row.active or row.team in held:
+        if not row.active or row.absent or row.team in held:
             continue
         award = next((a for a in awards if a.first <= rank <= a.last), None)
         if award is not None:
@@ -86,7 +86,7 @@ def final_places(event) -> list[tuple[int, object]]:
     """(final place, standings row) of every ranked team, in the event's official ranking
     (services.stage_standings.official_standings: for an event in stages the knockout's
     winner first, whatever the points)."""
-    return [(row.rank, row) for row in stage_standings.official_standings(event)]
+    return [(row.rank, row) for row in stage_standings.official_standings(event) if not row.absent]
 
 
 class PrizeListPdf(Exporter):

@@ -16,7 +16,7 @@ from rules_engine.outcome import Outcome
 from tournaments import glossary
 from tournaments.models import Match, ResultVersion, Round, Team
 from tournaments.services.stage_standings import official_standings
-from tournaments.standings.service import metric_labels, standings_for
+from tournaments.standings.service import metric_labels
 
 
 @dataclass(frozen=True)
@@ -54,11 +54,17 @@ def finished_round_numbers(event) -> list[int]:
 
 
 def standings_rows(event, after_round: int | None = None):
-    """The rows a standings export lists: after a round, that round's standings; the final
-    sheet, the event's official ranking (services.stage_standings.official_standings)."""
-    if after_round is None:
-        return official_standings(event)
-    return standings_for(event, after_round)
+    """The rows a standings export lists: the event's official ranking
+    (services.stage_standings.official_standings), as it stood after ``after_round`` (a
+    round's sheet: a knockout round's ranks by the bracket, not by summed points)."""
+    return official_standings(event, after_round)
+
+
+def status_text(row) -> str:
+    """A standings row's status column: 未参赛 (no place), withdrawn or suspended, or blank."""
+    if row.absent:
+        return str(glossary.DID_NOT_TAKE_PART)
+    return "" if row.active else str(Team.Status(row.status).label)
 
 
 def standings_table(event, after_round: int | None = None) -> Table:
@@ -71,20 +77,22 @@ def standings_table(event, after_round: int | None = None) -> Table:
         *[Column(label, 12, numeric=True) for _key, label in labels],
         Column(gettext("Status"), 10),
     ]
-    staged = after_round is None and event.stages.exists()
+    staged = event.stages.exists()
     if staged:  # the official ranking: the stage that placed each team beside its place
         columns.insert(3, Column(gettext("Placed by stage"), 14))
     rows = []
     for row in standings_rows(event, after_round):
+        # a knockout's place is its bracket's: summed points beside it would contradict it
+        # (place 8 with more points than place 7), so they are left blank
+        figures = [row.points, *[row.metrics.get(key) for key, _label in labels]]
         rows.append(
             (
                 row.rank,
                 row.name,
                 row.unit,
                 *([row.stage] if staged else []),
-                clean_number(row.points),
-                *[clean_number(row.metrics.get(key)) for key, _label in labels],
-                "" if row.active else str(Team.Status(row.status).label),
+                *[None if row.knockout or row.absent else clean_number(value) for value in figures],
+                status_text(row),
             )
         )
     if after_round is None:

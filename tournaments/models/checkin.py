@@ -9,6 +9,8 @@ chief referee. Who did it is kept as text (the username), so it survives the use
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.freshness import PublicManager
+
 from .events import Team
 from .rounds import Round
 
@@ -23,6 +25,11 @@ class CheckIn(models.Model):
     via = models.CharField(_("checked in"), max_length=10, choices=Via.choices)
     by_name = models.CharField(_("by"), max_length=150, blank=True)
     at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    # public answers read its rows (a team never checked in that played no match is listed
+    # apart as 未参赛, SPEC §2): every write moves the event's revision (freshness)
+    objects = PublicManager()
+    event_path = "team__event"
 
     class Meta:
         verbose_name = _("check-in")

@@ -41,9 +41,12 @@ def latest_counted_round(event: Event) -> int | None:
 
 def tied_groups(event: Event, after_round: int | None = None) -> list[list]:
     """The groups of active teams still sharing a rank (the rows of each), best first."""
+    from tournaments.services import stage_standings
+
+    absent = stage_standings.absent_teams(event)  # 未参赛: no place to draw for
     groups: dict[int, list] = {}
     for row in standings_for(event, after_round=after_round):
-        if row.shared and row.active:
+        if row.shared and row.active and row.team not in absent:
             groups.setdefault(row.rank, []).append(row)
     return [rows for rows in groups.values() if len(rows) > 1]
 
@@ -183,6 +186,8 @@ def prize_cut_ties(event: Event) -> list[CutTie]:
     groups: list[list[int]] = []
     last_rank = None
     for row in ranking:
+        if row.absent:  # 未参赛: no place, on no line
+            continue
         if groups and row.shared and row.rank == last_rank:
             groups[-1].append(row.team)
         else:

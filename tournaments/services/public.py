@@ -16,7 +16,15 @@ from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points
 from tournaments import glossary
 from tournaments.halls import Hall
-from tournaments.models import Event, ResultVersion, Round, RoundSlot, Team
+from tournaments.models import (
+    Event,
+    LotDraw,
+    RankingAdjustment,
+    ResultVersion,
+    Round,
+    RoundSlot,
+    Team,
+)
 from tournaments.standings.service import outcomes_for, rank_history
 
 
@@ -196,13 +204,7 @@ def team_history(team: Team) -> list[dict]:
             "match_id", "outcome"
         )
     )
-    ranks = dict(
-        zip(
-            counted_round_numbers(event),
-            rank_history(event).get(team.pk, []),
-            strict=False,
-        )
-    )
+    ranks = official_ranks_of(event, team.pk)
     bye = bye_points(event.get_preset())
     rows = []
     total = 0
@@ -262,6 +264,28 @@ def _pair_text(own, other) -> str:
         return int(value) if isinstance(value, float) and value.is_integer() else value
 
     return f"{plain(own)} : {plain(other)}"
+
+
+def official_ranks_of(event: Event, team: int) -> dict[int, int]:
+    """{round: the team's place in the official ranking as it stood after that round}
+    (services.stage_standings.official_standings: a knockout's rounds by its bracket, drawn
+    lots and ranking adjustments applied, as every other page shows them)."""
+    numbers = counted_round_numbers(event)
+    plain = not (
+        event.stages.exists()
+        or RankingAdjustment.objects.filter(event=event).exists()
+        or LotDraw.objects.filter(event=event).exists()
+    )
+    if plain:  # the same ranking, in one incremental pass
+        return dict(zip(numbers, rank_history(event).get(team, []), strict=False))
+    from tournaments.services import stage_standings
+
+    ranks = {}
+    for number in numbers:
+        for row in stage_standings.official_standings(event, after_round=number):
+            if row.team == team:
+                ranks[number] = row.rank
+    return ranks
 
 
 def counted_round_numbers(event: Event) -> list[int]:

@@ -20,6 +20,7 @@ from tournaments.models import (
     Match,
     ResultVersion,
     Round,
+    RoundSlot,
     Section,
     Stage,
     Team,
@@ -45,12 +46,14 @@ def stage_rounds(stage: Stage):
     return Round.objects.filter(stage=stage).order_by("number")
 
 
-def counted_rounds(stage: Stage) -> set[int]:
-    """Round numbers whose results count in the stage's standings."""
+def counted_rounds(stage: Stage, after_round: int | None = None) -> set[int]:
+    """Round numbers whose results count in the stage's standings (up to ``after_round``)."""
     stages = [stage]
     if stage.carry_points:
         stages += list(Stage.objects.filter(event=stage.event_id, order__lt=stage.order))
     rounds = Round.objects.filter(stage__in=stages).exclude(status=Round.Status.DRAFT)
+    if after_round is not None:
+        rounds = rounds.filter(number__lte=after_round)
     return set(rounds.values_list("number", flat=True))
 
 
@@ -58,14 +61,15 @@ def entries(section: Section) -> list[int]:
     return list(section.entries.order_by("seed").values_list("team_id", flat=True))
 
 
-def section_standings(section: Section) -> list[StandingRow]:
-    """The section's teams ranked by the preset's order over the stage's counted rounds."""
+def section_standings(section: Section, after_round: int | None = None) -> list[StandingRow]:
+    """The section's teams ranked by the preset's order over the stage's counted rounds
+    (those up to ``after_round``: the section's standings then)."""
     stage = section.stage
     event = stage.event
     teams = list(Team.objects.filter(event=event).values_list("pk", "draw_lot"))
-    numbers = counted_rounds(stage)
+    numbers = counted_rounds(stage, after_round)
     outcomes = [o for o in outcomes_for(event) if o.round_no in numbers]
-    draws = recorded_draws(event)
+    draws = recorded_draws(event, after_round)
     rows = compute_standings(
         [pk for pk, _ in teams],
         outcomes,
@@ -95,10 +99,13 @@ def bracket_of(section: Section) -> Bracket:
     return knockout_bracket(entries(section), third_place=section.stage.third_place)
 
 
-def knockout_winners(section: Section) -> dict[str, int]:
+def knockout_winners(section: Section, after_round: int | None = None) -> dict[str, int]:
     """Bracket place -> winning team for the section's decided knockout matches (a bye's
-    team goes through; a counting result's winner side; a void or a draw decides nothing)."""
+    team goes through; a counting result's winner side; a void or a draw decides nothing);
+    with ``after_round``, only those of the rounds up to it."""
     matches = Match.objects.filter(section=section).exclude(bracket_slot="")
+    if after_round is not None:
+        matches = matches.filter(round__number__lte=after_round)
     winners: dict[str, int] = {}
     sides = {}
     for pk, slot, home, away in matches.values_list("pk", "bracket_slot", "home_id", "away_id"):
@@ -115,16 +122,17 @@ def knockout_winners(section: Section) -> dict[str, int]:
     return winners
 
 
-def section_groups(section: Section) -> list[list[int]]:
+def section_groups(section: Section, after_round: int | None = None) -> list[list[int]]:
     """The section's finishing groups, best first (a knockout by its bracket; otherwise
-    one team a group, in standings order, tied teams sharing a group)."""
+    one team a group, in standings order, tied teams sharing a group); with
+    ``after_round``, as they stood after that round."""
     if section.stage.is_knockout:
         if not section.entries.exists():
             return []
-        return knockout_groups(bracket_of(section), knockout_winners(section))
+        return knockout_groups(bracket_of(section), knockout_winners(section, after_round))
     groups: list[list[int]] = []
     last_rank = None
-    for row in section_standings(section):
+    for row in section_standings(section, after_round):
         if groups and row.rank == last_rank:
             groups[-1].append(row.team)
         else:
@@ -138,13 +146,16 @@ def section_ranking(section: Section) -> list[int]:
     return [team for group in section_groups(section) for team in group]
 
 
-def stage_groups(stage: Stage) -> list[list[int]]:
+def stage_groups(stage: Stage, after_round: int | None = None) -> list[list[int]]:
     """The stage's finishing groups: with one section its own; with several, place by
     place across the sections (the n-th of every section share a place)."""
     sections = list(stage.sections.order_by("order"))
     if len(sections) == 1:
-        return section_groups(sections[0])
-    rankings = [section_ranking(section) for section in sections]
+        return section_groups(sections[0], after_round)
+    rankings = [
+        [team for group in section_groups(section, after_round) for team in group]
+        for section in sections
+    ]
     longest = max((len(r) for r in rankings), default=0)
     return [[r[p] for r in rankings if p < len(r)] for p in range(longest)]
 
@@ -219,17 +230,68 @@ def is_complete(stage: Stage) -> bool:
 
 @dataclass(frozen=True)
 class RankedTeam:
-    rank: int
+    rank: int | None  # None: 未参赛, listed apart without a place
     team: int
     name: str
     stage: str
     section: str
     shared: bool = False
+    # the place comes from a knockout's bracket: points and tiebreaks do not decide it
+    knockout: bool = False
+    absent: bool = False  # 未参赛: never checked in, played no match (no place)
 
 
-def event_ranking(event: Event) -> list[RankedTeam]:
+def absent_teams(event: Event) -> set[int]:
+    """The registered teams that did not take part (未参赛, SPEC §2): in an event that checks
+    teams in, those never checked in that have played no match (no place in a published
+    round, a bye included). They are listed apart, without a place, on every ranking."""
+    if not CheckIn.objects.filter(team__event=event).exists():
+        return set()
+    never = set(Team.objects.filter(event=event, checkin__isnull=True).values_list("pk", flat=True))
+    if not never:
+        return never
+    played = RoundSlot.objects.filter(team_id__in=never).exclude(round__status=Round.Status.DRAFT)
+    return never - set(played.values_list("team_id", flat=True))
+
+
+def apart(rows: list, absent: set[int]) -> list:
+    """``rows`` (best first, with places) with the teams of ``absent`` taken out of the
+    places (the others numbered again, ties kept) and listed after them, without a place
+    (``rank`` None, ``absent`` True)."""
+    if not absent:
+        return rows
+    kept = [row for row in rows if row.team not in absent]
+    out = []
+    for index, row in enumerate(kept):
+        previous = kept[index - 1] if index else None
+        tied = previous is not None and previous.rank == row.rank and row.shared
+        out.append(replace(row, rank=out[-1].rank if tied else index + 1))
+    ranks = [row.rank for row in out]
+    out = [replace(row, shared=ranks.count(row.rank) > 1) for row in out]
+    return out + [
+        replace(row, rank=None, shared=False, absent=True) for row in rows if row.team in absent
+    ]
+
+
+def ranked_stages(event: Event, after_round: int | None = None) -> list[Stage]:
+    """The stages that place teams in the official ranking: every stage of the event; after
+    round ``after_round``, those that had played a round by then."""
+    stages = list(event.stages.order_by("order"))
+    if after_round is None:
+        return stages
+    played = set(
+        Round.objects.filter(event=event, stage__isnull=False, number__lte=after_round)
+        .exclude(status=Round.Status.DRAFT)
+        .values_list("stage_id", flat=True)
+    )
+    return [stage for stage in stages if stage.pk in played]
+
+
+def event_ranking(event: Event, after_round: int | None = None) -> list[RankedTeam]:
     """The event's official final ranking: the one answer every page, export, API answer,
     prize list and certificate reads (through this function or :func:`official_standings`).
+    With ``after_round``: the same ranking as it stood after that round (the knockout's
+    rounds up to it; a stage not started by then places nobody).
 
     Without stages: its standings. With stages: the last stage's places first (a knockout:
     winner, runner-up, third-place match, then the losers of each earlier round), the places
@@ -237,12 +299,12 @@ def event_ranking(event: Event) -> list[RankedTeam]:
     event setting ``knockout_places`` says; then the teams that went no further by the
     ranking of the stage they left; last, any team that entered no stage, by the event's
     standings (stage "")."""
-    stages = list(event.stages.order_by("order"))
-    if not stages:
+    if not event.stages.exists():
         return [
-            RankedTeam(row.rank, row.team, row.name, "", "", row.shared)
-            for row in official_standings(event)
+            RankedTeam(row.rank, row.team, row.name, "", "", row.shared, absent=row.absent)
+            for row in official_standings(event, after_round)
         ]
+    stages = ranked_stages(event, after_round)
     names = dict(Team.objects.filter(event=event).values_list("pk", "name"))
     section_of: dict[tuple[int, int], str] = {}
     for stage in stages:
@@ -250,9 +312,9 @@ def event_ranking(event: Event) -> list[RankedTeam]:
             section_of[(stage.pk, team)] = name
     by_pk = {stage.pk: stage for stage in stages}
     places: list[FinalPlace] = final_ranking(
-        [(stage.pk, stage_groups(stage)) for stage in stages],
+        [(stage.pk, stage_groups(stage, after_round)) for stage in stages],
         event.get_preset().knockout_places,
-        recorded_draws(event),
+        recorded_draws(event, after_round),
     )
     ranked = [
         RankedTeam(
@@ -262,32 +324,43 @@ def event_ranking(event: Event) -> list[RankedTeam]:
             by_pk[place.stage].name,
             section_of.get((place.stage, place.team), ""),
             place.shared,
+            knockout=by_pk[place.stage].is_knockout,
         )
         for place in places
     ]
     placed = {row.team for row in ranked}
-    rest = [row for row in standings_for(event) if row.team not in placed]
+    rest = [row for row in standings_for(event, after_round) if row.team not in placed]
     start = len(ranked)
     for index, row in enumerate(rest):
         previous = rest[index - 1] if index else None
         tied = previous is not None and previous.rank == row.rank and row.shared
         rank = ranked[-1].rank if tied else start + index + 1
         ranked.append(RankedTeam(rank, row.team, row.name, "", "", tied or row.shared))
-    return ranked
+    return apart(ranked, absent_teams(event))
 
 
-def official_standings(event: Event) -> list[TeamStanding]:
+def official_standings(event: Event, after_round: int | None = None) -> list[TeamStanding]:
     """The event's standings rows (points and every tiebreak, name, unit, status) in the
     order and with the places of :func:`event_ranking`, each row's ``stage`` naming the
-    stage whose ranking placed the team. The public standings' default tab, the xlsx
-    sheet 最终, the standings PDF and the prize list read it."""
-    rows = standings_for(event)
+    stage whose ranking placed the team (``knockout`` when a knockout's bracket did). Every
+    ranking shown reads it: the organiser's and the public standings pages, the standings
+    API, every xlsx sheet, the standings PDF, the prize list and the certificates. With
+    ``after_round``: the ranking as it stood after that round. The teams that did not take
+    part (:func:`absent_teams`, 未参赛) come last, ``rank`` None and ``absent`` True."""
+    rows = standings_for(event, after_round=after_round)
     if not event.stages.exists():
-        return rows_by_draws(rows, recorded_draws(event))
+        return apart(rows_by_draws(rows, recorded_draws(event, after_round)), absent_teams(event))
     by_team = {row.team: row for row in rows}
     return [
-        replace(by_team[place.team], rank=place.rank, shared=place.shared, stage=place.stage)
-        for place in event_ranking(event)
+        replace(
+            by_team[place.team],
+            rank=place.rank,
+            shared=place.shared,
+            stage=place.stage,
+            knockout=place.knockout,
+            absent=place.absent,
+        )
+        for place in event_ranking(event, after_round)
         if place.team in by_team
     ]
 

@@ -174,8 +174,11 @@ class LedgerBuilder:
 def _split(ledger: Ledger, metric, group: list[int], values: dict[int, dict[str, float]]):
     """Order one tied group by a metric; yield the resulting runs of tied teams."""
     found = metric.values(ledger, group)
+    # the figure shown: none where the metric says nothing about this group (head-to-head
+    # for a team not tied, or tied teams that have not all met), never a made-up 0
+    shown = metric.applies(ledger, group)
     for team in group:
-        values[team][metric.key] = found[team]
+        values[team][metric.key] = found[team] if shown else None
     sign = -1 if metric.higher_is_better else 1
     group.sort(key=lambda team: sign * found[team])
     runs = [list(run) for _, run in groupby(group, key=lambda team: found[team])]

@@ -51,6 +51,11 @@ class Metric:
         """Values for a group of tied teams (the whole field for a plain metric)."""
         return {team: self.value(ledger, team) for team in group}
 
+    def applies(self, ledger: Ledger, group: list[int]) -> bool:
+        """Whether the metric says anything about this group (its figure is shown); a plain
+        metric always does."""
+        return True
+
 
 class TallyField(Metric):
     """A metric that is one field of the team's tally, summed over its matches."""
@@ -110,9 +115,17 @@ class HeadToHead(Metric):
     key = "head_to_head"
     contextual = True
 
+    def applies(self, ledger: Ledger, group: list[int]) -> bool:
+        """Only among two or more tied teams that have all met: a team alone at its place, or
+        a group not all met, has no head-to-head figure (shown blank, not 0)."""
+        tied = set(group)
+        return len(tied) > 1 and all(
+            tied - {team} <= set(ledger.tallies[team].opponents) for team in group
+        )
+
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
         tied = set(group)
-        if not all(tied - {team} <= set(ledger.tallies[team].opponents) for team in group):
+        if not HeadToHead.applies(self, ledger, group):
             return dict.fromkeys(group, 0)
         result = {}
         for team in group:
@@ -125,6 +138,9 @@ class HeadToHeadTwo(HeadToHead):
     """Head-to-head, applied only when exactly two teams are tied."""
 
     key = "head_to_head_two"
+
+    def applies(self, ledger: Ledger, group: list[int]) -> bool:
+        return len(group) == 2 and super().applies(ledger, group)
 
     def values(self, ledger: Ledger, group: list[int]) -> dict[int, float]:
         if len(group) != 2:

@@ -65,6 +65,11 @@ class TeamStanding(StandingRow):
     status: str = Team.Status.ACTIVE
     # the stage whose ranking placed the team in an event's official ranking ("" otherwise)
     stage: str = ""
+    # that stage is a knockout: the place is the bracket's, not the points' (the points and
+    # tiebreaks are not shown beside it)
+    knockout: bool = False
+    # 未参赛 (never checked in, played no match): listed apart, ``rank`` None
+    absent: bool = False
 
     @property
     def active(self) -> bool:

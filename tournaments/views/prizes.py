@@ -19,10 +19,14 @@ class PrizesView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        # ties at a prize band's line (a lot pending) are listed as waiting, never as "the
+        # standings are empty": the teams not concerned keep their awards meanwhile
+        waiting: list = []
         try:
-            context["prizes"] = prize_list(self.event)
+            context["prizes"] = prize_list(self.event, waiting)
         except ExportError as error:
             context.update(prizes=[], error=error.message)
+        context["waiting"] = waiting
         context["provisional"] = not is_final(self.event)
         context.setdefault("awards", self.event.awards)
         return context

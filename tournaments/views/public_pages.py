@@ -198,7 +198,13 @@ class StandingsPage(PublicMixin, TemplateView):
                     ],
                 }
                 for row in rows[page.start : page.stop]
-                for metrics in [[clean_number(row.metrics.get(key)) for key, _label in labels]]
+                # a knockout's place is its bracket's: no summed figures beside it
+                for metrics in [
+                    [
+                        None if row.knockout or row.absent else clean_number(row.metrics.get(key))
+                        for key, _label in labels
+                    ]
+                ]
             ],
             page=page,
             labels=labels,

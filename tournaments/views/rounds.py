@@ -20,7 +20,6 @@ from tournaments.services import checkin as checkin_service
 from tournaments.services import match_formats, stage_standings
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
-from tournaments.standings.service import standings_for
 from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
@@ -91,7 +90,12 @@ class RoundDetailView(RoundMixin, TemplateView):
         )
         tables = [m for m in matches if not m.is_bye]
         before = (
-            {row.team: row for row in standings_for(self.event, after_round=rnd.number - 1)}
+            {
+                row.team: row
+                for row in stage_standings.official_standings(
+                    self.event, after_round=rnd.number - 1
+                )
+            }
             if rnd.number > 1
             else {}
         )

@@ -11,7 +11,8 @@ from django.views.generic import TemplateView
 from tournaments.models import LotDraw, Round
 from tournaments.services import lots
 from tournaments.services.audit import client_address
-from tournaments.standings.service import metric_labels, shown_metrics, standings_for
+from tournaments.services.stage_standings import official_standings
+from tournaments.standings.service import metric_labels, shown_metrics
 from tournaments.validation import whole_number
 
 from .mixins import RoleRequiredMixin
@@ -39,9 +40,17 @@ class StandingsView(RoleRequiredMixin, TemplateView):
         )
         after = after_round_choice(self.request.GET.get("after_round"), numbers)
         metrics = [(key, label) for key, label in metric_labels(self.event) if key != "points"]
+        # the official ranking (the public page's, the exports', the prize list's), as it
+        # stood after the round asked for; a knockout's places show no points beside them
         rows = [
-            (row, [shown_metrics(row).get(key) for key, _ in metrics])
-            for row in standings_for(self.event, after_round=after)
+            (
+                row,
+                [
+                    None if row.knockout or row.absent else shown_metrics(row).get(key)
+                    for key, _ in metrics
+                ],
+            )
+            for row in official_standings(self.event, after_round=after)
         ]
         context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)
         latest = after is None or after == (numbers[-1] if numbers else None)

@@ -115,6 +115,33 @@ def test_match_loss_without_a_result_is_scored_as_a_forfeit_but_named_判负(arb
     assert points(arb.event)["Team 001"] == 17
 
 
+def test_a_match_loss_keeps_for_the_side_not_penalised_the_better_of_its_earned_score_and_the_forfeit_score(
+    arb,
+):
+    # SPEC §5 (issue 35): EW earned 20 : 0 (passed A); a 判负 against NS left it 17 : 0
+    enter_result(arb, deals=[{"finish": ["E", "W"]}] * 5)
+    earned = counting_outcome(arb.match)
+    assert earned["match_points"] == {"EW": 20, "NS": 0}
+    [ruling] = ruled(arb, "match_loss", team=arb.teams[1])
+    outcome = counting_outcome(arb.match)
+    assert outcome["match_points"] == {"EW": 20, "NS": 0}
+    assert outcome["winner"] == "EW" and outcome["match_loss"] == "NS"  # 判负, not 弃权
+    assert not outcome.get("forfeit") and outcome["levels"] == earned["levels"]
+    assert ruling.result_version.is_counting
+    assert points(arb.event)["Team 001"] == 20
+    # a smaller win at the table: the forfeit score is the better one
+    enter_result(arb, match=arb.match2)  # Team 003 (EW) earned 11 : 9
+    ruled_match2 = rule(
+        incident(arb, team=arb.teams[3], match=arb.match2),
+        arb.chief,
+        step="match_loss",
+        reason="seen by referee",
+    )
+    assert ruled_match2[0].step == "match_loss"
+    assert counting_outcome(arb.match2)["match_points"] == {"EW": 17, "NS": 0}
+    assert points(arb.event)["Team 003"] == 17
+
+
 def test_revoking_a_match_loss_restores_the_original_result(arb):
     enter_result(arb)
     original = counting_outcome(arb.match)

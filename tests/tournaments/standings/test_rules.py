@@ -123,7 +123,7 @@ def test_head_to_head_two_applies_only_when_exactly_two_teams_are_tied():
     ]
     rows = compute_standings([1, 2, 3], three_tied, ("head_to_head_two",))
     assert all(row.shared and row.rank == 1 for row in rows)
-    assert all(row.metrics["head_to_head_two"] == 0 for row in rows)
+    assert all(row.metrics["head_to_head_two"] is None for row in rows)
 
 
 def test_national_order_uses_net_then_accumulated_levels():

@@ -39,7 +39,17 @@ def test_head_to_head_is_skipped_when_the_tied_teams_have_not_all_met():
     outcomes = [win(1, 1, 2, 1), win(1, 3, 4, 6), win(2, 2, 4, 3), win(3, 4, 5, 1)]
     rows = compute_standings([1, 2, 3, 4, 5], outcomes, H2H_THEN_LEVELS)
     assert order(rows)[:3] == [3, 2, 1]
-    assert {rows[i].metrics["head_to_head"] for i in range(4)} == {0}
+    assert {rows[i].metrics["head_to_head"] for i in range(4)} == {None}
+
+
+def test_head_to_head_shows_the_real_figure_among_tied_teams_and_none_for_a_team_alone():
+    # issue 35: the column read 0 for every team. 1 beat 2; 4 beat 1; 2 beat 3. On points
+    # then level difference: 4 alone (2, +1); 1 and 2 tied (2, 0), who met: 1 scored 2
+    # against 2, 2 scored 0 against 1; 3 alone (0, -1). A team alone has no figure.
+    outcomes = [win(1, 1, 2), win(2, 4, 1), win(2, 2, 3)]
+    rows = compute_standings([1, 2, 3, 4], outcomes, ("points", "level_diff", "head_to_head"))
+    assert order(rows) == [4, 1, 2, 3]
+    assert [row.metrics["head_to_head"] for row in rows] == [None, 2, 0, None]
 
 
 def test_forfeit_level_difference_comes_from_the_preset_table():
