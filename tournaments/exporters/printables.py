@@ -12,6 +12,7 @@ the number.
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -138,8 +139,13 @@ def link_card(event: str, table: int, url: str):
     return lines, url
 
 
-def table_card(event: str, round_no: int, table: int, home: str, away: str) -> Page:
-    """A table card (A5 landscape): the event and round, the table number, large, the teams."""
+TABLE_CARD_QR = 28  # mm, in the card's bottom right corner
+
+
+def table_card(event: str, round_no: int, table: int, home: str, away: str, url: str = "") -> Page:
+    """A table card (A5 landscape): the event and round, the table number, large, the teams,
+    and the QR of ``url`` (the public pairings at this table: players and spectators see
+    the match and its result; never the table's private link)."""
     width, height = A5_LANDSCAPE
     grey = Style(10, False, 0.27)
     lines = [
@@ -153,7 +159,11 @@ def table_card(event: str, round_no: int, table: int, home: str, away: str) -> P
         (Box(10, 96, 190, 10, Style(18, False), "center"), away),
         (Box(10, 106, 190, 6, grey, "center"), f"（{gettext('North–South')}）"),
     ]
-    return Page(lines, width, height)
+    drawing = ""
+    if url:
+        size = TABLE_CARD_QR
+        drawing = qr_drawing(url, 210 - size - 4, 148 - size - 4, size, height)
+    return Page(lines, width, height, drawing)
 
 
 def render_grid(cards: list) -> bytes:
@@ -215,9 +225,17 @@ class TableCardsPdf(ChunkedExporter):
     def render_chunk(self, start: int, stop: int) -> bytes:
         rnd = self.params["round"]
         matches = self.matches().select_related("home", "away").order_by("table_number", "pk")
+        pairings = public_url(reverse("tournaments:public-pairings", args=[self.event.slug]))
         return render_table_cards(
             [
-                table_card(self.event.name, rnd.number, m.table_number, m.home.name, m.away.name)
+                table_card(
+                    self.event.name,
+                    rnd.number,
+                    m.table_number,
+                    m.home.name,
+                    m.away.name,
+                    f"{pairings}?round={rnd.number}&q={m.table_number}",
+                )
                 for m in matches[start:stop]
             ]
         )

@@ -98,7 +98,10 @@ def _pairings(rnd: Round, query: str = "", section=None, hall: Hall | None = Non
         matches = matches.filter(table_number__range=(hall.first, hall.last))
     query = (query or "").strip()
     if query:
-        matches = matches.filter(Q(home__name__icontains=query) | Q(away__name__icontains=query))
+        named = Q(home__name__icontains=query) | Q(away__name__icontains=query)
+        if whole(query) and len(query) < 7:  # a table number (the table card's QR asks so)
+            named |= Q(table_number=int(query))
+        matches = matches.filter(named)
     return matches
 
 

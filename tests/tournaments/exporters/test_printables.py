@@ -6,7 +6,7 @@ from tests import factories
 from tests.readers import download, pdf_pages, pdf_text
 from tournaments.exporters import printables
 from tournaments.exporters.qr import qr_matrix
-from tournaments.models import TableKey
+from tournaments.models import Match, TableKey
 from tournaments.services import table_keys
 
 
@@ -17,6 +17,30 @@ def test_table_cards_one_a_table_with_both_teams(chinese_event, client):
     pages = pdf_pages(response.content)
     assert len(pages) == 4
     assert "1" in pages[0] and "龙城队" in pages[0] and "锡山队" in pages[0]
+
+
+def test_rule_each_table_card_carries_the_qr_of_its_tables_public_pairing(
+    chinese_event, client, settings, monkeypatch
+):
+    """The README promised QR codes on table cards (issue 35): each card's QR opens the public
+    pairings at that table (the match and its result for players and spectators), never the
+    table's private link."""
+    settings.PAISAI_PUBLIC_URL = "https://paisai.example"
+    drawn = []
+    real = printables.qr_drawing
+    monkeypatch.setattr(
+        printables, "qr_drawing", lambda url, *args: drawn.append(url) or real(url, *args)
+    )
+    client.force_login(factories.organiser_of(chinese_event))
+    response = download(client, f"/t/{chinese_event.slug}/export/table-cards-pdf/?round=3")
+    assert response.status_code == 200
+    base = f"https://paisai.example/t/{chinese_event.slug}/pairings/?round=3&q="
+    assert drawn == [f"{base}{n}" for n in range(1, 5)]
+    assert not [url for url in drawn if "/table/" in url]
+    page = client.get(drawn[0].removeprefix("https://paisai.example")).content.decode()
+    assert "龙城队" in page and "锡山队" in page  # table 1's teams, and only table 1's
+    match = Match.objects.get(round__event=chinese_event, round__number=3, table_number=2)
+    assert match.home.name not in page and match.away.name not in page
 
 
 def test_table_cards_name_a_missing_round(chinese_event, client):
