@@ -522,6 +522,8 @@ _ISSUE28 = {
         "（手中有），但所出的牌只以{duty2}应对"
     ),
     "not over: one more deal": "比赛未结束：再打一副",
+    "not over: play game 2": "比赛未结束：请打第 2 局",
+    "not over: play game 3": "比赛未结束：请打第 3 局",
     "first_deal must be true or false": "first_deal 须为 true 或 false",
     "dealer must be the dealing seat E, S, W or N, not {dealer!r}": (
         "dealer 须为本局庄家座位 E、S、W 或 N，而不是 {dealer!r}"

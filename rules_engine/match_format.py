@@ -31,7 +31,9 @@ differences added up.
 
 The answer is the game's own answer plus ``over`` (bool), ``end`` (why it ended:
 ``passed_a``, ``deals``, ``time``, ``extra_deal``; null while it is not over) and
-``format``; best of three adds ``games`` (one answer per game) and ``games_won``. A
+``format``; best of three adds ``games`` (one answer per game), ``games_won`` and ``next``
+(``game_2``/``game_3`` while the match is not over and its last game is: at one game each
+after two games, ``game_3``; null otherwise). A
 deal after the end is refused, naming the deal and why the match was over. A record (or a
 game) entered by its final levels is over as entered (``end``: ``final_levels``).
 """
@@ -121,7 +123,13 @@ END_REASONS = {
 }
 # What a score answer's ``next`` says while the match is not over (an idiom-chain record of
 # fewer than its deals, or tied: seed 六 加赛, one deal at a time).
-NEXT_STEPS = {"one_more_deal": t("not over: one more deal")}
+# Best of three (``next_game``): the last game entered is over and the match is not, e.g. one
+# game each after two games: the next game decides, never "one more deal" (issue 35).
+NEXT_STEPS = {
+    "one_more_deal": t("not over: one more deal"),
+    "game_2": t("not over: play game 2"),
+    "game_3": t("not over: play game 3"),
+}
 
 
 def with_level_points(record: dict, answer: dict) -> dict:
@@ -208,6 +216,8 @@ def score_best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> 
         winner = "EW" if won["EW"] > won["NS"] else "NS"
     favour = difference if winner == "EW" else -difference if winner == "NS" else 0
     last = answers[-1]
+    # not over: a game that is over asks for the next one (game 3 at one game each)
+    step = f"game_{len(answers) + 1}" if not over and last["over"] else None
     return {
         "winner": winner if over else None,
         "levels": last.get("levels"),
@@ -220,6 +230,7 @@ def score_best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> 
         "preset": preset.name,
         "over": over,
         "end": "games" if over else None,
+        "next": step,
         "format": fmt,
         "trace": [entry for answer in answers for entry in answer.get("trace", [])],
     }
