@@ -524,6 +524,9 @@ _ISSUE28 = {
     "not over: one more deal": "比赛未结束：再打一副",
     "not over: play game 2": "比赛未结束：请打第 2 局",
     "not over: play game 3": "比赛未结束：请打第 3 局",
+    "not over: the game in play is not over": "比赛未结束：本局尚未结束",
+    "not over: {played} of {needed} deals played": "比赛未结束：应打 {needed} 副，已打 {played} 副",
+    "not over yet": "比赛尚未结束",
     "first_deal must be true or false": "first_deal 须为 true 或 false",
     "dealer must be the dealing seat E, S, W or N, not {dealer!r}": (
         "dealer 须为本局庄家座位 E、S、W 或 N，而不是 {dealer!r}"

@@ -132,6 +132,46 @@ NEXT_STEPS = {
 }
 
 
+def deals_needed(record: dict) -> int | None:
+    """The deals a whole match of ``record`` needs at least (None: no set number, e.g. a
+    match until a side passes A, by time, or best of three): an idiom-chain match's
+    ``deals_per_match``; a level game's format of ``deals``."""
+    game = record.get("game") if isinstance(record, dict) else None
+    try:
+        if game == "chengyu":
+            from rules_engine.chengyu.scoring import deals_of_match
+
+            return deals_of_match(resolve_preset(record, game))
+        fmt = record.get("format")
+        if game in LEVEL_GAMES and fmt:
+            fmt = parse_format(fmt)
+            if not is_best_of_three(fmt) and fmt["end"] in ("deals", "time_or_deals"):
+                return fmt["deals"]
+    except (RulesError, KeyError, TypeError):
+        return None
+    return None
+
+
+def not_over(record: dict, answer: dict) -> Text | None:
+    """Why a stored result is not a whole match yet, in words; None when it is one (the
+    engine's answer says ``over``, or carries no ``over``: a record without a format, scored
+    by the game's own end). An answer that is not over cannot count: an idiom-chain record
+    of 2 deals of 3, a best of three at one game each, a format's deals not all played
+    (issue 35)."""
+    if not isinstance(answer, dict) or answer.get("over") is not False:
+        return None
+    if isinstance(answer.get("games_won"), dict):  # best of three
+        return NEXT_STEPS.get(answer.get("next")) or t("not over: the game in play is not over")
+    played, needed = len(answer.get("trace") or []), deals_needed(record)
+    if needed and played < needed:
+        return t("not over: {played} of {needed} deals played", played=played, needed=needed)
+    if answer.get("next") in NEXT_STEPS:
+        return NEXT_STEPS[answer["next"]]
+    if answer.get("levels") and answer.get("level_difference") == 0:
+        return NEXT_STEPS["one_more_deal"]  # a knockout at equal levels: the extra deal
+    return t("not over yet")
+
+
 def with_level_points(record: dict, answer: dict) -> dict:
     """Add 级差分 (``level_points``) to a score answer when the record's preset has them."""
     if not isinstance(answer, dict) or "match_points" not in answer:

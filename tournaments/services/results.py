@@ -328,6 +328,32 @@ def preview(match: Match, record: object, actor: Actor) -> dict:
 # --- version numbers and counting ---------------------------------------------------
 
 
+def require_whole(record: dict | None, outcome: dict | None, number: int | None = None) -> None:
+    """A result counts only as a whole match: one the engine says is not over (fewer deals
+    or games than the match needs, e.g. an idiom-chain record of 2 deals of 3) is refused,
+    saying why (issue 35)."""
+    why = match_formats.not_whole(record, outcome)
+    if not why:
+        return
+    if number is None:
+        raise ResultError(
+            _("Not a whole match (%(why)s): a result counts only once the match is over."),
+            "record",
+            Code.MATCH_NOT_OVER,
+            why=why,
+        )
+    raise ResultError(
+        _(
+            "Version %(n)s is not a whole match (%(why)s): it cannot be confirmed until the "
+            "deals still to play are entered."
+        ),
+        "version",
+        Code.MATCH_NOT_OVER,
+        n=number,
+        why=why,
+    )
+
+
 def base_number(base_version: object) -> int:
     if isinstance(base_version, bool) or not isinstance(base_version, int) or base_version < 0:
         raise ResultError(
