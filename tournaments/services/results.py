@@ -269,6 +269,20 @@ def require_open_round(match: Match) -> None:
         raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
 
 
+def entry_closed(match: Match) -> str:
+    """Why no result can be entered for ``match`` now, in the active language ("" while its
+    round is open): the one rule :func:`require_open_round` enforces, so the table page says
+    it and takes no entry instead of refusing only on submit (issue 35)."""
+    try:
+        require_open_round(match)
+    except ResultError as err:
+        event = match.round.event
+        if event.status == event.Status.FINISHED:
+            return str(_("The event is finished: its results are frozen."))
+        return err.message
+    return ""
+
+
 # --- scoring -----------------------------------------------------------------------------
 
 
