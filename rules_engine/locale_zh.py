@@ -383,7 +383,7 @@ _CHENGYU = {
     '{where} must be an object with "leader" and "cards"': '{where} 须为带 "leader" 和 "cards" 的对象',
     "{where}.cards must hold the 4 cards of the trick": "{where}.cards 须为这一墩的 4 张牌",
     "{field}.type must be one of {types}": "{field}.type 须为 {types} 之一",
-    "{field}.deal must be a deal number 1..{count}": "{field}.deal 须为副数 1..{count}",
+    "{field}.deal must be a deal number 1..{count}": "{field}.deal 须为副的序号 1..{count}",
     "{field}.deal: say which deal loses the trick": "{field}.deal：请写明在哪一副判掉一墩",
     "{where}: the match was decided after {i} deals; extra deals are played only while the "
     "match is tied": ("{where}：比赛在 {i} 副后已分胜负；只有打平时才加赛"),
@@ -437,7 +437,7 @@ _ISSUE17 = {
         "{field}.seat 须为违规一方的座位 E、S、W 或 N"
     ),
     "{field}.deal must be the number of the deal (1 for the first)": (
-        "{field}.deal 须为副数（第一副为 1）"
+        "{field}.deal 须为副的序号（第一副为 1）"
     ),
     "wrong_tribute: the record has no deal {number} (it holds {count})": (
         "wrong_tribute：记录中没有第 {number} 副（共 {count} 副）"
