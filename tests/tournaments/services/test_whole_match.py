@@ -109,3 +109,12 @@ def test_rule_the_board_marks_an_incomplete_or_disputed_row_without_a_tick(chain
     assert "应打 3 副，已打 2 副" in row(1), row(1)
     assert 'name="match"' in row(2) and "data-why" not in row(2)
     assert 'name="match"' not in row(3) and 'data-why="disputed"' in row(3)
+
+
+def test_rule_the_match_page_says_why_an_incomplete_match_cannot_be_confirmed(chain, client):
+    event, rnd, referee, chief = chain
+    enter(table(rnd, 1), referee, idioms(8, 9))
+    client.force_login(chief)
+    html = client.get(f"/t/{event.slug}/results/match/{table(rnd, 1).pk}/", **ZH).content.decode()
+    assert 'id="incomplete"' in html and "应打 3 副，已打 2 副" in html
+    assert 'id="confirm-latest"' not in html
