@@ -82,6 +82,8 @@ def localize(text: object, lang: str | None, words: bool = False) -> str:
     }
     if words:
         template, params = _in_words(template, params, lang)
+    elif translated:
+        template = _spaced(template, params)
     return template.format(**params)
 
 
@@ -119,7 +121,36 @@ def _in_words(template: str, params: dict, lang: str | None) -> tuple[str, dict]
             params[key] = game_word(value, lang)
         elif base in CARD_PARAMS:
             params[key] = card_words(value, lang)
-    return template, params
+    paths = {key for key in params if key.split("__")[0] in PATH_PARAMS}
+    return _spaced(template, params, paths), params
+
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_PLACE = re.compile(r"\{(\w+)\}")
+
+
+def _spaced(template: str, params: dict, paths: set[str] = frozenset()) -> str:
+    """Chinese spacing at the joins of a template and its values in words: no space between
+    a field path in words (``paths``) and the Chinese after it (a path is written ``{field}
+    须为…`` for the paths the CLI shows as they are), and one space between 须为 and a value
+    starting with a digit: "闲家得分须为 0 到 300 之间…", never "闲家得分 须为0 到 300"
+    (issue 35)."""
+    out, last = [], 0
+    for match in _PLACE.finditer(template):
+        value = params.get(match.group(1))
+        text = str(value) if isinstance(value, str | int) else ""
+        start, end = match.span()
+        before = template[last:start]
+        if text[:1].isdigit() and before.endswith("须为"):  # 须为 0 到 300, as 须为 1 到 12
+            before += " "
+        out.append(before + match.group(0))
+        last = end
+        after = template[end : end + 2]
+        if match.group(1) in paths and text and _HAN.match(text[-1]) and after[:1] == " ":
+            if len(after) == 2 and _HAN.match(after[1]):
+                last = end + 1  # drop the space between two Chinese words
+    out.append(template[last:])
+    return "".join(out)
 
 
 def localize_answer(answer: object, lang: str | None) -> object:

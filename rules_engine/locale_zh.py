@@ -383,7 +383,7 @@ _CHENGYU = {
     '{where} must be an object with "leader" and "cards"': '{where} 须为带 "leader" 和 "cards" 的对象',
     "{where}.cards must hold the 4 cards of the trick": "{where}.cards 须为这一墩的 4 张牌",
     "{field}.type must be one of {types}": "{field}.type 须为 {types} 之一",
-    "{field}.deal must be a deal number 1..{count}": "{field}.deal 须为副数 1..{count}",
+    "{field}.deal must be a deal number 1..{count}": "{field}.deal 须为副的序号 1..{count}",
     "{field}.deal: say which deal loses the trick": "{field}.deal：请写明在哪一副判掉一墩",
     "{where}: the match was decided after {i} deals; extra deals are played only while the "
     "match is tied": ("{where}：比赛在 {i} 副后已分胜负；只有打平时才加赛"),
@@ -437,7 +437,7 @@ _ISSUE17 = {
         "{field}.seat 须为违规一方的座位 E、S、W 或 N"
     ),
     "{field}.deal must be the number of the deal (1 for the first)": (
-        "{field}.deal 须为副数（第一副为 1）"
+        "{field}.deal 须为副的序号（第一副为 1）"
     ),
     "wrong_tribute: the record has no deal {number} (it holds {count})": (
         "wrong_tribute：记录中没有第 {number} 副（共 {count} 副）"
@@ -522,6 +522,11 @@ _ISSUE28 = {
         "（手中有），但所出的牌只以{duty2}应对"
     ),
     "not over: one more deal": "比赛未结束：再打一副",
+    "not over: play game 2": "比赛未结束：请打第 2 局",
+    "not over: play game 3": "比赛未结束：请打第 3 局",
+    "not over: the game in play is not over": "比赛未结束：本局尚未结束",
+    "not over: {played} of {needed} deals played": "比赛未结束：应打 {needed} 副，已打 {played} 副",
+    "not over yet": "比赛尚未结束",
     "first_deal must be true or false": "first_deal 须为 true 或 false",
     "dealer must be the dealing seat E, S, W or N, not {dealer!r}": (
         "dealer 须为本局庄家座位 E、S、W 或 N，而不是 {dealer!r}"

@@ -31,7 +31,9 @@ differences added up.
 
 The answer is the game's own answer plus ``over`` (bool), ``end`` (why it ended:
 ``passed_a``, ``deals``, ``time``, ``extra_deal``; null while it is not over) and
-``format``; best of three adds ``games`` (one answer per game) and ``games_won``. A
+``format``; best of three adds ``games`` (one answer per game), ``games_won`` and ``next``
+(``game_2``/``game_3`` while the match is not over and its last game is: at one game each
+after two games, ``game_3``; null otherwise). A
 deal after the end is refused, naming the deal and why the match was over. A record (or a
 game) entered by its final levels is over as entered (``end``: ``final_levels``).
 """
@@ -121,7 +123,53 @@ END_REASONS = {
 }
 # What a score answer's ``next`` says while the match is not over (an idiom-chain record of
 # fewer than its deals, or tied: seed 六 加赛, one deal at a time).
-NEXT_STEPS = {"one_more_deal": t("not over: one more deal")}
+# Best of three (``next_game``): the last game entered is over and the match is not, e.g. one
+# game each after two games: the next game decides, never "one more deal" (issue 35).
+NEXT_STEPS = {
+    "one_more_deal": t("not over: one more deal"),
+    "game_2": t("not over: play game 2"),
+    "game_3": t("not over: play game 3"),
+}
+
+
+def deals_needed(record: dict) -> int | None:
+    """The deals a whole match of ``record`` needs at least (None: no set number, e.g. a
+    match until a side passes A, by time, or best of three): an idiom-chain match's
+    ``deals_per_match``; a level game's format of ``deals``."""
+    game = record.get("game") if isinstance(record, dict) else None
+    try:
+        if game == "chengyu":
+            from rules_engine.chengyu.scoring import deals_of_match
+
+            return deals_of_match(resolve_preset(record, game))
+        fmt = record.get("format")
+        if game in LEVEL_GAMES and fmt:
+            fmt = parse_format(fmt)
+            if not is_best_of_three(fmt) and fmt["end"] in ("deals", "time_or_deals"):
+                return fmt["deals"]
+    except (RulesError, KeyError, TypeError):
+        return None
+    return None
+
+
+def not_over(record: dict, answer: dict) -> Text | None:
+    """Why a stored result is not a whole match yet, in words; None when it is one (the
+    engine's answer says ``over``, or carries no ``over``: a record without a format, scored
+    by the game's own end). An answer that is not over cannot count: an idiom-chain record
+    of 2 deals of 3, a best of three at one game each, a format's deals not all played
+    (issue 35)."""
+    if not isinstance(answer, dict) or answer.get("over") is not False:
+        return None
+    if isinstance(answer.get("games_won"), dict):  # best of three
+        return NEXT_STEPS.get(answer.get("next")) or t("not over: the game in play is not over")
+    played, needed = len(answer.get("trace") or []), deals_needed(record)
+    if needed and played < needed:
+        return t("not over: {played} of {needed} deals played", played=played, needed=needed)
+    if answer.get("next") in NEXT_STEPS:
+        return NEXT_STEPS[answer["next"]]
+    if answer.get("levels") and answer.get("level_difference") == 0:
+        return NEXT_STEPS["one_more_deal"]  # a knockout at equal levels: the extra deal
+    return t("not over yet")
 
 
 def with_level_points(record: dict, answer: dict) -> dict:
@@ -208,6 +256,8 @@ def score_best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> 
         winner = "EW" if won["EW"] > won["NS"] else "NS"
     favour = difference if winner == "EW" else -difference if winner == "NS" else 0
     last = answers[-1]
+    # not over: a game that is over asks for the next one (game 3 at one game each)
+    step = f"game_{len(answers) + 1}" if not over and last["over"] else None
     return {
         "winner": winner if over else None,
         "levels": last.get("levels"),
@@ -220,6 +270,7 @@ def score_best_of_three(game_score, record: dict, fmt: dict, preset: Preset) -> 
         "preset": preset.name,
         "over": over,
         "end": "games" if over else None,
+        "next": step,
         "format": fmt,
         "trace": [entry for answer in answers for entry in answer.get("trace", [])],
     }

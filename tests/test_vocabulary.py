@@ -534,3 +534,72 @@ def test_error_states_read_in_chinese_words(world, client):
     assert not problems_in_chinese(text, usernames, {guandan.slug})
     for answer in (body, conflict.json(), own.json(), revoked.json()):
         assert not problems_in_chinese(answer["error"], usernames, set()), answer
+
+
+# --- issue 35: the words of the glossary, where they were wrong -------------------------------
+
+
+def test_words_the_deck_count_is_not_the_deal_count_and_a_deal_count_is_not_the_deals():
+    """副数 is a number of deals: the deck count reads 几副牌; a stage's number of deals
+    reads 副数 (it read 各副结果, the heading of the deals entered)."""
+    from tournaments.views.stages import StageForm
+
+    with translation.override("zh-hans"):
+        assert translation.gettext("decks") == "几副牌"
+        label = str(StageForm().fields["deals"].label)
+        assert label == "副数" and "结果" not in label
+        assert translation.gettext("Deals") == "各副结果"  # the table page's list of deals
+        assert "副数" not in translation.gettext("Deal (wrong tribute)")
+
+
+def test_words_match_points_read_场分_never_积分():
+    from tournaments import glossary
+
+    with translation.override("zh-hans"):
+        assert str(glossary.METRICS["points"]) == "场分"
+        assert translation.gettext("Points") == "场分"
+        assert translation.gettext("Carry the points") == "带入场分"
+        assert "积分" not in translation.gettext("A knockout does not carry points.")
+
+
+def test_words_an_engine_refusal_is_spaced_as_chinese():
+    """ "…闲家得分须为 0 到 300…", never "…得分 须为0 到 300…"."""
+    from rules_engine import api as rules_api
+    from rules_engine.errors import RulesError
+    from rules_engine.i18n import localize
+
+    with pytest.raises(RulesError) as refused:
+        rules_api.score({"game": "tractor", "deals": [{"dealer": "EW", "defender_points": 305}]})
+    words = localize(refused.value.message, "zh-hans", words=True)
+    assert "得分须为 0 到 300" in words, words
+    assert "得分 须为" not in words and "须为0" not in words
+    cli = localize(refused.value.message, "zh-hans")  # the CLI keeps the path as it is
+    assert cli.startswith("deals[0].defender_points 须为 0 到 300"), cli
+
+
+@pytest.mark.django_db
+def test_words_the_finals_and_third_place_winners_are_not_晋级(client):
+    """The final's winner is 冠军 and the third-place match's 季军; 晋级 (through) only
+    before the final."""
+    event = factories.event(teams=0)
+    for i in range(1, 7):
+        factories.team(event, f"S{i}", seed=i)
+    stage = factories.stage(
+        event,
+        name="决赛阶段",
+        kind="knockout",
+        third_place=True,
+        match_format={"end": "deals", "deals": 1},
+    )
+    for _ in range(3):  # quarter-finals, semi-finals, final and third-place match
+        factories.play_stage_round(stage)
+    html = client.get(
+        f"/t/{event.slug}/stages/{stage.pk}/bracket/", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    badges = re.findall(r'<span class="badge ok" data-outcome="(\w+)">([^<]*)</span>', html)
+    assert ("champion", "冠军") in badges and ("third", "季军") in badges, badges
+    assert [b for b in badges if b[0] in ("champion", "third")] == [
+        ("champion", "冠军"),
+        ("third", "季军"),
+    ]
+    assert all(word == "晋级" for kind, word in badges if kind == "through")

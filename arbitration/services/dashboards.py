@@ -106,6 +106,8 @@ def appeal_rows(appeals, now=None, member=None) -> list[dict]:
             "refusal": refusal(appeal),
             "votes": appeal.votes.count(),
         }
+        # a decided appeal shows its decision, never a countdown to its answer (issue 35)
+        row["decision"] = getattr(appeal, "decision", None) if row["state"] == "decided" else None
         if member is not None:
             row["my_vote"] = next((v for v in appeal.votes.all() if v.member_id == member.pk), None)
         rows.append(row)

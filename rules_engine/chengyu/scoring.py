@@ -224,6 +224,11 @@ class Tally:
         return None
 
 
+def deals_of_match(preset) -> int:
+    """The deals a match needs (``deals_per_match``, 3 by default); more only while tied."""
+    return preset.deals_per_match or 3
+
+
 def score(record: dict) -> dict:
     """Score an idiom-chain poker match record (SPEC 4.5)."""
     preset = resolve_preset(record, "chengyu")
@@ -235,7 +240,7 @@ def score(record: dict) -> dict:
         return forfeit_answer(preset, record["forfeit"], deals, deals_won=zero, tricks=dict(zero))
     ring = parse_suit_ring(preset.chengyu_suit_ring)
     entries = [deal_tricks(d, sub_field("deals", i), ring) for i, d in enumerate(deals)]
-    per_match = preset.deals_per_match or 3
+    per_match = deals_of_match(preset)
     match_deals = per_match if preset.chengyu_round_lost == "match" else None
     whole_round_lost = apply_penalties(entries, record.get("penalties") or [], match_deals)
     if not entries:

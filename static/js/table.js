@@ -64,6 +64,10 @@
 
   P.sendPending = function () {
     if (busy.submit || !state.pending) { return; }
+    if (cfg.closed) {  // a finalised round takes no entry: kept on the phone, never sent
+      P.sayAt(statusBox(state.pending), cfg.closed, "error");
+      return;
+    }
     busy.submit = true;
     var p = state.pending, box = statusBox(p);
     render();
@@ -177,5 +181,6 @@
 
   P.showTaps();
   render();
+  if (cfg.closed) { P.sayAt("submit-status", cfg.closed, "error"); }
   if (cfg.revoked) { P.setConnection("revoked"); } else { P.resume(); }
 })();

@@ -261,6 +261,7 @@
 
   // --- entering deals ---------------------------------------------------------------------
   function addDeal(deal) {
+    if (cfg.closed) { return; }  // a finalised round takes no entry (the page says why)
     if (P.editing !== null && P.editing < state.deals.length) {  // a deal changed in place
       var i = P.editing, old = state.deals[i];
       state.deals[i] = {deal: deal, game: P.gameOf(old), saved: null, refused: null};

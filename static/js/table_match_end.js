@@ -21,7 +21,10 @@
     }
     var stale = (answer.trace || []).length !== deals.length ? " · " + T.not_checked : "";
     if (answer.games_won && !answer.over) {  // best of three under way: the games won so far
-      result.textContent = T.games_won + " " + answer.games_won.EW + " : " + answer.games_won.NS + stale;
+      // the engine's next step: a game is over, so the next one (game 3 at one game each)
+      var step = answer.next ? (cfg.next_steps || {})[answer.next] || "" : "";
+      result.textContent = T.games_won + " " + answer.games_won.EW + " : " + answer.games_won.NS +
+        (step ? " · " + step : "") + stale;
       return;
     }
     var winner = answer.winner ? sideTeam(answer.winner) : T.draw;

@@ -119,3 +119,22 @@ def test_a_timed_best_of_three_keeps_each_games_own_time_call(table, phone):
     record = versions(table)[0].record
     assert [game["time_called_in_deal"] for game in record["games"]] == [1, 1, 1]
     assert versions(table)[0].outcome["games_won"] == {"EW": 2, "NS": 1}
+
+
+def test_best_of_three_at_one_game_each_the_page_asks_for_game_3_not_one_more_deal(table, phone):
+    # issue 35: at 1:1 in games the page (and a knockout's refusal) said "one more deal"
+    from tests.factories import actor
+    from tournaments.services import result_entry
+
+    table.event.settings = {"match_format": {"end": "deals", "deals": 2, "games": 3}}
+    table.event.save(update_fields=["settings"])
+    two = [{"deals": [{"finish": f} for f in game]} for game in GAMES[:2]]
+    result_entry.submit(table.match, {"game": "guandan", "games": two}, actor(table.referee), 0)
+    phone.goto(table.url)
+    wait_saved(phone, 4)
+    phone.wait_for_function(
+        "document.getElementById('match-result').textContent.includes('局分 1 : 1')"
+    )
+    result = phone.locator("#match-result").inner_text()
+    assert "比赛未结束：请打第 3 局" in result, result
+    assert "再打一副" not in result

@@ -410,3 +410,21 @@ def test_best_of_threes_limits_are_the_engines():
         "games_to_win": 2,
     }
     assert format_fields.best_of_three({"end": "pass_a"}) == {"end": "pass_a", "games": 3}
+
+
+def test_best_of_three_at_one_game_each_asks_for_game_3_not_one_more_deal(tmp_path):
+    # issue 35: 1:1 in games with equal summed levels was answered "one more deal"
+    fmt = {"end": "deals", "deals": 2, "games": 3, "knockout": True}
+    games = [{"deals": [EW_UP3, EW_UP1]}, {"deals": [NS_UP3, NS_UP1]}]  # EW by 4, NS by 4
+    status, answer = cli(record(fmt, games=games), tmp_path)
+    assert status == EXIT_OK and answer["over"] is False and answer["winner"] is None
+    assert answer["games_won"] == {"EW": 1, "NS": 1} and answer["level_difference"] == 0
+    assert answer["next"] == "game_3"
+    status, one = cli(record(fmt, games=games[:1]), tmp_path)
+    assert one["next"] == "game_2"
+    status, in_play = cli(record(fmt, games=[games[0], {"deals": [NS_UP1]}]), tmp_path)
+    assert in_play["over"] is False and in_play["next"] is None  # game 2 goes on
+    from rules_engine.i18n import localize
+    from rules_engine.match_format import NEXT_STEPS
+
+    assert localize(NEXT_STEPS["game_3"], "zh-hans") == "比赛未结束：请打第 3 局"

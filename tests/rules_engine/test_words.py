@@ -45,7 +45,7 @@ def test_field_suffixes_in_a_template_read_as_one_field():
     from rules_engine.i18n import t
 
     text = t("{field}.type must be one of {types}", field="penalties[0]", types="a, b")
-    assert localize(text, "zh-hans", words=True) == "第 1 项判罚的类型 须为 a, b 之一"
+    assert localize(text, "zh-hans", words=True) == "第 1 项判罚的类型须为 a, b 之一"
 
 
 def test_cards_and_games_of_a_message_are_in_words_for_people():

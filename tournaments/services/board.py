@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -27,10 +27,12 @@ from tournaments.errors import ServiceError
 from tournaments.models import (
     Match,
     ResultConfirmation,
+    ResultDispute,
     ResultVersion,
     Round,
     TableAssignment,
 )
+from tournaments.services import match_formats
 from tournaments.validation import MAX_TABLE, whole_number
 
 NOT_STARTED, SUBMITTED, HALF_CONFIRMED, CHANGED, CONFIRMED, BYE = (
@@ -97,6 +99,14 @@ class TableState:
     referees: list[str] = field(default_factory=list)
     home_seated: bool = False  # 已入座: marked seated this round from the table page
     away_seated: bool = False
+    disputed: bool = False  # the latest version has an open dispute: the chief decides first
+    incomplete: str = ""  # why the latest version is not a whole match yet ("" when it is)
+
+    @property
+    def confirmable(self) -> bool:
+        """Whether the chief may tick the row for the bulk confirm: a version waits, is not
+        disputed and is a whole match (the same checks as ``confirm_many``, issue 35)."""
+        return self.state in WAITING and not self.disputed and not self.incomplete
 
     @property
     def table(self) -> int | None:
@@ -147,7 +157,9 @@ def select(
 def read(rnd: Round) -> list[TableState]:
     """Every table of the round with its state, latest version (its score) and seat marks
     (a fixed number of queries, whatever the number of tables)."""
-    versions = ResultVersion.objects.order_by("number")
+    # each version with whether a dispute of it is open (in the same query)
+    open_dispute = ResultDispute.objects.filter(version=OuterRef("pk"), decided_at__isnull=True)
+    versions = ResultVersion.objects.annotate(open_dispute=Exists(open_dispute)).order_by("number")
     matches = (
         rnd.matches.select_related("home", "away")
         .prefetch_related(Prefetch("versions", queryset=versions))
@@ -168,14 +180,19 @@ def read(rnd: Round) -> list[TableState]:
     for match in matches:
         history = list(match.versions.all())
         latest = history[-1] if history else None
+        state = state_of(match, history, captains[latest.pk] if latest else 0)
         rows.append(
             TableState(
                 match,
-                state_of(match, history, captains[latest.pk] if latest else 0),
+                state,
                 latest,
                 sorted(referees.get(match.table_number, [])),
                 match.home_id in seated,
                 match.away_id in seated,
+                disputed=latest is not None and latest.open_dispute,
+                incomplete=match_formats.not_whole(latest.record, latest.outcome)
+                if latest is not None and state in WAITING
+                else "",
             )
         )
     return rows

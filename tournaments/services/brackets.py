@@ -41,6 +41,9 @@ class Place:
     round: int | None = None  # the event's round number it is played in
     score: str = ""  # the engine's answer: the levels (or match points) EW : NS
     decided: bool = False
+    # the winner's word: 晋级 (through) in a round before the final; the final's winner is
+    # the champion (冠军), the third-place match's takes third place (季军), never 晋级
+    outcome: str = "through"
 
     @property
     def is_bye(self) -> bool:
@@ -128,7 +131,11 @@ def section_bracket(section: Section) -> SectionBracket:
         for rnd in bracket.rounds
     ]
     third = place(bracket.third_place) if bracket.third_place else None
+    if third is not None:
+        third.outcome = "third"
     final = columns[-1].places[0]
+    if len(columns[-1].places) == 1:
+        final.outcome = "champion"
     champion = next((s for s in (final.home, final.away) if s is not None and s.won), None)
     return SectionBracket(section, columns, third, champion)
 

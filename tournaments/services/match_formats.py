@@ -16,7 +16,14 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.errors import RulesError
 from rules_engine.format_fields import parse_format
 from rules_engine.i18n import localize
-from rules_engine.match_format import END_REASONS, LEVEL_GAMES, NEXT_STEPS, end_reason, format_text
+from rules_engine.match_format import (
+    END_REASONS,
+    LEVEL_GAMES,
+    NEXT_STEPS,
+    end_reason,
+    format_text,
+    not_over,
+)
 from rules_engine.presets import MATCH_FORMAT_GAMES
 from tournaments.errors import ServiceError
 
@@ -95,6 +102,13 @@ def over_text(answer: dict) -> str:
     """Why the match of ``answer`` is over, in the active language ("" while it is not)."""
     reason = end_reason(answer) if answer.get("over", bool(answer.get("passed_a"))) else None
     return localize(reason, get_language()) if reason else ""
+
+
+def not_whole(record: dict | None, outcome: dict | None) -> str:
+    """Why a stored result is not a whole match yet (the engine's ``over`` is false: e.g. an
+    idiom-chain record of 2 deals of 3), in the active language; "" when it is one."""
+    why = not_over(record or {}, outcome or {})
+    return localize(why, get_language(), words=True) if why else ""
 
 
 def next_steps() -> dict[str, str]:

@@ -34,6 +34,7 @@ from .results import (
     is_chief,
     latest_version,
     lock,
+    require_whole,
 )
 
 Capacity = ResultConfirmation.Capacity
@@ -85,6 +86,7 @@ def may_confirm(actor: Actor, match: Match, version: ResultVersion | None) -> bo
     try:
         capacity, team_id = _capacity(actor, match, version)
         _require_undisputed(version)
+        require_whole(version.record, version.outcome, version.number)
     except ResultError:
         return False
     confirmed = ResultConfirmation.objects.filter(version=version)
@@ -105,6 +107,7 @@ def confirm(match: Match, number: object, actor: Actor) -> ResultVersion:
         _require_latest(latest, number, actor)
         capacity, team_id = _capacity(actor, match, latest)
         _require_undisputed(latest)
+        require_whole(latest.record, latest.outcome, latest.number)
         if (
             capacity == Capacity.CAPTAIN
             and ResultConfirmation.objects.filter(version=latest, team_id=team_id).exists()
@@ -181,6 +184,7 @@ def confirm_many(rnd: Round, seen: dict[int, int | None], actor: Actor):
                 _capacity(actor, match, version)
                 if version.pk in disputes:
                     raise _disputed(version, disputes[version.pk])
+                require_whole(version.record, version.outcome, version.number)
             except ResultError as error:
                 refused.append((match, error))
             else:

@@ -55,6 +55,7 @@ from .results import (
     require_chief,
     require_enter,
     require_open_round,
+    require_whole,
     score_record,
 )
 
@@ -209,6 +210,8 @@ def submit(
         require_chief(actor, match, _("confirm a result as it is entered"))
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
+    if confirm:
+        require_whole(stored, outcome)  # counting at once: only a whole match
     return _append_based(
         match, stored, outcome, actor, base_version, Kind.SUBMISSION, bool(confirm), note, idem
     )
@@ -260,6 +263,7 @@ def correct(
     _check_base_exists(match, base_version)
     stored, outcome = _scored_or_logged(match, record, actor)
     _require_change(match, stored)
+    require_whole(stored, outcome)  # a correction counts at once: only a whole match
     version = _append_based(
         match, stored, outcome, actor, base_version, Kind.CORRECTION, True, reason, idem
     )

@@ -269,6 +269,20 @@ def require_open_round(match: Match) -> None:
         raise ResultError(_("Round %(n)s is not published yet."), "round", n=match.round.number)
 
 
+def entry_closed(match: Match) -> str:
+    """Why no result can be entered for ``match`` now, in the active language ("" while its
+    round is open): the one rule :func:`require_open_round` enforces, so the table page says
+    it and takes no entry instead of refusing only on submit (issue 35)."""
+    try:
+        require_open_round(match)
+    except ResultError as err:
+        event = match.round.event
+        if event.status == event.Status.FINISHED:
+            return str(_("The event is finished: its results are frozen."))
+        return err.message
+    return ""
+
+
 # --- scoring -----------------------------------------------------------------------------
 
 
@@ -326,6 +340,32 @@ def preview(match: Match, record: object, actor: Actor) -> dict:
 
 
 # --- version numbers and counting ---------------------------------------------------
+
+
+def require_whole(record: dict | None, outcome: dict | None, number: int | None = None) -> None:
+    """A result counts only as a whole match: one the engine says is not over (fewer deals
+    or games than the match needs, e.g. an idiom-chain record of 2 deals of 3) is refused,
+    saying why (issue 35)."""
+    why = match_formats.not_whole(record, outcome)
+    if not why:
+        return
+    if number is None:
+        raise ResultError(
+            _("Not a whole match (%(why)s): a result counts only once the match is over."),
+            "record",
+            Code.MATCH_NOT_OVER,
+            why=why,
+        )
+    raise ResultError(
+        _(
+            "Version %(n)s is not a whole match (%(why)s): it cannot be confirmed until the "
+            "deals still to play are entered."
+        ),
+        "version",
+        Code.MATCH_NOT_OVER,
+        n=number,
+        why=why,
+    )
 
 
 def base_number(base_version: object) -> int:

@@ -354,6 +354,25 @@ def require_winner(match: Match, outcome: dict) -> None:
         return
     if outcome.get("over", True) and outcome.get("winner") in ("EW", "NS"):
         return
+    won = outcome.get("games_won")
+    if isinstance(won, dict) and outcome.get("next") in ("game_2", "game_3"):
+        # best of three: a game is over and the match is not (one game each: game 3), never
+        # "the levels are equal" from the games' differences added up (issue 35)
+        raise NoWinner(
+            _(
+                "A knockout match must produce a winner: the games stand at %(ew)s : %(ns)s, "
+                "so game %(n)s is played. Enter game %(n)s."
+            ),
+            "record",
+            ew=won.get("EW", 0),
+            ns=won.get("NS", 0),
+            n=outcome["next"][-1],
+        )
+    if isinstance(won, dict):
+        raise NoWinner(
+            _("A knockout match must produce a winner: the game in play is not over yet."),
+            "record",
+        )
     if outcome.get("level_difference") == 0 and outcome.get("levels"):
         raise NoWinner(
             _(

@@ -22,6 +22,7 @@ from tournaments.models import Match, ResultDispute, ResultVersion, Round
 from tournaments.services import (
     attribution,
     disputes,
+    match_formats,
     result_confirm,
     result_effects,
     result_entry,
@@ -123,6 +124,10 @@ class MatchResultPage(EventMixin, TemplateView):
             counting=next((v for v in versions if v.is_counting), None),
             is_chief=self.may("result.correct"),
             can_confirm=result_confirm.may_confirm(actor, match, latest),
+            # not a whole match yet (e.g. 2 deals of 3): why it cannot be confirmed (issue 35)
+            incomplete=match_formats.not_whole(latest.record, latest.outcome)
+            if latest is not None and not latest.is_counting
+            else "",
             can_dispute=bool(
                 team
                 and latest

@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.generic import TemplateView, View
 
 from rules_engine import format_fields
@@ -51,7 +51,10 @@ class StageForm(forms.Form):
     )
     end = forms.ChoiceField(label=gettext_lazy("A match ends by"), choices=ENDS, required=False)
     deals = forms.IntegerField(
-        label=gettext_lazy("Deals"), required=False, min_value=1, max_value=STAGE_NUMBER_MAX
+        label=pgettext_lazy("number of deals", "Deals"),
+        required=False,
+        min_value=1,
+        max_value=STAGE_NUMBER_MAX,
     )
     minutes = forms.IntegerField(
         label=gettext_lazy("Minutes"), required=False, min_value=1, max_value=STAGE_NUMBER_MAX

@@ -193,6 +193,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
     else:
         call_url = ""
     # the referee's way to the incident form for this match (its four players offered there)
+    closed = results.entry_closed(match)
     incident_url = (
         f"{reverse('arbitration:incident-add', args=[event.slug])}?match={match.pk}"
         if key is None and permissions.may(user, event, "incident.log")
@@ -214,12 +215,15 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             stage_standings.knockout_codes(match.round).get(match.pk, "")
         ),
         "revoked": revoked,
+        # a finalised (locked) round takes no entry: said on the page, every control disabled
+        "closed": closed,
         "config": {
             "game": event.game,
             "match": match.pk,
             "api": result_url.removesuffix("result/"),
             "key": key.key if key else "",
             "revoked": revoked,
+            "closed": closed,
             "user": user.username if user is not None and user.is_authenticated else "",
             "login_url": f"{reverse('login')}?next={page_url}",
             "table": match.table_number,

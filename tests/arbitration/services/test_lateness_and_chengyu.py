@@ -12,7 +12,12 @@ from rules_engine.ladder import Penalty
 from tests.factories import counting_outcome, enter_result, points
 from tournaments.models import RankingAdjustment
 
-CHENGYU_DEALS = [{"tricks": {"EW": 8, "NS": 5}}, {"tricks": {"EW": 6, "NS": 7}}]
+# a whole match of three deals (a record of 2 deals of 3 is not over and cannot count, issue 35)
+CHENGYU_DEALS = [
+    {"tricks": {"EW": 8, "NS": 5}},
+    {"tricks": {"EW": 6, "NS": 7}},
+    {"tricks": {"EW": 7, "NS": 6}},
+]
 T0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 
 
@@ -20,7 +25,7 @@ T0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 def chengyu(arb):
     arb.event.game, arb.event.preset = "chengyu", "chengyu"
     arb.event.save()
-    enter_result(arb, deals=CHENGYU_DEALS)  # EW wins 2:0 on tricks 14:12
+    enter_result(arb, deals=CHENGYU_DEALS)  # EW wins 2:1 on deals, tricks 21:18
     return arb
 
 

@@ -264,3 +264,37 @@ def test_an_overturned_appeal_reads_with_the_votes_word(arb, client):
     )
     decision = page.content.decode().split('id="decision"')[1].split("</p>")[0]
     assert "撤销" in decision and "改判" not in decision
+
+
+def test_rule_decided_and_refused_appeals_show_their_decision_not_a_countdown(arb, client):
+    """Issue 35: a refused or decided appeal still counted down to its answer (and its
+    filing deadline) on the committee's dashboard, the chief's desk and its own page."""
+    t0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+    with time_machine.travel(t0, tick=False) as clock:
+        enter_result(arb)
+        decided = appeals.file_appeal(ruled(arb, "warning", "spoke"), arb.captain, "x")
+        for member in arb.committee[:2]:
+            appeals.vote(decided, member, "overturn", "录像为证")
+        second = ruled(arb, "warning", "again")
+        clock.shift(timedelta(minutes=40))
+        refused = appeals.file_appeal(second, arb.captain, "late")
+        assert (decided.status, refused.status) == ("decided", "refused")
+        dashboard = as_user(client, arb.committee[0]).get(url("committee", arb), **EN)
+        html = dashboard.content.decode()
+        for part in ("decided-appeals", "refused-appeals"):
+            section = html.split(f'id="{part}"')[1].split("</table>")[0]
+            assert "countdown" not in section, (part, section)
+        section = html.split('id="decided-appeals"')[1].split("</table>")[0]
+        assert "Overturned" in section and "(2/3)" in section
+        assert "Refused (late)" in html.split('id="refused-appeals"')[1].split("</table>")[0]
+        for appeal in (decided, refused):
+            page = as_user(client, arb.captain).get(url("appeal", arb, appeal.pk), **EN)
+            card = page.content.decode().split('id="appeal"')[1].split('id="appealed-ruling"')[0]
+            assert "countdown" not in card, card
+        desk = as_user(client, arb.chief).get(url("chief", arb), **EN).content.decode()
+        row = desk.split('id="appeals"')[1].split("</table>")[0]
+        assert f"#{refused.pk}" in row and "countdown" not in row
+        home = as_user(client, arb.chief).get("/", **EN).content.decode()
+        if 'id="desk-appeals"' in home:
+            panel = home.split('id="desk-appeals"')[1].split("</section>")[0]
+            assert "countdown" not in panel, panel

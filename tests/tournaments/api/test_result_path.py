@@ -144,3 +144,36 @@ def test_rule_a_knockout_not_over_refuses_the_match_not_a_deal(api_as):
     body = response.json()
     assert body["code"] == "match_not_over" and body["field"] == "record" and "deal" not in body
     assert not match.versions.exists()
+
+
+def test_rule_a_knockout_best_of_three_at_one_game_each_asks_for_game_3(api_as):
+    # issue 35: 1:1 in games (levels summed: equal) was refused "one more deal decides"
+    event = factories.event(teams=2)
+    final = factories.stage(
+        event,
+        name="Final",
+        kind="knockout",
+        match_format={"end": "deals", "deals": 2, "games": 3, "knockout": True},
+    )
+    from tournaments.services import rounds, stage_rounds
+
+    organiser = factories.organiser_of
+    rnd = rounds.publish(stage_rounds.draw_round(final, organiser(event)), organiser(event))
+    match = rnd.matches.get()
+    chief = factories.user("chief35")
+    factories.grant(chief, event, "chief_referee")
+    ew_up1 = {"finish": ["E", "N", "S", "W"]}
+    ns_up3 = {"finish": ["N", "S", "E", "W"]}
+    games = [{"deals": [EW_UP3, ew_up1]}, {"deals": [ns_up3, NS_UP1]}]  # EW by 4, NS by 4
+    response = api_as(chief).post(
+        f"/api/tournaments/{event.slug}/matches/{match.pk}/result/",
+        {"record": {"game": "guandan", "games": games}, "base_version": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "match_not_over" and body["field"] == "record"
+    assert "局分 1 : 1" in body["error"] and "第 3 局" in body["error"], body
+    assert "加赛一副" not in body["error"]
+    assert not match.versions.exists()

@@ -222,7 +222,7 @@ def test_metric_labels_are_chinese_under_zh_hans(make_event):
     event = make_event(preset="guandan-national-2017")
     with translation.override("zh-hans"):
         labels = dict(service.metric_labels(event))
-    assert labels["points"] == "积分" and labels["net_levels"] == "净积小分"
+    assert labels["points"] == "场分" and labels["net_levels"] == "净积小分"
     assert all(not label.isascii() for label in labels.values()), labels
 
 

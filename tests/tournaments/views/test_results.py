@@ -164,3 +164,30 @@ def test_a_best_of_three_by_final_levels_reads_game_by_game_on_the_match_page(ev
         ("第 1 局", "最终级数 东西 9 : 南北 2"),
         ("第 2 局", "最终级数 东西 8 : 南北 6"),
     ]
+
+
+def test_rule_a_finalised_rounds_table_page_says_so_and_takes_no_entry(event, client):
+    """Issue 35: the table page of a finalised (locked) round took entry and refused only
+    on submit; it now says so and its entry is disabled, by login and by table link."""
+    client.force_login(event.referee)
+    open_page = client.get(f"/t/{event.event.slug}/table/1/", **EN)
+    assert open_page.context["config"]["closed"] == ""
+    assert 'id="round-closed"' not in open_page.content.decode()
+    assert '<fieldset id="entry-controls" class="entry-controls">' in open_page.content.decode()
+    for match in (event.match, event.match2):
+        result_entry.submit(match, guandan_record(), actor(event.chief), 0, confirm=True)
+    client.force_login(event.chief)
+    client.post(f"/t/{event.event.slug}/results/round/1/close/", {"action": "finalise"})
+    assert Round.objects.get(pk=event.round.pk).status == "finalised"
+    key = TableKey.objects.create(event=event.event, table_number=1)
+    client.force_login(event.referee)
+    for url in (f"/t/{event.event.slug}/table/1/", f"/table/{key.key}/"):
+        page = client.get(url, **EN)
+        html = page.content.decode()
+        assert "Round 1 is finalised" in page.context["config"]["closed"]
+        assert 'id="round-closed"' in html and "Round 1 is finalised" in html
+        assert "Nothing can be entered at this table." in html
+        assert '<fieldset id="entry-controls" class="entry-controls" disabled>' in html
+    zh = client.get(f"/t/{event.event.slug}/table/1/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "第 1 轮已定稿；须由裁判长先重新开启。" in zh.content.decode()
+    assert "此桌不能再录入任何结果。" in zh.content.decode()

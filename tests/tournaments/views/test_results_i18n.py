@@ -106,7 +106,7 @@ def test_rules_desk_bad_request_names_the_field_in_chinese(event, client):
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("zh-hans", "所打级数 须为级牌 2..10、J、Q、K 或 A，而不是 'Z'"),
+        ("zh-hans", "所打级数须为级牌 2..10、J、Q、K 或 A，而不是 'Z'"),
         ("en", "level must be a level 2..10, J, Q, K or A, not 'Z'"),
     ],
 )

@@ -128,7 +128,7 @@ def test_a_stage_is_edited_and_removed_on_its_page_until_its_first_round(organis
     stage.refresh_from_db()
     assert stage.match_format == {"end": "deals", "deals": 6}
 
-    factories.play_stage_round(stage)
+    factories.play_stage_round(stage, deals=lambda match: factories.SIX_DEALS)  # 6 deals
     locked = client.get(page(event, f"{stage.pk}/edit/")).content.decode()
     assert 'id="stage-locked"' in locked and 'id="stage-delete-form"' not in locked
     refused = client.post(
