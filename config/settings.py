@@ -110,6 +110,12 @@ if not os.environ.get("DATABASE_URL"):
     (BASE_DIR / "var").mkdir(exist_ok=True)  # the embedded default database lives here
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    if TESTING:
+        # The test database lives in memory with a shared cache, where SQLite locks whole
+        # tables between connections and does not wait (CI: "database table is locked:
+        # tournaments_event" while a browser test's server thread read the event). Readers
+        # take no table lock here; the pragma does nothing outside a shared cache.
+        DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA read_uncommitted = 1;"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters bound by PostgreSQL, not quoted into the SQL by Python (psycopg 3), and each
     # connection's repeated statements prepared once: a result submission costs ~15% less

@@ -30,6 +30,7 @@ NOT_RENDERED_BY_GET = {
     "tournaments:service-worker": "a script (the service worker), no page",
     "tournaments:offline-engine": "a zip (the rules engine for Pyodide), no page",
     "tournaments:role-remove": "POST only",
+    "tournaments:invitation-answer": "POST only (accepts or declines a role offered)",
     "tournaments:round-draft": "POST only (draws a round)",
     "tournaments:round-swap": "POST only",
     "tournaments:round-publish": "POST only",

@@ -132,6 +132,9 @@ def table(live_server, phone, login, make_event, make_user, grant):
     login(phone, live_server, event.referee)
     event.url = f"{live_server.url}/t/{event.event.slug}/table/1/"
     phone.goto(event.url)
+    # the page's first requests (the saved version, the engine's start) are done before a
+    # test writes to the database beside them
+    phone.wait_for_load_state("networkidle")
     return event
 
 

@@ -12,7 +12,6 @@ from django.test import Client
 from tests import factories
 from tournaments import tasks
 from tournaments.models import Job
-from tournaments.services import exports
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,15 +24,18 @@ def test_rule_without_a_broker_a_public_page_answers_before_its_files_are_render
     rendering = threading.Event()
     release = threading.Event()
     threads = []
-    real = exports.run_export
+    real = tasks._run_in_process
 
-    def held(job):
+    # Every job waits before it touches the database: the page's request and the test's own
+    # reads never run beside a job's writes (SQLite's in-memory test database locks whole
+    # tables across threads: CI saw a job left pending by such a lock).
+    def held(task, job_id):
         threads.append(threading.current_thread().name)
         rendering.set()
         assert release.wait(60), "the test never released the render"
-        real(job)
+        real(task, job_id)
 
-    monkeypatch.setattr(exports, "run_export", held)
+    monkeypatch.setattr(tasks, "_run_in_process", held)
     page = Client().get(f"/t/{event.slug}/pairings/")
     # the page answered while no file was rendered: the render waits for the test
     assert page.status_code == 200
