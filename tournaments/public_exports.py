@@ -1,7 +1,7 @@
 """Public exports (standings, published pairings, unit standings, a bracket): one file per
 event revision and language, asked for by the public pages and served from the public cache
-(views/exports.py, views/public_pages.py). The jobs are services/exports.py's; this module
-queues the missing one through tasks.py, above both, so services/exports.py (which the tasks
+(views/exports.py, views/public_pages.py). The jobs are exporters/exports.py's; this module
+queues the missing one through tasks.py, above both, so exporters/exports.py (which the tasks
 run) never imports the tasks (no import cycle, issue 29: tests/test_architecture.py).
 """
 
@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import tasks
 from tournaments.errors import Code, ServiceError
+from tournaments.exporters import exports
 from tournaments.models import Event, Job
-from tournaments.services import exports
 
 ASK_SECONDS = 5  # a public export missing from the cache is looked for at most this often
 BUSY_RETRY_SECONDS = 60  # "try again" after the cap on public jobs was reached

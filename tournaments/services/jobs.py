@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
@@ -28,8 +29,18 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tournaments.exporters.base import ExportError, ExportFile
+from tournaments.errors import ExportError
 from tournaments.models import Job
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """A rendered file: what an exporter makes and a job stores."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
 
 logger = logging.getLogger("paisai.jobs")
 Status = Job.Status

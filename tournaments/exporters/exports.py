@@ -31,11 +31,13 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import glossary
+from tournaments.errors import ExportError
 from tournaments.exporters import exporters
-from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
 from tournaments.models import Event, Job
+from tournaments.services import jobs
+from tournaments.services.jobs import ExportFile
 
-from . import jobs
+from .base import ChunkedExporter, Exporter
 
 READY_TTL = 3600  # how long "the file of revision r is ready" is remembered in the cache
 
