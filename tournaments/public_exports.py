@@ -30,11 +30,11 @@ class PublicJobsBusy(ServiceError):
 
 
 def per_client() -> int:
-    return int(getattr(settings, "PAISAI_PUBLIC_JOBS_PER_CLIENT", 12))
+    return int(settings.PAISAI_PUBLIC_JOBS_PER_CLIENT)
 
 
 def per_revision() -> int:
-    return int(getattr(settings, "PAISAI_PUBLIC_JOBS_PER_REVISION", 60))
+    return int(settings.PAISAI_PUBLIC_JOBS_PER_REVISION)
 
 
 def _share_keys(event: Event, client: str) -> tuple[str, str]:
@@ -119,7 +119,7 @@ def ensure_public_job(event: Event, kind: str, params: dict, language: str, clie
     if not cache.add(f"{key}:asked", 1, ASK_SECONDS):
         return None
     job = done_job(event, kind, params, language)
-    mirror = bool(getattr(settings, "PAISAI_MIRROR_OF", ""))  # read-only: files come from the venue
+    mirror = bool(settings.PAISAI_MIRROR_OF)  # read-only: files come from the venue
     if (
         job is None
         and not mirror

@@ -44,7 +44,7 @@ def archived_models() -> list[tuple[type, str]]:
     paths: dict[type, str] = {event: "pk"}
     pending = deque(
         m
-        for app_label in getattr(settings, "PAISAI_ARCHIVE_APPS", ("tournaments",))
+        for app_label in settings.PAISAI_ARCHIVE_APPS
         for m in apps.get_app_config(app_label).get_models()
         if _label(m) not in SKIPPED and m is not event
     )

@@ -48,11 +48,11 @@ ACTIVE = (Status.PENDING, Status.RUNNING)
 
 
 def stale_after() -> timedelta:
-    return timedelta(seconds=float(getattr(settings, "PAISAI_JOB_STALE_SECONDS", 30)))
+    return timedelta(seconds=float(settings.PAISAI_JOB_STALE_SECONDS))
 
 
 def max_restarts() -> int:
-    return int(getattr(settings, "PAISAI_JOB_MAX_RESTARTS", 3))
+    return int(settings.PAISAI_JOB_MAX_RESTARTS)
 
 
 def job_language(job: Job) -> str:
