@@ -18,6 +18,7 @@ from .replay import (
     pairing_teams,
     quality_of,
     rerun_pairing,
+    rerun_stage,
     score_of,
 )
 
@@ -26,6 +27,10 @@ VERSIONS = (1,)
 LOT_RULE = "lots: random.Random(seed).shuffle of the tied teams' ids in ascending order"
 DRAW_RULE = "round-1 draw from its seed (tournaments.pairing.draw.draw_first_round, {method})"
 SWISS_RULE = "Swiss pairing from the standings before the round (tournaments.pairing.swiss)"
+STAGE_RULE = (
+    "a stage's draw, section by section: knockout bracket from the seeds and the winners, "
+    "round-robin Berger tables, or a Swiss stage's first draw from its seed"
+)
 SCORE_RULE = "the record scored by the rules engine ({preset})"
 PLACE_RULE = "standings order {order}"
 QUALITY_RULE = "pairing-quality report (tournaments.pairing.quality.round_quality)"
@@ -193,6 +198,17 @@ def _check(data: dict) -> Report:
             draws=draws(after_round),
         )
 
+    def stage_ranker(numbers, after_round):
+        rows = compute_standings(
+            team_ids,
+            [outcome for outcome in outcomes if outcome.round_no in numbers],
+            preset.standings_order,
+            draw_lots=team_lots,
+            draws=draws(after_round),
+        )
+        return rows, draws(after_round)
+
+    answers = {}  # (round, table) -> the engine's answer for the file's record
     outcomes = []  # the recomputed outcomes of the rounds so far
     played: list[dict] = []  # the rounds so far as the file has them
     previous_rows = []
@@ -203,17 +219,25 @@ def _check(data: dict) -> Report:
         # 1. the pairing, re-run
         before = pairing_teams(data, rnd, played, previous_rows)
         tables = {t["table"]: (t["home"], t["away"]) for t in rnd["tables"]}
+        rerun, rerun_byes, rule = None, None, ""
         if rnd.get("stage") is not None:
-            notes.append("a stage round: its pairing is not re-run")
+            found_stage, why = rerun_stage(data, preset, rnd, before, played, answers, stage_ranker)
+            if found_stage is None:
+                notes.append(why)
+            else:
+                rerun, rerun_byes = found_stage
+                rule = STAGE_RULE
         elif number == 1 and rnd.get("draw_seed") is None:
             notes.append("no draw seed recorded: the pairing is not re-run")
         else:
             result = rerun_pairing(data, preset, rnd, before)
             rule = DRAW_RULE.format(method=preset.round_one_method) if number == 1 else SWISS_RULE
+            rerun = {p.table: (p.home, p.away) for p in result.pairings}
+            rerun_byes = [result.bye] if result.bye is not None else []
+        if rerun is not None:
             swapped = [s for s in data.get("swaps", []) if s.get("round") == number]
             if swapped:
                 rule += "; swapped by hand: " + "; ".join(s.get("reason", "") for s in swapped)
-            rerun = {p.table: (p.home, p.away) for p in result.pairings}
             for table in sorted(set(tables) | set(rerun), key=lambda t: (t is None, t or 0)):
                 if tables.get(table) != rerun.get(table):
                     found.append(
@@ -225,8 +249,7 @@ def _check(data: dict) -> Report:
                             rule,
                         )
                     )
-            rerun_byes = [result.bye] if result.bye is not None else []
-            if sorted(rnd["byes"]) != rerun_byes:
+            if sorted(rnd["byes"]) != sorted(rerun_byes):
                 found.append(
                     Difference(
                         where,
@@ -253,6 +276,7 @@ def _check(data: dict) -> Report:
                     )
                 )
                 continue
+            answers[(number, table["table"])] = answer
             scored = score_of(number, table["home"], table["away"], answer, preset)
             if scored != result.get("score"):
                 found.append(

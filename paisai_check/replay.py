@@ -8,14 +8,19 @@ is therefore restated here; tests/paisai_check compares the two on every exporte
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules_engine.outcome import Outcome
 from rules_engine.presets import bye_points, forfeit_level_difference, level_points
-from rules_engine.seating import AWAY, HOME
+from rules_engine.seating import AWAY, HOME, by_side
 from tournaments.pairing import PairingTeam, draw_first_round, pair_round
 from tournaments.pairing.core import AWAY as PAIR_AWAY
 from tournaments.pairing.core import HOME as PAIR_HOME
+from tournaments.pairing.knockout import knockout_bracket
 from tournaments.pairing.quality import round_quality
+from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.standings.core import MatchOutcome, bye_outcome
+from tournaments.standings.stages import rerank, rows_by_draws
 
 SCORE_FIELDS = (
     "home_points",
@@ -149,3 +154,92 @@ def quality_of(rnd: dict, before: dict[int, PairingTeam], pairings=None, bye=Non
         tables = [(p.table, p.home, p.away) for p in pairings]
         byes = [bye] if bye is not None else []
     return round_quality(tables, byes, before)
+
+
+def stage_winners(played: list[dict], stage_id: int, section_id: int, answers: dict) -> dict:
+    """Bracket place -> the team that went through, in a knockout section's rounds so far:
+    a bye's team, or the winner of the re-scored result (a void or a draw decides nothing)."""
+    winners = {}
+    for earlier in played:
+        if earlier.get("stage") != stage_id:
+            continue
+        for bye in earlier.get("bye_slots", []):
+            if bye.get("section") == section_id and bye.get("bracket_slot"):
+                winners[bye["bracket_slot"]] = bye["team"]
+        for table in earlier["tables"]:
+            if table.get("section") != section_id or not table.get("bracket_slot"):
+                continue
+            answer = answers.get((earlier["number"], table["table"]))
+            winner = Outcome.from_answer(answer).winner if answer is not None else None
+            if winner is not None:
+                winners[table["bracket_slot"]] = by_side(table["home"], table["away"])[winner]
+    return winners
+
+
+def section_rows(data, stage, played, ids, rank):
+    """A section's standings before the next round of its stage: the stage's rounds so far
+    (and the earlier stages' when it carries the points), ranked among the section's teams,
+    ties a recorded draw of lots covers broken by it (tournaments.standings.stages)."""
+    counted = {stage["id"]}
+    if stage.get("carry_points"):
+        counted |= {s["id"] for s in data["stages"] if s["order"] < stage["order"]}
+    numbers = {r["number"] for r in played if r.get("stage") in counted}
+    latest = max((r["number"] for r in played), default=0)
+    rows, draws = rank(numbers, latest)
+    return rows_by_draws(rerank(rows, set(ids)), draws)
+
+
+def rerun_stage(data, preset, rnd, before, played, answers, rank):
+    """The tables paisai's stage service draws for a stage round, section by section (table
+    numbers running on in section order), and its byes: ``((tables, byes), None)``, or
+    ``(None, why)`` when the round cannot be re-run (a knockout match before without a
+    winner). ``rank(round numbers, after_round)`` gives the standings over those rounds'
+    recomputed results (no ranking adjustments) and the draws of lots that apply."""
+    stage = next(s for s in data["stages"] if s["id"] == rnd["stage"])
+    index = 1 + sum(1 for r in played if r.get("stage") == stage["id"])
+    tables, byes = [], []
+    for section in sorted(stage["sections"], key=lambda s: s.get("order", 0)):
+        ids = [entry["team"] for entry in sorted(section["teams"], key=lambda e: e["seed"])]
+        if len(ids) < 2:
+            continue
+        if stage["kind"] == "round_robin":
+            schedule = berger_rounds(ids)
+            if index <= len(schedule):
+                tables += list(schedule[index - 1].tables)
+                byes += [] if schedule[index - 1].bye is None else [schedule[index - 1].bye]
+        elif stage["kind"] == "knockout":
+            bracket = knockout_bracket(ids, third_place=bool(stage.get("third_place")))
+            if index > len(bracket.rounds):
+                continue
+            sides = bracket.sides(stage_winners(played, stage["id"], section["id"], answers))
+            matches = list(bracket.rounds[index - 1].matches)
+            if index == len(bracket.rounds) and bracket.third_place is not None:
+                matches.append(bracket.third_place)
+            for match in matches:
+                home, away = sides[match.id]
+                if home is None or (not match.is_bye and away is None):
+                    return None, f"{section['name']}: the match before {match.id} has no winner"
+                if match.is_bye:
+                    byes.append(home)
+                else:
+                    tables.append((home, away))
+        elif index == 1 and stage.get("entrants") == "all" and not stage.get("carry_points"):
+            teams = [replace(before[team], score=0, rank=place) for place, team in enumerate(ids)]
+            drawn = draw_first_round(teams, rnd["draw_seed"], preset.avoid_same_unit)
+            tables += [(p.home, p.away) for p in drawn.pairings]
+            byes += [] if drawn.bye is None else [drawn.bye]
+        else:
+            place = {team: (position, 0.0) for position, team in enumerate(ids)}
+            if index > 1 or stage.get("carry_points"):
+                rows = section_rows(data, stage, played, ids, rank)
+                place = {row.team: (position, row.points) for position, row in enumerate(rows)}
+            teams = [
+                replace(before[team], score=place[team][1], rank=place[team][0], seed=None)
+                for team in ids
+            ]
+            after = max(0, int(stage.get("num_rounds") or 0) - index)
+            paired = pair_round(teams, preset.avoid_same_unit, rounds_after=after)
+            tables += [(p.home, p.away) for p in paired.pairings]
+            byes += [] if paired.bye is None else [paired.bye]
+    numbered = dict(enumerate(tables, start=1))
+    return (numbered, sorted(byes)), None

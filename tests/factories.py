@@ -484,3 +484,40 @@ def swiss_event(
     played.refresh_from_db()
     played.facts = facts
     return played
+
+
+def staged_event(teams: int = 16, swiss_rounds: int = 3, top: int = 4, seed: int = 5):
+    """A Swiss qualifier (its first round a draw from a recorded seed) feeding a knockout
+    final of its top ``top`` with a third-place match, played through the services with
+    random winners from ``seed``; ties at the qualification line decided by lots."""
+    import random
+
+    from tournaments.models import Round
+    from tournaments.services import round_close, rounds, stage_rounds
+
+    played = event(teams=teams, units=max(2, teams // 8))
+    who, chief = organiser_of(played), chief_of(played)
+    rng = random.Random(seed)
+    qualifier = stage(played, name="Qualifier", num_rounds=swiss_rounds)
+    final = stage(
+        played,
+        name="Final",
+        kind="knockout",
+        entrants="qualified",
+        qualify_top=top,
+        sources=[qualifier],
+        third_place=True,
+        match_format={"end": "deals", "deals": 1},
+    )
+    for _ in range(swiss_rounds):
+        play_stage_round(qualifier, deals=lambda m: [{"finish": rng.choice(ONE_DEAL_FINISHES)}])
+    settle_cut_lots(final, seed=seed)
+    rnd = stage_rounds.draw_round(final, who)
+    while rnd is not None:
+        rnd = rounds.publish(rnd, who)
+        for match in rnd.matches.exclude(away=None).order_by("table_number"):
+            result(match, deals=rng.choice([WIN_BY_3, NS_WINS_BY_3]), by=chief)
+        round_close.finalise(rnd, chief)
+        rnd = Round.objects.filter(stage=final, status=Round.Status.DRAFT).first()
+    played.refresh_from_db()
+    return played

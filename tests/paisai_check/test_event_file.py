@@ -344,3 +344,31 @@ def test_the_issue_scale_200_teams_7_rounds(media, tmp_path):
 
 def test_the_package_says_what_it_needs():
     assert paisai_check.__doc__ and "no Django" in paisai_check.__doc__
+
+
+def test_a_staged_event_with_a_knockout_final_is_re_run(media, tmp_path):
+    event = factories.staged_event(teams=16, swiss_rounds=3, top=4, seed=5)
+    data = exported(event)
+    validate(data)
+    assert [r["stage"] is not None for r in data["rounds"]] == [True] * 5
+    final = data["rounds"][-1]
+    assert sorted(t["bracket_slot"] for t in final["tables"]) == ["3P", "R2-1"]
+    code, text = run(data, tmp_path)
+    assert code == 0, text
+    # every round re-run: the qualifier's draw, its Swiss rounds from its section
+    # standings, the knockout's rounds from the seeds and the winners
+    for number in range(1, 6):
+        assert f"round {number}: same\n" in text
+    # the final's winner changed by hand in the semi-final: the final no longer follows
+    edited = copy.deepcopy(data)
+    semi = edited["rounds"][3]["tables"][0]
+    semi["result"]["record"]["deals"] = [
+        {
+            "finish": ["S", "N", "E", "W"]
+            if semi["result"]["score"]["home_points"] > semi["result"]["score"]["away_points"]
+            else ["E", "W", "S", "N"]
+        }
+    ]
+    report = check(edited)
+    kinds = {(d.where, d.kind) for d in report.differences}
+    assert ("round 4", "score") in kinds and ("round 5", "pairing") in kinds

@@ -128,10 +128,18 @@ def _rounds(event: Event, preset) -> list[dict]:
     out = []
     rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
     for rnd in rounds.prefetch_related("matches"):
-        tables, byes = [], []
+        tables, byes, bye_slots = [], [], []
         for match in sorted(rnd.matches.all(), key=lambda m: (m.table_number or 0, m.pk)):
             if match.away_id is None:
                 byes.append(match.home_id)
+                if match.section_id is not None:
+                    bye_slots.append(
+                        {
+                            "team": match.home_id,
+                            "section": match.section_id,
+                            "bracket_slot": match.bracket_slot,
+                        }
+                    )
                 continue
             table = {
                 "table": match.table_number,
@@ -164,6 +172,8 @@ def _rounds(event: Event, preset) -> list[dict]:
             "byes": byes,
             "standings": _standings(event, rnd.number),
         }
+        if rnd.stage_id is not None:
+            entry["bye_slots"] = bye_slots
         before = {team.id: team for team in load_pairing_teams(event, rnd.number)}
         entry["quality"] = round_quality(
             [(t["table"], t["home"], t["away"]) for t in tables], byes, before
