@@ -8,8 +8,9 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, status
+from rest_framework import status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from tournaments import tasks
 from tournaments.models import Job
@@ -39,7 +40,7 @@ JOB_STATUS = {
 }
 
 
-class EventFileView(EventScopedMixin, generics.GenericAPIView):
+class EventFileView(EventScopedMixin, APIView):
     read_action = write_action = "export.run"
 
     @extend_schema(
