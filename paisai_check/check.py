@@ -36,6 +36,12 @@ PLACE_RULE = "standings order {order}"
 QUALITY_RULE = "pairing-quality report (tournaments.pairing.quality.round_quality)"
 
 
+USAGE = (
+    "usage: python -m paisai_check [--quality] FILE.paisai.json\n"
+    "  --quality  also print each round's pairing quality beside the matcher's best"
+)
+
+
 class BadFile(Exception):
     """The file cannot be checked: not JSON, not an event file, a value of the wrong kind."""
 
@@ -55,6 +61,8 @@ class Difference:
 class Report:
     title: str = ""
     sections: list[tuple[str, list[Difference], list[str]]] = field(default_factory=list)
+    # (round, the played pairing's quality report, the re-run pairing's)
+    quality: list[tuple[str, dict, dict]] = field(default_factory=list)
 
     @property
     def differences(self) -> list[Difference]:
@@ -82,6 +90,13 @@ class Report:
 
     def text(self) -> str:
         return "\n".join(self.lines()) + "\n"
+
+    def quality_lines(self) -> list[str]:
+        """Each round's pairing quality: the pairing played beside the matcher's best."""
+        out = ["pairing quality, played | the matcher's best:"]
+        for where, played, best in self.quality:
+            out.append(f"{where}: {quality_line(played)} | {quality_line(best)}")
+        return out
 
 
 def load(path) -> dict:
@@ -297,8 +312,10 @@ def _check(data: dict) -> Report:
         rows = standings(outcomes, number)
         found.extend(_places(where, rnd.get("standings", []), rows, name, order))
         # 4. the quality report
+        mine = quality_of(data, rnd, before)
+        if rerun is not None:
+            report.quality.append((where, mine, quality_of(data, rnd, before, (rerun, rerun_byes))))
         if "quality" in rnd:
-            mine = quality_of(rnd, before)
             for key in sorted(set(mine) | set(rnd["quality"])):
                 if mine.get(key) != rnd["quality"].get(key):
                     found.append(
@@ -323,6 +340,18 @@ def _check(data: dict) -> Report:
         )
     )
     return report
+
+
+def quality_line(q: dict) -> str:
+    rematches = f"rematches {q['rematches']}"
+    if q.get("rematches_confirmed"):
+        rematches += f" (confirmed: {q['rematches_confirmed']})"
+    return (
+        f"{rematches}, floats {q['floats']} ({q['float_groups']} score groups), "
+        f"largest difference {q['largest_score_difference']}, unit clashes "
+        f"{q['unit_clashes']}, home/away out of balance {q['side_imbalanced']}, "
+        f"byes {len(q['byes'])} (second byes {len(q['repeated_byes'])})"
+    )
 
 
 def _points(score) -> str:
@@ -380,8 +409,10 @@ def _places(where, claimed: list[dict], rows, name, order) -> list[Difference]:
 def main(argv: list[str] | None = None, out=None) -> int:
     out = out or sys.stdout
     argv = list(sys.argv[1:] if argv is None else argv)
+    show_quality = "--quality" in argv
+    argv = [arg for arg in argv if arg != "--quality"]
     if len(argv) != 1 or argv[0] in ("-h", "--help"):
-        print("usage: python -m paisai_check FILE.paisai.json", file=out)
+        print(USAGE, file=out)
         return 2
     try:
         report = check(load(argv[0]))
@@ -389,4 +420,6 @@ def main(argv: list[str] | None = None, out=None) -> int:
         print(f"paisai_check: bad file: {error}", file=out)
         return 2
     out.write(report.text())
+    if show_quality:
+        out.write("\n".join(report.quality_lines()) + "\n")
     return 0 if report.same else 1

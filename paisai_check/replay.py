@@ -145,15 +145,25 @@ def rerun_pairing(data: dict, preset, rnd: dict, before: dict[int, PairingTeam])
     return pair_round(teams, preset.avoid_same_unit, rounds_after=rounds_after)
 
 
-def quality_of(rnd: dict, before: dict[int, PairingTeam], pairings=None, bye=None) -> dict:
-    """The quality report of the round's tables (or of ``pairings`` and ``bye``)."""
-    if pairings is None:
+def quality_of(data: dict, rnd: dict, before: dict[int, PairingTeam], rerun=None) -> dict:
+    """The quality report of the round's tables, or of the re-run's (``rerun``: tables by
+    number and the byes), with the organiser's reason if the round's rematches were
+    confirmed."""
+    confirmed = next(
+        (
+            c.get("reason")
+            for c in data.get("confirmed_rematches", [])
+            if c.get("round") == rnd["number"]
+        ),
+        None,
+    )
+    if rerun is None:
         tables = [(t["table"], t["home"], t["away"]) for t in rnd["tables"]]
         byes = rnd["byes"]
     else:
-        tables = [(p.table, p.home, p.away) for p in pairings]
-        byes = [bye] if bye is not None else []
-    return round_quality(tables, byes, before)
+        tables = [(table, home, away) for table, (home, away) in rerun[0].items()]
+        byes = rerun[1]
+    return round_quality(tables, byes, before, confirmed)
 
 
 def stage_winners(played: list[dict], stage_id: int, section_id: int, answers: dict) -> dict:

@@ -372,3 +372,25 @@ def test_a_staged_event_with_a_knockout_final_is_re_run(media, tmp_path):
     report = check(edited)
     kinds = {(d.where, d.kind) for d in report.differences}
     assert ("round 4", "score") in kinds and ("round 5", "pairing") in kinds
+
+
+def test_a_confirmed_rematch_is_in_the_quality_report(media, tmp_path):
+    """4 teams, 4 rounds: round 4 must repeat meetings; the organiser confirmed them."""
+    event = factories.swiss_event(
+        teams=4, rounds=4, withdraw_after=None, leave_round=None, ruling_round=None, lot=False
+    )
+    data = exported(event)
+    validate(data)
+    last = data["rounds"][-1]["quality"]
+    assert last["rematches"] == 2 and last["rematches_confirmed"] == "accepted by the test"
+    assert data["rounds"][0]["quality"]["rematches_confirmed"] is None
+    path = tmp_path / "small.paisai.json"
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    assert main(["--quality", str(path)], out=out) == 0, out.getvalue()
+    text = out.getvalue()
+    assert "pairing quality, played | the matcher's best:" in text
+    line = next(line for line in text.splitlines() if line.startswith("round 4: rematches"))
+    played, best = line.split(" | ")
+    assert "rematches 2 (confirmed: accepted by the test)" in played
+    assert played.split(": ", 1)[1] == best  # the matcher's own pairing was played

@@ -5,7 +5,8 @@ the round (``PairingTeam``: score, opponents, sides, unit, bye) and answers, as 
 data: the rematches, the tables joining two score groups and by how far (in score groups of
 the round's field, and in points), the largest score difference at a table, the unit
 clashes, the teams whose home/away count is out of balance after the round, and the byes
-(a second bye counted apart). The event file carries it for every round; the checker
+(a second bye counted apart). A rematch is published only once the organiser confirms it
+with a reason: the report carries that reason. The event file carries it for every round; the checker
 recomputes it, for the pairing played and for the matcher's best pairing.
 """
 
@@ -22,9 +23,11 @@ def round_quality(
     tables: Iterable[tuple[int | None, int, int]],
     byes: Iterable[int],
     before: Mapping[int, PairingTeam],
+    confirmed: str | None = None,
 ) -> dict:
     """The quality report of one round: ``tables`` as (table, home, away), ``byes`` the
-    teams with a bye, ``before`` every team of the round as it stood before it."""
+    teams with a bye, ``before`` every team of the round as it stood before it;
+    ``confirmed`` the organiser's reason when the round's rematches were confirmed."""
     tables = sorted(tables, key=lambda t: (t[0] is None, t[0] or 0, t[1]))
     byes = sorted(byes)
     playing = [team for _, home, away in tables for team in (home, away)] + byes
@@ -60,6 +63,7 @@ def round_quality(
         "tables": len(tables),
         "rematches": len(rematches),
         "rematch_tables": rematches,
+        "rematches_confirmed": confirmed if rematches or confirmed else None,
         "floats": len(floats),
         "float_groups": sum(item["groups"] for item in floats),
         "float_tables": floats,

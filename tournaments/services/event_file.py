@@ -125,6 +125,9 @@ def _rounds(event: Event, preset) -> list[dict]:
         match__round__event=event, is_counting=True
     ).select_related("match"):
         counting[version.match_id] = version
+    confirmed = {
+        entry.data.get("round"): entry.reason for entry in _audit(event, "round.confirm_rematches")
+    }
     out = []
     rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
     for rnd in rounds.prefetch_related("matches"):
@@ -176,7 +179,10 @@ def _rounds(event: Event, preset) -> list[dict]:
             entry["bye_slots"] = bye_slots
         before = {team.id: team for team in load_pairing_teams(event, rnd.number)}
         entry["quality"] = round_quality(
-            [(t["table"], t["home"], t["away"]) for t in tables], byes, before
+            [(t["table"], t["home"], t["away"]) for t in tables],
+            byes,
+            before,
+            confirmed.get(rnd.number),
         )
         out.append(entry)
     return out
