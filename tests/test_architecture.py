@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("arbitration", "tournaments", "rules_engine", "config")
+PACKAGES = ("arbitration", "tournaments", "rules_engine", "config", "paisai_check")
 LAZY = "\n\ndef lazy():\n    import %s\n"
 
 
@@ -67,6 +67,10 @@ def copy_of_the_tree(tmp_path_factory) -> Path:
             "from django.db import models\n",
             "standings cores without Django",
         ),
+        # issue 38: the event file's checker runs without Django
+        ("paisai_check/bad.py", "import django.db\n", "event-file checker without Django"),
+        ("paisai_check/bad.py", LAZY % "tournaments.standings.service", "checker without Django"),
+        ("tournaments/pairing/quality.py", "import tournaments.models\n", "cores without Django"),
         # issue 29: an import cycle breaks the build
         ("rules_engine/ladder_steps.py", "import rules_engine.ladder\n", "No import cycles"),
         (
