@@ -19,6 +19,7 @@ three's per-game time calls) are merged the same way, each by its name. A record
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,15 +102,26 @@ def extras(record: dict | None) -> dict[str, Any]:
     return found
 
 
-def _pick(base: Any, theirs: Any, mine: Any) -> tuple[str, Any]:
-    """("same" | "theirs" | "mine" | "conflict", value) for one item."""
-    if theirs == mine:
+def _pick(base: Any, theirs: Any, mine: Any, key=None) -> tuple[str, Any]:
+    """("same" | "theirs" | "mine" | "conflict", value) for one item; ``key`` says what is
+    compared (the item itself by default)."""
+    b, t, m = (
+        side if key is None or side is _ABSENT else key(side) for side in (base, theirs, mine)
+    )
+    if t == m:
         return "same", theirs
-    if mine == base:
+    if m == b:
         return THEIRS, theirs
-    if theirs == base:
+    if t == b:
         return MINE, mine
     return "conflict", None
+
+
+def _item_key(same):
+    """The key of a (game, deal) item: the game and the deal as ``same`` reads it."""
+    if same is None:
+        return None
+    return lambda item: (item[0], json.dumps(same(item[1]), sort_keys=True, default=str))
 
 
 def _choice(overrides: dict, name: str | int) -> str | None:
@@ -118,10 +130,17 @@ def _choice(overrides: dict, name: str | int) -> str | None:
 
 
 def merge(
-    base: dict | None, theirs: dict | None, mine: dict, overrides: dict | None = None
+    base: dict | None,
+    theirs: dict | None,
+    mine: dict,
+    overrides: dict | None = None,
+    same=None,
 ) -> Merge:
     """Merge ``mine`` (started from ``base``) onto ``theirs``; ``overrides`` maps a deal number
-    (as text, "3") or a member's name to ``"mine"`` or ``"theirs"`` for a conflict."""
+    (as text, "3") or a member's name to ``"mine"`` or ``"theirs"`` for a conflict. ``same``
+    (deal → what is compared; the deal itself by default) says when two entries are one deal
+    (the rules engine's ``phone.deal_key``: three seats of a finish imply the fourth)."""
+    key = _item_key(same)
     overrides = {str(k): v for k, v in (overrides or {}).items()}
     base = base or {"deals": []}
     theirs = theirs or {"deals": []}
@@ -135,7 +154,7 @@ def merge(
         number = i + 1
         sides = [side[i] if i < len(side) else _ABSENT for side in (b, t, m)]
         every.append(sides)
-        how, value = _pick(*sides)
+        how, value = _pick(*sides, key=key)
         if how == "conflict":
             chosen = _choice(overrides, number)
             if chosen is None:

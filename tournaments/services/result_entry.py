@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import presets as rule_presets
+from rules_engine.phone import deal_key
 from rules_engine.presets import forfeit_record, void_answer
 from tournaments import results_merge
 from tournaments.errors import Code, ServiceError
@@ -207,7 +208,7 @@ def merge_summary(match: Match, start: int, latest: ResultVersion, mine: object)
     """What merging ``mine`` (started from version ``start``) onto ``latest`` does, deal by
     deal (tournaments.results_merge): the phone marks the deals and asks for a choice where
     both changed the same deal."""
-    found = results_merge.merge(_record_of(match, start), latest.record, mine)
+    found = results_merge.merge(_record_of(match, start), latest.record, mine, same=deal_key)
     return {"base_version": start, "onto": latest.number} | found.summary()
 
 
@@ -236,7 +237,9 @@ def _merged(match, record, actor, base_version, merge_base, overrides, note):
     theirs = ResultVersion.objects.filter(match=match, number=onto).first()
     if theirs is None:  # nothing stored yet: nothing to merge onto
         return record, None
-    found = results_merge.merge(_record_of(match, start), theirs.record, record, overrides)
+    found = results_merge.merge(
+        _record_of(match, start), theirs.record, record, overrides, same=deal_key
+    )
     summary = {"base_version": start, "onto": onto} | found.summary()
     if not found.clean:
         log_action(

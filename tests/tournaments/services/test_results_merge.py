@@ -179,3 +179,13 @@ def test_both_changed_deal_5_refused_without_a_choice_then_with_a_reason(correct
         event.match, mine, actor(event.referee), 2, merge_base=1, overrides={"5": "theirs"}
     )
     assert kept.record["deals"][4] == EW_UP3
+
+
+def test_three_seats_of_a_finish_are_the_deal_their_four_seats_imply():
+    from rules_engine.phone import deal_key
+
+    stored = {"deals": [{"finish": ["E", "N", "S", "W"]}]}
+    tapped = {"deals": [{"finish": ["E", "N", "S"]}, {"finish": ["N", "E", "W"]}]}
+    found = results_merge.merge(None, stored, tapped, same=deal_key)
+    assert found.clean and found.mine == [2]
+    assert results_merge.merge(None, stored, tapped).conflicts == [1]  # compared as written
