@@ -245,7 +245,7 @@
         var outcome = v.outcome && v.outcome.match_points ?
           v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : (v.kind === "void" ? T.void : "");
         li.textContent = "v" + v.number + " · " + (T["kind_" + v.kind] || v.kind) + " · " + outcome + " · " +
-          who(v) + " · " + eventTime(v.created_at) +
+          who(v) + " · " + ((cfg.via_names || {})[v.via] || v.via || "") + " · " + eventTime(v.created_at) +
           (v.is_counting ? " · " + T.counts : "");
         if (v.is_counting) { li.className = "counting"; }
         list.appendChild(li);

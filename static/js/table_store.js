@@ -186,6 +186,11 @@
     var line = $("connection"), n = state.deals.length, text = "", cls = "";
     var login = $("login-again");
     if (login) { login.hidden = connection !== "login"; }
+    var notice = $("login-notice");  // the same at the top of the screen, where the referee looks
+    if (notice) {
+      notice.hidden = connection !== "login";
+      $("login-notice-text").textContent = T.conn_login.replace("%s", n);
+    }
     if (connection === "offline") { text = T.conn_offline; cls = "error"; }
     else if (connection === "login") { text = T.conn_login; cls = "error"; }
     else if (connection === "revoked") { text = T.conn_revoked; cls = "error"; }
