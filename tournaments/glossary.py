@@ -40,6 +40,7 @@ VIA = {
     "web": pgettext_lazy("entered via", "web page"),
     "api": pgettext_lazy("entered via", "app"),
     "table-key": pgettext_lazy("entered via", "table link"),
+    "table-page": pgettext_lazy("entered via", "table page"),
 }
 
 # A team's result in a match.
