@@ -19,9 +19,9 @@ from django.urls import reverse
 import paisai_check
 from paisai_check import BadFile, check, main
 from tests import factories
+from tournaments.exporters import exports
 from tournaments.pairing.core import PairingTeam
 from tournaments.pairing.quality import round_quality
-from tournaments.services import exports
 
 pytestmark = pytest.mark.django_db
 
