@@ -145,6 +145,8 @@ EXPORT_KINDS = {
     "units-pdf": pgettext_lazy("export", "Unit standings (PDF)"),
     "units-xlsx": pgettext_lazy("export", "Unit standings (Excel)"),
     "team-import": pgettext_lazy("export", "Team import"),
+    "captain-logins": pgettext_lazy("export", "Captain logins"),
+    "table-links": pgettext_lazy("export", "Table links"),
 }
 
 

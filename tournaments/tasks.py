@@ -24,7 +24,7 @@ from kombu.exceptions import ChannelError, OperationalError
 
 from tournaments.exporters import exports
 from tournaments.models import Job
-from tournaments.services import jobs, registration_import
+from tournaments.services import accounts, jobs, registration_import, table_keys
 
 logger = logging.getLogger("paisai.jobs")
 
@@ -80,9 +80,25 @@ def import_teams(job: Job) -> None:
     registration_import.run_import_job(job)
 
 
+@shared_task(base=JobTask)
+def make_captain_logins(job: Job) -> None:
+    """Captain logins for many teams, with progress."""
+    accounts.run_captain_job(job)
+
+
+@shared_task(base=JobTask)
+def issue_table_links(job: Job) -> None:
+    """Table links for every table still without one, with progress."""
+    table_keys.run_links_job(job)
+
+
 def first_task(job: Job):
     if job.kind == registration_import.IMPORT_JOB:
         return import_teams
+    if job.kind == accounts.CAPTAIN_JOB:
+        return make_captain_logins
+    if job.kind == table_keys.LINKS_JOB:
+        return issue_table_links
     return build_chunks if exports.is_chunked(job.kind) else run_export_job
 
 

@@ -32,9 +32,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code, NotFound, ServiceError
-from tournaments.models import Event, EventRole, LoginLink, Role, RoleInvitation, Team
+from tournaments.models import Event, EventRole, Job, LoginLink, Role, RoleInvitation, Team
 from tournaments.validation import whole_number
 
+from . import jobs
 from . import roles as role_service
 from .audit import log_action
 from .find_table import spellings
@@ -164,14 +165,58 @@ class CaptainLogin:
     created: bool
 
 
-def make_captain_logins(event: Event, by, team_ids, source: str = "") -> list[CaptainLogin]:
-    """For each team of ``team_ids``: its captain (a new account named after the team's first
-    player when the team has none) and a fresh one-time link. A captain who has chosen a
-    password keeps logging in with it (no link)."""
+def _captain_team_ids(event: Event, by, team_ids) -> set[int]:
     permissions.require(by, event, "role.grant")
     ids = {pk for pk in map(whole_number, team_ids) if pk is not None}
     if not ids:
         raise AccountError(_("Select the teams whose captains need a login."), "team")
+    return ids
+
+
+CAPTAIN_JOB = "captain-logins"
+PROGRESS_EVERY = 50  # teams between two progress reports of the captain logins' job
+
+
+def create_captain_job(event: Event, by, team_ids, source: str = "") -> Job:
+    """Captain logins for many teams, made by a background job (``tasks.start`` queues it):
+    5,000 teams took longer than a request may. The teams chosen are checked at once."""
+    ids = _captain_team_ids(event, by, team_ids)
+    return Job.objects.create(
+        event=event,
+        kind=CAPTAIN_JOB,
+        params={"teams": sorted(ids), "source": source[:120]},
+        total=len(ids),
+        created_by=by,
+    )
+
+
+def run_captain_job(job: Job) -> None:
+    """The job's captain logins, with progress; the counts go in its report. Run again
+    (a worker lost), it makes no second account: a team's captain is kept."""
+    params = job.params or {}
+    teams = params.get("teams") or []
+    jobs.mark_running(job, len(teams))
+    made = make_captain_logins(
+        job.event,
+        job.created_by,
+        teams,
+        params.get("source", ""),
+        progress=lambda done: jobs.set_progress(job.pk, done, len(teams)),
+    )
+    Job.objects.filter(pk=job.pk).update(
+        report={"count": len(made), "new": sum(m.created for m in made)}
+    )
+    jobs.finish(job, len(teams))
+
+
+def make_captain_logins(
+    event: Event, by, team_ids, source: str = "", progress=None
+) -> list[CaptainLogin]:
+    """For each team of ``team_ids``: its captain (a new account named after the team's first
+    player when the team has none) and a fresh one-time link. A captain who has chosen a
+    password keeps logging in with it (no link). The teams are done in batches of
+    :data:`PROGRESS_EVERY`, each in a transaction, ``progress(done)`` told after each."""
+    ids = _captain_team_ids(event, by, team_ids)
     teams = (
         Team.objects.filter(event=event, pk__in=ids)
         .prefetch_related("players")
@@ -184,27 +229,33 @@ def make_captain_logins(event: Event, by, team_ids, source: str = "") -> list[Ca
         ).select_related("user")
     }
     made = []
-    with transaction.atomic():
-        for team in teams:
-            user = captains.get(team.pk)
-            created = user is None
-            if created:
-                players = sorted(team.players.all(), key=lambda p: p.seat_order)
-                name = players[0].name if players else team.name
-                user = _new_user(name)
-                role_service.grant(event, by, user, Role.CAPTAIN, team, source)
-            link = None
-            if not user.has_usable_password():
-                link = _issue(event, user, by, LoginLink.Purpose.CAPTAIN, team)
-            made.append(CaptainLogin(team, user, link, created))
-        log_action(
-            event,
-            by,
-            "account.captain",
-            None,
-            data={"teams": len(made), "new": sum(m.created for m in made)},
-            source=source,
-        )
+    teams = list(teams)
+    # a transaction per batch: each batch whole or not at all, and the progress told after
+    # it is seen by the job's page (a report inside one transaction would not be)
+    for start in range(0, len(teams), PROGRESS_EVERY):
+        with transaction.atomic():
+            for team in teams[start : start + PROGRESS_EVERY]:
+                user = captains.get(team.pk)
+                created = user is None
+                if created:
+                    players = sorted(team.players.all(), key=lambda p: p.seat_order)
+                    name = players[0].name if players else team.name
+                    user = _new_user(name)
+                    role_service.grant(event, by, user, Role.CAPTAIN, team, source)
+                link = None
+                if not user.has_usable_password():
+                    link = _issue(event, user, by, LoginLink.Purpose.CAPTAIN, team)
+                made.append(CaptainLogin(team, user, link, created))
+        if progress is not None:
+            progress(len(made))
+    log_action(
+        event,
+        by,
+        "account.captain",
+        None,
+        data={"teams": len(made), "new": sum(m.created for m in made)},
+        source=source,
+    )
     return made
 
 

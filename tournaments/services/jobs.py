@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tournaments.errors import ExportError
+from tournaments.errors import ServiceError
 from tournaments.models import Job
 
 
@@ -199,10 +199,12 @@ def finish(job: Job, total: int | None = None) -> None:
 
 def failure_message(job: Job, error: Exception) -> str:
     with translation.override(job_language(job)):
-        if isinstance(error, ExportError):
+        if isinstance(error, ServiceError):  # refused by a service: its own words
             return str(error.message)
         if job.kind == "team-import":
             return gettext("The import failed; it has been logged.")
+        if job.kind in ("captain-logins", "table-links"):
+            return gettext("The job failed; it has been logged. Retry it below.")
         return gettext("The export failed; it has been logged.")
 
 
@@ -224,7 +226,7 @@ def fail(job_id: int, error: Exception) -> None:
     job = Job.objects.filter(pk=job_id).first()
     if job is None:
         return
-    if isinstance(error, ExportError):  # the data refuse it: a retry would fail again
+    if isinstance(error, ServiceError):  # the data refuse it: a retry would fail again
         refuse(job_id, failure_message(job, error))
         return
     logger.exception("job %s failed", job_id, exc_info=error)

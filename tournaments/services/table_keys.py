@@ -12,9 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
 from tournaments.errors import Code
-from tournaments.models import EventRole, Role, TableAssignment, TableKey
+from tournaments.models import EventRole, Job, Role, TableAssignment, TableKey
 from tournaments.validation import MAX_TABLE
 
+from . import jobs
 from .audit import log_action
 from .results import ResultError, ResultForbidden
 
@@ -119,8 +120,8 @@ def revoke(key: TableKey, user, source: str = "", reason: str = "") -> TableKey:
     return key
 
 
-def issue_missing(event, user, source: str = "") -> list[TableKey]:
-    """A key for every table of the current round that has no live key (one click for all)."""
+def missing_tables(event) -> list[int]:
+    """The tables of the current round that have no live key."""
     from .results import current_round
 
     round_ = current_round(event)
@@ -132,4 +133,47 @@ def issue_missing(event, user, source: str = "") -> list[TableKey]:
         )
     )
     tables = round_.matches.exclude(table_number=None).values_list("table_number", flat=True)
-    return [issue(event, table, user, source) for table in sorted(set(tables) - live)]
+    return sorted(set(tables) - live)
+
+
+def issue_missing(event, user, source: str = "", progress=None) -> list[TableKey]:
+    """A key for every table of the current round that has no live key (one click for all);
+    ``progress(done, total)`` is told every :data:`PROGRESS_EVERY` tables."""
+    tables = missing_tables(event)
+    made = []
+    for table in tables:
+        made.append(issue(event, table, user, source))
+        if progress is not None and len(made) % PROGRESS_EVERY == 0:
+            progress(len(made), len(tables))
+    return made
+
+
+LINKS_JOB = "table-links"
+PROGRESS_EVERY = 50
+
+
+def create_links_job(event, user, source: str = "") -> Job:
+    """Table links for every table still without one, made by a background job
+    (``tasks.start`` queues it): 2,500 tables took longer than a request may."""
+    permissions.require(user, event, "table_key.manage", ResultForbidden)
+    return Job.objects.create(
+        event=event,
+        kind=LINKS_JOB,
+        params={"source": source[:120]},
+        total=len(missing_tables(event)),
+        created_by=user,
+    )
+
+
+def run_links_job(job: Job) -> None:
+    """The job's table links, with progress; run again, it issues only what is still missing
+    (each table's key is made in its own transaction)."""
+    jobs.mark_running(job, len(missing_tables(job.event)))
+    made = issue_missing(
+        job.event,
+        job.created_by,
+        (job.params or {}).get("source", ""),
+        progress=lambda done, total: jobs.set_progress(job.pk, done, total),
+    )
+    Job.objects.filter(pk=job.pk).update(report={"count": len(made)})
+    jobs.finish(job, len(made))

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
-from tournaments import glossary
+from tournaments import glossary, tasks
 from tournaments.exporters.qr import qr_svg
 from tournaments.forms import InviteForm
 from tournaments.models import EventRole, Player, Role, Team
@@ -100,18 +100,11 @@ class AccountsView(RoleRequiredMixin, FormView):
     def post(self, request, *args, **kwargs):
         action = request.POST.get("action", "invite")
         if action == "captains":
-            made = accounts.make_captain_logins(
+            job = accounts.create_captain_job(
                 self.event, request.user, request.POST.getlist("team"), client_address(request)
             )
-            messages.success(
-                request,
-                _(
-                    "%(count)s captain logins ready (%(new)s new): print "
-                    "their links and QR codes, or the team badges."
-                )
-                % {"count": len(made), "new": sum(m.created for m in made)},
-            )
-            return redirect(reverse("tournaments:captain-links", args=[self.event.slug]))
+            tasks.start(job)
+            return redirect("tournaments:job", self.event.slug, job.pk)
         if action == "reissue":
             role = get_object_or_404(EventRole, event=self.event, pk=_int(request.POST.get("role")))
             accounts.reissue(self.event, request.user, role, client_address(request))

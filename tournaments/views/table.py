@@ -7,7 +7,6 @@ no page reload per deal.
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
@@ -21,7 +20,7 @@ from django.views.generic import TemplateView, View
 from rules_engine import format_fields, seating
 from rules_engine.cards import LEVEL_NAMES
 from rules_engine.guandan import seats as guandan_seats
-from tournaments import glossary, permissions
+from tournaments import glossary, permissions, tasks
 from tournaments.exporters.qr import qr_svg
 from tournaments.models import TableKey
 from tournaments.services import (
@@ -367,8 +366,9 @@ class TableKeyActionView(RoleRequiredMixin, View):
             key = get_object_or_404(TableKey, pk=_int(request.POST["revoke"]), event=self.event)
             table_keys.revoke(key, request.user, source, request.POST.get("reason", ""))
         elif request.POST.get("all"):
-            made = table_keys.issue_missing(self.event, request.user, source)
-            messages.success(request, _("%(count)s new table links.") % {"count": len(made)})
+            job = table_keys.create_links_job(self.event, request.user, source)
+            tasks.start(job)
+            return redirect("tournaments:job", self.event.slug, job.pk)
         else:
             table = _int(request.POST.get("table"))
             chosen = _int(request.POST.get("referee"))
