@@ -37,3 +37,21 @@ def test_an_expired_login_is_said_at_the_top_above_the_seats(table, phone):
     assert box["height"] >= 44  # thumb-sized
     phone.click("#login-top")
     phone.wait_for_selector("input[name=username]")
+
+
+def test_deals_entered_after_the_login_expired_get_the_phones_levels_marked_provisional(
+    table, phone
+):
+    from tests.e2e.test_table_offline import shown_levels, wait_checked, wait_engine_ready
+
+    wait_engine_ready(phone)
+    tap(phone, SIX_DEALS[0])
+    wait_deals(phone, 1)
+    phone.context.clear_cookies()  # the session is gone; the network is still there
+    tap(phone, SIX_DEALS[1])
+    wait_checked(phone, 2)  # the phone's engine answered both deals
+    phone.wait_for_selector("#login-notice:not([hidden])")
+    note = phone.locator("#engine-note")
+    assert note.is_visible() and "暂定" in note.inner_text() and "登录已过期" in note.inner_text()
+    assert shown_levels(phone) != ("–", "–")
+    assert "登录已过期" in phone.locator("#connection").inner_text()  # not "no network"

@@ -161,6 +161,10 @@ STRINGS = {
         "Provisional: worked out on this phone with no network. The result counts once the "
         "server has it."
     ),
+    "engine_provisional_login": _(
+        "Provisional: worked out on this phone while your login has expired. The result "
+        "counts once you log in again and the server has it."
+    ),
     "engine_differed": _(
         "The server's rules engine answered differently from this phone's: the page shows "
         "the server's answer, which is the one that counts."
