@@ -235,7 +235,8 @@
   P.loadHistory = function () {
     if (P.correcting) { P.previewLater(); return Promise.resolve(true); }
     return P.call("GET", "result/").then(function (r) {
-      if (r.status !== 200) { P.answerTrouble(r); return false; }
+      P.loaded = true;  // an answer, or none: the page no longer says it is reading
+      if (r.status !== 200) { P.answerTrouble(r); P.render(); return false; }
       P.setConnection("ok");
       learn(r.data.names);
       var latest = r.data.latest;

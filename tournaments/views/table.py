@@ -40,6 +40,7 @@ from .mixins import RoleRequiredMixin, ServiceErrorMixin
 STRINGS = {
     "network": _("No answer from the server; check the connection and try again."),
     "no_deals": _("No deal entered yet."),
+    "loading_saved": _("Reading the saved result…"),
     "not_checked": _("not checked by the server yet"),
     "draw": _("Level"),
     "leads": _("%s leads"),
@@ -221,6 +222,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         call_url = ""
     # the referee's way to the incident form for this match (its four players offered there)
     closed = results.entry_closed(match)
+    has_versions = results.has_versions(match)
     incident_url = (
         f"{reverse('arbitration:incident-add', args=[event.slug])}?match={match.pk}"
         if key is None and permissions.may(user, event, "incident.log")
@@ -242,6 +244,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             stage_standings.knockout_codes(match.round).get(match.pk, "")
         ),
         "revoked": revoked,
+        # a version is stored: until the phone has read it, the page says so (not "nothing yet")
+        "has_versions": has_versions,
         # a finalised (locked) round takes no entry: said on the page, every control disabled
         "closed": closed,
         "config": {
@@ -250,6 +254,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "api": result_url.removesuffix("result/"),
             "key": key.key if key else "",
             "revoked": revoked,
+            "has_versions": has_versions,
             "closed": closed,
             "user": user.username if user is not None and user.is_authenticated else "",
             "login_url": f"{reverse('login')}?next={page_url}",
