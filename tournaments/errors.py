@@ -137,3 +137,7 @@ class NotFound(ServiceError):
     """The thing asked for does not exist (404)."""
 
     code = Code.NOT_FOUND
+
+
+class ExportError(ServiceError):
+    """Bad export parameters; ``field`` names the one at fault."""

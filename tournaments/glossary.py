@@ -131,6 +131,7 @@ DECISIONS = {
 EXPORT_KINDS = {
     "archive": pgettext_lazy("export", "Event archive (JSON)"),
     "bracket-pdf": pgettext_lazy("export", "Bracket (PDF)"),
+    "event-file": pgettext_lazy("export", "Event file for checking (JSON)"),
     "certificates-pdf": pgettext_lazy("export", "Certificates (PDF)"),
     "pairings-pdf": pgettext_lazy("export", "Pairings (PDF)"),
     "pairings-xlsx": pgettext_lazy("export", "Pairings (Excel)"),
