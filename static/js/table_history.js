@@ -86,6 +86,9 @@
       var label = document.createElement("span");
       label.textContent = (name === "record" ? T.merge_whole : T.deal_n.replace("%s", name)) + "：";
       li.appendChild(label);
+      // a correction or a ruling stays unless the chief referee undoes it
+      var official = !cfg.chief && ((m.official || []).indexOf(0) >= 0 ||
+        (m.official || []).indexOf(Number(name)) >= 0);
       [["theirs", T.choose_theirs.replace("%s", m.onto)], ["mine", T.choose_mine]].forEach(function (c) {
         var b = document.createElement("button");
         b.type = "button"; b.className = "small secondary choose-" + c[0];
@@ -101,8 +104,16 @@
           });
           li.dataset.choice = c[0];
         });
+        if (official && c[0] === "mine") { b.disabled = true; }
         li.appendChild(document.createTextNode(" ")); li.appendChild(b);
       });
+      if (official) {
+        li.dataset.official = "true";
+        var why = document.createElement("small");
+        why.className = "muted chief-only";
+        why.textContent = " " + T.chief_only;
+        li.appendChild(why);
+      }
       list.appendChild(li);
     });
     list.hidden = !open.length;

@@ -86,12 +86,10 @@ def test_a_deal_both_changed_waits_for_the_referees_choice(table, phone):
     phone.click("#resubmit")  # no choice yet: said, nothing sent
     phone.wait_for_selector("#conflict-status.error")
     assert "请先为第 5 副选择" in phone.locator("#conflict-status").inner_text()
-    phone.click("#conflict-choices li[data-deal='5'] .choose-mine")
-    phone.click("#resubmit")  # mine over the chief's: a reason first
-    phone.wait_for_function(
-        "document.querySelector('#conflict-status').textContent.includes('须写明原因')"
-    )
-    assert len(versions(table)) == 2
+    # the chief's correction stays unless the chief undoes it: "use mine" is not offered
+    choice = phone.locator("#conflict-choices li[data-deal='5']")
+    assert choice.locator(".choose-mine").is_disabled()
+    assert "只有裁判长可以改" in choice.inner_text()
     phone.click("#conflict-choices li[data-deal='5'] .choose-theirs")
     phone.click("#resubmit")
     phone.wait_for_selector("#submit-status.ok")

@@ -89,6 +89,7 @@ STRINGS = {
     ),
     "choose_theirs": _("Keep version %s's"),
     "choose_mine": _("Use mine"),
+    "chief_only": _("corrected by the chief referee: only the chief referee may change it"),
     "diff_theirs": _("changed there"),
     "diff_mine": _("changed here"),
     "diff_both": _("changed on both: choose"),
@@ -257,6 +258,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "has_versions": has_versions,
             "closed": closed,
             "user": user.username if user is not None and user.is_authenticated else "",
+            # the chief referee may put a deal over a correction (a merge after a 409)
+            "chief": bool(key is None and permissions.may(user, event, "result.correct")),
             "login_url": f"{reverse('login')}?next={page_url}",
             "table": match.table_number,
             # times read in the event's time zone (as on every other page), not the phone's
