@@ -87,8 +87,9 @@
       label.textContent = (name === "record" ? T.merge_whole : T.deal_n.replace("%s", name)) + "：";
       li.appendChild(label);
       // a correction or a ruling stays unless the chief referee undoes it
-      var official = !cfg.chief && ((m.official || []).indexOf(0) >= 0 ||
-        (m.official || []).indexOf(Number(name)) >= 0);
+      var changedByChief = m.official || [];
+      var official = !cfg.chief && (changedByChief.indexOf(0) >= 0 ||
+        (name === "record" ? changedByChief.length > 0 : changedByChief.indexOf(Number(name)) >= 0));
       [["theirs", T.choose_theirs.replace("%s", m.onto)], ["mine", T.choose_mine]].forEach(function (c) {
         var b = document.createElement("button");
         b.type = "button"; b.className = "small secondary choose-" + c[0];
@@ -206,6 +207,14 @@
       return;
     }
     P.sayAt("conflict-status", "");
+    // nothing of mine left to add (every choice keeps theirs, nothing changed here only): the
+    // newer version is taken as it is, no new version stored
+    var keepsAll = m && !overMine && !(m.mine || []).length && !(m.mine_fields || []).length;
+    if (keepsAll) {
+      adopt(conflictLatest);
+      P.sayAt(P.statusBox(p), T.kept_theirs.replace("%s", conflictLatest.number), "ok");
+      return;
+    }
     state.base = conflictLatest.number;
     hideConflict();
     var merge = m && p && p.path === "result/" ? {merge_base: m.base_version, overrides: choices} : null;

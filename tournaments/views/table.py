@@ -89,6 +89,7 @@ STRINGS = {
     ),
     "choose_theirs": _("Keep version %s's"),
     "choose_mine": _("Use mine"),
+    "kept_theirs": _("Nothing of yours to add: version %s is kept as it is."),
     "chief_only": _("corrected by the chief referee: only the chief referee may change it"),
     "diff_theirs": _("changed there"),
     "diff_mine": _("changed here"),
