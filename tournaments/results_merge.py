@@ -254,3 +254,19 @@ def _merge_whole(base: dict, theirs: dict, mine: dict, overrides: dict) -> Merge
         result.mine_fields.append(WHOLE)
     result.record = {key: mine[key] for key in EVENT_KEYS if key in mine} | value
     return result
+
+
+def changed_deals(before: dict | None, after: dict | None, same=None) -> list[int]:
+    """The deal numbers whose deal differs between two records (one missing on a side too);
+    ``[0]`` when either record has no deals and they differ (a whole record)."""
+    before, after = before or {"deals": []}, after or {"deals": []}
+    if not (has_deals(before) and has_deals(after)):
+        bare = [{k: v for k, v in r.items() if k not in EVENT_KEYS} for r in (before, after)]
+        return [0] if bare[0] != bare[1] else []
+    key = _item_key(same) or (lambda item: item)
+    b, a = flat(before), flat(after)
+    return [
+        i + 1
+        for i in range(max(len(b), len(a)))
+        if (key(b[i]) if i < len(b) else None) != (key(a[i]) if i < len(a) else None)
+    ]

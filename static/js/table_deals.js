@@ -179,8 +179,8 @@
       if (seq !== preview.seq) { return; }  // given up for a newer check (P.restartPreview)
       busy.preview = false;
       var current = JSON.stringify(P.record()) === sent;
-      if (r.local) {  // the phone's engine answered (no network): provisional, asked again later
-        P.answerTrouble({status: 0, data: {}});
+      if (r.local) {  // the phone's engine answered (no network, no login): provisional, asked again later
+        P.answerTrouble(r.trouble || {status: 0, data: {}});
         preview.wanted = true;
       }
       if (r.status === 200) {

@@ -36,7 +36,9 @@
       var note = P.$("engine-note"), state = P.state;
       if (!note) { return; }
       var text = "";
-      if (state.outcomeLocal && state.deals.length) { text = T.engine_provisional; }
+      if (state.outcomeLocal && state.deals.length) {
+        text = P.net.connection === "login" ? T.engine_provisional_login : T.engine_provisional;
+      }
       else if (state.engineDiffered) { text = T.engine_differed; }
       note.textContent = text;
       note.hidden = !text;

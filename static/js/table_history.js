@@ -41,6 +41,7 @@
       P.sayAt(P.statusBox(p), T.own_save.replace("%s", latest.number), "ok");
       return true;
     }
+    if (!$("conflict")) { return false; }  // the match page (a correction): said beside the button
     var by = who(latest);
     var own = mine(latest);
     $("conflict-text").textContent = (own ? T.conflict_own : T.conflict)
@@ -85,6 +86,10 @@
       var label = document.createElement("span");
       label.textContent = (name === "record" ? T.merge_whole : T.deal_n.replace("%s", name)) + "：";
       li.appendChild(label);
+      // a correction or a ruling stays unless the chief referee undoes it
+      var changedByChief = m.official || [];
+      var official = !cfg.chief && (changedByChief.indexOf(0) >= 0 ||
+        (name === "record" ? changedByChief.length > 0 : changedByChief.indexOf(Number(name)) >= 0));
       [["theirs", T.choose_theirs.replace("%s", m.onto)], ["mine", T.choose_mine]].forEach(function (c) {
         var b = document.createElement("button");
         b.type = "button"; b.className = "small secondary choose-" + c[0];
@@ -100,8 +105,16 @@
           });
           li.dataset.choice = c[0];
         });
+        if (official && c[0] === "mine") { b.disabled = true; }
         li.appendChild(document.createTextNode(" ")); li.appendChild(b);
       });
+      if (official) {
+        li.dataset.official = "true";
+        var why = document.createElement("small");
+        why.className = "muted chief-only";
+        why.textContent = " " + T.chief_only;
+        li.appendChild(why);
+      }
       list.appendChild(li);
     });
     list.hidden = !open.length;
@@ -194,6 +207,14 @@
       return;
     }
     P.sayAt("conflict-status", "");
+    // nothing of mine left to add (every choice keeps theirs, nothing changed here only): the
+    // newer version is taken as it is, no new version stored
+    var keepsAll = m && !overMine && !(m.mine || []).length && !(m.mine_fields || []).length;
+    if (keepsAll) {
+      adopt(conflictLatest);
+      P.sayAt(P.statusBox(p), T.kept_theirs.replace("%s", conflictLatest.number), "ok");
+      return;
+    }
     state.base = conflictLatest.number;
     hideConflict();
     var merge = m && p && p.path === "result/" ? {merge_base: m.base_version, overrides: choices} : null;
@@ -234,7 +255,8 @@
   P.loadHistory = function () {
     if (P.correcting) { P.previewLater(); return Promise.resolve(true); }
     return P.call("GET", "result/").then(function (r) {
-      if (r.status !== 200) { P.answerTrouble(r); return false; }
+      P.loaded = true;  // an answer, or none: the page no longer says it is reading
+      if (r.status !== 200) { P.answerTrouble(r); P.render(); return false; }
       P.setConnection("ok");
       learn(r.data.names);
       var latest = r.data.latest;

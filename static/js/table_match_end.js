@@ -16,7 +16,9 @@
     var result = $("match-result");
     renderGames(answer);
     if (!answer || !deals.length) {
-      result.textContent = deals.length ? T.not_checked : T.no_deals;
+      // a fresh phone before the saved version arrives: reading it, not "nothing entered yet"
+      var reading = cfg.has_versions && !P.loaded && !P.correcting && !cfg.revoked && !state.stored;
+      result.textContent = deals.length ? T.not_checked : (reading ? T.loading_saved : T.no_deals);
       return;
     }
     var stale = (answer.trace || []).length !== deals.length ? " · " + T.not_checked : "";

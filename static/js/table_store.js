@@ -145,7 +145,15 @@
     }, function () { return {status: 0, data: {}, timeout: late}; })
       .then(function (r) {
         window.clearTimeout(timer);
-        return r.status === 0 && local ? P.engine.preview(body.record) : r;
+        // no answer, an expired login, a server down: the phone's engine gives the levels
+        // meanwhile (provisional); ``trouble`` is the server's answer, for the connection line
+        var login = r.status === 401 || (r.status === 403 && r.data.code === "login");
+        if (local && (r.status === 0 || login || r.status >= 500)) {
+          return P.engine.preview(body.record).then(function (mine) {
+            return mine.status ? Object.assign(mine, {trouble: r}) : r;
+          });
+        }
+        return r;
       });
   };
 

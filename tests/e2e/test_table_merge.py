@@ -86,14 +86,29 @@ def test_a_deal_both_changed_waits_for_the_referees_choice(table, phone):
     phone.click("#resubmit")  # no choice yet: said, nothing sent
     phone.wait_for_selector("#conflict-status.error")
     assert "请先为第 5 副选择" in phone.locator("#conflict-status").inner_text()
-    phone.click("#conflict-choices li[data-deal='5'] .choose-mine")
-    phone.click("#resubmit")  # mine over the chief's: a reason first
-    phone.wait_for_function(
-        "document.querySelector('#conflict-status').textContent.includes('须写明原因')"
-    )
-    assert len(versions(table)) == 2
+    # the chief's correction stays unless the chief undoes it: "use mine" is not offered
+    choice = phone.locator("#conflict-choices li[data-deal='5']")
+    assert choice.locator(".choose-mine").is_disabled()
+    assert "只有裁判长可以改" in choice.inner_text()
+    phone.click("#conflict-choices li[data-deal='5'] .choose-theirs")
+    phone.click("#resubmit")  # nothing of mine is left: version 2 is kept, none stored
+    phone.wait_for_selector("#submit-status.ok")
+    assert "第 2 版原样保留" in phone.locator("#submit-status").inner_text()
+    assert phone.locator("#conflict").is_hidden()
+    stored = versions(table)
+    assert len(stored) == 2 and stored[-1].record["deals"][4] == EW_UP3
+    assert "均已保存" in phone.locator("#connection").inner_text()
+
+
+def test_a_deal_both_changed_and_another_changed_here_keeps_the_chiefs_and_adds_mine(table, phone):
+    on_version_1_then_the_chief_corrects_deal_5(table, phone)
+    change_deal(phone, 5, NS_UP1)
+    change_deal(phone, 2, EW_UP1)
+    phone.click("#submit-result")
+    phone.wait_for_selector("#conflict:not([hidden])")
     phone.click("#conflict-choices li[data-deal='5'] .choose-theirs")
     phone.click("#resubmit")
     phone.wait_for_selector("#submit-status.ok")
-    stored = versions(table)
-    assert len(stored) == 3 and stored[-1].record["deals"][4] == EW_UP3
+    newest = versions(table)[-1]
+    assert newest.number == 3
+    assert newest.record["deals"][1] == EW_UP1 and newest.record["deals"][4] == EW_UP3

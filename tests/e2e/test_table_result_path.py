@@ -215,6 +215,7 @@ def test_rule_the_chief_corrects_a_final_levels_result_9_2_to_9_4(
     assert correction.kind == "correction" and correction.is_counting
     assert correction.record["final_levels"] == {"EW": "9", "NS": "4"}
     assert correction.note == "南北实为 4"
+    assert correction.via == "web"  # the match page's correction, not "app" (issue 35)
 
 
 def test_rule_the_chief_changes_deal_7_of_9_and_deals_8_and_9_stay(

@@ -48,6 +48,7 @@ from .results import (
     Kind,
     MergeConflict,
     ResultError,
+    ResultForbidden,
     after_counting,
     base_number,
     clear_counting,
@@ -207,9 +208,30 @@ def _record_of(match: Match, number: int) -> dict | None:
 def merge_summary(match: Match, start: int, latest: ResultVersion, mine: object) -> dict:
     """What merging ``mine`` (started from version ``start``) onto ``latest`` does, deal by
     deal (tournaments.results_merge): the phone marks the deals and asks for a choice where
-    both changed the same deal."""
+    both changed the same deal; ``official``: the deals a correction or a ruling changed
+    since ``start`` (only the chief referee may put another deal in their place)."""
     found = results_merge.merge(_record_of(match, start), latest.record, mine, same=deal_key)
-    return {"base_version": start, "onto": latest.number} | found.summary()
+    summary = {"base_version": start, "onto": latest.number} | found.summary()
+    return summary | {"official": _official_deals(match, start, latest.number)}
+
+
+OFFICIAL_KINDS = (Kind.CORRECTION, Kind.RULING, Kind.VOID)
+
+
+def _official_deals(match: Match, start: int, onto: int) -> list[int]:
+    """The deals a correction, a ruling or a void changed in versions ``start`` + 1 … ``onto``
+    (0: the whole record), each against the version before it."""
+    rows = list(
+        ResultVersion.objects.filter(match=match, number__gte=max(start, 1), number__lte=onto)
+        .order_by("number")
+        .values_list("number", "kind", "record")
+    )
+    records = {number: record for number, _kind, record in rows}
+    found: set[int] = set()
+    for number, kind, record in rows:
+        if number > start and kind in OFFICIAL_KINDS:
+            found |= set(results_merge.changed_deals(records.get(number - 1), record, deal_key))
+    return sorted(found)
 
 
 def _merged(match, record, actor, base_version, merge_base, overrides, note):
@@ -240,7 +262,8 @@ def _merged(match, record, actor, base_version, merge_base, overrides, note):
     found = results_merge.merge(
         _record_of(match, start), theirs.record, record, overrides, same=deal_key
     )
-    summary = {"base_version": start, "onto": onto} | found.summary()
+    official = _official_deals(match, start, onto)
+    summary = {"base_version": start, "onto": onto} | found.summary() | {"official": official}
     if not found.clean:
         log_action(
             match.round.event,
@@ -252,6 +275,21 @@ def _merged(match, record, actor, base_version, merge_base, overrides, note):
             source=actor.source,
         )
         raise MergeConflict(theirs, record, summary)
+    # a correction or a ruling stays unless the chief referee undoes it
+    undone = [
+        k
+        for k, v in found.chosen.items()
+        if v == MINE and (0 in official or _number(k) in official)
+    ]
+    if undone and not is_chief(actor, match.round.event):
+        raise ResultForbidden(
+            _(
+                "Deal %(deals)s was changed by the chief referee's correction or a ruling: only "
+                "the chief referee may put yours in its place. Keep it, or call the chief referee."
+            ),
+            "overrides",
+            deals=", ".join(undone),
+        )
     if MINE in found.chosen.values() and not (note or "").strip():
         raise ResultError(
             _(
@@ -262,6 +300,10 @@ def _merged(match, record, actor, base_version, merge_base, overrides, note):
             deals=", ".join(k for k, v in found.chosen.items() if v == MINE),
         )
     return found.record, {"merge": summary}
+
+
+def _number(name: str) -> int | None:
+    return int(name) if name.isdigit() else None
 
 
 def _check_base_exists(match: Match, base_version: object) -> None:

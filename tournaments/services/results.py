@@ -210,6 +210,10 @@ def latest_version(match: Match) -> ResultVersion | None:
     )
 
 
+def has_versions(match: Match) -> bool:
+    return ResultVersion.objects.filter(match=match).exists()
+
+
 def counting_version(match: Match) -> ResultVersion | None:
     return ResultVersion.objects.filter(match=match, is_counting=True).first()
 

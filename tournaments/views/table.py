@@ -39,6 +39,7 @@ from .mixins import RoleRequiredMixin, ServiceErrorMixin
 STRINGS = {
     "network": _("No answer from the server; check the connection and try again."),
     "no_deals": _("No deal entered yet."),
+    "loading_saved": _("Reading the saved result…"),
     "not_checked": _("not checked by the server yet"),
     "draw": _("Level"),
     "leads": _("%s leads"),
@@ -87,6 +88,8 @@ STRINGS = {
     ),
     "choose_theirs": _("Keep version %s's"),
     "choose_mine": _("Use mine"),
+    "kept_theirs": _("Nothing of yours to add: version %s is kept as it is."),
+    "chief_only": _("corrected by the chief referee: only the chief referee may change it"),
     "diff_theirs": _("changed there"),
     "diff_mine": _("changed here"),
     "diff_both": _("changed on both: choose"),
@@ -160,6 +163,10 @@ STRINGS = {
         "Provisional: worked out on this phone with no network. The result counts once the "
         "server has it."
     ),
+    "engine_provisional_login": _(
+        "Provisional: worked out on this phone while your login has expired. The result "
+        "counts once you log in again and the server has it."
+    ),
     "engine_differed": _(
         "The server's rules engine answered differently from this phone's: the page shows "
         "the server's answer, which is the one that counts."
@@ -216,6 +223,7 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
         call_url = ""
     # the referee's way to the incident form for this match (its four players offered there)
     closed = results.entry_closed(match)
+    has_versions = results.has_versions(match)
     incident_url = (
         f"{reverse('arbitration:incident-add', args=[event.slug])}?match={match.pk}"
         if key is None and permissions.may(user, event, "incident.log")
@@ -237,6 +245,8 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             stage_standings.knockout_codes(match.round).get(match.pk, "")
         ),
         "revoked": revoked,
+        # a version is stored: until the phone has read it, the page says so (not "nothing yet")
+        "has_versions": has_versions,
         # a finalised (locked) round takes no entry: said on the page, every control disabled
         "closed": closed,
         "config": {
@@ -245,8 +255,11 @@ def table_context(match, key: TableKey | None = None, user=None, revoked: bool =
             "api": result_url.removesuffix("result/"),
             "key": key.key if key else "",
             "revoked": revoked,
+            "has_versions": has_versions,
             "closed": closed,
             "user": user.username if user is not None and user.is_authenticated else "",
+            # the chief referee may put a deal over a correction (a merge after a 409)
+            "chief": bool(key is None and permissions.may(user, event, "result.correct")),
             "login_url": f"{reverse('login')}?next={page_url}",
             "table": match.table_number,
             # times read in the event's time zone (as on every other page), not the phone's

@@ -15,7 +15,12 @@ from tournaments import results_merge
 from tournaments.errors import Code
 from tournaments.models import AuditLog, ResultVersion
 from tournaments.services import result_confirm, result_entry
-from tournaments.services.results import ChangedMeanwhile, MergeConflict, ResultError
+from tournaments.services.results import (
+    ChangedMeanwhile,
+    MergeConflict,
+    ResultError,
+    ResultForbidden,
+)
 
 EW_UP1 = {"finish": ["E", "N", "S"]}
 NS_UP1 = {"finish": ["N", "E", "W"]}
@@ -139,6 +144,7 @@ def test_the_phone_on_v1_gets_409_saying_what_a_merge_does(corrected):
     merge = err.value.extra()["merge"]
     assert merge["base_version"] == 1 and merge["onto"] == 2
     assert merge["theirs"] == [5] and merge["mine"] == [3] and merge["conflicts"] == []
+    assert merge["official"] == [5]  # the chief's correction changed deal 5
 
 
 @pytestmark_db
@@ -170,11 +176,19 @@ def test_both_changed_deal_5_refused_without_a_choice_then_with_a_reason(correct
     assert err.value.code == Code.MERGE_CONFLICT and err.value.status == 409
     assert err.value.extra()["conflicts"] == [5]
     assert ResultVersion.objects.filter(match=event.match).count() == 2
-    with pytest.raises(ResultError) as why:  # mine over the chief's: a reason is needed
+    # a correction stays unless the chief undoes it: the referee cannot put theirs over it
+    with pytest.raises(ResultForbidden) as why:
         result_entry.submit(
-            event.match, mine, actor(event.referee), 2, merge_base=1, overrides={"5": "mine"}
+            event.match,
+            mine,
+            actor(event.referee),
+            2,
+            merge_base=1,
+            overrides={"5": "mine"},
+            note="我记得是南北上",
         )
-    assert why.value.field == "note"
+    assert why.value.field == "overrides" and "5" in why.value.message
+    assert ResultVersion.objects.filter(match=event.match).count() == 2
     kept = result_entry.submit(
         event.match, mine, actor(event.referee), 2, merge_base=1, overrides={"5": "theirs"}
     )
@@ -189,3 +203,41 @@ def test_three_seats_of_a_finish_are_the_deal_their_four_seats_imply():
     found = results_merge.merge(None, stored, tapped, same=deal_key)
     assert found.clean and found.mine == [2]
     assert results_merge.merge(None, stored, tapped).conflicts == [1]  # compared as written
+
+
+@pytestmark_db
+def test_mine_over_a_second_referees_change_needs_a_reason_and_the_chief_may_undo_his_own(event):
+    result_entry.submit(event.match, guandan_record(NINE), actor(event.referee), 0)
+    other = guandan_record(changed(NINE, 5, EW_UP3))
+    result_entry.submit(event.match, other, actor(event.referee2), 1)  # not a correction
+    mine = guandan_record(changed(NINE, 5, NS_UP1))
+    choice = {"merge_base": 1, "overrides": {"5": "mine"}}
+    with pytest.raises(ResultError) as why:
+        result_entry.submit(event.match, mine, actor(event.referee), 2, **choice)
+    assert why.value.field == "note"
+    version = result_entry.submit(
+        event.match, mine, actor(event.referee), 2, note="南北上，已与对方确认", **choice
+    )
+    assert version.record["deals"][4] == NS_UP1
+    assert AuditLog.objects.get(action="result.merge").reason == "南北上，已与对方确认"
+
+
+@pytestmark_db
+def test_the_chief_may_put_a_deal_over_his_own_correction(corrected):
+    event = corrected
+    mine = guandan_record(changed(NINE, 5, NS_UP1))
+    version = result_entry.submit(
+        event.match,
+        mine,
+        actor(event.chief),
+        2,
+        merge_base=1,
+        overrides={"5": "mine"},
+        note="撤销更正",
+    )
+    assert version.record["deals"][4] == NS_UP1
+
+
+def test_changed_deals_names_each_deal_that_differs():
+    assert results_merge.changed_deals({"deals": [1, 2, 3]}, {"deals": [1, 5, 3, 4]}) == [2, 4]
+    assert results_merge.changed_deals({"final_levels": 1}, {"final_levels": 2}) == [0]
