@@ -71,3 +71,16 @@ def test_public_page_and_pdf_show_0_5_not_0_50(nanshan_event, client):
     with translation.override("en"):
         pdf = pdf_text(StandingsPdf(nanshan_event).render().data)
     assert "2.5" in pdf and "-0.5" in pdf and "2.50" not in pdf
+
+
+def test_the_organisers_standings_page_shows_0_5_not_0_50(nanshan_event, client):
+    """The page's figures are exact (the ``points`` filter), where ``floatformat:"-2"``
+    showed 0.50 and ``floatformat:"-1"`` would round 0.25 to 0.3."""
+    from django.urls import reverse
+
+    client.force_login(factories.organiser_of(nanshan_event))
+    url = reverse("tournaments:manage-standings", args=[nanshan_event.slug])
+    text = client.get(f"{url}?after_round=1", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ">0.5<" in text and "0.50" not in text
+    text = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ">2.5<" in text and ">-0.5<" in text and "2.50" not in text
