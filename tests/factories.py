@@ -413,3 +413,111 @@ def board_round(status: str = "in_play"):
         chief=chief_of(board_event),
         organiser=organiser_of(board_event),
     )
+
+
+# --- a whole Swiss event through the services (the event file and its checker) -----------
+
+# one-deal guandan records: EW +3, NS +3, EW +2, NS +2, EW +1, NS +1
+ONE_DEAL_FINISHES = [
+    ["E", "W", "S", "N"],
+    ["S", "N", "E", "W"],
+    ["E", "N", "W", "S"],
+    ["S", "E", "N", "W"],
+    ["E", "N", "S", "W"],
+    ["N", "E", "S", "W"],
+]
+
+
+def swiss_event(
+    teams: int = 24,
+    rounds: int = 5,
+    seed: int = 7,
+    withdraw_after: int | None = 2,
+    leave_round: int | None = 3,
+    ruling_round: int | None = 2,
+    lot: bool = True,
+    **fields,
+):
+    """A Swiss event played through the services: every round drawn by the round service
+    (round 1 from ``seed``), published, its results entered by the chief referee (random
+    one-deal records from ``seed``) and finalised. After round ``withdraw_after`` a team is
+    withdrawn; a team is on leave for round ``leave_round``; in round ``ruling_round`` a
+    level-deduction ruling changes a result; after the last round lots are drawn among the
+    first tied teams (``lot``). Returns the event (``.facts``: what was done to whom)."""
+    import random
+
+    from arbitration.services import incidents, rulings
+    from tournaments.models import Round, Team
+    from tournaments.services import checkin, lots, registration, round_close
+    from tournaments.services import rounds as round_service
+
+    played = event(teams=teams, units=max(2, teams // 8), num_rounds=rounds, **fields)
+    who, chief = organiser_of(played), chief_of(played)
+    rng = random.Random(seed)
+    ids = list(played.teams.order_by("pk").values_list("pk", flat=True))
+    facts = SimpleNamespace(withdrawn=None, on_leave=None, ruling=None, lot=None)
+    for number in range(1, rounds + 1):
+        if number == leave_round:
+            facts.on_leave = Team.objects.get(pk=ids[1])
+            checkin.grant_leave(facts.on_leave, number, "miss_round", who, "a wedding")
+        rnd = round_service.generate_draft(played, who, seed=seed if number == 1 else None)
+        rnd = round_service.publish(rnd, who, confirm_reason="accepted by the test")
+        matches = list(rnd.matches.exclude(away=None).order_by("table_number"))
+        for match in matches:
+            result(match, deals=[{"finish": rng.choice(ONE_DEAL_FINISHES)}], by=chief)
+        if number == ruling_round:
+            match = matches[0]
+            incident = incidents.log_incident(
+                played, chief, match=match, team=match.home, category="other", description="暗号"
+            )
+            facts.ruling = rulings.rule(
+                incident, chief, step="level_deduction", reason="看到暗号", levels=2
+            )[0]
+        round_close.finalise(Round.objects.get(pk=rnd.pk), chief)
+        if number == withdraw_after:
+            facts.withdrawn = Team.objects.get(pk=ids[0])
+            registration.set_team_status(facts.withdrawn, "withdrawn", who, "went home ill")
+    if lot:
+        tied = next((group for group in lots.tied_groups(played) if len(group) > 1), None)
+        if tied is not None:
+            facts.lot = lots.draw_tie(played, chief, tied[0].rank, seed=seed)
+    played.refresh_from_db()
+    played.facts = facts
+    return played
+
+
+def staged_event(teams: int = 16, swiss_rounds: int = 3, top: int = 4, seed: int = 5):
+    """A Swiss qualifier (its first round a draw from a recorded seed) feeding a knockout
+    final of its top ``top`` with a third-place match, played through the services with
+    random winners from ``seed``; ties at the qualification line decided by lots."""
+    import random
+
+    from tournaments.models import Round
+    from tournaments.services import round_close, rounds, stage_rounds
+
+    played = event(teams=teams, units=max(2, teams // 8))
+    who, chief = organiser_of(played), chief_of(played)
+    rng = random.Random(seed)
+    qualifier = stage(played, name="Qualifier", num_rounds=swiss_rounds)
+    final = stage(
+        played,
+        name="Final",
+        kind="knockout",
+        entrants="qualified",
+        qualify_top=top,
+        sources=[qualifier],
+        third_place=True,
+        match_format={"end": "deals", "deals": 1},
+    )
+    for _ in range(swiss_rounds):
+        play_stage_round(qualifier, deals=lambda m: [{"finish": rng.choice(ONE_DEAL_FINISHES)}])
+    settle_cut_lots(final, seed=seed)
+    rnd = stage_rounds.draw_round(final, who)
+    while rnd is not None:
+        rnd = rounds.publish(rnd, who)
+        for match in rnd.matches.exclude(away=None).order_by("table_number"):
+            result(match, deals=rng.choice([WIN_BY_3, NS_WINS_BY_3]), by=chief)
+        round_close.finalise(rnd, chief)
+        rnd = Round.objects.filter(stage=final, status=Round.Status.DRAFT).first()
+    played.refresh_from_db()
+    return played

@@ -1,7 +1,15 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from . import registration_import, urls_public, urls_results, urls_rounds, urls_stages, views
+from . import (
+    event_file,
+    registration_import,
+    urls_public,
+    urls_results,
+    urls_rounds,
+    urls_stages,
+    views,
+)
 
 router = DefaultRouter()
 router.register("tournaments", views.EventViewSet, basename="event")
@@ -21,6 +29,11 @@ urlpatterns = [
         "tournaments/<slug:slug>/teams-import/",
         registration_import.TeamImportView.as_view(),
         name="team-import",
+    ),
+    path(
+        "tournaments/<slug:slug>/event-file/",
+        event_file.EventFileView.as_view(),
+        name="event-file",
     ),
     path("tournaments/<slug:slug>/players/", views.PlayerListView.as_view(), name="player-list"),
     *urls_rounds.urlpatterns,

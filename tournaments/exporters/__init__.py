@@ -7,6 +7,7 @@ def exporters() -> dict[str, type]:
     """Every exporter by identifier (imported lazily: PDF rendering loads WeasyPrint)."""
     from .archive import ArchiveJson
     from .brackets import BracketPdf
+    from .event_file import EventFileJson
     from .pairings import PairingsPdf, PairingsXlsx
     from .printables import TableCardsPdf, TableLinksPdf, TeamBadgesPdf
     from .prizes import CertificatesPdf, PrizeListPdf
@@ -24,6 +25,7 @@ def exporters() -> dict[str, type]:
             PairingsXlsx,
             ScoresheetsPdf,
             ArchiveJson,
+            EventFileJson,
             PrizeListPdf,
             CertificatesPdf,
             UnitStandingsXlsx,
