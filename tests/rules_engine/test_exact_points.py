@@ -117,3 +117,22 @@ def test_points_read_back_from_json_sum_exactly(values):
 def test_tenths_sum_exactly_where_floats_drift():
     assert sum([0.1] * 10) != 1  # the float drift this module exists to avoid
     assert sum((to_points(0.1) for _ in range(10)), Decimal(0)) == 1
+
+
+def test_the_cli_scores_a_nanshan_draw_as_half_a_point_each(tmp_path):
+    """``python -m rules_engine score`` under the 南山杯 edition by name: "EW": 0.5, and an
+    edited copy (a draw of 1, as text) scores exactly that."""
+    import io
+
+    from rules_engine.cli import EXIT_OK, run
+
+    path = tmp_path / "record.json"
+    record = {"game": "guandan", "preset": NANSHAN, "final_levels": {"EW": "9", "NS": "9"}}
+    path.write_text(json.dumps(record), "utf-8")
+    out = io.StringIO()
+    assert run("score", str(path), out, io.StringIO()) == EXIT_OK
+    assert '"EW": 0.5' in out.getvalue() and '"0.5"' not in out.getvalue()
+    path.write_text(json.dumps({**record, "settings": {"draw_points": "1"}}), "utf-8")
+    out = io.StringIO()
+    assert run("score", str(path), out, io.StringIO()) == EXIT_OK
+    assert json.loads(out.getvalue())["match_points"] == {"EW": 1, "NS": 1}
