@@ -531,6 +531,9 @@ PRESETS: dict[str, Preset] = {
         # the guide (read as 累积小分, as NZSpark/guandan's README does); both teams absent
         # (-1 each) and whether a bye carries small points are not said (no level table: a
         # bye adds no level difference either way). 附录三 第四条: 总计三次 A 打不过去，退到 2.
+        # 附录三 第九条: 还牌必须是 10 以下(含 10); equal double tribute 顺时针方向进贡, returns
+        # 逆时针, 头游者的下家 leads (the national text's tribute). The in-play ladder is the
+        # national text's (附录三 参照 2017 版); its own offences (迟到, 进贡小牌 …) unverified.
         Preset(
             name="guandan-nanshan-2026",
             game="guandan",
