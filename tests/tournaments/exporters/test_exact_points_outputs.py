@@ -84,3 +84,14 @@ def test_the_organisers_standings_page_shows_0_5_not_0_50(nanshan_event, client)
     assert ">0.5<" in text and "0.50" not in text
     text = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert ">2.5<" in text and ">-0.5<" in text and "2.50" not in text
+
+
+def test_a_teams_public_page_adds_its_points_exactly(nanshan_event, client):
+    """Team 002: a draw (0.5), a draw (0.5) and a bye (1): running totals 0.5, 1, 2."""
+    from django.urls import reverse
+
+    team = nanshan_event.teams.get(name="Team 002")
+    url = reverse("tournaments:public-team", args=[nanshan_event.slug, team.pk])
+    text = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ">0.5<" in text and ">2<" in text
+    assert "1.0<" not in text and "0.50" not in text and "2.0<" not in text
