@@ -11,7 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_engine.outcome import Outcome
-from rules_engine.presets import bye_points, forfeit_level_difference, level_points
+from rules_engine.presets import (
+    bye_level_difference,
+    bye_level_points,
+    bye_points,
+    forfeit_level_difference,
+)
 from rules_engine.seating import AWAY, HOME, by_side
 from tournaments.pairing import PairingTeam, draw_first_round, pair_round
 from tournaments.pairing.core import AWAY as PAIR_AWAY
@@ -22,6 +27,7 @@ from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.standings.core import MatchOutcome, bye_outcome
 from tournaments.standings.stages import rerank, rows_by_draws
 
+WINNER_OF_SIDE = {HOME: "home", AWAY: "away"}
 SCORE_FIELDS = (
     "home_points",
     "away_points",
@@ -35,6 +41,7 @@ SCORE_FIELDS = (
     "forfeit",
     "home_level_points",
     "away_level_points",
+    "winner",
 )
 ACTIVE = "active"
 MISS_ROUND = "miss_round"
@@ -64,19 +71,26 @@ def score_of(round_no: int, home: int, away: int, answer: dict, preset) -> dict 
         "forfeit": bool(outcome.forfeit),
         "home_level_points": outcome.level_points(HOME),
         "away_level_points": outcome.level_points(AWAY),
+        # which team won, "home" or "away" (the wins tiebreak, 胜场数: a forfeit win counts);
+        # None for a draw
+        "winner": WINNER_OF_SIDE.get(outcome.winner),
     }
 
 
 def outcome_of(round_no, home, away, scored, preset=None) -> MatchOutcome | None:
     """The standings core's outcome of a scored table, or of a bye (``away`` None)."""
-    if away is None:
-        bye_level = (level_points(preset, {"forfeit": AWAY}) or {HOME: 0})[HOME]
+    if away is None:  # the edition's bye, apart from a forfeit (SPEC 3.1)
         return bye_outcome(
-            round_no, home, (bye_points(preset), 0), forfeit_level_difference(preset), bye_level
+            round_no,
+            home,
+            (bye_points(preset), 0),
+            bye_level_difference(preset),
+            bye_level_points(preset),
         )
     if scored is None:
         return None
-    return MatchOutcome(round_no=round_no, home=home, away=away, **scored)
+    winner = {"home": home, "away": away}.get(scored.get("winner"))
+    return MatchOutcome(round_no=round_no, home=home, away=away, **{**scored, "winner": winner})
 
 
 def pairing_teams(data: dict, rnd: dict, played: list[dict], rows) -> dict[int, PairingTeam]:
@@ -84,7 +98,8 @@ def pairing_teams(data: dict, rnd: dict, played: list[dict], rows) -> dict[int, 
     ``rows`` after the round before, opponents, sides and byes from the rounds ``played``,
     active when in the round's recorded field (else: active and not on leave)."""
     number = rnd["number"]
-    place = {row.team: (index, row.points) for index, row in enumerate(rows)}
+    # the pairing's score groups: exact points as floats (as tournaments.pairing.service)
+    place = {row.team: (index, float(row.points)) for index, row in enumerate(rows)}
     opponents: dict[int, set[int]] = {}
     sides: dict[int, list[str]] = {}
     byes: set[int] = set()
@@ -195,7 +210,7 @@ def section_rows(data, stage, played, ids, rank):
         counted |= {s["id"] for s in data["stages"] if s["order"] < stage["order"]}
     numbers = {r["number"] for r in played if r.get("stage") in counted}
     latest = max((r["number"] for r in played), default=0)
-    rows, draws = rank(numbers, latest)
+    rows, draws = rank(numbers, latest, stage.get("kind"))  # its kind's order (SPEC 3.1)
     return rows_by_draws(rerank(rows, set(ids)), draws)
 
 
@@ -242,7 +257,9 @@ def rerun_stage(data, preset, rnd, before, played, answers, rank):
             place = {team: (position, 0.0) for position, team in enumerate(ids)}
             if index > 1 or stage.get("carry_points"):
                 rows = section_rows(data, stage, played, ids, rank)
-                place = {row.team: (position, row.points) for position, row in enumerate(rows)}
+                place = {
+                    row.team: (position, float(row.points)) for position, row in enumerate(rows)
+                }
             teams = [
                 replace(before[team], score=place[team][1], rank=place[team][0], seed=None)
                 for team in ids

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 
 from rules_engine.cards import parse_level
 from rules_engine.errors import RulesError
+from rules_engine.points import PointsError, points_text, to_points
 
 SIDES = ("EW", "NS")
 
@@ -72,8 +74,8 @@ class Outcome:
     treated as not played. Counters a game does not keep are 0.
     """
 
-    points_ew: float | None = None
-    points_ns: float | None = None
+    points_ew: Decimal | None = None  # exact (rules_engine.points): 0.5 is Decimal("0.5")
+    points_ns: Decimal | None = None
     winner: str | None = None
     level_ew: str | None = None
     level_ns: str | None = None
@@ -107,7 +109,7 @@ class Outcome:
     @classmethod
     def from_parts(cls, parts: Mapping) -> Outcome:
         """The outcome from the values named in :data:`PARTS` (missing ones as None)."""
-        ew, ns = parts.get("points_ew"), parts.get("points_ns")
+        ew, ns = _points(parts.get("points_ew")), _points(parts.get("points_ns"))
         counted = ew is not None and ns is not None
         return cls(
             points_ew=ew if counted else None,
@@ -144,7 +146,7 @@ class Outcome:
         """``"17 : 0"``; empty when the match does not count."""
         if not self.counts:
             return ""
-        return f"{_number(self.points_ew)} : {_number(self.points_ns)}"
+        return f"{points_text(self.points_ew)} : {points_text(self.points_ns)}"
 
     @property
     def has_games(self) -> bool:
@@ -155,7 +157,7 @@ class Outcome:
     def has_level_points(self) -> bool:
         return bool(self.level_points_ew or self.level_points_ns)
 
-    def points(self, side: str) -> float | None:
+    def points(self, side: str) -> Decimal | None:
         return self.points_ew if side == "EW" else self.points_ns
 
     def level(self, side: str) -> str | None:
@@ -190,5 +192,16 @@ class Outcome:
         return accumulated_levels(self.level(side), self.passed_a == side)
 
 
-def _number(value: float) -> float | int:
-    return int(value) if isinstance(value, float) and value.is_integer() else value
+def _points(value: object) -> Decimal | None:
+    """Stored match points (a JSON number, or the text a database gives for it) as exact
+    points; None when absent or not a number."""
+    if value is None:
+        return None
+    try:
+        return to_points(value)
+    except PointsError:  # more decimals than an edition allows: still its exact decimal
+        try:
+            number = Decimal(repr(value) if isinstance(value, float) else str(value))
+        except ArithmeticError:
+            return None
+        return number if number.is_finite() else None

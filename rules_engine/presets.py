@@ -14,12 +14,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
 from rules_engine import ladder
 from rules_engine.cards import RANKS
 from rules_engine.errors import RulesError
 from rules_engine.format_fields import parse_format
 from rules_engine.i18n import gettext_noop, t
+from rules_engine.points import answer_number, points_json, to_points
 from rules_engine.schema import check_values, describe, fields_of, setting
 from rules_engine.seating import other_side
 
@@ -52,8 +54,14 @@ STANDINGS_METRICS = (
     "tricks_diff",
     "latest_round_score",
     "opponents_points",
+    "wins",  # matches won (a forfeit win and a bye count)
+    "contribution",  # 贡献分 (南山杯 2026 附录一): read as 累积小分, unverified
     "draw_lots",
 )
+
+# The kinds of stage an edition may give its own standings order (SPEC 3.1: tie-breaks per
+# stage type); a stage of a kind the edition does not name ranks by ``standings_order``.
+STAGE_KINDS = ("swiss", "round_robin", "knockout")
 
 # Guandan 20-point scale (SPEC 3): index = level difference, capped at the last row;
 # passing A scores the last row too.
@@ -155,6 +163,28 @@ def _check_standings_order(value: object, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _check_stage_orders(value: object, where: str) -> dict[str, tuple[str, ...]] | None:
+    """The setting ``stage_standings_orders``: null, or an object from a stage kind
+    (:data:`STAGE_KINDS`) to a standings order (:func:`_check_standings_order`)."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise RulesError(t("{field} must be {kind}", field=where, kind=describe(Mapping)), where)
+    orders = {}
+    for kind, order in value.items():
+        if kind not in STAGE_KINDS:
+            raise RulesError(
+                t(
+                    "unknown stage kind {kind!r} (known: {known})",
+                    kind=kind,
+                    known=", ".join(STAGE_KINDS),
+                ),
+                f"{where}.{kind}",
+            )
+        orders[kind] = _check_standings_order(order, f"{where}.{kind}")
+    return orders
+
+
 def _check_partner_return_limit(value: object, where: str) -> str:
     """The setting ``partner_return_limit``: "level" (below the level card) or a rank."""
     if value != "level" and (
@@ -176,12 +206,19 @@ class Preset:
     game: str  # "guandan" | "tractor" | "chengyu"
     # no numbers: a name that quotes them builds them (scoring_terms)
     title: str = setting(label=gettext_noop("preset title"))
-    win_points: int = setting(scoring=True, label=gettext_noop("match points for a win"))
-    draw_points: int = setting(scoring=True, label=gettext_noop("match points for a draw"))
-    loss_points: int = setting(scoring=True, label=gettext_noop("match points for a loss"))
-    # (winner, loser); a bye scores the same
-    forfeit_points: tuple[int, int] = setting(
-        scoring=True, label=gettext_noop("forfeit / bye points [winner, loser]")
+    # Match points are exact decimals (rules_engine.points): 1 / 0.5 / 0, absent -1 …
+    win_points: Decimal = setting(
+        scoring=True, min=None, label=gettext_noop("match points for a win")
+    )
+    draw_points: Decimal = setting(
+        scoring=True, min=None, label=gettext_noop("match points for a draw")
+    )
+    loss_points: Decimal = setting(
+        scoring=True, min=None, label=gettext_noop("match points for a loss")
+    )
+    # (the absent side's opponent, the absent side); a bye scores ``bye_match_points``
+    forfeit_points: tuple[Decimal, Decimal] = setting(
+        scoring=True, label=gettext_noop("forfeit points [winner, absent side]")
     )
     standings_order: tuple[str, ...] = setting(
         scoring=True,
@@ -189,8 +226,33 @@ class Preset:
         label=gettext_noop("standings order (tiebreaks, best first)"),
         check=_check_standings_order,
     )
-    no_show_points: int = setting(
-        0, scoring=True, label=gettext_noop("points each when both teams are absent")
+    no_show_points: Decimal = setting(
+        Decimal(0),
+        scoring=True,
+        min=None,
+        label=gettext_noop("points each when both teams are absent"),
+    )
+    # A bye apart from a forfeit (SPEC 3.1): its match points (None: the forfeit win) and
+    # whether it carries small points (the level difference and 级差分 its points stand for;
+    # 2017: a bye carries none).
+    bye_match_points: Decimal | None = setting(
+        None,
+        scoring=True,
+        min=None,
+        label=gettext_noop("match points for a bye (empty: the forfeit win)"),
+    )
+    bye_small_points: bool = setting(
+        True,
+        scoring=True,
+        label=gettext_noop("a bye carries small points (the level difference of a forfeit win)"),
+    )
+    # Standings order per kind of stage (SPEC 3.1: 南山杯 Swiss and groups differ); a kind
+    # not named ranks by ``standings_order``.
+    stage_standings_orders: Mapping | None = setting(
+        None,
+        scoring=True,
+        check=_check_stage_orders,
+        label=gettext_noop("standings order per kind of stage (swiss, round_robin, knockout)"),
     )
     decks: int = setting(2, min=1, label=gettext_noop("decks"))
     level_difference_table: tuple[tuple[int, int], ...] | None = setting(
@@ -308,6 +370,16 @@ class Preset:
         label=gettext_noop("final ranking: places a knockout round does not separate"),
     )
 
+    def __post_init__(self) -> None:
+        """Match points as exact decimals, whatever a preset was written with (3, "0.5")."""
+        for name in POINTS_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, tuple | list):
+                value = tuple(to_points(v) for v in value)
+            elif value is not None:
+                value = to_points(value)
+            object.__setattr__(self, name, value)
+
     def with_overrides(self, **settings) -> Preset:
         """A copy with event settings applied, every setting checked by the event-settings
         schema (:func:`settable`): preset fields and the penalty ladder's settings alike.
@@ -353,7 +425,32 @@ class Preset:
             )
 
     def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        """The preset as JSON values (match points ``3`` or ``"0.5"``: points_json)."""
+        found = dataclasses.asdict(self)
+        for name in POINTS_FIELDS:
+            value = found[name]
+            if isinstance(value, tuple | list):
+                found[name] = [points_json(v) for v in value]
+            elif value is not None:
+                found[name] = points_json(value)
+        return found
+
+    def standings_order_for(self, stage_kind: str | None) -> tuple[str, ...]:
+        """The standings order of a stage of kind ``stage_kind`` (its own when the edition
+        names one, else ``standings_order``)."""
+        orders = self.stage_standings_orders or {}
+        return tuple(orders.get(stage_kind) or self.standings_order)
+
+
+# Fields holding match points (exact decimals, rules_engine.points).
+POINTS_FIELDS = (
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "forfeit_points",
+    "no_show_points",
+    "bye_match_points",
+)
 
 
 # Fields of a preset an event may not change: which preset it is and which game it plays;
@@ -374,6 +471,16 @@ def settable() -> frozenset[str]:
     """Every key of the event-settings schema: the preset's fields and the ladder's settings."""
     return frozenset(PRESET_SETTINGS) | frozenset(ladder.SETTING_KEYS)
 
+
+# 南山杯 2026 附录一 一.3 (海选赛, Swiss) and 二.2 / 二.4 (小组赛, groups).
+NANSHAN_SWISS_ORDER = ("points", "opponents_points", "wins", "contribution", "draw_lots")
+NANSHAN_GROUP_ORDER = (
+    "points",
+    "head_to_head_two",
+    "net_levels",
+    "accumulated_levels",
+    "draw_lots",
+)
 
 WIN_2_DRAW_1 = {"win_points": 2, "draw_points": 1, "loss_points": 0, "forfeit_points": (2, 0)}
 
@@ -410,6 +517,39 @@ PRESETS: dict[str, Preset] = {
                 "accumulated_levels",
                 "draw_lots",
             ),
+            bye_small_points=False,  # SPEC 3.1: "2017: a bye carries no small points"
+            fail_a_limit=3,
+            final_levels_entry=True,
+            **NATIONAL_TRIBUTE,
+        ),
+        # 南山杯 Aotearoa 掼蛋大赛指南 (2026), 附录一 (an event's own 规程, witnessed by
+        # NZSpark/guandan docs/2026.pdf and its commit 8153fce). 一.4 / 二.3: 胜方得 1 分，打平
+        # 各得 0.5 分，负方得 0 分；缺席队伍得 -1 分，对手自动获胜（记 1 分）；轮空队伍自动获胜，
+        # 记 1 分. 一.3 (海选赛, Swiss): 总积分、对手分、胜场数、贡献分, 一.5 then lots. 二.2 and
+        # 二.4 (小组赛, groups): 总积分、相互胜负关系、净积小分、累积小分, with 3 队及以上总积分
+        # 相同 skipping 相互胜负; 二.5 then lots. Unverified: 贡献分 is named but not defined by
+        # the guide (read as 累积小分, as NZSpark/guandan's README does); both teams absent
+        # (-1 each) and whether a bye carries small points are not said (no level table: a
+        # bye adds no level difference either way). 附录三 第四条: 总计三次 A 打不过去，退到 2.
+        # 附录三 第九条: 还牌必须是 10 以下(含 10); equal double tribute 顺时针方向进贡, returns
+        # 逆时针, 头游者的下家 leads (the national text's tribute). The in-play ladder is the
+        # national text's (附录三 参照 2017 版); its own offences (迟到, 进贡小牌 …) unverified.
+        Preset(
+            name="guandan-nanshan-2026",
+            game="guandan",
+            title="掼蛋 南山杯 Aotearoa 2026 event guide",
+            win_points=1,
+            draw_points="0.5",
+            loss_points=0,
+            forfeit_points=(1, -1),
+            no_show_points=-1,
+            bye_match_points=1,
+            bye_small_points=False,
+            standings_order=NANSHAN_SWISS_ORDER,
+            stage_standings_orders={
+                "swiss": NANSHAN_SWISS_ORDER,
+                "round_robin": NANSHAN_GROUP_ORDER,
+            },
             fail_a_limit=3,
             final_levels_entry=True,
             **NATIONAL_TRIBUTE,
@@ -524,7 +664,7 @@ def match_points(
     table = preset.level_difference_table
     if winner_side is None:
         both = table[0] if table else (preset.draw_points, preset.draw_points)
-        return {"EW": both[0], "NS": both[1]}
+        return {"EW": answer_number(both[0]), "NS": answer_number(both[1])}
     if table:
         row = len(table) - 1 if passed_a else min(abs(level_difference), len(table) - 1)
         win, loss = table[row]
@@ -533,10 +673,11 @@ def match_points(
     return _by_side(winner_side, win, loss)
 
 
-def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
+def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int | float]:
     """Match points when ``absent`` ("EW", "NS" or "both") did not play."""
     if absent == "both":
-        return {"EW": preset.no_show_points, "NS": preset.no_show_points}
+        both = answer_number(preset.no_show_points)
+        return {"EW": both, "NS": both}
     if absent not in SIDES:
         raise RulesError(
             t("forfeit must be EW, NS, both or null, not {absent!r}", absent=absent), "forfeit"
@@ -545,9 +686,25 @@ def forfeit_match_points(preset: Preset, absent: str) -> dict[str, int]:
     return _by_side(other_side(absent), win, loss)
 
 
-def bye_points(preset: Preset) -> int:
-    """Match points of a team with a bye: the forfeit win (SPEC 2)."""
+def bye_points(preset: Preset) -> Decimal:
+    """Match points of a team with a bye (exact): ``bye_match_points``, else the forfeit win
+    (SPEC 2, 3.1)."""
+    if preset.bye_match_points is not None:
+        return preset.bye_match_points
     return preset.forfeit_points[0]
+
+
+def bye_level_difference(preset: Preset) -> int:
+    """The level difference a bye counts for: the forfeit win's when the edition's bye
+    carries small points, else 0 (SPEC 3.1)."""
+    return forfeit_level_difference(preset) if preset.bye_small_points else 0
+
+
+def bye_level_points(preset: Preset) -> int:
+    """The 级差分 of a bye: the forfeit win's when the bye carries small points, else 0."""
+    if not preset.bye_small_points:
+        return 0
+    return (level_points(preset, {"forfeit": "NS"}) or {"EW": 0})["EW"]
 
 
 def forfeit_record(game: str, absent: object) -> dict:
@@ -659,7 +816,9 @@ def scoring_terms(preset: Preset) -> ScoringTerms:
     )
 
 
-def _by_side(winner_side: str, win: int, loss: int) -> dict[str, int]:
+def _by_side(winner_side: str, win, loss) -> dict[str, int | float]:
+    """Points by side, as the answer's JSON numbers (``3``, ``0.5``: points.answer_number)."""
+    win, loss = answer_number(win), answer_number(loss)
     return {"EW": win, "NS": loss} if winner_side == "EW" else {"EW": loss, "NS": win}
 
 
@@ -741,7 +900,7 @@ def settings_table() -> str:
             shown = (
                 "each preset's"
                 if cls is Preset and spec.default is dataclasses.MISSING
-                else f"`{json.dumps(default, ensure_ascii=False)}`"
+                else f"`{json.dumps(default, ensure_ascii=False, default=points_json)}`"
             )
             own = [
                 p.name

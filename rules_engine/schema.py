@@ -5,6 +5,8 @@ A settings dataclass (:class:`~rules_engine.presets.Preset`,
 checks an event's values against those types, so a field added to the dataclass is
 checked without more code. A field's metadata narrows it:
 
+* ``Decimal`` — match points, exact (``"0.5"``; :mod:`rules_engine.points`), negative too
+  unless ``min`` says otherwise;
 * ``min`` / ``max`` — bounds of a number (0 or more unless ``min`` says otherwise;
   ``min: None`` allows any number);
 * ``choices`` — the texts allowed;
@@ -24,10 +26,12 @@ import dataclasses
 import types
 import typing
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import cache
 
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.i18n import Text, joined, t
+from rules_engine.points import PointsError, to_points
 
 _MISSING = object()
 
@@ -114,6 +118,15 @@ def _fit(hint, value, where: str, meta: Mapping):
         return value if value in args else _MISSING
     if hint is bool:
         return value if isinstance(value, bool) else _MISSING
+    if hint is Decimal:  # match points: exact, e.g. "0.5" (rules_engine.points)
+        try:
+            number = to_points(value)
+        except PointsError:
+            return _MISSING
+        low, high = meta.get("min"), meta.get("max")  # points may be negative (absent -1)
+        if (low is not None and number < low) or (high is not None and number > high):
+            return _MISSING
+        return number
     if hint is int or hint is float:
         kinds = (int,) if hint is int else (int, float)
         if isinstance(value, bool) or not isinstance(value, kinds):
@@ -160,6 +173,10 @@ def describe(hint: object, meta: Mapping | None = None) -> Text:
         return t("one of {choices}", choices=", ".join(map(str, args)))
     if hint is bool:
         return t("true or false")
+    if hint is Decimal:
+        if meta.get("min") is None:
+            return t("a number with at most two decimals (e.g. 1, 0.5 or -1)")
+        return t("a number with at most two decimals, 0 or more (e.g. 1 or 0.5)")
     if hint is int or hint is float:
         low, high = meta.get("min", 0), meta.get("max")
         if hint is int:

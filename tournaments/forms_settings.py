@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import types
 import typing
+from decimal import Decimal
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine.points import points_json
 from rules_engine.presets import presets_for_game, settings_fields
 from tournaments import glossary, halls
 from tournaments.models import Event
@@ -30,14 +32,14 @@ class JSONValueField(forms.CharField):
     def prepare_value(self, value):
         if isinstance(value, str):
             return value
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False, default=points_json)
 
     def has_changed(self, initial, data):
         try:
             data = self.to_python(data)
         except forms.ValidationError:
             return True
-        return json.dumps(initial) != json.dumps(data)
+        return json.dumps(initial, default=points_json) != json.dumps(data, default=points_json)
 
     def to_python(self, value):
         text = super().to_python(value)
@@ -71,6 +73,15 @@ def form_field(setting) -> forms.Field:
     own = {"label": words(meta.get("label")) or setting.name, "help_text": words(meta.get("help"))}
     if hint is bool:
         return forms.BooleanField(required=False, **own)
+    if hint is Decimal:  # match points, exact: 1, 0.5, -1 (rules_engine.points)
+        return forms.DecimalField(
+            required=not optional,
+            max_digits=8,
+            decimal_places=2,
+            min_value=meta.get("min"),
+            max_value=meta.get("max"),
+            **own,
+        )
     if hint in (int, float):
         low = meta.get("min", 0)
         kind = forms.IntegerField if hint is int else forms.FloatField
@@ -165,6 +176,8 @@ class EventSettingsForm(forms.ModelForm):
         for name in self.setting_names:
             if name in self.changed_data:
                 value = data.get(name)
+                if isinstance(value, Decimal):  # stored as 3 or "0.5" (an edition's JSON)
+                    value = points_json(value)
                 settings[name] = None if value == "" else value
         changes["settings"] = settings
         return changes

@@ -59,6 +59,7 @@ PRESETS = {
     "guandan-suzhou-2016": _("Suzhou 2016 elite rules"),
     "guandan-national-2017": _("National 2017 rules"),
     "guandan-national": _("National rules"),
+    "guandan-nanshan-2026": _("Nanshan Cup 2026 rules"),
     "tractor": _("Tractor, three decks"),
     "chengyu": _("Idiom-chain poker"),
 }
@@ -77,6 +78,8 @@ METRICS = {
     "tricks_diff": _("Tricks difference"),
     "latest_round_score": _("Latest round score"),
     "opponents_points": _("Opponents' points"),
+    "wins": _("Wins"),
+    "contribution": _("Contribution points"),
     "draw_lots": _("Drawing lots"),
 }
 

@@ -34,7 +34,18 @@ def test_a_negative_appeal_time_is_refused_naming_the_setting():
         ({"answer_minutes": True}, "settings.answer_minutes"),
         ({"answer_near_minutes": 2.5}, "settings.answer_near_minutes"),
         ({"escalation": {"warning": 3}}, "settings.escalation"),
-        ({"win_points": -1}, "settings.win_points"),
+        # issue 36: negatives are allowed (absent -1), more than two decimals are not
+        ({"win_points": "0.125"}, "settings.win_points"),
+        ({"win_points": "one"}, "settings.win_points"),
+        ({"win_points": True}, "settings.win_points"),
+        (
+            {"stage_standings_orders": {"groups": ["points"]}},
+            "settings.stage_standings_orders.groups",
+        ),
+        (
+            {"stage_standings_orders": {"swiss": ["wins", "h2h"]}},
+            "settings.stage_standings_orders.swiss",
+        ),
         ({"avoid_same_unit": "no"}, "settings.avoid_same_unit"),
         ({"forfeit_points": [17]}, "settings.forfeit_points"),
         ({"forfeit_points": [17, "x"]}, "settings.forfeit_points"),

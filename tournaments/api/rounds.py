@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
+from rules_engine.points import answer_number
 from tournaments import permissions
 from tournaments.models import Match, Round
 from tournaments.services import rounds as service
@@ -101,6 +102,16 @@ class SwapSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=500, help_text="Why (goes in the audit log).")
 
 
+class PointsField(serializers.Field):
+    """Exact match points as a JSON number: ``1``, ``0.5``, ``-1`` (never ``1.0``)."""
+
+    def to_representation(self, value):
+        return answer_number(value)
+
+
+extend_schema_field({"type": "number"})(PointsField)
+
+
 class StandingRowSerializer(StrictSerializer):
     rank = serializers.IntegerField(
         allow_null=True, help_text="Null for a team that did not take part (未参赛): no place."
@@ -110,7 +121,7 @@ class StandingRowSerializer(StrictSerializer):
     name = serializers.CharField()
     unit = serializers.CharField()
     status = serializers.CharField(help_text="active, withdrawn or suspended.")
-    points = serializers.FloatField()
+    points = PointsField(read_only=True, help_text="Exact: 1, 0.5 or -1 (never 1.0).")
     metrics = serializers.SerializerMethodField(
         help_text="Each tiebreak of the preset by key; null where a team has none (no lot)."
     )

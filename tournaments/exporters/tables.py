@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db.models import F
 from django.utils.translation import gettext
 
 from rules_engine.outcome import Outcome
+from rules_engine.points import answer_number
 from tournaments import glossary
 from tournaments.models import Match, ResultVersion, Round, Team
 from tournaments.services.stage_standings import official_standings
@@ -36,9 +38,12 @@ class Table:
 
 
 def clean_number(value):
-    """Numbers as int when whole; not-finite values (a team without a lot) as blank."""
+    """Numbers as int when whole; not-finite values (a team without a lot) as blank; exact
+    match points (Decimal) as 1, 0.5 or -1 (rules_engine.points), never 1.0 or 0.50."""
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return None
+    if isinstance(value, Decimal):
+        return answer_number(value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value

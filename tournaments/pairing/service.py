@@ -99,7 +99,8 @@ def load_pairing_teams(event: Event, before_round: int) -> list[PairingTeam]:
     out = left_out(event, before_round)
     registered = Team.objects.filter(event=event).order_by("pk")
     rows = standings_for(event, after_round=before_round - 1) if before_round > 1 else []
-    place = {row.team: (index, row.points) for index, row in enumerate(rows)}
+    # the pairing's score groups: exact points as floats (the same sum, the same float)
+    place = {row.team: (index, float(row.points)) for index, row in enumerate(rows)}
     history = load_history(event, before_round) if before_round > 1 else {}
     teams = []
     for team_id, status, unit, seed in registered.values_list("id", "status", "unit_id", "seed"):

@@ -100,5 +100,5 @@ class SimulatedEvent:
         if result.bye is not None:
             record = self.records[result.bye]
             record.byes += 1
-            record.score += bye_points(self.preset)
+            record.score += float(bye_points(self.preset))
             record.results.append((None, None, "B"))

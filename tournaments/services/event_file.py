@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from decimal import Decimal
 
 from django.utils import timezone
 
 from rules_engine.outcome import Outcome
+from rules_engine.points import answer_number
 from rules_engine.presets import forfeit_level_difference
 from tournaments.models import (
     AuditLog,
@@ -51,11 +53,15 @@ SCORE_FIELDS = (
     "forfeit",
     "home_level_points",
     "away_level_points",
+    "winner",
 )
 
 
 def _plain(value):
-    """JSON-able: tuples as lists, infinities as None."""
+    """JSON-able: tuples as lists, infinities as None, exact match points as JSON numbers
+    (1, 0.5, -1: rules_engine.points)."""
+    if isinstance(value, Decimal):
+        return answer_number(value)
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     if isinstance(value, dict):
@@ -92,7 +98,10 @@ def score_of(round_no: int, home: int, away: int, answer: dict, forfeit_diff: in
     outcome = match_outcome(round_no, home, away, Outcome.from_answer(answer), forfeit_diff)
     if outcome is None:
         return None
-    return {name: getattr(outcome, name) for name in SCORE_FIELDS}
+    score = {name: _plain(getattr(outcome, name)) for name in SCORE_FIELDS}
+    # which team won, "home" or "away" (the wins tiebreak), never a team id the table repeats
+    score["winner"] = {home: "home", away: "away"}.get(outcome.winner)
+    return score
 
 
 def _standings(event: Event, after_round: int | None) -> list[dict]:
@@ -100,7 +109,7 @@ def _standings(event: Event, after_round: int | None) -> list[dict]:
         {
             "team": row.team,
             "rank": row.rank,
-            "points": row.points,
+            "points": _plain(row.points),
             "metrics": _plain(dict(row.metrics)),
             **({"moved_down": row.moved_down} if row.moved_down else {}),
         }

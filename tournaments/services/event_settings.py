@@ -10,12 +10,14 @@ fall below the rounds already drawn; a finished event changes nothing but its de
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
-from rules_engine.presets import SCORING_SETTINGS, event_preset, settings_fields
+from rules_engine.points import points_json
+from rules_engine.presets import POINTS_FIELDS, SCORING_SETTINGS, event_preset, settings_fields
 from tournaments import halls
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
@@ -37,15 +39,18 @@ def normalised(game: str, preset: str, settings: dict) -> dict:
     is no override), in the schema's stored form (lists as lists)."""
     defaults = {f.name: f.default for f in settings_fields(game, preset)}
     checked = event_preset(game, preset, settings)  # RulesError naming settings.<key>
-    del checked
     kept = {}
     for key, value in settings.items():
+        if key in POINTS_FIELDS and value is not None:  # "0.50" is 0.5: the checked value
+            value = getattr(checked, key)
         if _plain(value) != _plain(defaults.get(key, object())):
             kept[key] = _plain(value)
     return kept
 
 
 def _plain(value):
+    if isinstance(value, Decimal):  # match points: 3 or "0.5" (rules_engine.points)
+        return points_json(value)
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     if isinstance(value, dict):

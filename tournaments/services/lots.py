@@ -52,7 +52,10 @@ def tied_groups(event: Event, after_round: int | None = None) -> list[list]:
 
 
 def may_draw(event: Event) -> bool:
-    return "draw_lots" in event.get_preset().standings_order
+    """The edition ends a standings order with lots: the event's, or a kind of stage's."""
+    preset = event.get_preset()
+    orders = [preset.standings_order, *(preset.stage_standings_orders or {}).values()]
+    return any("draw_lots" in order for order in orders)
 
 
 def draw_tie(event: Event, user, rank: int, seed: int | None = None, source: str = "") -> LotDraw:

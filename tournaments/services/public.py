@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from rules_engine import seating
 from rules_engine.outcome import Outcome
+from rules_engine.points import answer_number, to_points
 from rules_engine.presets import bye_points
 from tournaments import glossary
 from tournaments.halls import Hall
@@ -223,12 +224,14 @@ def team_history(team: Team) -> list[dict]:
             "penalty": None,
         }
         if match.is_bye:
-            row.update(opponent=None, result="bye", points=bye, side=None, table=None)
+            row.update(
+                opponent=None, result="bye", points=answer_number(bye), side=None, table=None
+            )
         else:
             row["opponent"] = match.away if seating.is_home(side) else match.home
             row.update(_side_result(counting.get(match.pk), side))
-        total += row["points"] or 0
-        row["total"] = total if row["points"] is not None else None
+        total += to_points(row["points"] or 0)  # exact: 0.5 + 0.5 is 1
+        row["total"] = answer_number(total) if row["points"] is not None else None
         rows.append(row)
     return rows
 
@@ -248,9 +251,10 @@ def _side_result(answer: dict | None, side: str) -> dict:
 
     penalty = whose(outcome.match_loss)
     forfeit = None if penalty else whose(outcome.forfeit)
+    points = outcome.points(side)
     return {
         "result": outcome.result_for(side),
-        "points": outcome.points(side),
+        "points": None if points is None else answer_number(points),  # 1, 0.5, -1 (exact)
         "levels": levels,
         "forfeit": forfeit,
         "penalty": penalty,

@@ -107,7 +107,8 @@ def pairing_teams(stage: Stage, section: Section, number: int, first: bool) -> l
     place = {team: (index, 0.0) for index, team in enumerate(ids)}
     if not first or stage.carry_points:
         rows = stage_standings.section_standings(section)
-        place = {row.team: (index, row.points) for index, row in enumerate(rows)}
+        # the pairing's score groups: exact points as floats (the same sum, the same float)
+        place = {row.team: (index, float(row.points)) for index, row in enumerate(rows)}
     teams = []
     for team in ids:
         record = history.get(team, History())

@@ -62,7 +62,9 @@ def entries(section: Section) -> list[int]:
 
 
 def section_standings(section: Section, after_round: int | None = None) -> list[StandingRow]:
-    """The section's teams ranked by the preset's order over the stage's counted rounds
+    """The section's teams ranked by the edition's order for the stage's kind (Swiss, round
+    robin, knockout: ``stage_standings_orders``, else ``standings_order``) over the stage's
+    counted rounds
     (those up to ``after_round``: the section's standings then)."""
     stage = section.stage
     event = stage.event
@@ -73,7 +75,7 @@ def section_standings(section: Section, after_round: int | None = None) -> list[
     rows = compute_standings(
         [pk for pk, _ in teams],
         outcomes,
-        event.get_preset().standings_order,
+        event.get_preset().standings_order_for(stage.kind),  # its kind's order (SPEC 3.1)
         draw_lots={pk: lot for pk, lot in teams if lot is not None},
         draws=draws,
     )

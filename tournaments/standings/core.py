@@ -10,7 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from itertools import groupby
+
+from rules_engine.points import PointsError, normal, to_points
 
 from .metrics import METRICS, Ledger, Tally
 
@@ -24,14 +27,16 @@ class MatchOutcome:
     """One stored match result from both sides. `away` is None for a bye.
 
     `home_level_diff` is home minus away in level steps (passed A = 13). Fields a
-    game does not know are 0.
+    game does not know are 0. Match points are exact (Decimal; an int or a decimal text
+    such as "0.5" is read exactly, rules_engine.points). `winner` is the team that won
+    (a forfeit win and a bye are wins; None: a draw, or nobody won).
     """
 
     round_no: int
     home: int
     away: int | None
-    home_points: float = 0
-    away_points: float = 0
+    home_points: Decimal | int = 0
+    away_points: Decimal | int = 0
     home_level_diff: int = 0
     home_deals_won: int = 0
     away_deals_won: int = 0
@@ -42,13 +47,14 @@ class MatchOutcome:
     forfeit: bool = False
     home_level_points: float = 0  # 级差分 (national preset)
     away_level_points: float = 0
+    winner: int | None = None
 
 
 @dataclass(frozen=True)
 class StandingRow:
     team: int
     rank: int  # 1 = first; teams equal on every metric share a rank
-    points: float
+    points: Decimal  # exact, without trailing zeros (Decimal("1.5"), never "1.50")
     metrics: dict[str, float] = field(default_factory=dict)
     shared: bool = False
     moved_down: int = 0  # places moved down by an arbitration ruling
@@ -61,9 +67,11 @@ def bye_outcome(
     level_diff: int = 0,
     level_points: float = 0,
 ) -> MatchOutcome:
-    """A bye scores as a forfeit win (SPEC section 2); `level_diff` is the level
-    difference the forfeit win stands for (SPEC section 3, see
-    rules_engine.presets.forfeit_level_difference), `level_points` its 级差分."""
+    """A bye: the first of ``forfeit_points`` is the bye's match points (the edition's bye
+    points, rules_engine.presets.bye_points: a forfeit win unless it says otherwise, SPEC
+    2 and 3.1), and a win; `level_diff` is the level difference it stands for (0 when the
+    edition's bye carries no small points, rules_engine.presets.bye_level_difference),
+    `level_points` its 级差分."""
     win, _ = _points_pair(forfeit_points)
     return MatchOutcome(
         round_no,
@@ -73,7 +81,16 @@ def bye_outcome(
         home_level_diff=level_diff,
         home_level_points=level_points,
         forfeit=True,
+        winner=team,
     )
+
+
+def exact_points(value: object, where: str) -> Decimal:
+    """Match points as an exact Decimal (a float is read by its decimal text)."""
+    try:
+        return to_points(value)
+    except PointsError as err:
+        raise StandingsError(f"{where}: {err}") from None
 
 
 def draw_lots(teams: Iterable[int], seed: int) -> tuple[dict[int, int], dict]:
@@ -151,14 +168,18 @@ class LedgerBuilder:
     @staticmethod
     def _add_side(tally: Tally, o: MatchOutcome, home: bool) -> None:
         sign = 1 if home else -1
-        points = o.home_points if home else o.away_points
+        points = exact_points(
+            o.home_points if home else o.away_points, f"round {o.round_no}: match points"
+        )
         opponent = o.away if home else o.home
+        team = o.home if home else o.away
         own_acc, their_acc = (
             (o.home_acc_levels, o.away_acc_levels)
             if home
             else (o.away_acc_levels, o.home_acc_levels)
         )
         tally.points += points
+        tally.wins += 1 if o.winner is not None and o.winner == team else 0
         tally.level_diff += sign * o.home_level_diff
         tally.net_levels += own_acc - their_acc
         tally.accumulated_levels += own_acc
@@ -197,6 +218,10 @@ def rank_ledger(ledger: Ledger, order: tuple[str, ...]) -> list[StandingRow]:
     for key in order:
         metric = METRICS[key]
         groups = [run for group in groups for run in _split(ledger, metric, group, values)]
+    for shown in values.values():  # exact figures without trailing zeros ("1.5", not "1.50")
+        for key, value in shown.items():
+            if isinstance(value, Decimal):
+                shown[key] = normal(value)
     rows = []
     position = 1
     for group in groups:
@@ -205,7 +230,7 @@ def rank_ledger(ledger: Ledger, order: tuple[str, ...]) -> list[StandingRow]:
                 StandingRow(
                     team=team,
                     rank=position,
-                    points=ledger.tallies[team].points,
+                    points=normal(ledger.tallies[team].points),
                     metrics=values[team],
                     shared=len(group) > 1,
                 )

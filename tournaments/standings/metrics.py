@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 
 @dataclass(slots=True)
 class Tally:
     """What one team has accumulated over the outcomes read so far."""
 
-    points: float = 0
+    points: Decimal = Decimal(0)  # exact: a hundred 0.5s are 50
+    wins: int = 0  # matches won (a forfeit win and a bye count)
     level_diff: int = 0
     net_levels: int = 0
     accumulated_levels: int = 0
@@ -24,8 +26,9 @@ class Tally:
     deals_won_diff: int = 0
     tricks_diff: int = 0
     opponents: list[int] = field(default_factory=list)
-    points_against: dict[int, float] = field(default_factory=dict)  # points scored v each opponent
-    points_by_round: dict[int, float] = field(default_factory=dict)
+    # points scored v each opponent, and in each round (exact)
+    points_against: dict[int, Decimal] = field(default_factory=dict)
+    points_by_round: dict[int, Decimal] = field(default_factory=dict)
 
 
 @dataclass
@@ -75,11 +78,26 @@ class LatestRoundScore(Metric):
 
 
 class OpponentsPoints(Metric):
+    """对手分: the sum of the match points of every opponent met (once a meeting; a bye
+    meets nobody), exact."""
+
     key = "opponents_points"
 
-    def value(self, ledger: Ledger, team: int) -> float:
+    def value(self, ledger: Ledger, team: int) -> Decimal:
         tallies = ledger.tallies
-        return sum(tallies[opponent].points for opponent in tallies[team].opponents)
+        return sum((tallies[o].points for o in tallies[team].opponents), Decimal(0))
+
+
+class Contribution(Metric):
+    """贡献分 (南山杯 2026 附录一 一.3, the Swiss's fourth tiebreak). The guide names it
+    without defining it; it is read as 累积小分 (Σ own level − 2, +1 for passing A), as the
+    event's own manager reads it (NZSpark/guandan, commit 8153fce: "贡献分（累积小分）").
+    Unverified: when a source defines it otherwise, only this metric changes."""
+
+    key = "contribution"
+
+    def value(self, ledger: Ledger, team: int) -> float:
+        return ledger.tallies[team].accumulated_levels
 
 
 class DrawLots(Metric):
@@ -135,7 +153,9 @@ class HeadToHead(Metric):
 
 
 class HeadToHeadTwo(HeadToHead):
-    """Head-to-head, applied only when exactly two teams are tied."""
+    """Head-to-head, applied only when exactly two teams are tied: for three or more tied
+    teams it is skipped and the next tiebreak decides (2017 national; 南山杯 2026 附录一
+    二.4: 3 队及以上总积分相同时，则比较各队的净积小分和累积小分)."""
 
     key = "head_to_head_two"
 
@@ -162,6 +182,8 @@ METRICS: dict[str, Metric] = {
         TallyField("tricks_diff"),
         LatestRoundScore(),
         OpponentsPoints(),
+        TallyField("wins"),
+        Contribution(),
         DrawLots(),
     )
 }

@@ -30,6 +30,7 @@ import hashlib
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.core.cache import cache
 from django.db.models import FloatField, IntegerField, Q
@@ -37,8 +38,14 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
 from rules_engine.outcome import PARTS, Outcome
-from rules_engine.presets import bye_points, forfeit_level_difference, level_points
-from rules_engine.seating import AWAY, HOME
+from rules_engine.points import answer_number
+from rules_engine.presets import (
+    bye_level_difference,
+    bye_level_points,
+    bye_points,
+    forfeit_level_difference,
+)
+from rules_engine.seating import AWAY, HOME, by_side
 from tournaments import glossary
 from tournaments.freshness import revision
 from tournaments.models import (
@@ -91,19 +98,25 @@ class TeamStanding(StandingRow):
         )
 
 
-def metric_labels(event: Event) -> list[tuple[str, str]]:
-    """(key, label in the active language) of each metric in the preset's order."""
-    return [
-        (key, glossary.word(glossary.METRICS, key)) for key in event.get_preset().standings_order
-    ]
+def metric_labels(event: Event, stage_kind: str | None = None) -> list[tuple[str, str]]:
+    """(key, label in the active language) of each metric in the edition's order (of a
+    stage of kind ``stage_kind`` when given: its own order, SPEC 3.1)."""
+    order = event.get_preset().standings_order_for(stage_kind)
+    return [(key, glossary.word(glossary.METRICS, key)) for key in order]
 
 
 def shown_metrics(row: StandingRow) -> dict[str, float | None]:
-    """The row's metric values for display: None where a team has none (no drawing lot)."""
-    return {
-        key: None if isinstance(value, float) and math.isinf(value) else value
-        for key, value in row.metrics.items()
-    }
+    """The row's metric values for display: None where a team has none (no drawing lot);
+    exact points (对手分) as ``2`` or ``0.5``, never ``2.0`` (rules_engine.points)."""
+    return {key: _shown(value) for key, value in row.metrics.items()}
+
+
+def _shown(value):
+    if isinstance(value, float) and math.isinf(value):
+        return None
+    if isinstance(value, Decimal):
+        return answer_number(value)
+    return value
 
 
 # --- loading outcomes ---------------------------------------------------------------------
@@ -113,8 +126,10 @@ def shown_metrics(row: StandingRow) -> dict[str, float | None]:
 # (not the whole JSON with its long trace); where they sit in the answer is the engine's
 # (rules_engine.outcome.PARTS). name -> SQL type (None: text).
 FETCHED_PARTS = {
-    "points_ew": FloatField(),
-    "points_ns": FloatField(),
+    # match points as the database gives the JSON number (text, or an int / float): read
+    # exactly by Outcome (rules_engine.points), never through a float column
+    "points_ew": None,
+    "points_ns": None,
     "level_difference": IntegerField(),
     "deals_ew": IntegerField(),
     "deals_ns": IntegerField(),
@@ -126,6 +141,7 @@ FETCHED_PARTS = {
     "forfeit": None,
     "level_points_ew": FloatField(),
     "level_points_ns": FloatField(),
+    "winner": None,
 }
 
 
@@ -155,6 +171,7 @@ def match_outcome(
     diff = outcome.difference_for(h)
     if outcome.forfeit in (h, a):  # a forfeit answer has no levels (difference null)
         diff = forfeit_diff if outcome.forfeit == a else -forfeit_diff
+    winner = by_side(home, away)[outcome.winner] if outcome.winner else None
     return MatchOutcome(
         round_no=round_no,
         home=home,
@@ -171,6 +188,7 @@ def match_outcome(
         forfeit=bool(outcome.forfeit),
         home_level_points=outcome.level_points(h),
         away_level_points=outcome.level_points(a),
+        winner=winner,
     )
 
 
@@ -178,12 +196,12 @@ def outcomes_for(event: Event, up_to_round: int | None = None) -> list[MatchOutc
     """Every counted match outcome of the event (two queries, whatever the size)."""
     rounds = _counted_rounds(event, up_to_round)
     preset = event.get_preset()
-    win = bye_points(preset)
+    win = bye_points(preset)  # the edition's bye, apart from a forfeit (SPEC 3.1)
     forfeit_diff = forfeit_level_difference(preset)
-    bye_level_points = (level_points(preset, {"forfeit": AWAY}) or {HOME: 0})[HOME]
+    bye_diff, bye_points_levels = bye_level_difference(preset), bye_level_points(preset)
     byes = Match.objects.filter(round__in=rounds, away__isnull=True)
     outcomes = [
-        bye_outcome(round_no, home, (win, 0), forfeit_diff, bye_level_points)
+        bye_outcome(round_no, home, (win, 0), bye_diff, bye_points_levels)
         for round_no, home in byes.values_list("round__number", "home_id")
     ]
     for round_no, home, away, *values in counting_parts(rounds):

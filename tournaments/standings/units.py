@@ -13,8 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 
-SUMMABLE = ("level_diff", "net_levels", "accumulated_levels", "deals_won_diff", "tricks_diff")
+from rules_engine.points import normal
+from rules_engine.points import to_points as exact
+
+SUMMABLE = (
+    "level_diff",
+    "net_levels",
+    "accumulated_levels",
+    "deals_won_diff",
+    "tricks_diff",
+    "wins",
+    "contribution",
+)
 
 
 @dataclass(frozen=True)
@@ -66,7 +78,7 @@ def unit_standings(
             UnitRow(
                 unit=unit,
                 rank=0,
-                points=sum(place.points for place in best),
+                points=normal(sum((exact(place.points) for place in best), Decimal(0))),
                 metrics={key: sum(place.metrics.get(key, 0) for place in best) for key in keys},
                 teams=tuple(place.team for place in best),
             )

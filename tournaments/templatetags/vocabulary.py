@@ -4,11 +4,13 @@
 ``{{ n|table_label }}`` 第 n 桌, ``{{ n|deal_label }}`` 第 n 副, ``{{ v.kind|version_kind }}``,
 ``{{ v.via|via }}``, ``{{ state|appeal_state }}``, ``{{ choice|decision }}``,
 ``{{ user|person }}`` (the display name; ``{{ user|person:text_kept }}`` when the account may
-be gone)."""
+be gone), ``{{ row.points|points }}`` match points and standings figures exactly, without
+trailing zeros (0.5, 2, -1: never 0.50 or 2.0; rules_engine.points)."""
 
 from django import template
 
 from rules_engine.errors import RulesError
+from rules_engine.points import points_text
 from rules_engine.seating import HOME, by_side, other_side
 from tournaments import glossary
 
@@ -19,6 +21,7 @@ register.filter("side", glossary.side)
 register.filter("seats", glossary.seats)
 register.filter("table_label", glossary.table_label)
 register.filter("deal_label", glossary.deal_label)
+register.filter("points", points_text)
 
 
 @register.filter

@@ -177,9 +177,11 @@ class StandingsPage(PublicMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        labels = [(key, label) for key, label in metric_labels(self.event) if key != "points"]
         params = self.cache_params()
         rows, stage, section = public.standings_view(self.event, params["stage"], params["section"])
+        # a stage's columns are its kind's tiebreaks (the edition's order per stage, SPEC 3.1)
+        kind = stage.kind if stage is not None else None
+        labels = [(k, label) for k, label in metric_labels(self.event, kind) if k != "points"]
         context.update(
             stages=list(self.event.stages.prefetch_related("sections")),
             stage=stage,

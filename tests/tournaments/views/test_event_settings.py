@@ -156,3 +156,34 @@ def test_halls_are_normalised_and_plain_names_beside_ranges_are_allowed(client, 
         ("休息区", None, None),
         ("Hall B", 61, 120),
     ]
+
+
+def test_match_points_are_exact_decimal_fields_saved_as_the_editions_json(client, event, organiser):
+    """Issue 36: a draw of 0.5, absent −1 and a bye of 1 typed on the page are stored as the
+    edition's JSON ("0.5", -1, 1) and read back exactly; three decimals are refused."""
+    client.force_login(organiser)
+    page = client.get(url(event), **EN).content.decode()
+    assert 'type="number" name="draw_points"' in page and 'step="0.01"' in page
+    data = posted(
+        event,
+        draw_points="0.5",
+        no_show_points="-1",
+        bye_match_points="1",
+        bye_small_points=False,
+        forfeit_points="[1, -1]",
+    )
+    assert client.post(url(event), data, **EN).status_code == 302
+    event.refresh_from_db()
+    assert event.settings == {
+        "draw_points": "0.5",
+        "no_show_points": -1,
+        "bye_match_points": 1,
+        "bye_small_points": False,
+        "forfeit_points": [1, -1],
+    }
+    preset = event.get_preset()
+    assert str(preset.draw_points) == "0.5" and str(preset.forfeit_points[1]) == "-1"
+    again = client.get(url(event), **EN).content.decode()
+    assert 'value="0.5"' in again and 'value="0.50"' not in again
+    answer = client.post(url(event), posted(event, draw_points="0.125"), **EN)
+    assert answer.status_code == 200 and "draw_points" in answer.context["form"].errors
