@@ -57,6 +57,8 @@ NOT_A_RANKING = {
     ("export", "pairings-xlsx"): "a round's tables, no places",
     ("export", "scoresheets"): "blank scoresheets",
     ("export", "archive"): "the event file: results and lots, no places",
+    ("export", "event-file"): "the checkable file: each round's standings as paisai_check "
+    "recomputes them after that round, not the event's final places",
     ("export", "table-cards-pdf"): "table cards",
     ("export", "team-badges-pdf"): "team QR badges",
     ("export", "table-links-pdf"): "table links",
