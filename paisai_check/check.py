@@ -14,6 +14,7 @@ from tournaments.pairing import PairingError
 from tournaments.standings.core import StandingsError, compute_standings, draw_lots
 
 from .replay import (
+    official_order,
     outcome_of,
     pairing_teams,
     quality_of,
@@ -33,6 +34,9 @@ STAGE_RULE = (
 )
 SCORE_RULE = "the record scored by the rules engine ({preset})"
 PLACE_RULE = "standings order {order}"
+OFFICIAL_RULE = (
+    "the final standings ({order}), ties a recorded lot covers broken by it, absent teams apart"
+)
 QUALITY_RULE = "pairing-quality report (tournaments.pairing.quality.round_quality)"
 
 
@@ -339,6 +343,32 @@ def _check(data: dict) -> Report:
             [],
         )
     )
+    claimed = data.get("official_ranking")
+    if claimed is not None:
+        where = "official ranking"
+        if data.get("stages"):
+            report.sections.append((where, [], ["a staged event's: taken as given"]))
+        else:
+            mine = official_order(final, draws(None), set(data.get("absent", [])))
+            theirs = [(row["team"], row["rank"]) for row in claimed]
+            found = [
+                Difference(
+                    where,
+                    "place",
+                    f"place {index}: the file has {name(a[0])} at {a[1]}, recomputed "
+                    f"{name(b[0])} at {b[1]}",
+                    OFFICIAL_RULE.format(order=order),
+                )
+                for index, (a, b) in enumerate(zip(theirs, mine, strict=False), start=1)
+                if a != b
+            ]
+            if len(theirs) != len(mine):
+                found.append(
+                    Difference(
+                        where, "place", f"{len(theirs)} teams ranked, not {len(mine)}", order
+                    )
+                )
+            report.sections.append((where, found, []))
     return report
 
 

@@ -100,6 +100,7 @@ def test_the_checker_finds_every_round_the_same(file_data, tmp_path):
     for number in range(1, ROUNDS + 1):
         assert f"round {number}: same\n" in text
     assert "lots: same" in text and "final standings: same" in text
+    assert "official ranking: same" in text
     assert text.rstrip().endswith("everything agrees")
 
 
@@ -174,6 +175,16 @@ def test_a_changed_place_is_named(file_data):
     assert report.kinds() == {"place"}
     assert all(d.where == "final standings" for d in report.differences)
     assert "standings order points > " in report.differences[0].rule
+
+
+def test_a_changed_official_ranking_is_named(file_data):
+    data = copy.deepcopy(file_data)
+    rows = data["official_ranking"]
+    rows[0], rows[1] = rows[1], rows[0]
+    report = check(data)
+    assert report.kinds() == {"place"}
+    assert [d.where for d in report.differences] == ["official ranking"] * 2
+    assert report.differences[0].text.startswith("place 1: the file has ")
 
 
 def test_a_changed_deal_record_is_rescored(file_data):
@@ -312,6 +323,10 @@ def test_the_console_and_the_api_export_it_as_a_job(
     assert link in page.content.decode()
     answer = client.get(link)
     assert answer.status_code == 302 and "/jobs/" in answer["Location"]
+    assert f"{link}?archive=yes" in page.content.decode()
+    client.get(link, {"archive": "yes"})
+    kinds = played.jobs.filter(kind="event-file")
+    assert sorted(job.params.get("archive", "") for job in kinds) == ["", "yes"]
     api = api_as(organiser)
     url = f"/api/tournaments/{played.slug}/event-file/"
     with django_capture_on_commit_callbacks(execute=True):
@@ -335,7 +350,7 @@ def test_the_issue_scale_200_teams_7_rounds(media, tmp_path):
     checked = time.monotonic()
     code, text = run(data, tmp_path)
     assert code == 0, text
-    assert text.count(": same\n") == 7 + 2
+    assert text.count(": same\n") == 7 + 3  # the rounds, lots, final standings, official ranking
     print(
         f"200 teams, 7 rounds: built and exported in {checked - started:.1f}s, "
         f"checked in {time.monotonic() - checked:.1f}s"
@@ -394,3 +409,50 @@ def test_a_confirmed_rematch_is_in_the_quality_report(media, tmp_path):
     played, best = line.split(" | ")
     assert "rematches 2 (confirmed: accepted by the test)" in played
     assert played.split(": ", 1)[1] == best  # the matcher's own pairing was played
+
+
+def _empty_database():
+    from django.core.management import call_command
+    from django.db import connection
+
+    if connection.vendor == "postgresql":  # fire deferred FK checks: TRUNCATE refuses them
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    call_command("flush", interactive=False, verbosity=0)
+
+
+def without_time(data: dict) -> dict:
+    return {key: value for key, value in data.items() if key != "exported_at"}
+
+
+def test_the_archive_import_reads_the_file_and_it_exports_again_unchanged(media, tmp_path):
+    from tournaments.exporters.base import ExportError
+    from tournaments.models import Event
+    from tournaments.services.event_file import build, import_event_file
+
+    event = factories.swiss_event(teams=13, rounds=4, seed=3)
+    job = exports.create_job(event, "event-file", {"archive": "yes"}, factories.organiser_of(event))
+    exports.run_export(job)
+    job.refresh_from_db()
+    with job.file.open("rb") as handle:
+        before = json.loads(handle.read())
+    validate(before)
+    assert before["archive"]["format"] == "paisai-archive"
+    assert run(before, tmp_path)[0] == 0  # the checker reads it, archive and all
+    with pytest.raises(ExportError) as refused:
+        import_event_file(without_time({**before, "archive": None}))
+    assert refused.value.field == "archive"
+    _empty_database()
+    assert not Event.objects.exists()
+    imported = import_event_file(before)
+    assert imported.slug == event.slug
+    again = json.loads(json.dumps(build(imported, with_archive=True)))
+    assert without_time(again) == without_time(before)
+
+
+def test_the_archive_parameter_is_yes_or_no(played):
+    from tournaments.exporters.base import ExportError
+
+    with pytest.raises(ExportError) as refused:
+        exports.create_job(played, "event-file", {"archive": "maybe"}, None)
+    assert refused.value.field == "archive"

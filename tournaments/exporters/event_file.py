@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import json
 
-from .base import JSON, Exporter
+from django.utils.translation import gettext_lazy as _
+
+from .base import JSON, Exporter, ExportError
+
+YES = ("1", "yes", "true")
+NO = ("", "0", "no", "false")
 
 
 def dumps(data: dict) -> str:
@@ -17,6 +22,13 @@ class EventFileJson(Exporter):
     extension = "paisai.json"
     content_type = JSON
 
+    def clean(self, archive=None) -> dict:
+        """``archive``: also carry the event archive (the archive import then reads the file)."""
+        value = "" if archive is None else str(archive).strip().lower()
+        if value not in YES + NO:
+            raise ExportError(_("“%(value)s” is not yes or no."), "archive", value=archive)
+        return {"archive": value in YES}
+
     def name_parts(self) -> list[str]:
         return []
 
@@ -24,6 +36,7 @@ class EventFileJson(Exporter):
         from tournaments.services import event_file
 
         self.progress(0, 1)
-        data = dumps(event_file.build(self.event)).encode("utf-8")
+        built = event_file.build(self.event, with_archive=self.params["archive"])
+        data = dumps(built).encode("utf-8")
         self.progress(1, 1)
         return data

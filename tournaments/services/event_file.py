@@ -14,12 +14,17 @@ after every round as the service computed them. Its shape is
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
 from rules_engine.presets import forfeit_level_difference
+from tournaments.exporters.archive import dumps as archive_dumps
+from tournaments.exporters.archive import export_archive
+from tournaments.exporters.base import ExportError
 from tournaments.models import (
     AuditLog,
     Event,
@@ -33,6 +38,8 @@ from tournaments.models import (
 )
 from tournaments.pairing.quality import round_quality
 from tournaments.pairing.service import load_pairing_teams
+from tournaments.services.archive import import_archive
+from tournaments.services.stage_standings import absent_teams, official_standings
 from tournaments.standings.service import match_outcome, standings_for
 
 FORMAT = "paisai-event"
@@ -254,8 +261,10 @@ def _rulings(event: Event) -> list[dict]:
     return rulings
 
 
-def build(event: Event) -> dict:
-    """The event file's contents (a dict; ``paisai_check.load`` reads it back)."""
+def build(event: Event, with_archive: bool = False) -> dict:
+    """The event file's contents (a dict; ``paisai_check.load`` reads it back). With
+    ``with_archive`` it carries the event archive too (tournaments/exporters/archive.py),
+    which :func:`import_event_file` loads."""
     preset = event.get_preset()
     rounds = list(event.rounds.order_by("number"))
     teams = list(Team.objects.filter(event=event).order_by("pk"))
@@ -357,8 +366,42 @@ def build(event: Event) -> dict:
         "confirmed_rematches": confirmed,
         "seeds": seeds,
         "final_standings": _standings(event, None),
+        "official_ranking": [
+            {
+                "team": row.team,
+                "rank": row.rank,
+                "shared": row.shared,
+                "stage": row.stage,
+                "absent": row.absent,
+            }
+            for row in official_standings(event)
+        ],
+        "absent": sorted(absent_teams(event)),
     }
+    if with_archive:
+        data["archive"] = json.loads(archive_dumps(export_archive(event)))
     return data
 
 
-__all__ = ["FORMAT", "VERSION", "build"]
+def import_event_file(data) -> Event:
+    """Load an event file that carries its archive into a database that does not hold the
+    event (the archive import's rules: all or nothing, never overwriting); returns the
+    event. ExportError says what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExportError(_("This file is not a paisai event file."), "format")
+    if data.get("version") != VERSION:
+        raise ExportError(
+            _("Event file version %(version)s is not supported (expected %(expected)s)."),
+            "version",
+            version=data.get("version"),
+            expected=VERSION,
+        )
+    if not isinstance(data.get("archive"), dict):
+        raise ExportError(
+            _("This event file carries no archive: export it again with the archive."),
+            "archive",
+        )
+    return import_archive(data["archive"])
+
+
+__all__ = ["FORMAT", "VERSION", "build", "import_event_file"]

@@ -12,6 +12,7 @@ missed: each is either compared here or named, with the reason, in ``NOT_A_RANKI
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -46,6 +47,7 @@ SHOWN = {
     ("export", "standings-pdf"): "current and after a round",
     ("export", "prizes-pdf"): "prize list",
     ("export", "certificates-pdf"): "certificates",
+    ("export", "event-file"): "the event file (.paisai.json): its official_ranking",
 }
 # shown elsewhere, but not the event's ranking of teams (each with the reason)
 NOT_A_RANKING = {
@@ -197,6 +199,11 @@ def shown_everywhere(s, client, api) -> dict[str, list[Place]]:
     assert sheet_figures_of_knockout_rows(book.worksheets[-1], event) == []
     text = pdf_text(exports.render_now(event, "standings-pdf").data)
     shown["standings-pdf (names)"] = names_in(text)
+    data = json.loads(exports.render_now(event, "event-file").data)
+    names = {team["id"]: team["name"] for team in data["teams"]}
+    shown["event-file"] = [
+        (names[row["team"]], row["rank"], row["shared"]) for row in data["official_ranking"]
+    ]
     return shown
 
 
