@@ -456,3 +456,15 @@ def test_the_archive_parameter_is_yes_or_no(played):
     with pytest.raises(ExportError) as refused:
         exports.create_job(played, "event-file", {"archive": "maybe"}, None)
     assert refused.value.field == "archive"
+
+
+def test_a_hand_swap_is_named_with_its_reason(media):
+    event = factories.swiss_event(teams=12, rounds=4, seed=9, swap_round=3, lot=False)
+    data = exported(event)
+    assert [swap["round"] for swap in data["swaps"]] == [3]
+    report = check(data)
+    tables = {f"table {t}" for t in event.facts.swapped}
+    assert {d.where for d in report.differences} == {"round 3"}
+    assert {d.kind for d in report.differences} <= {"pairing"}
+    assert {d.text.split(":")[0] for d in report.differences} == tables
+    assert all("swapped by hand: 两队同单位要求分开" in d.rule for d in report.differences)
