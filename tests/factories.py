@@ -437,6 +437,7 @@ def swiss_event(
     ruling_round: int | None = 2,
     lot: bool = True,
     swap_round: int | None = None,
+    drop_in: int | None = None,
     **fields,
 ):
     """A Swiss event played through the services: every round drawn by the round service
@@ -445,7 +446,8 @@ def swiss_event(
     withdrawn; a team is on leave for round ``leave_round``; in round ``ruling_round`` a
     level-deduction ruling changes a result; after the last round lots are drawn among the
     first tied teams (``lot``). In round ``swap_round`` the organiser swaps two away teams
-    by hand before publishing (the first two tables that can, with a reason). Returns the
+    by hand before publishing (the first two tables that can, with a reason). While round
+    ``drop_in`` is played the leader is moved 3 places down (a ranking adjustment). Returns the
     event (``.facts``: what was done to whom)."""
     import random
 
@@ -468,6 +470,12 @@ def swiss_event(
             facts.swapped = _swap_two_tables(rnd, who)
         rnd = round_service.publish(rnd, who, confirm_reason="accepted by the test")
         matches = list(rnd.matches.exclude(away=None).order_by("table_number"))
+        if number == drop_in:
+            from tournaments.services.ranking_adjustments import add_ranking_adjustment
+            from tournaments.standings.service import standings_for
+
+            leader = Team.objects.get(pk=standings_for(played)[0].team)
+            add_ranking_adjustment(leader, 3, who, "场外指导", source="test")
         for match in matches:
             result(match, deals=[{"finish": rng.choice(ONE_DEAL_FINISHES)}], by=chief)
         if number == ruling_round:

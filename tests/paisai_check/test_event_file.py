@@ -468,3 +468,25 @@ def test_a_hand_swap_is_named_with_its_reason(media):
     assert {d.kind for d in report.differences} <= {"pairing"}
     assert {d.text.split(":")[0] for d in report.differences} == tables
     assert all("swapped by hand: 两队同单位要求分开" in d.rule for d in report.differences)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_ranking_drop_counts_in_the_pairings_only_after_it_was_made(media, seed):
+    """The standings of every round show an adjustment; the round drawn before it was made
+    did not see it (the file says after which round it was made)."""
+    event = factories.swiss_event(
+        teams=10,
+        rounds=5,
+        seed=seed,
+        drop_in=2,
+        withdraw_after=None,
+        leave_round=None,
+        ruling_round=None,
+        lot=False,
+    )
+    data = exported(event)
+    [drop] = data["ranking_adjustments"]
+    assert drop["made_after_round"] == 2  # while round 2 was played: drawn without it
+    assert data["rounds"][0]["standings"][0]["team"] != drop["team"]  # shown after round 1
+    report = check(data)
+    assert report.same, report.text()

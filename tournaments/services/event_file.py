@@ -277,6 +277,7 @@ def build(event: Event, with_archive: bool = False) -> dict:
             "order": list(draw.order),
             "seed": draw.seed,
             "method": draw.method,
+            "made_after_round": _round_at(rounds, draw.drawn_at),
         }
         for draw in LotDraw.objects.filter(event=event).order_by("drawn_at", "pk")
     ]
@@ -347,7 +348,13 @@ def build(event: Event, with_archive: bool = False) -> dict:
         "lots": lots,
         "rulings": _rulings(event),
         "ranking_adjustments": [
-            {"team": adj.team_id, "places": adj.places, "reason": adj.reason, "source": adj.source}
+            {
+                "team": adj.team_id,
+                "places": adj.places,
+                "reason": adj.reason,
+                "source": adj.source,
+                "made_after_round": _round_at(rounds, adj.created_at),
+            }
             for adj in RankingAdjustment.objects.filter(
                 event=event, cancelled_at__isnull=True, unit__isnull=True
             ).order_by("pk")
