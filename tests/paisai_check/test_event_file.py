@@ -490,3 +490,17 @@ def test_a_ranking_drop_counts_in_the_pairings_only_after_it_was_made(media, see
     assert data["rounds"][0]["standings"][0]["team"] != drop["team"]  # shown after round 1
     report = check(data)
     assert report.same, report.text()
+
+
+def test_the_round_page_shows_the_quality_line_of_the_file(played, file_data, client):
+    client.force_login(factories.organiser_of(played))
+    rnd = file_data["rounds"][2]
+    q = rnd["quality"]
+    page = client.get(f"/t/{played.slug}/manage/rounds/{rnd['number']}/").content.decode()
+    assert 'id="pairing-quality"' in page
+    assert (
+        f"配对质量：重复交手 {q['rematches']} 桌，跨分组 {q['floats']} 桌"
+        f"（共跨 {q['float_groups']} 个分组），同桌最大分差 {q['largest_score_difference']}"
+    ) in page
+    for item in q["float_tables"]:
+        assert f"第 {item['table']} 桌：相差 {item['groups']} 个分组" in page

@@ -195,6 +195,19 @@ def _rounds(event: Event, preset) -> list[dict]:
     return out
 
 
+def quality_for(rnd: Round) -> dict:
+    """The pairing-quality report of a round's tables as they stand (a draft, a swapped
+    round): the round page's collapsed line."""
+    tables, byes = [], []
+    for table, home, away in rnd.matches.values_list("table_number", "home_id", "away_id"):
+        if away is None:
+            byes.append(home)
+        else:
+            tables.append((table, home, away))
+    before = {team.id: team for team in load_pairing_teams(rnd.event, rnd.number)}
+    return round_quality(tables, byes, before)
+
+
 def _stages(event: Event) -> list[dict]:
     stages = []
     for stage in (
@@ -411,4 +424,4 @@ def import_event_file(data) -> Event:
     return import_archive(data["archive"])
 
 
-__all__ = ["FORMAT", "VERSION", "build", "import_event_file"]
+__all__ = ["FORMAT", "VERSION", "build", "import_event_file", "quality_for"]
