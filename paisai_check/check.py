@@ -150,9 +150,30 @@ class Names:
         return f"{self(home)} v {self(away)}"
 
 
+SCHEMA = Path(__file__).with_name("paisai-event.schema.json")
+
+
+def schema_problem(data) -> str | None:
+    """The first place where the file breaks its JSON Schema, when the ``jsonschema``
+    package is installed (it is optional: without it the checker reads what it needs)."""
+    try:
+        import jsonschema
+    except ImportError:
+        return None
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text("utf-8")))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is None:
+        return None
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return f"{where.lstrip('.') or 'the file'}: {error.message}"
+
+
 def check(data) -> Report:
     """Recompute everything the file claims; BadFile when it cannot be read as one."""
     _shape(data)
+    problem = schema_problem(data)
+    if problem:
+        raise BadFile(f"not as the schema says: {problem}")
     try:
         return _check(data)
     except (RulesError, StandingsError, PairingError) as error:

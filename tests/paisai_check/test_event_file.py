@@ -217,9 +217,17 @@ def test_a_bad_file_exits_2_with_a_message(tmp_path, content, says):
 def test_a_file_with_a_broken_reference_is_a_bad_file(file_data, tmp_path):
     data = copy.deepcopy(file_data)
     del data["rounds"][1]["tables"][0]["home"]
-    with pytest.raises(BadFile, match="malformed"):
+    with pytest.raises(BadFile, match=r"schema says: rounds\[1\]\.tables\[0\]: 'home' is"):
         check(data)
     assert run(data, tmp_path)[0] == 2
+    data = copy.deepcopy(file_data)
+    data["rounds"][0]["tables"][0]["away"] = "Team 002"
+    with pytest.raises(BadFile, match=r"tables\[0\]\.away: 'Team 002' is not of type"):
+        check(data)
+    data = copy.deepcopy(file_data)
+    data["rounds"][0]["tables"][0]["away"] = 999999  # no such team: the schema cannot say
+    with pytest.raises(BadFile, match="refused: round 1: unknown team 999999"):
+        check(data)
     data = copy.deepcopy(file_data)
     data["rules"]["preset"] = "no-such-preset"
     assert run(data, tmp_path)[0] == 2
