@@ -425,11 +425,21 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024  # larger uploads are streamed to 
 PAISAI_IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024
 PAISAI_IMPORT_MAX_ROWS = 25_000
 PAISAI_IMPORT_BACKGROUND_ROWS = 2_000
+PAISAI_IMPORT_BACKGROUND_CELLS = 20_000
+# A JSON body or record nested deeper than this is refused as bad input (tournaments/validation.py).
+PAISAI_MAX_JSON_DEPTH = 32
 
 # Apps whose records make up an event archive (export_archive / import_archive).
 PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")
 
 PAISAI_SCORESHEET_FONT = os.environ.get("PAISAI_PDF_FONT", "Noto Sans CJK SC")
+PAISAI_PDF_MONO_FONT = os.environ.get("PAISAI_PDF_MONO_FONT", "Noto Sans Mono CJK SC")
+# Items per export task of a chunked export (team badges, table cards…; scoresheets: their own);
+# empty: each exporter's own (tournaments/exporters/exports.py).
+PAISAI_EXPORT_CHUNK = os.environ.get("PAISAI_EXPORT_CHUNK", "")
+PAISAI_SCORESHEET_CHUNK = os.environ.get("PAISAI_SCORESHEET_CHUNK", "")
+# How long an official's one-time login link lives (tournaments/services/accounts.py).
+PAISAI_LOGIN_LINK_DAYS = int(os.environ.get("PAISAI_LOGIN_LINK_DAYS", "14"))
 # The address players and referees open (printed in QR codes on badges and table cards).
 # A label of the deployment (e.g. the release's commit), mixed into the version of the files
 # a table phone keeps for use offline; the files' digest alone already changes with them.

@@ -19,6 +19,7 @@ import re
 
 from rules_engine import api
 from rules_engine.errors import RulesError
+from rules_engine.guandan.seats import SEATS
 from rules_engine.i18n import localize, t
 
 # members of a record that the event decides, never the phone
@@ -31,6 +32,16 @@ INVALID = "invalid"
 DEAL_REFUSED = "deal_refused"
 GAME_REFUSED = "game_refused"
 RECORD_REFUSED = "record_refused"
+
+
+def deal_key(deal: object) -> object:
+    """A deal as the engine reads it, to compare two entries of it (a merge of two versions):
+    a guandan finish of three seats is the same deal as the four seats it implies."""
+    if isinstance(deal, dict) and isinstance(deal.get("finish"), list):
+        finish = deal["finish"]
+        if len(finish) == 3 and len(set(finish)) == 3 and set(finish) <= set(SEATS):
+            return deal | {"finish": [*finish, next(s for s in SEATS if s not in finish)]}
+    return deal
 
 
 def stored(record: dict, base: dict) -> dict:

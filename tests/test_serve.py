@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tournaments import tasks
-from tournaments.services import exports
+from tournaments.exporters import exports
 
 from .tournaments.test_tasks_worker import _big_round, _database_url, _reset_pool, redis_broker
 

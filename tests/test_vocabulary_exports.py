@@ -47,7 +47,7 @@ def sheet_text(data: bytes) -> str:
 def export_texts(event, stage=None, only=None) -> dict[str, str]:
     """identifier → the text of each export of ``event`` (its first round's, where asked),
     or of the exports ``only``."""
-    from tournaments.services import exports
+    from tournaments.exporters import exports
 
     first = event.rounds.order_by("number").first()
     texts = {}

@@ -13,7 +13,7 @@ class TournamentsConfig(AppConfig):
 
         from tournaments.services.users import refuse_deleting_history
 
-        from . import freshness
+        from . import checks, freshness  # noqa: F401 - checks registers the system checks
 
         pre_delete.connect(
             refuse_deleting_history, sender=get_user_model(), dispatch_uid="paisai-user-history"

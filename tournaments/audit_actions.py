@@ -129,6 +129,7 @@ for _code, _words in {
     "result.conflict": pgettext_lazy("audit", "Entry refused: changed meanwhile"),
     "result.dispute": pgettext_lazy("audit", "Result disputed"),
     "result.dispute_decided": pgettext_lazy("audit", "Dispute decided"),
+    "result.merge": pgettext_lazy("audit", "Entry merged onto a newer version"),
     "result.refused": pgettext_lazy("audit", "Entry refused"),
     "result.submission": pgettext_lazy("audit", "Result entered"),
     "result.correction": pgettext_lazy("audit", "Result corrected"),

@@ -55,6 +55,7 @@ class Code(StrEnum):
     THROTTLED = "throttled", 429
     # refusals a script acts on
     CHANGED_MEANWHILE = "changed_meanwhile", 409  # a newer result version was saved first
+    MERGE_CONFLICT = "merge_conflict", 409  # mine over a newer version: deals changed by both
     DECIDED_MEANWHILE = "decided_meanwhile", 409  # the appeal was decided meanwhile
     IDEMPOTENCY_MISMATCH = "idempotency_mismatch", 422  # the key was used with another body
     DEAL_REFUSED = phone.DEAL_REFUSED, 400  # the engine refuses one deal (``deal``)
@@ -136,3 +137,7 @@ class NotFound(ServiceError):
     """The thing asked for does not exist (404)."""
 
     code = Code.NOT_FOUND
+
+
+class ExportError(ServiceError):
+    """Bad export parameters; ``field`` names the one at fault."""

@@ -40,6 +40,7 @@ VIA = {
     "web": pgettext_lazy("entered via", "web page"),
     "api": pgettext_lazy("entered via", "app"),
     "table-key": pgettext_lazy("entered via", "table link"),
+    "table-page": pgettext_lazy("entered via", "table page"),
 }
 
 # A team's result in a match.
@@ -130,7 +131,7 @@ DECISIONS = {
 EXPORT_KINDS = {
     "archive": pgettext_lazy("export", "Event archive (JSON)"),
     "bracket-pdf": pgettext_lazy("export", "Bracket (PDF)"),
-    "event-file": pgettext_lazy("export", "Event file for checking (.paisai.json)"),
+    "event-file": pgettext_lazy("export", "Event file for checking (JSON)"),
     "certificates-pdf": pgettext_lazy("export", "Certificates (PDF)"),
     "pairings-pdf": pgettext_lazy("export", "Pairings (PDF)"),
     "pairings-xlsx": pgettext_lazy("export", "Pairings (Excel)"),

@@ -46,7 +46,7 @@ AS_OF_HEADER = "X-Data-As-Of"  # every answer of a mirror: the venue time its da
 
 def venue() -> str:
     """The venue site's address when this site is a mirror, else ''."""
-    return getattr(settings, "PAISAI_MIRROR_OF", "")
+    return settings.PAISAI_MIRROR_OF
 
 
 def is_mirror() -> bool:

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Forbidden
 from tournaments.models import Event, EventRole, Role, TableAssignment
-from tournaments.sql.roles import roles_of
+from tournaments.sql import roles
 
 ORGANISER, CHIEF, TABLE, COMMITTEE, CAPTAIN = (
     Role.ORGANISER,
@@ -141,20 +141,11 @@ ACTIONS: dict[str, Action] = {
 
 
 def user_roles(user, event: Event) -> frozenset[str]:
-    """The roles ``user`` holds in ``event`` (cached on the user object per event)."""
+    """The roles ``user`` holds in ``event`` (kept on the user object per event: SQL built once,
+    tournaments.sql.roles, on every request of an official)."""
     if user is None or not user.is_authenticated:
         return frozenset()
-    cache = user.__dict__.setdefault("_paisai_roles", {})
-    if event.pk not in cache:
-        # SQL built once (tournaments.sql.roles): on every request of an official
-        cache[event.pk] = roles_of(user.pk, event.pk)
-    return cache[event.pk]
-
-
-def remember_roles(user, event: Event, roles) -> None:
-    """Keep ``roles`` as those ``user`` holds in ``event``, read by a query that fetched
-    them with other rows (tournaments/sql/lookups.py), for :func:`user_roles`."""
-    user.__dict__.setdefault("_paisai_roles", {})[event.pk] = frozenset(roles)
+    return roles.held(user, event.pk)
 
 
 def may(user, event: Event, action: str) -> bool:

@@ -1,7 +1,7 @@
 """Public exports (standings, published pairings, unit standings, a bracket): one file per
 event revision and language, asked for by the public pages and served from the public cache
-(views/exports.py, views/public_pages.py). The jobs are services/exports.py's; this module
-queues the missing one through tasks.py, above both, so services/exports.py (which the tasks
+(views/exports.py, views/public_pages.py). The jobs are exporters/exports.py's; this module
+queues the missing one through tasks.py, above both, so exporters/exports.py (which the tasks
 run) never imports the tasks (no import cycle, issue 29: tests/test_architecture.py).
 """
 
@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import tasks
 from tournaments.errors import Code, ServiceError
+from tournaments.exporters import exports
 from tournaments.models import Event, Job
-from tournaments.services import exports
 
 ASK_SECONDS = 5  # a public export missing from the cache is looked for at most this often
 BUSY_RETRY_SECONDS = 60  # "try again" after the cap on public jobs was reached
@@ -30,11 +30,11 @@ class PublicJobsBusy(ServiceError):
 
 
 def per_client() -> int:
-    return int(getattr(settings, "PAISAI_PUBLIC_JOBS_PER_CLIENT", 12))
+    return int(settings.PAISAI_PUBLIC_JOBS_PER_CLIENT)
 
 
 def per_revision() -> int:
-    return int(getattr(settings, "PAISAI_PUBLIC_JOBS_PER_REVISION", 60))
+    return int(settings.PAISAI_PUBLIC_JOBS_PER_REVISION)
 
 
 def _share_keys(event: Event, client: str) -> tuple[str, str]:
@@ -119,7 +119,7 @@ def ensure_public_job(event: Event, kind: str, params: dict, language: str, clie
     if not cache.add(f"{key}:asked", 1, ASK_SECONDS):
         return None
     job = done_job(event, kind, params, language)
-    mirror = bool(getattr(settings, "PAISAI_MIRROR_OF", ""))  # read-only: files come from the venue
+    mirror = bool(settings.PAISAI_MIRROR_OF)  # read-only: files come from the venue
     if (
         job is None
         and not mirror

@@ -22,8 +22,9 @@ from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import ChannelError, OperationalError
 
+from tournaments.exporters import exports
 from tournaments.models import Job
-from tournaments.services import exports, jobs, registration_import
+from tournaments.services import jobs, registration_import
 
 logger = logging.getLogger("paisai.jobs")
 

@@ -36,7 +36,7 @@ class BadInput(ServiceError):
 
 
 def max_depth() -> int:
-    return getattr(settings, "PAISAI_MAX_JSON_DEPTH", 32)
+    return settings.PAISAI_MAX_JSON_DEPTH
 
 
 def nul_refused(field: str | None) -> BadInput:

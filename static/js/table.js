@@ -81,13 +81,15 @@
         P.matchRefusal("");
         var word = P.correcting ? T.correction_saved : (P.isFinal(p.body.record) ? T.final_saved : T.saved);
         saved(r.data, p);
+        // merged onto a newer version: the stored record holds the others' changes too
+        if (p.body.merge_base !== undefined && r.data.record) { P.adopt(r.data); word = T.merged_saved; }
         P.sayAt(box, word.replace("%s", r.data.number), "ok");
         P.loadHistory();
       } else if (r.status === 409 && r.data.latest) {  // changed meanwhile: the newer version
         P.setConnection("ok");
         state.pending = null;  // nothing stored under that key: the next try gets a new one
         P.learnNames(r.data.names);
-        if (!P.showConflict(r.data.latest || {}, p)) {
+        if (!P.showConflict(r.data.latest || {}, p, r.data.merge)) {
           P.sayAt(box, T.not_saved.replace("%s", r.data.error || T.network), "error");
         }
       } else if (r.status === 400 || r.status === 422 || r.status === 409) {  // 409: the state
@@ -126,7 +128,7 @@
     state.pending = null;
     state.baseline = null;  // the levels before a change: the saved version holds the change
     if (P.clearFinal) { P.clearFinal(); }
-    if ($("conflict")) { $("conflict").hidden = true; }
+    P.hideConflict();
     if (P.correcting) {  // the correction counts now: the match page shows it
       if (P.store) { P.store.removeItem(cfg.storage); }
       P.replaceState(P.fresh());

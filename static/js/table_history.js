@@ -20,12 +20,17 @@
     return cfg.user ? version.created_by === cfg.user : (cfg.key && version.via === "table-key");
   }
 
-  // a 409 to submission ``p``: the newer version beside what was sent. True when the newer
-  // version is this very entry (my own save from another tab or phone): adopted, said so.
-  var conflictSent = null;
-  P.showConflict = function (latest, p) {
+  // a 409 to submission ``p``: the newer version beside what was sent, each deal marked by
+  // what a merge does with it (merge: the server's answer, tournaments/results_merge.py):
+  // changed there only (kept), changed here only (goes on top), changed on both (a choice).
+  // True when the newer version is this very entry (my own save from another tab or phone):
+  // adopted, said so.
+  var conflictSent = null, conflictMerge = null, choices = {};
+  P.showConflict = function (latest, p, merge) {
     conflictLatest = latest;
     conflictSent = p || null;
+    conflictMerge = merge || null;
+    choices = {};
     var sentRecord = p && p.body.record;
     var wholeRecord = !sentRecord || P.isFinal(sentRecord);  // final levels or a forfeit
     var theirs = P.flat(latest.record);
@@ -40,31 +45,113 @@
     var own = mine(latest);
     $("conflict-text").textContent = (own ? T.conflict_own : T.conflict)
       .replace("%n", latest.number).replace("%w", by);
-    fillList($("conflict-theirs"), theirs, (latest.outcome && latest.outcome.trace) || [], latest.record);
-    if (wholeRecord) { fillList($("conflict-mine"), [], [], sentRecord || {forfeit: p.body.absent}); }
-    else { fillList($("conflict-mine"), local, (state.outcome && state.outcome.trace) || []); }
+    fillList($("conflict-theirs"), theirs, (latest.outcome && latest.outcome.trace) || [], latest.record, "theirs");
+    if (wholeRecord) { fillList($("conflict-mine"), [], [], sentRecord || {forfeit: p.body.absent}, "mine"); }
+    else { fillList($("conflict-mine"), local, (state.outcome && state.outcome.trace) || [], null, "mine"); }
     $("conflict-theirs-title").textContent = T.version_n.replace("%s", latest.number) + " · " + by;
+    showMerge();
     $("conflict").hidden = false;
+    P.net.conflict = latest.number;  // the connection line says: not saved, see below
+    P.showConnection();
     return false;
   };
 
-  function fillList(list, deals, trace, record) {  // deals: [{deal, game}]
+  function dealsText(numbers) {
+    return numbers.map(function (n) { return n === "record" ? T.merge_whole : T.deal_n.replace("%s", n); }).join(T.list_sep);
+  }
+  // the conflicting items: deal numbers and the names of other members ("record": all of it)
+  function conflicts() {
+    var m = conflictMerge || {};
+    return (m.conflicts || []).map(String).concat(m.fields || []);
+  }
+  // what the merge does, in words, and a choice per deal both sides changed
+  function showMerge() {
+    var m = conflictMerge, box = $("conflict-merge"), list = $("conflict-choices");
+    list.innerHTML = "";
+    if (!m) { box.hidden = true; return; }
+    var lines = [];
+    var theirs = (m.theirs || []).concat((m.theirs_fields || []).filter(function (f) { return f === "record"; }));
+    var mineOnly = (m.mine || []).concat((m.mine_fields || []).filter(function (f) { return f === "record"; }));
+    if (theirs.length) { lines.push(T.merge_theirs.replace("%d", dealsText(theirs)).replace("%n", m.onto)); }
+    if (mineOnly.length) { lines.push(T.merge_mine.replace("%d", dealsText(mineOnly))); }
+    var open = conflicts();
+    if (open.length) { lines.push(T.merge_conflicts.replace("%d", dealsText(open))); }
+    if (!lines.length) { lines.push(T.merge_nothing); }
+    box.textContent = lines.join(" ");
+    box.hidden = false;
+    open.forEach(function (name) {
+      var li = document.createElement("li");
+      li.dataset.deal = name;
+      var label = document.createElement("span");
+      label.textContent = (name === "record" ? T.merge_whole : T.deal_n.replace("%s", name)) + "：";
+      li.appendChild(label);
+      [["theirs", T.choose_theirs.replace("%s", m.onto)], ["mine", T.choose_mine]].forEach(function (c) {
+        var b = document.createElement("button");
+        b.type = "button"; b.className = "small secondary choose-" + c[0];
+        b.dataset.choice = c[0];
+        b.textContent = c[1];
+        b.setAttribute("aria-pressed", "false");
+        b.addEventListener("click", function () {
+          choices[name] = c[0];
+          li.querySelectorAll("button").forEach(function (x) {
+            var on = x.dataset.choice === c[0];
+            x.setAttribute("aria-pressed", on ? "true" : "false");
+            x.className = "small " + (on ? "" : "secondary ") + "choose-" + x.dataset.choice;
+          });
+          li.dataset.choice = c[0];
+        });
+        li.appendChild(document.createTextNode(" ")); li.appendChild(b);
+      });
+      list.appendChild(li);
+    });
+    list.hidden = !open.length;
+  }
+
+  // side: "theirs" or "mine": each deal marked by what the merge does with it
+  function fillList(list, deals, trace, record, side) {  // deals: [{deal, game}]
     list.innerHTML = "";
     var summary = !deals.length && record ? P.recordSummary(record) : "";
+    var m = conflictMerge || {};
     if (summary) {
-      var only = document.createElement("li"); only.textContent = summary; list.appendChild(only);
+      var only = document.createElement("li"); only.textContent = summary;
+      markWhole(only, m, side);
+      list.appendChild(only);
       return;
     }
     deals.forEach(function (d, i) {
       var li = document.createElement("li");
       var first = P.bestOfThree && (i === 0 || deals[i - 1].game !== d.game);
       li.textContent = (first ? T.game_n.replace("%s", d.game + 1) + " · " : "") + P.describe(d.deal, trace[i]);
+      markDeal(li, i + 1, m, side);
       list.appendChild(li);
     });
     if (!deals.length) {
       var li = document.createElement("li"); li.textContent = T.no_deals; list.appendChild(li);
     }
   }
+  function mark(li, kind, text) {
+    li.dataset.diff = kind;
+    var badge = document.createElement("span");
+    badge.className = "badge " + (kind === "conflict" ? "bad" : "warn");
+    badge.textContent = text;
+    li.appendChild(document.createTextNode(" ")); li.appendChild(badge);
+  }
+  function markDeal(li, n, m, side) {
+    if ((m.conflicts || []).indexOf(n) >= 0) { mark(li, "conflict", T.diff_both); }
+    else if (side === "theirs" && (m.theirs || []).indexOf(n) >= 0) { mark(li, "theirs", T.diff_theirs); }
+    else if (side === "mine" && (m.mine || []).indexOf(n) >= 0) { mark(li, "mine", T.diff_mine); }
+  }
+  function markWhole(li, m, side) {
+    if ((m.fields || []).indexOf("record") >= 0) { mark(li, "conflict", T.diff_both); }
+    else if (side === "theirs" && (m.theirs_fields || []).indexOf("record") >= 0) { mark(li, "theirs", T.diff_theirs); }
+    else if (side === "mine" && (m.mine_fields || []).indexOf("record") >= 0) { mark(li, "mine", T.diff_mine); }
+  }
+
+  function hideConflict() {
+    if ($("conflict")) { $("conflict").hidden = true; }
+    P.net.conflict = null;
+  }
+  P.hideConflict = hideConflict;
 
   // the page shows version `v`'s deals as saved (resume, or the other version chosen)
   function adopt(v) {
@@ -83,21 +170,47 @@
     state.base = Math.max(state.base, v.number);
     state.outcome = v.outcome && v.outcome.trace ? v.outcome : null;
     state.pending = null;
-    if ($("conflict")) { $("conflict").hidden = true; }
+    state.baseline = null;
+    hideConflict();
     P.keep(); P.render();
   }
+  P.adopt = adopt;
 
+  // "mine over the newer version": my record merged onto it deal by deal by the server; the
+  // others' changes on deals I did not touch stay; each deal both changed needs my choice,
+  // and mine over another person's change needs a reason (the note)
   P.on("resubmit", "click", function () {
     if (!conflictLatest || P.busy.submit) { return; }
+    var p = conflictSent, m = conflictMerge;
+    var open = conflicts().filter(function (name) { return !choices[name]; });
+    if (m && open.length) {
+      P.sayAt("conflict-status", T.merge_choose.replace("%d", dealsText(open)), "error");
+      return;
+    }
+    var overMine = Object.keys(choices).some(function (k) { return choices[k] === "mine"; });
+    if (overMine && !(state.note || "").trim()) {
+      P.sayAt("conflict-status", T.merge_reason, "error");
+      if ($("result-note")) { $("result-note").focus(); }
+      return;
+    }
+    P.sayAt("conflict-status", "");
     state.base = conflictLatest.number;
-    $("conflict").hidden = true;
-    var p = conflictSent;
+    hideConflict();
+    var merge = m && p && p.path === "result/" ? {merge_base: m.base_version, overrides: choices} : null;
     if (p && (!p.body.record || P.isFinal(p.body.record))) {  // the same final levels or forfeit
       var body = {}; Object.keys(p.body).forEach(function (k) { body[k] = p.body[k]; });
       body.base_version = conflictLatest.number;
+      if (merge) { body.merge_base = merge.merge_base; body.overrides = merge.overrides; body.note = state.note || ""; }
       state.pending = {key: P.uuid(), path: p.path, origin: p.origin, body: body};
       P.keep();
-    } else { P.newSubmission(conflictLatest.number); }
+    } else {
+      P.newSubmission(conflictLatest.number);
+      if (merge) {
+        state.pending.body.merge_base = merge.merge_base;
+        state.pending.body.overrides = merge.overrides;
+        P.keep();
+      }
+    }
     P.sendPending();
   });
   P.on("take-theirs", "click", function () {
@@ -132,7 +245,7 @@
         var outcome = v.outcome && v.outcome.match_points ?
           v.outcome.match_points.EW + " : " + v.outcome.match_points.NS : (v.kind === "void" ? T.void : "");
         li.textContent = "v" + v.number + " · " + (T["kind_" + v.kind] || v.kind) + " · " + outcome + " · " +
-          who(v) + " · " + eventTime(v.created_at) +
+          who(v) + " · " + ((cfg.via_names || {})[v.via] || v.via || "") + " · " + eventTime(v.created_at) +
           (v.is_counting ? " · " + T.counts : "");
         if (v.is_counting) { li.className = "counting"; }
         list.appendChild(li);

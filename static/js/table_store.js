@@ -37,7 +37,9 @@
   P.reference = cfg.reference || null;
   // what is in flight, the connection, the preview queue; the guandan taps of the deal in hand
   P.busy = {submit: false, preview: false};
-  P.net = {connection: "unknown", retryTimer: null, attempts: 0, retryIn: 0};  // connection: ok | offline | login | revoked | server
+  // connection: ok | offline | login | revoked | server; conflict: the newer version's number
+  // while "changed meanwhile" waits for the referee (nothing of this phone is saved then)
+  P.net = {connection: "unknown", retryTimer: null, attempts: 0, retryIn: 0, conflict: null};
   P.taps = [];
   // best of three (三局二胜, the match format's "games": 3): each deal kept carries its game
   // (0, 1, 2); the record sent holds "games": [{deals}, ...]. Which game a deal goes into, and
@@ -130,6 +132,8 @@
     var headers = {"Accept": "application/json", "Content-Type": "application/json"};
     if (cfg.key) { headers["X-Table-Key"] = cfg.key; } else { headers["X-CSRFToken"] = csrf(); }
     if (key) { headers["Idempotency-Key"] = key; }
+    // the version history names the path: the table page (or the match page's correction)
+    headers["X-Paisai-Page"] = P.correcting ? "match" : "table";
     var abort = window.AbortController ? new window.AbortController() : null, late = false;
     var timer = window.setTimeout(function () { late = true; if (abort) { abort.abort(); } }, P.TIMEOUT_MS);
     return fetch(cfg.api + path, {
@@ -182,11 +186,18 @@
     var line = $("connection"), n = state.deals.length, text = "", cls = "";
     var login = $("login-again");
     if (login) { login.hidden = connection !== "login"; }
+    var notice = $("login-notice");  // the same at the top of the screen, where the referee looks
+    if (notice) {
+      notice.hidden = connection !== "login";
+      $("login-notice-text").textContent = T.conn_login.replace("%s", n);
+    }
     if (connection === "offline") { text = T.conn_offline; cls = "error"; }
     else if (connection === "login") { text = T.conn_login; cls = "error"; }
     else if (connection === "revoked") { text = T.conn_revoked; cls = "error"; }
     else if (connection === "server") { text = T.conn_server; cls = "error"; }
-    else if (connection === "ok") {
+    else if (connection === "ok" && P.net.conflict) {  // never "everything is saved" then
+      text = T.conn_conflict.replace("%n", P.net.conflict); cls = "warn";
+    } else if (connection === "ok") {
       var dirty = P.dirtyMirror() && n;
       text = state.pending ? T.conn_sending : (dirty ? T.conn_unsaved : T.conn_ok);
       cls = dirty ? "warn" : "ok";

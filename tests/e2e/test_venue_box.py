@@ -84,12 +84,16 @@ def test_the_venue_box_serves_a_phone_its_table_page_whole_and_offline(
     seen = wire_bytes(phone)
     login(phone, BOX, event.referee)
     assert "/accounts/login/" not in phone.url, (phone.inner_text("main")[:800], serve.tail())
+    import time
+
+    opened = time.monotonic()
     phone.goto(f"{BOX.url}/t/{event.event.slug}/table/1/")
     # the stylesheet applied (the page's own layout, not the browser's default) and the
     # scripts ran
     assert phone.evaluate("getComputedStyle(document.body).margin") == "0px"
     phone.wait_for_function("window.paisaiTable && window.paisaiTable.engine", timeout=30_000)
     phone.wait_for_function("window.paisaiTable.engine.status() === 'ready'", timeout=180_000)
+    ready = time.monotonic() - opened
     phone.wait_for_function("window.paisaiTable.offlineKept === true", timeout=120_000)
     first = sum(v for k, v in seen.items() if k != "_fetches")
     fetches = dict(seen["_fetches"])
@@ -102,8 +106,10 @@ def test_the_venue_box_serves_a_phone_its_table_page_whole_and_offline(
     assert wasm_bytes < 4_000_000, wasm_bytes
 
     seen.clear()
+    again = time.monotonic()
     phone.reload()
     phone.wait_for_function("window.paisaiTable.engine.status() === 'ready'", timeout=120_000)
+    ready_again = time.monotonic() - again
     second = sum(v for k, v in seen.items() if k != "_fetches")
 
     phone.context.set_offline(True)
@@ -114,6 +120,8 @@ def test_the_venue_box_serves_a_phone_its_table_page_whole_and_offline(
     phone.context.set_offline(False)
     print(
         f"venue box, production mode: first visit {first / 1e6:.2f} MB on the wire "
-        f"(the wasm {wasm_bytes / 1e6:.2f} MB), second {second / 1e3:.1f} kB; "
+        f"(the wasm {wasm_bytes / 1e6:.2f} MB), second {second / 1e3:.1f} kB; engine ready "
+        f"{ready:.1f} s after the first visit's page opened, {ready_again:.1f} s on the second; "
+        f"fetches of each engine file {sorted(set(fetches[u] for u in engine_files))}; "
         f"load {os.getloadavg()[0]:.1f}"
     )

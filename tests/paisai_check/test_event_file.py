@@ -19,9 +19,9 @@ from django.urls import reverse
 import paisai_check
 from paisai_check import BadFile, check, main
 from tests import factories
+from tournaments.exporters import exports
 from tournaments.pairing.core import PairingTeam
 from tournaments.pairing.quality import round_quality
-from tournaments.services import exports
 
 pytestmark = pytest.mark.django_db
 
@@ -434,9 +434,10 @@ def without_time(data: dict) -> dict:
 
 
 def test_the_archive_import_reads_the_file_and_it_exports_again_unchanged(media, tmp_path):
-    from tournaments.exporters.base import ExportError
+    from tournaments.errors import ExportError
+    from tournaments.exporters.event_file import event_file_data
     from tournaments.models import Event
-    from tournaments.services.event_file import build, import_event_file
+    from tournaments.services.event_file import import_event_file
 
     event = factories.swiss_event(teams=13, rounds=4, seed=3)
     job = exports.create_job(event, "event-file", {"archive": "yes"}, factories.organiser_of(event))
@@ -454,12 +455,12 @@ def test_the_archive_import_reads_the_file_and_it_exports_again_unchanged(media,
     assert not Event.objects.exists()
     imported = import_event_file(before)
     assert imported.slug == event.slug
-    again = json.loads(json.dumps(build(imported, with_archive=True)))
+    again = json.loads(json.dumps(event_file_data(imported, with_archive=True)))
     assert without_time(again) == without_time(before)
 
 
 def test_the_archive_parameter_is_yes_or_no(played):
-    from tournaments.exporters.base import ExportError
+    from tournaments.errors import ExportError
 
     with pytest.raises(ExportError) as refused:
         exports.create_job(played, "event-file", {"archive": "maybe"}, None)

@@ -25,8 +25,7 @@ from arbitration.services import ArbitrationError, ArbitrationForbidden
 from rules_engine import ladder
 from rules_engine.errors import RulesError
 from tournaments.api.errors import exception_handler
-from tournaments.errors import Code, Forbidden, NotFound, ServiceError
-from tournaments.exporters.base import ExportError
+from tournaments.errors import Code, ExportError, Forbidden, NotFound, ServiceError
 from tournaments.services.registration_import import ImportFileError
 from tournaments.services.results import ChangedMeanwhile, ResultError, ResultForbidden
 from tournaments.services.round_close import RoundCloseError, RoundCloseForbidden

@@ -32,8 +32,8 @@ from tests.tournaments.test_tasks_worker import (
     kill_tree,
 )
 from tournaments import tasks
+from tournaments.exporters import exports
 from tournaments.models import Job
-from tournaments.services import exports
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 

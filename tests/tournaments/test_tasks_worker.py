@@ -21,8 +21,8 @@ from pypdf import PdfReader
 from tests.readers import pdf_pages
 from tests.redis_server import die_with_this_process
 from tournaments import tasks
+from tournaments.exporters import exports
 from tournaments.models import Job, Match, Player, Round, Team
-from tournaments.services import exports
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import tasks
+from tournaments.exporters import exports
 from tournaments.models import Job
-from tournaments.services import exports, jobs
+from tournaments.services import jobs
 
 from .views import EventScopedMixin
 

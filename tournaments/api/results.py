@@ -109,7 +109,7 @@ class ResultsAPIView(APIView):
 
     def actor(self) -> Actor:
         key = self.request.auth if isinstance(self.request.auth, TableKey) else None
-        return Actor.from_request(self.request, "api", key)
+        return Actor.from_request(self.request, results.page_via(self.request), key)
 
     def idempotency_key(self):
         """The submission's ``Idempotency-Key`` header (a UUID), or None when absent."""
@@ -189,6 +189,8 @@ class MatchResultView(MatchAPIView):
             confirm=data["confirm"],
             note=data.get("note", ""),
             idempotency_key=key,
+            merge_base=data.get("merge_base"),
+            overrides=data.get("overrides"),
         )
         return _created(version)
 

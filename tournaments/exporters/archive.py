@@ -22,13 +22,12 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.serializers.json import DjangoJSONEncoder
 
+from tournaments.services.archive import FORMAT, USER_FIELDS, VERSION
+
 from .base import JSON, Exporter
 
-FORMAT = "paisai-archive"
-VERSION = 2  # 2: the event is Event (issue 29); version 1 is still read
 SKIPPED = {"tournaments.job"}
 SECRET_FIELDS = {"tournaments.tablekey": ("key",)}  # never archived; re-issued on import
-USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active")
 
 
 def _label(model) -> str:
@@ -45,7 +44,7 @@ def archived_models() -> list[tuple[type, str]]:
     paths: dict[type, str] = {event: "pk"}
     pending = deque(
         m
-        for app_label in getattr(settings, "PAISAI_ARCHIVE_APPS", ("tournaments",))
+        for app_label in settings.PAISAI_ARCHIVE_APPS
         for m in apps.get_app_config(app_label).get_models()
         if _label(m) not in SKIPPED and m is not event
     )

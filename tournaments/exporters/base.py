@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.errors import Code, ServiceError
+from tournaments.errors import Code, ExportError
+from tournaments.services.jobs import ExportFile
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -22,17 +22,6 @@ JSON = "application/json"
 
 Progress = Callable[[int, int], None]
 ROUND_MAX = 32767  # the round number's column (PositiveSmallIntegerField)
-
-
-class ExportError(ServiceError):
-    """Bad export parameters; ``field`` names the one at fault."""
-
-
-@dataclass(frozen=True)
-class ExportFile:
-    filename: str
-    content_type: str
-    data: bytes
 
 
 def _no_progress(done: int, total: int) -> None:
@@ -47,7 +36,7 @@ class Exporter:
     extension: str = ""
     content_type: str = ""
     public: bool = False  # may anyone download it (published standings), or officials only?
-    # rendered by a background job (services/exports.py), never inside a web request; an
+    # rendered by a background job (exporters/exports.py), never inside a web request; an
     # exporter that answers at once (nothing to render) may say False
     job: bool = True
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.errors import ServiceError
+from tournaments.errors import ExportError, ServiceError
 from tournaments.services import brackets
 
-from .base import PDF, Exporter, ExportError
+from .base import PDF, Exporter
 from .pdf import template_to_pdf
 
 

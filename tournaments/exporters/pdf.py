@@ -21,11 +21,11 @@ STAMP_NAME = "/PaisaiSheet"
 
 
 def font_family() -> str:
-    return getattr(settings, "PAISAI_SCORESHEET_FONT", "Noto Sans CJK SC")
+    return settings.PAISAI_SCORESHEET_FONT
 
 
 def mono_font_family() -> str:
-    return getattr(settings, "PAISAI_PDF_MONO_FONT", "Noto Sans Mono CJK SC")
+    return settings.PAISAI_PDF_MONO_FONT
 
 
 def css_text(name: str) -> str:

@@ -16,10 +16,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.errors import ExportError
 from tournaments.models import TableKey
 
 from . import pdf, sheet_text
-from .base import PDF, ChunkedExporter, ExportError, event_round
+from .base import PDF, ChunkedExporter, event_round
 from .qr import public_url, qr_matrix
 from .sheet_text import MM, Box, Page, Style
 

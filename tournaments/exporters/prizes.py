@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.errors import ExportError
 from tournaments.services import stage_standings
 from tournaments.services.awards import default_awards, parse_awards
 
-from .base import PDF, Exporter, ExportError
+from .base import PDF, Exporter
 from .pdf import template_to_pdf
 
 

@@ -17,10 +17,11 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import format_fields
 from tournaments import glossary
+from tournaments.errors import ExportError
 from tournaments.models import Match, Round
 
 from . import pdf, sheet_text
-from .base import PDF, ChunkedExporter, ExportError, event_round
+from .base import PDF, ChunkedExporter, event_round
 
 CSS = "scoresheet.css"
 CHUNK_SIZE = 100
@@ -208,7 +209,7 @@ def chunks(sheets: list, size: int = CHUNK_SIZE) -> list[list]:
 
 def render_sheet_set(sheet_set: SheetSet, progress=None) -> bytes:
     """Every sheet of the set as one PDF, chunk by chunk in this process (the background job
-    spreads the chunks over the worker processes instead: services/exports.py)."""
+    spreads the chunks over the worker processes instead: exporters/exports.py)."""
     parts, done = [], 0
     for part in chunks(sheet_set.sheets):
         parts.append(fields_pdf(part))

@@ -47,7 +47,7 @@ class AccountError(ServiceError):
 
 
 def link_days() -> int:
-    return int(getattr(settings, "PAISAI_LOGIN_LINK_DAYS", 14))
+    return settings.PAISAI_LOGIN_LINK_DAYS
 
 
 def link_path(link: LoginLink) -> str:

@@ -18,9 +18,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.errors import RulesError
-from tournaments.exporters.archive import FORMAT, USER_FIELDS, VERSION
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.models.tables import new_key
+
+# The archive's own identity (tournaments/exporters/archive.py writes it, this module reads it)
+FORMAT = "paisai-archive"
+VERSION = 2  # 2: the event is Event (issue 29); version 1 is still read
+USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active")
 
 # Version 1 was written before issue 29 renamed the event's model: its records name the models
 # of V1_MODELS and a V1_EVENT field, and the archive names its event under V1_EVENT.

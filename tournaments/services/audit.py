@@ -20,7 +20,7 @@ def client_address(request) -> str:
     if request is None:
         return ""
     remote = request.META.get("REMOTE_ADDR", "") or ""
-    trusted = set(getattr(settings, "TRUSTED_PROXIES", ()) or ())
+    trusted = set(settings.TRUSTED_PROXIES or ())
     if remote in trusted:
         hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
         for hop in reversed([h for h in hops if h]):

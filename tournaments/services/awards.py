@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 
 LINE = re.compile(r"^(?P<name>.+?)\s+(?P<first>\d{1,4})(?:\s*[-–~～至]\s*(?P<last>\d{1,4}))?$")
 

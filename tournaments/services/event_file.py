@@ -14,7 +14,6 @@ after every round as the service computed them. Its shape is
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 
 from django.utils import timezone
@@ -22,9 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
 from rules_engine.presets import forfeit_level_difference
-from tournaments.exporters.archive import dumps as archive_dumps
-from tournaments.exporters.archive import export_archive
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.models import (
     AuditLog,
     Event,
@@ -274,10 +271,10 @@ def _rulings(event: Event) -> list[dict]:
     return rulings
 
 
-def build(event: Event, with_archive: bool = False) -> dict:
-    """The event file's contents (a dict; ``paisai_check.load`` reads it back). With
-    ``with_archive`` it carries the event archive too (tournaments/exporters/archive.py),
-    which :func:`import_event_file` loads."""
+def build(event: Event) -> dict:
+    """The event file's contents (a dict; ``paisai_check.load`` reads it back). The exporter
+    (tournaments/exporters/event_file.py) may add the event archive as ``archive``, which
+    :func:`import_event_file` loads."""
     preset = event.get_preset()
     rounds = list(event.rounds.order_by("number"))
     teams = list(Team.objects.filter(event=event).order_by("pk"))
@@ -398,8 +395,6 @@ def build(event: Event, with_archive: bool = False) -> dict:
         ],
         "absent": sorted(absent_teams(event)),
     }
-    if with_archive:
-        data["archive"] = json.loads(archive_dumps(export_archive(event)))
     return data
 
 

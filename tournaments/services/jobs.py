@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
@@ -28,8 +29,18 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tournaments.exporters.base import ExportError, ExportFile
+from tournaments.errors import ExportError
 from tournaments.models import Job
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """A rendered file: what an exporter makes and a job stores."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
 
 logger = logging.getLogger("paisai.jobs")
 Status = Job.Status
@@ -37,11 +48,11 @@ ACTIVE = (Status.PENDING, Status.RUNNING)
 
 
 def stale_after() -> timedelta:
-    return timedelta(seconds=float(getattr(settings, "PAISAI_JOB_STALE_SECONDS", 30)))
+    return timedelta(seconds=float(settings.PAISAI_JOB_STALE_SECONDS))
 
 
 def max_restarts() -> int:
-    return int(getattr(settings, "PAISAI_JOB_MAX_RESTARTS", 3))
+    return int(settings.PAISAI_JOB_MAX_RESTARTS)
 
 
 def job_language(job: Job) -> str:

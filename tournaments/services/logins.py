@@ -91,7 +91,7 @@ def cool_off(request=None) -> timedelta:
 
 
 def known_factor() -> int:
-    return max(1, int(getattr(settings, "PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR", 4)))
+    return max(1, int(settings.PAISAI_LOGIN_KNOWN_ADDRESS_FACTOR))
 
 
 def known_limit() -> int:
@@ -101,11 +101,11 @@ def known_limit() -> int:
 
 
 def account_ceiling() -> int:
-    return int(getattr(settings, "PAISAI_LOGIN_ACCOUNT_CEILING", 20))
+    return int(settings.PAISAI_LOGIN_ACCOUNT_CEILING)
 
 
 def address_limit() -> int:
-    return int(getattr(settings, "PAISAI_LOGIN_ADDRESS_LIMIT", 30))
+    return int(settings.PAISAI_LOGIN_ADDRESS_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ class LoginThrottle(AxesDatabaseHandler):
 
 
 def lock_minutes() -> int:
-    return int(getattr(settings, "PAISAI_LOGIN_LOCK_MINUTES", 15))
+    return int(settings.PAISAI_LOGIN_LOCK_MINUTES)
 
 
 def lockout_message(minutes: int | None = None, reason: str = "pair") -> str:
@@ -344,7 +344,7 @@ def unlock(event: Event, user, username: str, source: str = "") -> int:
 
 
 def captain_sign_limit() -> int:
-    return int(getattr(settings, "PAISAI_CAPTAIN_SIGN_LIMIT", 10))
+    return int(settings.PAISAI_CAPTAIN_SIGN_LIMIT)
 
 
 SIGN_WINDOW = 900  # seconds: wrong signatures are counted per quarter of an hour

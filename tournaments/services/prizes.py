@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import permissions
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.models import Event
 from tournaments.services.audit import log_action
 from tournaments.services.awards import parse_awards

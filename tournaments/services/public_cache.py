@@ -102,7 +102,7 @@ def serve(request, event: Event, kind: str, params: dict, render: Callable) -> o
     not_modified = get_conditional_response(request, etag=tag, last_modified=modified)
     if not_modified is not None:
         return _with_headers(not_modified, tag, modified)
-    pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+    pause = int(settings.PAISAI_PUBLIC_RENDER_PAUSE)
     name = identity(event, kind, params)
     if pause > 0:
         held = _held.get(name)
@@ -122,7 +122,7 @@ def held_for(request) -> HttpResponse | None:
     language less than the pause ago, before the event is even looked up (its visitors see
     answers at most the pause older, and a held answer costs no database or cache trip);
     None otherwise. A revalidation naming the held answer's ETag gets a 304."""
-    pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+    pause = int(settings.PAISAI_PUBLIC_RENDER_PAUSE)
     if pause <= 0 or request.method not in ("GET", "HEAD"):
         return None
     held = _held.get(_address(request))
@@ -139,7 +139,7 @@ def held_for(request) -> HttpResponse | None:
 
 def hold_for(request, response) -> None:
     """Keep ``response`` (a cached public answer) for :func:`held_for` on a mirror."""
-    pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+    pause = int(settings.PAISAI_PUBLIC_RENDER_PAUSE)
     answer = getattr(response, "cached_answer", None)
     if pause > 0 and answer is not None and request.method in ("GET", "HEAD"):
         _hold(_address(request), answer, pause)
@@ -198,7 +198,7 @@ def _serve(event, tag: str, name: str, modified: int, render: Callable):
                 response = response.render()
         finally:
             if locked:  # the next render of this page: at once, or after the pause
-                pause = int(getattr(settings, "PAISAI_PUBLIC_RENDER_PAUSE", 0))
+                pause = int(settings.PAISAI_PUBLIC_RENDER_PAUSE)
                 if pause > 0:  # … and a page slow to render waits longer (RENDER_SHARE)
                     took = time.monotonic() - began
                     cache.set(lock_key, 1, max(pause, math.ceil(took / RENDER_SHARE)))

@@ -268,11 +268,11 @@ def create_teams(event: Event, user, rows: list[TeamRow]) -> None:
 
 
 def background_rows() -> int:
-    return int(getattr(settings, "PAISAI_IMPORT_BACKGROUND_ROWS", 2000))
+    return int(settings.PAISAI_IMPORT_BACKGROUND_ROWS)
 
 
 def background_cells() -> int:
-    return int(getattr(settings, "PAISAI_IMPORT_BACKGROUND_CELLS", 20_000))
+    return int(settings.PAISAI_IMPORT_BACKGROUND_CELLS)
 
 
 def in_background(size: SheetSize) -> bool:

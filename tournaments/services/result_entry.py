@@ -30,10 +30,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import presets as rule_presets
+from rules_engine.phone import deal_key
 from rules_engine.presets import forfeit_record, void_answer
+from tournaments import results_merge
 from tournaments.errors import Code, ServiceError
 from tournaments.freshness import revision_batch
 from tournaments.models import Match, ResultDispute, ResultVersion
+from tournaments.results_merge import MINE
 from tournaments.validation import BadInput, check_json
 
 from . import idempotency, stage_rounds
@@ -43,6 +46,7 @@ from .results import (
     ChangedMeanwhile,
     IdempotencyMismatch,
     Kind,
+    MergeConflict,
     ResultError,
     after_counting,
     base_number,
@@ -141,13 +145,28 @@ def _replay(match: Match, idem: Idem | None) -> ResultVersion | None:
     return version
 
 
-def _append_based(match, record, outcome, actor, base_version, kind, counting, note="", idem=None):
-    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged; a repeat of
+def _append_based(
+    match,
+    record,
+    outcome,
+    actor,
+    base_version,
+    kind,
+    counting,
+    note="",
+    idem=None,
+    audit=None,
+    mine=None,
+    started_from=None,
+):
+    """Store as ``base_version + 1``; a lost race answers ChangedMeanwhile, logged, with what a
+    merge of ``mine`` (the phone's own record, default ``record``; started from version
+    ``started_from``, default ``base_version``) onto the newer version would do; a repeat of
     a stored submission (same Idempotency-Key) answers the version first stored."""
     base = base_number(base_version)
     try:
         return append_version(
-            match, record, outcome, actor, base + 1, kind, counting, note, idem=idem
+            match, record, outcome, actor, base + 1, kind, counting, note, audit=audit, idem=idem
         )
     except IntegrityError:
         replayed = _replay(match, idem)
@@ -171,7 +190,78 @@ def _append_based(match, record, outcome, actor, base_version, kind, counting, n
         reason="",
         source=actor.source,
     )
-    raise ChangedMeanwhile(latest, record, by=actor.user)
+    changed = ChangedMeanwhile(latest, record if mine is None else mine, by=actor.user)
+    if kind == Kind.SUBMISSION:
+        start = base if started_from is None else started_from
+        changed.merge = merge_summary(match, start, latest, record if mine is None else mine)
+    raise changed
+
+
+def _record_of(match: Match, number: int) -> dict | None:
+    if not number:
+        return None
+    version = ResultVersion.objects.filter(match=match, number=number).only("record").first()
+    return version.record if version is not None else None
+
+
+def merge_summary(match: Match, start: int, latest: ResultVersion, mine: object) -> dict:
+    """What merging ``mine`` (started from version ``start``) onto ``latest`` does, deal by
+    deal (tournaments.results_merge): the phone marks the deals and asks for a choice where
+    both changed the same deal."""
+    found = results_merge.merge(_record_of(match, start), latest.record, mine, same=deal_key)
+    return {"base_version": start, "onto": latest.number} | found.summary()
+
+
+def _merged(match, record, actor, base_version, merge_base, overrides, note):
+    """ "Mine over the newer version": ``record`` (the phone's, started from version
+    ``merge_base``) merged onto version ``base_version`` deal by deal. Deals only one side
+    changed are taken from it; a deal both changed needs a choice in ``overrides``; taking
+    mine over another person's change needs a reason (the note). Returns the merged record
+    and the audit data."""
+    start = base_number(merge_base)
+    onto = base_number(base_version)
+    if start > onto:
+        raise ResultError(
+            _("merge_base must be a version before base_version %(onto)s."),
+            "merge_base",
+            Code.CONFLICT,
+            onto=onto,
+        )
+    if not isinstance(record, dict):
+        raise ResultError(_("record must be a match record object (SPEC 4.5)."), "record")
+    if overrides is not None and not (
+        isinstance(overrides, dict) and all(v in results_merge.CHOICES for v in overrides.values())
+    ):
+        raise ResultError(_('overrides maps a deal number to "mine" or "theirs".'), "overrides")
+    _check_base_exists(match, merge_base)
+    theirs = ResultVersion.objects.filter(match=match, number=onto).first()
+    if theirs is None:  # nothing stored yet: nothing to merge onto
+        return record, None
+    found = results_merge.merge(
+        _record_of(match, start), theirs.record, record, overrides, same=deal_key
+    )
+    summary = {"base_version": start, "onto": onto} | found.summary()
+    if not found.clean:
+        log_action(
+            match.round.event,
+            actor.user,
+            "result.conflict",
+            match,
+            data={"merge": summary, "record": record, "via": actor.via},
+            reason="",
+            source=actor.source,
+        )
+        raise MergeConflict(theirs, record, summary)
+    if MINE in found.chosen.values() and not (note or "").strip():
+        raise ResultError(
+            _(
+                "Yours over another person's change (%(deals)s) needs a reason: write it in the "
+                "note; it goes in the audit log."
+            ),
+            "note",
+            deals=", ".join(k for k, v in found.chosen.items() if v == MINE),
+        )
+    return found.record, {"merge": summary}
 
 
 def _check_base_exists(match: Match, base_version: object) -> None:
@@ -196,11 +286,21 @@ def submit(
     confirm=False,
     note="",
     idempotency_key=None,
+    merge_base=None,
+    overrides=None,
 ) -> ResultVersion:
     """Enter a result. ``confirm=True`` (chief referee only) makes it count at once.
-    With ``idempotency_key`` a repeat answers the version first stored (``replayed``)."""
+    With ``idempotency_key`` a repeat answers the version first stored (``replayed``).
+
+    With ``merge_base`` ("mine over the newer version" after a 409): ``record`` is the
+    phone's, started from version ``merge_base``, merged deal by deal onto version
+    ``base_version`` (the newer one) and stored as ``base_version + 1``: the deals the phone
+    did not change keep the newer version's (a chief's correction stays); a deal both changed
+    needs a choice in ``overrides`` ({"3": "mine" | "theirs"}), else MergeConflict."""
     require_enter(actor, match, open_round=False)
     body = {"record": record, "base_version": base_version, "note": note, "confirm": confirm}
+    if merge_base is not None:
+        body |= {"merge_base": merge_base, "overrides": overrides or {}}
     idem = Idem.of(idempotency_key, Kind.SUBMISSION, body)
     replayed = _replay(match, idem)
     if replayed is not None:
@@ -209,12 +309,37 @@ def submit(
     if confirm:
         require_chief(actor, match, _("confirm a result as it is entered"))
     _check_base_exists(match, base_version)
+    mine, audit = record, None
+    if merge_base is not None:
+        record, audit = _merged(match, record, actor, base_version, merge_base, overrides, note)
     stored, outcome = _scored_or_logged(match, record, actor)
     if confirm:
         require_whole(stored, outcome)  # counting at once: only a whole match
-    return _append_based(
-        match, stored, outcome, actor, base_version, Kind.SUBMISSION, bool(confirm), note, idem
+    version = _append_based(
+        match,
+        stored,
+        outcome,
+        actor,
+        base_version,
+        Kind.SUBMISSION,
+        bool(confirm),
+        note,
+        idem,
+        audit=audit,
+        mine=mine,
+        started_from=merge_base,
     )
+    if audit is not None and not getattr(version, "replayed", False):
+        log_action(
+            match.round.event,
+            actor.user,
+            "result.merge",
+            match,
+            data=audit["merge"] | {"version": version.number, "via": actor.via},
+            reason=note,
+            source=actor.source,
+        )
+    return version
 
 
 def mark_absent(

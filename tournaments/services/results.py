@@ -120,9 +120,39 @@ class ChangedMeanwhile(ResultError):
             )
         self.latest = latest
         self.record = record
+        self.merge: dict | None = None  # what a merge onto ``latest`` would do (result_merge)
 
     def extra(self) -> dict:
-        return {"your_record": self.record}
+        found = {"your_record": self.record}
+        if self.merge is not None:
+            found["merge"] = self.merge
+        return found
+
+
+class MergeConflict(ChangedMeanwhile):
+    """ "Mine over the newer version": deals both sides changed differently need a choice each
+    (``overrides``); ``conflicts`` names them. Nothing was saved."""
+
+    code = Code.MERGE_CONFLICT
+
+    def __init__(self, latest: ResultVersion, record: dict, merge: dict) -> None:
+        super().__init__(latest, record)
+        names = [str(n) for n in merge["conflicts"]] + [str(name) for name in merge["fields"]]
+        ServiceError.__init__(
+            self,
+            _(
+                "Not saved: deal %(deals)s changed both here and in version %(number)s. Choose, "
+                "for each, the saved one or yours; yours over another person's change needs a "
+                "reason."
+            ),
+            "overrides",
+            deals=", ".join(names),
+            number=latest.number,
+        )
+        self.merge = merge
+
+    def extra(self) -> dict:
+        return super().extra() | {"conflicts": self.merge["conflicts"]}
 
 
 class IdempotencyMismatch(ResultError):
@@ -139,6 +169,18 @@ class IdempotencyMismatch(ResultError):
             idempotency.HEADER,
             key=key,
         )
+
+
+# The pages whose scripts call the API say so in this header; the version history then names
+# the path (the table page), not "app". A label only: it grants nothing.
+PAGE_HEADER = "HTTP_X_PAISAI_PAGE"
+PAGE_VIA = {"table": "table-page", "match": "web"}
+
+
+def page_via(request) -> str:
+    """How an API request came: "table-page" from the table page's script, "web" from the
+    match page's (the chief's correction), else "api"."""
+    return PAGE_VIA.get((request.META.get(PAGE_HEADER) or "").strip().lower(), "api")
 
 
 @dataclass(frozen=True)

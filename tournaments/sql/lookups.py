@@ -13,24 +13,35 @@ from __future__ import annotations
 
 from functools import cache
 
+from django.apps import apps
 from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import permissions
 from tournaments.errors import NotFound
-from tournaments.models import Event, EventRole, Match, Round
 
-from . import rows
+from . import roles, rows
 from .revision import revision_columns
 
-CHAIN = (Match, Round, Event)  # each row: the match, its round, the round's event
+
+def _model(name: str):
+    """A model by name, through the app registry: the statements sit under the models, which
+    import tournaments/sql/ themselves."""
+    return apps.get_model("tournaments", name)
+
+
+@cache
+def _chain() -> tuple:
+    """Each row: the match, its round, the round's event."""
+    return _model("Match"), _model("Round"), _model("Event")
 
 
 @cache
 def _sql() -> str:
     aliases = ("m", "r", "t")
+    Match, Round, Event = _chain()
+    EventRole = _model("EventRole")
     selected = ", ".join(
-        rows.columns(model, alias)[1] for model, alias in zip(CHAIN, aliases, strict=True)
+        rows.columns(model, alias)[1] for model, alias in zip(_chain(), aliases, strict=True)
     )
     # One row per role the user holds in the event (a row with NULL when none): the
     # permission check that follows then needs no query of its own.
@@ -44,11 +55,11 @@ def _sql() -> str:
     )
 
 
-def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
+def match_in_event(slug: str, match_id: int | str, user=None):
     """The match ``match_id`` of the event ``slug``, its ``round`` and ``round.event``
     loaded (one query); NotFound when there is no such match in that event. With ``user``, the
     same query reads the roles they hold in the event for the permission checks
-    (permissions.remember_roles)."""
+    (tournaments.sql.roles.remember)."""
     try:
         match_id = int(match_id)
     except (TypeError, ValueError):
@@ -60,7 +71,7 @@ def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
     if not found:
         raise NotFound(_("No such match in this event."), "match")
     made, start = [], 0
-    for model in CHAIN:
+    for model in _chain():
         width = len(model._meta.concrete_fields)
         made.append(rows.instance(model, found[0][start : start + width]))
         start += width
@@ -68,19 +79,20 @@ def match_in_event(slug: str, match_id: int | str, user=None) -> Match:
     round_.event = event
     match.round = round_
     if known:
-        permissions.remember_roles(user, event, {row[-1] for row in found} - {None})
+        roles.remember(user, event.pk, {row[-1] for row in found} - {None})
     return match
 
 
 @cache
 def _event_sql() -> str:
+    Event = _model("Event")
     return (
         f"SELECT {rows.columns(Event, 'x')[1]}, {revision_columns('x.id')} "
         f"FROM {Event._meta.db_table} x WHERE x.slug = %s"
     )
 
 
-def event(slug: str) -> Event:
+def event(slug: str):
     """The event ``slug`` with its revision read in the same query (the revision its public
     answers are rendered and keyed at); NotFound when there is none."""
     with connection.cursor() as cursor:
@@ -88,6 +100,7 @@ def event(slug: str) -> Event:
         found = cursor.fetchone()
     if found is None:
         raise NotFound(_("No such event."))
+    Event = _model("Event")
     width = len(Event._meta.concrete_fields)
     event = rows.instance(Event, found[:width])
     event.hold_revision(*found[width:])

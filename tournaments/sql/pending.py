@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from functools import cache
 
+from django.apps import apps
 from django.db import connection
 
 
 @cache
 def _sql() -> tuple[str, str]:
-    from tournaments.models import Match, ResultVersion
-
-    matches, versions = Match._meta.db_table, ResultVersion._meta.db_table
+    # tables named through the app registry: the models import tournaments/sql/ themselves
+    matches = apps.get_model("tournaments", "Match")._meta.db_table
+    versions = apps.get_model("tournaments", "ResultVersion")._meta.db_table
     undecided = (
         f"SELECT 1 FROM {matches} m WHERE m.round_id = %s AND m.away_id IS NOT NULL {{tables}} "
         f"AND NOT EXISTS (SELECT 1 FROM {versions} v WHERE v.match_id = m.id AND v.is_counting) "

@@ -16,9 +16,10 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournaments import public_exports, tasks
+from tournaments.exporters import exports
 from tournaments.exporters.base import NoSuchRound
 from tournaments.models import Job
-from tournaments.services import exports, jobs, public_cache
+from tournaments.services import jobs, public_cache
 from tournaments.services.audit import client_address
 
 from .mixins import EventMixin, RoleRequiredMixin

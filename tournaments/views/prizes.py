@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.exporters.prizes import is_final, prize_list
 from tournaments.services import prizes as service
 

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView, View
 
@@ -71,6 +71,29 @@ STRINGS = {
         "deals here differ from it: compare and choose."
     ),
     "version_n": _("Version %s"),
+    # changed meanwhile: what a merge of this phone's deals onto the newer version does
+    "deal_n": _("deal %s"),
+    "list_sep": pgettext_lazy("list separator", ", "),
+    "merge_whole": _("the whole result"),
+    "merge_theirs": _("%d changed in version %n only: kept."),
+    "merge_mine": _("%d changed here only: goes on top."),
+    "merge_conflicts": _("%d changed on both sides: choose for each."),
+    "merge_nothing": _("No deal differs."),
+    "merge_choose": _("Choose first for %d: the saved one or yours."),
+    "merge_reason": _(
+        "Yours over another person's change needs a reason: write it in the note above."
+    ),
+    "merged_saved": _(
+        "Saved as version %s, with the other changes kept; it counts once confirmed."
+    ),
+    "choose_theirs": _("Keep version %s's"),
+    "choose_mine": _("Use mine"),
+    "diff_theirs": _("changed there"),
+    "diff_mine": _("changed here"),
+    "diff_both": _("changed on both: choose"),
+    "conn_conflict": _(
+        "Connected: not saved. Version %n is newer: compare the deals below and choose."
+    ),
     "deal_saved": _("saved in version %s"),
     "deal_local": _("kept on this phone, not sent yet"),
     "deal_sending": _("sending…"),

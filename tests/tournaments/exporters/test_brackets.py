@@ -8,8 +8,8 @@ from django.utils import translation
 
 from tests import factories
 from tests.readers import download, pdf_pages, pdf_text
-from tournaments.exporters.base import ExportError
-from tournaments.services import exports
+from tournaments.errors import ExportError
+from tournaments.exporters import exports
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.utils import translation
 
 from tests.factories import CHINESE_NAMES
 from tests.readers import pdf_pages, pdf_text
+from tournaments.errors import ExportError
 from tournaments.exporters import scoresheets
-from tournaments.exporters.base import ExportError
 from tournaments.exporters.pairings import PairingsPdf
 from tournaments.exporters.scoresheets import ScoresheetsPdf
 from tournaments.exporters.standings_pdf import StandingsPdf

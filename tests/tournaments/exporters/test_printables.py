@@ -93,7 +93,7 @@ def test_a_qr_is_drawn_module_for_module():
 
 def test_badges_in_several_chunks_fill_whole_pages_in_order(chinese_event, settings):
     """A chunk is whole pages (10 badges): asked for chunks of 3, the job renders 10."""
-    from tournaments.services import exports
+    from tournaments.exporters import exports
 
     settings.PAISAI_EXPORT_CHUNK = 3
     exporter = exports.make_exporter(chinese_event, "team-badges-pdf")

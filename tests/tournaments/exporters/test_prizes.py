@@ -6,7 +6,7 @@ import pytest
 
 from tests import factories
 from tests.readers import download, pdf_pages, pdf_text
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.exporters.prizes import prize_list
 from tournaments.models import AuditLog, Event
 from tournaments.services import lots, prizes

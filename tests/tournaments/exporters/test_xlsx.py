@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from tests.readers import workbook
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.exporters.pairings import PairingsXlsx
 from tournaments.exporters.standings_xlsx import StandingsXlsx
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Permission
 
+from tournaments.errors import ExportError
 from tournaments.exporters.archive import export_archive
-from tournaments.exporters.base import ExportError
 from tournaments.models import Event
 from tournaments.services.archive import import_archive
 

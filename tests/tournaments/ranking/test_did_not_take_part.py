@@ -11,7 +11,8 @@ from tests import factories
 from tests.readers import workbook
 from tests.tournaments.ranking.staged import ABSENT, staged_event
 from tests.tournaments.ranking.test_one_ranking import html, table_rows
-from tournaments.services import checkin, exports, stage_standings
+from tournaments.exporters import exports
+from tournaments.services import checkin, stage_standings
 
 pytestmark = pytest.mark.django_db
 

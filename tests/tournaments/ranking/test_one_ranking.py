@@ -22,10 +22,10 @@ from django.utils import translation
 from tests import factories
 from tests.readers import pdf_pages, pdf_text, workbook
 from tests.tournaments.ranking.staged import staged_event
-from tournaments.exporters import exporters
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
+from tournaments.exporters import exporters, exports
 from tournaments.models import Round
-from tournaments.services import events, exports, lots, prizes, stage_standings
+from tournaments.services import events, lots, prizes, stage_standings
 from tournaments.standings.service import standings_for
 
 pytestmark = pytest.mark.django_db

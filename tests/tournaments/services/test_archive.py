@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests import factories
+from tournaments.errors import ExportError
 from tournaments.exporters.archive import ArchiveJson, dumps, export_archive
-from tournaments.exporters.base import ExportError
 from tournaments.models import AuditLog, Event, RankingAdjustment, ResultVersion
 from tournaments.services.archive import V1_EVENT, V1_MODELS, import_archive
 from tournaments.services.audit import log_action

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.exporters.prizes import prize_list
 from tournaments.models import AuditLog, LotDraw
 from tournaments.services import lots, prizes, stage_rounds, stage_standings, stages

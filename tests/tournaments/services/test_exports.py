@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from tests.readers import download, pdf_pages, pdf_text
 from tournaments import tasks
-from tournaments.exporters import scoresheets
+from tournaments.exporters import exports, scoresheets
 from tournaments.models import Job
-from tournaments.services import exports, jobs
+from tournaments.services import jobs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}

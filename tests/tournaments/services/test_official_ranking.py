@@ -12,12 +12,12 @@ from django.utils import translation
 
 from tests import factories
 from tests.readers import pdf_pages, pdf_text, workbook
+from tournaments.exporters import exports
 from tournaments.exporters.prizes import prize_list
 from tournaments.models import Round, Team
 from tournaments.services import (
     checkin,
     events,
-    exports,
     lots,
     prizes,
     result_entry,

@@ -20,8 +20,8 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 
 from tournaments import public_exports, tasks
+from tournaments.exporters import exports
 from tournaments.models import Job
-from tournaments.services import exports
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}

@@ -5,7 +5,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.exporters.base import ExportError
+from tournaments.errors import ExportError
 from tournaments.services.archive import import_archive
 
 

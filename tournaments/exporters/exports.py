@@ -22,8 +22,6 @@ Every step can run again and rewrites the same files.
 
 from __future__ import annotations
 
-import os
-
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
@@ -31,11 +29,13 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import glossary
+from tournaments.errors import ExportError
 from tournaments.exporters import exporters
-from tournaments.exporters.base import ChunkedExporter, Exporter, ExportError, ExportFile
 from tournaments.models import Event, Job
+from tournaments.services import jobs
+from tournaments.services.jobs import ExportFile
 
-from . import jobs
+from .base import ChunkedExporter, Exporter
 
 READY_TTL = 3600  # how long "the file of revision r is ready" is remembered in the cache
 
@@ -173,13 +173,10 @@ def run_export(job: Job) -> None:
 
 
 def chunk_size(exporter: ChunkedExporter) -> int:
-    """Items per task: setting PAISAI_EXPORT_CHUNK (scoresheets: PAISAI_SCORESHEET_CHUNK),
-    else the environment, else the exporter's own."""
-    for name in (
-        "PAISAI_EXPORT_CHUNK",
-        *(("PAISAI_SCORESHEET_CHUNK",) if exporter.identifier == "scoresheets" else ()),
-    ):
-        value = getattr(settings, name, None) or os.environ.get(name)
+    """Items per task: setting PAISAI_EXPORT_CHUNK (scoresheets: PAISAI_SCORESHEET_CHUNK, read
+    first), else the exporter's own."""
+    own = settings.PAISAI_SCORESHEET_CHUNK if exporter.identifier == "scoresheets" else ""
+    for value in (own, settings.PAISAI_EXPORT_CHUNK):
         if value:
             unit = exporter.chunk_unit  # whole pages (10 badges to a page)
             return max(1, -(-int(value) // unit)) * unit
