@@ -513,3 +513,10 @@ def test_the_round_page_shows_the_quality_line_of_the_file(played, file_data, cl
     ) in page
     for item in q["float_tables"]:
         assert f"第 {item['table']} 桌：相差 {item['groups']} 个分组" in page
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["a.json", "b.json"]])
+def test_the_usage_is_said_with_exit_2(argv):
+    out = io.StringIO()
+    assert main(argv, out=out) == 2
+    assert out.getvalue().startswith("usage: python -m paisai_check [--quality] FILE")
