@@ -14,6 +14,7 @@ from tournaments.pairing import PairingError
 from tournaments.standings.core import StandingsError, compute_standings, draw_lots
 
 from .replay import (
+    official_order,
     outcome_of,
     pairing_teams,
     quality_of,
@@ -33,6 +34,9 @@ STAGE_RULE = (
 )
 SCORE_RULE = "the record scored by the rules engine ({preset})"
 PLACE_RULE = "standings order {order}"
+OFFICIAL_RULE = (
+    "the final standings ({order}), ties a recorded lot covers broken by it, absent teams apart"
+)
 QUALITY_RULE = "pairing-quality report (tournaments.pairing.quality.round_quality)"
 
 
@@ -146,9 +150,30 @@ class Names:
         return f"{self(home)} v {self(away)}"
 
 
+SCHEMA = Path(__file__).with_name("paisai-event.schema.json")
+
+
+def schema_problem(data) -> str | None:
+    """The first place where the file breaks its JSON Schema, when the ``jsonschema``
+    package is installed (it is optional: without it the checker reads what it needs)."""
+    try:
+        import jsonschema
+    except ImportError:
+        return None
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text("utf-8")))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is None:
+        return None
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return f"{where.lstrip('.') or 'the file'}: {error.message}"
+
+
 def check(data) -> Report:
     """Recompute everything the file claims; BadFile when it cannot be read as one."""
     _shape(data)
+    problem = schema_problem(data)
+    if problem:
+        raise BadFile(f"not as the schema says: {problem}")
     try:
         return _check(data)
     except (RulesError, StandingsError, PairingError) as error:
@@ -174,10 +199,20 @@ def _check(data: dict) -> Report:
     order = " > ".join(preset.standings_order)
     team_ids = [team["id"] for team in data["teams"]]
     team_lots = {t["id"]: t["draw_lot"] for t in data["teams"] if t.get("draw_lot") is not None}
-    moves: dict[int, int] = {}
-    for adjustment in data.get("ranking_adjustments", []):
-        moves[adjustment["team"]] = moves.get(adjustment["team"], 0) + adjustment["places"]
-    moves = {team: places for team, places in moves.items() if places > 0}
+
+    def moves_made(by_round=None) -> dict[int, int]:
+        """Net places down per team (a net move up counts 0), of the adjustments made by
+        the end of round ``by_round`` (None: all)."""
+        totals: dict[int, int] = {}
+        for adjustment in data.get("ranking_adjustments", []):
+            made = adjustment.get("made_after_round")
+            if by_round is None or made is None or made <= by_round:
+                totals[adjustment["team"]] = (
+                    totals.get(adjustment["team"], 0) + adjustment["places"]
+                )
+        return {team: places for team, places in totals.items() if places > 0}
+
+    moves = moves_made()
 
     # lots first: the standings use the orders their seeds draw
     lot_diffs, lot_orders = [], []
@@ -194,24 +229,37 @@ def _check(data: dict) -> Report:
                     LOT_RULE,
                 )
             )
-        lot_orders.append((lot.get("after_round"), tuple(record["order"])))
+        lot_orders.append(
+            (lot.get("after_round"), lot.get("made_after_round"), tuple(record["order"]))
+        )
 
-    def draws(after_round):
+    def draws(after_round, made_by=None):
+        """The draws of lots that apply after ``after_round`` (those drawn after it or an
+        earlier one, or for the latest standings); with ``made_by``, only those drawn by the
+        end of that round (what a pairing could see)."""
         return [
             order
-            for after, order in lot_orders
-            if after is None or after_round is None or after <= after_round
+            for after, made, order in lot_orders
+            if (after is None or after_round is None or after <= after_round)
+            and (made_by is None or made is None or made <= made_by)
         ]
 
-    def standings(outcomes, after_round):
+    def standings(outcomes, after_round, made_by=None):
         return compute_standings(
             team_ids,
             outcomes,
             preset.standings_order,
             draw_lots=team_lots,
-            moved_down=moves,
-            draws=draws(after_round),
+            moved_down=moves if made_by is None else moves_made(made_by),
+            draws=draws(after_round, made_by),
         )
+
+    def seen_by_pairing(number) -> bool:
+        """Did the pairing of round ``number`` see every lot and adjustment made so far?"""
+        made = [made for _, made, _ in lot_orders] + [
+            a.get("made_after_round") for a in data.get("ranking_adjustments", [])
+        ]
+        return all(m is None or m <= number - 1 for m in made)
 
     def stage_ranker(numbers, after_round, kind=None):
         rows = compute_standings(
@@ -232,7 +280,10 @@ def _check(data: dict) -> Report:
         where = f"round {number}"
         found, notes = [], []
         # 1. the pairing, re-run
-        before = pairing_teams(data, rnd, played, previous_rows)
+        pairing_rows = previous_rows
+        if number > 1 and not seen_by_pairing(number):  # made later: not seen when it was drawn
+            pairing_rows = standings(outcomes, number - 1, made_by=number - 1)
+        before = pairing_teams(data, rnd, played, pairing_rows)
         tables = {t["table"]: (t["home"], t["away"]) for t in rnd["tables"]}
         rerun, rerun_byes, rule = None, None, ""
         if rnd.get("stage") is not None:
@@ -339,6 +390,32 @@ def _check(data: dict) -> Report:
             [],
         )
     )
+    claimed = data.get("official_ranking")
+    if claimed is not None:
+        where = "official ranking"
+        if data.get("stages"):
+            report.sections.append((where, [], ["a staged event's: taken as given"]))
+        else:
+            mine = official_order(final, draws(None), set(data.get("absent", [])))
+            theirs = [(row["team"], row["rank"]) for row in claimed]
+            found = [
+                Difference(
+                    where,
+                    "place",
+                    f"place {index}: the file has {name(a[0])} at {a[1]}, recomputed "
+                    f"{name(b[0])} at {b[1]}",
+                    OFFICIAL_RULE.format(order=order),
+                )
+                for index, (a, b) in enumerate(zip(theirs, mine, strict=False), start=1)
+                if a != b
+            ]
+            if len(theirs) != len(mine):
+                found.append(
+                    Difference(
+                        where, "place", f"{len(theirs)} teams ranked, not {len(mine)}", order
+                    )
+                )
+            report.sections.append((where, found, []))
     return report
 
 

@@ -270,3 +270,18 @@ def rerun_stage(data, preset, rnd, before, played, answers, rank):
             byes += [] if paired.bye is None else [paired.bye]
     numbered = dict(enumerate(tables, start=1))
     return (numbered, sorted(byes)), None
+
+
+def official_order(rows, draws, absent: set[int]) -> list[tuple[int, int | None]]:
+    """An event without stages: its official ranking as (team, place), best first: the final
+    standings with the ties a recorded draw of lots covers broken by it, the teams that did
+    not take part taken out of the places (the others numbered again, ties kept) and listed
+    after them without one (tournaments.services.stage_standings.apart, restated)."""
+    rows = rows_by_draws(rows, draws)
+    kept = [row for row in rows if row.team not in absent]
+    placed: list[tuple[int, int]] = []
+    for index, row in enumerate(kept):
+        previous = kept[index - 1] if index else None
+        tied = previous is not None and previous.rank == row.rank and row.shared
+        placed.append((row.team, placed[-1][1] if tied else index + 1))
+    return placed + [(row.team, None) for row in rows if row.team in absent]

@@ -436,6 +436,8 @@ def swiss_event(
     leave_round: int | None = 3,
     ruling_round: int | None = 2,
     lot: bool = True,
+    swap_round: int | None = None,
+    drop_in: int | None = None,
     **fields,
 ):
     """A Swiss event played through the services: every round drawn by the round service
@@ -443,7 +445,10 @@ def swiss_event(
     one-deal records from ``seed``) and finalised. After round ``withdraw_after`` a team is
     withdrawn; a team is on leave for round ``leave_round``; in round ``ruling_round`` a
     level-deduction ruling changes a result; after the last round lots are drawn among the
-    first tied teams (``lot``). Returns the event (``.facts``: what was done to whom)."""
+    first tied teams (``lot``). In round ``swap_round`` the organiser swaps two away teams
+    by hand before publishing (the first two tables that can, with a reason). While round
+    ``drop_in`` is played the leader is moved 3 places down (a ranking adjustment). Returns the
+    event (``.facts``: what was done to whom)."""
     import random
 
     from arbitration.services import incidents, rulings
@@ -455,14 +460,22 @@ def swiss_event(
     who, chief = organiser_of(played), chief_of(played)
     rng = random.Random(seed)
     ids = list(played.teams.order_by("pk").values_list("pk", flat=True))
-    facts = SimpleNamespace(withdrawn=None, on_leave=None, ruling=None, lot=None)
+    facts = SimpleNamespace(withdrawn=None, on_leave=None, ruling=None, lot=None, swapped=None)
     for number in range(1, rounds + 1):
         if number == leave_round:
             facts.on_leave = Team.objects.get(pk=ids[1])
             checkin.grant_leave(facts.on_leave, number, "miss_round", who, "a wedding")
         rnd = round_service.generate_draft(played, who, seed=seed if number == 1 else None)
+        if number == swap_round:
+            facts.swapped = _swap_two_tables(rnd, who)
         rnd = round_service.publish(rnd, who, confirm_reason="accepted by the test")
         matches = list(rnd.matches.exclude(away=None).order_by("table_number"))
+        if number == drop_in:
+            from tournaments.services.ranking_adjustments import add_ranking_adjustment
+            from tournaments.standings.service import standings_for
+
+            leader = Team.objects.get(pk=standings_for(played)[0].team)
+            add_ranking_adjustment(leader, 3, who, "场外指导", source="test")
         for match in matches:
             result(match, deals=[{"finish": rng.choice(ONE_DEAL_FINISHES)}], by=chief)
         if number == ruling_round:
@@ -484,6 +497,22 @@ def swiss_event(
     played.refresh_from_db()
     played.facts = facts
     return played
+
+
+def _swap_two_tables(rnd, who):
+    """Swap the away teams of the first two tables of ``rnd`` that allow it (no rematch);
+    returns their table numbers."""
+    from tournaments.services import rounds as round_service
+    from tournaments.services.round_basics import RoundError
+
+    tables = list(rnd.matches.exclude(away=None).order_by("table_number"))
+    for first, second in itertools.combinations(tables, 2):
+        try:
+            round_service.swap_teams(rnd, first.away_id, second.away_id, who, "两队同单位要求分开")
+        except RoundError:
+            continue
+        return first.table_number, second.table_number
+    raise AssertionError("no two tables could be swapped")
 
 
 def staged_event(teams: int = 16, swiss_rounds: int = 3, top: int = 4, seed: int = 5):

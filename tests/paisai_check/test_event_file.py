@@ -100,6 +100,7 @@ def test_the_checker_finds_every_round_the_same(file_data, tmp_path):
     for number in range(1, ROUNDS + 1):
         assert f"round {number}: same\n" in text
     assert "lots: same" in text and "final standings: same" in text
+    assert "official ranking: same" in text
     assert text.rstrip().endswith("everything agrees")
 
 
@@ -176,6 +177,16 @@ def test_a_changed_place_is_named(file_data):
     assert "standings order points > " in report.differences[0].rule
 
 
+def test_a_changed_official_ranking_is_named(file_data):
+    data = copy.deepcopy(file_data)
+    rows = data["official_ranking"]
+    rows[0], rows[1] = rows[1], rows[0]
+    report = check(data)
+    assert report.kinds() == {"place"}
+    assert [d.where for d in report.differences] == ["official ranking"] * 2
+    assert report.differences[0].text.startswith("place 1: the file has ")
+
+
 def test_a_changed_deal_record_is_rescored(file_data):
     data = copy.deepcopy(file_data)
     table = data["rounds"][0]["tables"][0]
@@ -206,9 +217,17 @@ def test_a_bad_file_exits_2_with_a_message(tmp_path, content, says):
 def test_a_file_with_a_broken_reference_is_a_bad_file(file_data, tmp_path):
     data = copy.deepcopy(file_data)
     del data["rounds"][1]["tables"][0]["home"]
-    with pytest.raises(BadFile, match="malformed"):
+    with pytest.raises(BadFile, match=r"schema says: rounds\[1\]\.tables\[0\]: 'home' is"):
         check(data)
     assert run(data, tmp_path)[0] == 2
+    data = copy.deepcopy(file_data)
+    data["rounds"][0]["tables"][0]["away"] = "Team 002"
+    with pytest.raises(BadFile, match=r"tables\[0\]\.away: 'Team 002' is not of type"):
+        check(data)
+    data = copy.deepcopy(file_data)
+    data["rounds"][0]["tables"][0]["away"] = 999999  # no such team: the schema cannot say
+    with pytest.raises(BadFile, match="refused: round 1: unknown team 999999"):
+        check(data)
     data = copy.deepcopy(file_data)
     data["rules"]["preset"] = "no-such-preset"
     assert run(data, tmp_path)[0] == 2
@@ -312,6 +331,10 @@ def test_the_console_and_the_api_export_it_as_a_job(
     assert link in page.content.decode()
     answer = client.get(link)
     assert answer.status_code == 302 and "/jobs/" in answer["Location"]
+    assert f"{link}?archive=yes" in page.content.decode()
+    client.get(link, {"archive": "yes"})
+    kinds = played.jobs.filter(kind="event-file")
+    assert sorted(job.params.get("archive", "") for job in kinds) == ["", "yes"]
     api = api_as(organiser)
     url = f"/api/tournaments/{played.slug}/event-file/"
     with django_capture_on_commit_callbacks(execute=True):
@@ -335,7 +358,7 @@ def test_the_issue_scale_200_teams_7_rounds(media, tmp_path):
     checked = time.monotonic()
     code, text = run(data, tmp_path)
     assert code == 0, text
-    assert text.count(": same\n") == 7 + 2
+    assert text.count(": same\n") == 7 + 3  # the rounds, lots, final standings, official ranking
     print(
         f"200 teams, 7 rounds: built and exported in {checked - started:.1f}s, "
         f"checked in {time.monotonic() - checked:.1f}s"
@@ -394,3 +417,106 @@ def test_a_confirmed_rematch_is_in_the_quality_report(media, tmp_path):
     played, best = line.split(" | ")
     assert "rematches 2 (confirmed: accepted by the test)" in played
     assert played.split(": ", 1)[1] == best  # the matcher's own pairing was played
+
+
+def _empty_database():
+    from django.core.management import call_command
+    from django.db import connection
+
+    if connection.vendor == "postgresql":  # fire deferred FK checks: TRUNCATE refuses them
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    call_command("flush", interactive=False, verbosity=0)
+
+
+def without_time(data: dict) -> dict:
+    return {key: value for key, value in data.items() if key != "exported_at"}
+
+
+def test_the_archive_import_reads_the_file_and_it_exports_again_unchanged(media, tmp_path):
+    from tournaments.errors import ExportError
+    from tournaments.exporters.event_file import event_file_data
+    from tournaments.models import Event
+    from tournaments.services.event_file import import_event_file
+
+    event = factories.swiss_event(teams=13, rounds=4, seed=3)
+    job = exports.create_job(event, "event-file", {"archive": "yes"}, factories.organiser_of(event))
+    exports.run_export(job)
+    job.refresh_from_db()
+    with job.file.open("rb") as handle:
+        before = json.loads(handle.read())
+    validate(before)
+    assert before["archive"]["format"] == "paisai-archive"
+    assert run(before, tmp_path)[0] == 0  # the checker reads it, archive and all
+    with pytest.raises(ExportError) as refused:
+        import_event_file(without_time({**before, "archive": None}))
+    assert refused.value.field == "archive"
+    _empty_database()
+    assert not Event.objects.exists()
+    imported = import_event_file(before)
+    assert imported.slug == event.slug
+    again = json.loads(json.dumps(event_file_data(imported, with_archive=True)))
+    assert without_time(again) == without_time(before)
+
+
+def test_the_archive_parameter_is_yes_or_no(played):
+    from tournaments.errors import ExportError
+
+    with pytest.raises(ExportError) as refused:
+        exports.create_job(played, "event-file", {"archive": "maybe"}, None)
+    assert refused.value.field == "archive"
+
+
+def test_a_hand_swap_is_named_with_its_reason(media):
+    event = factories.swiss_event(teams=12, rounds=4, seed=9, swap_round=3, lot=False)
+    data = exported(event)
+    assert [swap["round"] for swap in data["swaps"]] == [3]
+    report = check(data)
+    tables = {f"table {t}" for t in event.facts.swapped}
+    assert {d.where for d in report.differences} == {"round 3"}
+    assert {d.kind for d in report.differences} <= {"pairing"}
+    assert {d.text.split(":")[0] for d in report.differences} == tables
+    assert all("swapped by hand: 两队同单位要求分开" in d.rule for d in report.differences)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_ranking_drop_counts_in_the_pairings_only_after_it_was_made(media, seed):
+    """The standings of every round show an adjustment; the round drawn before it was made
+    did not see it (the file says after which round it was made)."""
+    event = factories.swiss_event(
+        teams=10,
+        rounds=5,
+        seed=seed,
+        drop_in=2,
+        withdraw_after=None,
+        leave_round=None,
+        ruling_round=None,
+        lot=False,
+    )
+    data = exported(event)
+    [drop] = data["ranking_adjustments"]
+    assert drop["made_after_round"] == 2  # while round 2 was played: drawn without it
+    assert data["rounds"][0]["standings"][0]["team"] != drop["team"]  # shown after round 1
+    report = check(data)
+    assert report.same, report.text()
+
+
+def test_the_round_page_shows_the_quality_line_of_the_file(played, file_data, client):
+    client.force_login(factories.organiser_of(played))
+    rnd = file_data["rounds"][2]
+    q = rnd["quality"]
+    page = client.get(f"/t/{played.slug}/manage/rounds/{rnd['number']}/").content.decode()
+    assert 'id="pairing-quality"' in page
+    assert (
+        f"配对质量：重复交手 {q['rematches']} 桌，跨分组 {q['floats']} 桌"
+        f"（共跨 {q['float_groups']} 个分组），同桌最大分差 {q['largest_score_difference']}"
+    ) in page
+    for item in q["float_tables"]:
+        assert f"第 {item['table']} 桌：相差 {item['groups']} 个分组" in page
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["a.json", "b.json"]])
+def test_the_usage_is_said_with_exit_2(argv):
+    out = io.StringIO()
+    assert main(argv, out=out) == 2
+    assert out.getvalue().startswith("usage: python -m paisai_check [--quality] FILE")

@@ -5,11 +5,29 @@ from __future__ import annotations
 
 import json
 
-from .base import JSON, Exporter
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.services import event_file
+
+from .archive import dumps as archive_dumps
+from .archive import export_archive
+from .base import JSON, Exporter, ExportError
+
+YES = ("1", "yes", "true")
+NO = ("", "0", "no", "false")
 
 
 def dumps(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
+
+
+def event_file_data(event, with_archive: bool = False) -> dict:
+    """The event file (tournaments/services/event_file.py builds it); ``with_archive``: with
+    the event archive as ``archive`` (the archive import then reads the file)."""
+    data = event_file.build(event)
+    if with_archive:
+        data["archive"] = json.loads(archive_dumps(export_archive(event)))
+    return data
 
 
 class EventFileJson(Exporter):
@@ -17,13 +35,19 @@ class EventFileJson(Exporter):
     extension = "paisai.json"
     content_type = JSON
 
+    def clean(self, archive=None) -> dict:
+        """``archive``: also carry the event archive (the archive import then reads the file)."""
+        value = "" if archive is None else str(archive).strip().lower()
+        if value not in YES + NO:
+            raise ExportError(_("“%(value)s” is not yes or no."), "archive", value=archive)
+        return {"archive": value in YES}
+
     def name_parts(self) -> list[str]:
         return []
 
     def render_bytes(self) -> bytes:
-        from tournaments.services import event_file
-
         self.progress(0, 1)
-        data = dumps(event_file.build(self.event)).encode("utf-8")
+        built = event_file_data(self.event, with_archive=self.params["archive"])
+        data = dumps(built).encode("utf-8")
         self.progress(1, 1)
         return data

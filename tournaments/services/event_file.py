@@ -18,10 +18,12 @@ import math
 from decimal import Decimal
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine.outcome import Outcome
 from rules_engine.points import answer_number
 from rules_engine.presets import forfeit_level_difference
+from tournaments.errors import ExportError
 from tournaments.models import (
     AuditLog,
     Event,
@@ -35,6 +37,8 @@ from tournaments.models import (
 )
 from tournaments.pairing.quality import round_quality
 from tournaments.pairing.service import load_pairing_teams
+from tournaments.services.archive import import_archive
+from tournaments.services.stage_standings import absent_teams, official_standings
 from tournaments.standings.service import match_outcome, standings_for
 
 FORMAT = "paisai-event"
@@ -197,6 +201,19 @@ def _rounds(event: Event, preset) -> list[dict]:
     return out
 
 
+def quality_for(rnd: Round) -> dict:
+    """The pairing-quality report of a round's tables as they stand (a draft, a swapped
+    round): the round page's collapsed line."""
+    tables, byes = [], []
+    for table, home, away in rnd.matches.values_list("table_number", "home_id", "away_id"):
+        if away is None:
+            byes.append(home)
+        else:
+            tables.append((table, home, away))
+    before = {team.id: team for team in load_pairing_teams(rnd.event, rnd.number)}
+    return round_quality(tables, byes, before)
+
+
 def _stages(event: Event) -> list[dict]:
     stages = []
     for stage in (
@@ -264,7 +281,9 @@ def _rulings(event: Event) -> list[dict]:
 
 
 def build(event: Event) -> dict:
-    """The event file's contents (a dict; ``paisai_check.load`` reads it back)."""
+    """The event file's contents (a dict; ``paisai_check.load`` reads it back). The exporter
+    (tournaments/exporters/event_file.py) may add the event archive as ``archive``, which
+    :func:`import_event_file` loads."""
     preset = event.get_preset()
     rounds = list(event.rounds.order_by("number"))
     teams = list(Team.objects.filter(event=event).order_by("pk"))
@@ -277,6 +296,7 @@ def build(event: Event) -> dict:
             "order": list(draw.order),
             "seed": draw.seed,
             "method": draw.method,
+            "made_after_round": _round_at(rounds, draw.drawn_at),
         }
         for draw in LotDraw.objects.filter(event=event).order_by("drawn_at", "pk")
     ]
@@ -347,7 +367,13 @@ def build(event: Event) -> dict:
         "lots": lots,
         "rulings": _rulings(event),
         "ranking_adjustments": [
-            {"team": adj.team_id, "places": adj.places, "reason": adj.reason, "source": adj.source}
+            {
+                "team": adj.team_id,
+                "places": adj.places,
+                "reason": adj.reason,
+                "source": adj.source,
+                "made_after_round": _round_at(rounds, adj.created_at),
+            }
             for adj in RankingAdjustment.objects.filter(
                 event=event, cancelled_at__isnull=True, unit__isnull=True
             ).order_by("pk")
@@ -366,8 +392,40 @@ def build(event: Event) -> dict:
         "confirmed_rematches": confirmed,
         "seeds": seeds,
         "final_standings": _standings(event, None),
+        "official_ranking": [
+            {
+                "team": row.team,
+                "rank": row.rank,
+                "shared": row.shared,
+                "stage": row.stage,
+                "absent": row.absent,
+            }
+            for row in official_standings(event)
+        ],
+        "absent": sorted(absent_teams(event)),
     }
     return data
 
 
-__all__ = ["FORMAT", "VERSION", "build"]
+def import_event_file(data) -> Event:
+    """Load an event file that carries its archive into a database that does not hold the
+    event (the archive import's rules: all or nothing, never overwriting); returns the
+    event. ExportError says what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExportError(_("This file is not a paisai event file."), "format")
+    if data.get("version") != VERSION:
+        raise ExportError(
+            _("Event file version %(version)s is not supported (expected %(expected)s)."),
+            "version",
+            version=data.get("version"),
+            expected=VERSION,
+        )
+    if not isinstance(data.get("archive"), dict):
+        raise ExportError(
+            _("This event file carries no archive: export it again with the archive."),
+            "archive",
+        )
+    return import_archive(data["archive"])
+
+
+__all__ = ["FORMAT", "VERSION", "build", "import_event_file", "quality_for"]

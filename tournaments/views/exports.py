@@ -24,7 +24,7 @@ from tournaments.services.audit import client_address
 
 from .mixins import EventMixin, RoleRequiredMixin
 
-DOWNLOAD_PARAMS = ("round", "after_round", "stage")
+DOWNLOAD_PARAMS = ("round", "after_round", "stage", "archive")  # archive: the event file
 GENERATING_RETRY = 5  # seconds: the "being made" page reloads itself
 
 

@@ -17,7 +17,7 @@ from tournaments.models import AuditLog, Match, Round, Team
 from tournaments.pairing import FLAG_REMATCH
 from tournaments.pairing.messages import flag_badge, render_explanation, team_ids_in
 from tournaments.services import checkin as checkin_service
-from tournaments.services import match_formats, stage_standings
+from tournaments.services import event_file, match_formats, stage_standings
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.validation import whole_number
@@ -132,6 +132,7 @@ class RoundDetailView(RoundMixin, TemplateView):
             .order_by("name"),
             not_drawn=checkin_service.not_drawn(rnd),
             stale=service.stale_reason(rnd),
+            quality=event_file.quality_for(rnd) if tables else None,
         )
         return context
 

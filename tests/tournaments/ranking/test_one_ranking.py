@@ -12,6 +12,7 @@ missed: each is either compared here or named, with the reason, in ``NOT_A_RANKI
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -46,6 +47,7 @@ SHOWN = {
     ("export", "standings-pdf"): "current and after a round",
     ("export", "prizes-pdf"): "prize list",
     ("export", "certificates-pdf"): "certificates",
+    ("export", "event-file"): "the event file (.paisai.json): its official_ranking",
 }
 # shown elsewhere, but not the event's ranking of teams (each with the reason)
 NOT_A_RANKING = {
@@ -57,8 +59,6 @@ NOT_A_RANKING = {
     ("export", "pairings-xlsx"): "a round's tables, no places",
     ("export", "scoresheets"): "blank scoresheets",
     ("export", "archive"): "the event file: results and lots, no places",
-    ("export", "event-file"): "the checkable file: each round's standings as paisai_check "
-    "recomputes them after that round, not the event's final places",
     ("export", "table-cards-pdf"): "table cards",
     ("export", "team-badges-pdf"): "team QR badges",
     ("export", "table-links-pdf"): "table links",
@@ -199,6 +199,11 @@ def shown_everywhere(s, client, api) -> dict[str, list[Place]]:
     assert sheet_figures_of_knockout_rows(book.worksheets[-1], event) == []
     text = pdf_text(exports.render_now(event, "standings-pdf").data)
     shown["standings-pdf (names)"] = names_in(text)
+    data = json.loads(exports.render_now(event, "event-file").data)
+    names = {team["id"]: team["name"] for team in data["teams"]}
+    shown["event-file"] = [
+        (names[row["team"]], row["rank"], row["shared"]) for row in data["official_ranking"]
+    ]
     return shown
 
 
