@@ -44,7 +44,7 @@ class SheetSize:
 
 
 def max_unpacked() -> int:
-    return int(getattr(settings, "PAISAI_IMPORT_MAX_UNPACKED_BYTES", 40 * 1024 * 1024))
+    return int(settings.PAISAI_IMPORT_MAX_UNPACKED_BYTES)
 
 
 def max_rows() -> int:
