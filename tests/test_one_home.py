@@ -42,11 +42,6 @@ def parsed(text: str) -> ast.Module:
     return ast.parse(text)
 
 
-def python(root: Path, *folders: str) -> Iterator[tuple[str, ast.Module]]:
-    for name, text in sources(root, *(folders or APPS)).items():
-        yield name, parsed(text)
-
-
 def each_file(root: Path, check, folders: tuple[str, ...], *given) -> list[str]:
     """What ``check(name, tree, *given)`` finds in each Python file under ``folders``; a file's
     findings are kept with its text, so a copy of the tree with one file changed is checked
@@ -210,7 +205,7 @@ def is_a_unit(value: int) -> bool:
     return str(value).rstrip("0") == "1"
 
 
-def _upload_limit_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _upload_limit_in(name: str, tree: ast.Module) -> Iterator[str]:
     if not outside(name, *UPLOAD_HOMES):
         return
     for node in ast.walk(tree):
@@ -258,7 +253,7 @@ def is_team_place(node: ast.AST) -> bool:
     )
 
 
-def _home_side_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _home_side_in(name: str, tree: ast.Module) -> Iterator[str]:
     if name == "rules_engine/seating.py":
         return
     app = not name.startswith("rules_engine/")
@@ -354,7 +349,7 @@ GAME_WORDS = {"game", "games", "best", "bo3"}
 BEST_OF_HOME = "rules_engine/format_fields.py"
 
 
-def _best_of_three_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _best_of_three_in(name: str, tree: ast.Module) -> Iterator[str]:
     if name == BEST_OF_HOME:
         return
     for node in ast.walk(tree):
@@ -413,7 +408,7 @@ SQL_CALLS = {"cursor", "execute", "executemany", "raw", "RawSQL", "callproc"}
 SQL_HOMES = ("tournaments/sql/", "tournaments/services/archive.py")
 
 
-def _sql_one_package_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _sql_one_package_in(name: str, tree: ast.Module) -> Iterator[str]:
     if not outside(name, *SQL_HOMES):
         return
     for node in ast.walk(tree):
@@ -433,7 +428,7 @@ def sql_one_package(root: Path) -> list[str]:
     return each_file(root, _sql_one_package_in, ("tournaments", "arbitration", "config"))
 
 
-def _freshness_one_module_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _freshness_one_module_in(name: str, tree: ast.Module) -> Iterator[str]:
     if name == "tournaments/freshness.py":
         return
     for node in ast.walk(tree):
@@ -525,7 +520,7 @@ REFUSING = (
 )
 
 
-def _one_error_family_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _one_error_family_in(name: str, tree: ast.Module) -> Iterator[str]:
     if name == "tournaments/errors.py":
         return
     refusing = any(part in "/" + name for part in REFUSING)
@@ -574,7 +569,7 @@ OFFICIAL_ROLES = {"ORGANISER", "CHIEF_REFEREE", "TABLE_REFEREE", "COMMITTEE", "C
 PERMISSION_HOMES = ("tournaments/permissions.py", "tournaments/models/")
 
 
-def _permission_table_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _permission_table_in(name: str, tree: ast.Module) -> Iterator[str]:
     if not outside(name, *PERMISSION_HOMES):
         return
     page = "/views/" in name or "/api/" in name
@@ -609,7 +604,7 @@ TRANSLATION_HOMES = (
 )
 
 
-def _translation_path_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _translation_path_in(name: str, tree: ast.Module) -> Iterator[str]:
     if not outside(name, *TRANSLATION_HOMES):
         return
     for node in ast.walk(tree):
@@ -687,7 +682,7 @@ def setting_declared_once(root: Path) -> list[str]:
     return hits
 
 
-def _export_path_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _export_path_in(name: str, tree: ast.Module) -> Iterator[str]:
     if name.startswith("tournaments/exporters/"):
         return
     for node in ast.walk(tree):
@@ -752,7 +747,7 @@ def team_names_are_checked_by_the_service(root: Path) -> list[str]:
 QUANTITY = r"\b(?:[2-9]|\d\d+)\s*(?:minutes|seconds|hours|分钟|秒)"  # "1 minute at first": a rule
 
 
-def _texts_quote_the_settings_in(name: str, tree: ast.Module, *given) -> Iterator[str]:
+def _texts_quote_the_settings_in(name: str, tree: ast.Module) -> Iterator[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") in TEXT_CALLS:
             for arg in node.args:
