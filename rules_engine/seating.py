@@ -6,7 +6,7 @@ player (seat order 1) sits East or South, the partner opposite (West or North).
 Two words, two things: *home*/*away* name a team's place in a match (pairing, standings,
 forms, the models); *EW*/*NS* name the sides of the table that the engine scores a record
 from. This module is the one place where one becomes the other
-(tests/test_one_home.py::test_sides_have_one_word_each_and_no_name_joins_the_two).
+(tests/test_one_home.py: home_side, no_name_joins_the_two_words).
 """
 
 from __future__ import annotations

@@ -62,6 +62,7 @@ class Code(StrEnum):
     GAME_REFUSED = phone.GAME_REFUSED, 400  # … one game of a best of three (``game``)
     RECORD_REFUSED = phone.RECORD_REFUSED, 400  # … the record as a whole
     MATCH_NOT_OVER = "match_not_over", 400  # a knockout match needs a winner: play on
+    ROWS_REFUSED = "rows_refused", 400  # an import file's rows refused (the report lists them)
     LOGIN_LOCKED = "login_locked", 429  # too many failed logins (Retry-After)
     READ_ONLY_MIRROR = "read_only_mirror", 403  # a public mirror takes no writes
     USER_HAS_HISTORY = "user_has_history", 409  # a user with records is deactivated, not deleted

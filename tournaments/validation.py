@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 
-from django.conf import settings
+from django.conf import global_settings, settings
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
@@ -163,7 +163,7 @@ def refusal_response(request, error: BadInput) -> HttpResponse:
 def body_limit(content_type: str) -> int:
     if content_type.startswith("multipart/"):
         return max_upload_body()
-    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or global_settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")

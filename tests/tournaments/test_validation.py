@@ -209,11 +209,12 @@ def test_export_parameters_validated(client, world):
 
 def test_import_text_lengths_checked_before_the_database(world):
     from tournaments.services import registration_import as registration
+    from tournaments.services.registration_sheet import TEMPLATE_HEADERS
 
     event, _, user, _ = world
     workbook = Workbook()
     sheet = workbook.active
-    sheet.append(registration.TEMPLATE_HEADERS)
+    sheet.append(TEMPLATE_HEADERS)
     sheet.append(["T" * 201, "U", "A", "B", 1])
     sheet.append(["Fine", "U" * 201, "A" * 101, "B", 2])
     sheet.append(["Seeded", "U", "A", "B", 10**12])

@@ -9,6 +9,7 @@ from rest_framework import generics, parsers, serializers, status
 from rest_framework.response import Response
 
 from tournaments import tasks, upload_limit
+from tournaments.errors import Code
 from tournaments.services import registration_import
 
 from .strict import StrictSerializer
@@ -59,6 +60,11 @@ class TeamImportView(EventScopedMixin, generics.GenericAPIView):
             message = _("%(count)s rows have problems; nothing was imported.") % {
                 "count": len(report.errors)
             }
-            body = {"error": message, "field": "file", "code": "rows_refused", **report.as_dict()}
+            body = {
+                "error": message,
+                "field": "file",
+                "code": Code.ROWS_REFUSED,
+                **report.as_dict(),
+            }
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(report.as_dict())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from rules_engine import seating
 from rules_engine.presets import PRESETS, bye_points, match_points
 
 from .core import AWAY, HOME, PairingResult, PairingTeam
@@ -89,11 +90,11 @@ class SimulatedEvent:
             )
             by_levels = self.preset.level_difference_table is not None
             margin = self.rng.randint(1, 10) if by_levels else 0
-            winner = {"W": "EW", "L": "NS", "D": None}[home_result]  # the engine's sides
+            winner = {"W": seating.HOME, "L": seating.AWAY, "D": None}[home_result]
             points = match_points(self.preset, winner, margin)
             for record, outcome, side, opponent, own in (
-                (home, home_result, HOME, away.id, points["EW"]),
-                (away, away_result, AWAY, home.id, points["NS"]),
+                (home, home_result, HOME, away.id, points[seating.HOME]),
+                (away, away_result, AWAY, home.id, points[seating.AWAY]),
             ):
                 record.score += own
                 record.results.append((opponent, side, outcome))

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import permissions
 from tournaments.models import Event, EventRole, Match, Role, Round, TableAssignment
 
-from . import board
+from . import board, checkin
 from .results import current_round
 
 # --- the homes of a user ----------------------------------------------------------------------
@@ -227,7 +227,7 @@ SEATED_ACTION = _("Both teams seated: enter the deals as they are played")
 HALF_SEATED_LABEL = _("%(team)s not seated")
 HALF_SEATED_ACTION = _(
     "Mark %(team)s seated once both its players are at the table: a team not marked seated "
-    "is late at the start + 10 minutes"
+    "is late at the start + %(minutes)s minutes"
 )
 
 
@@ -242,7 +242,7 @@ class MyTable:
     seated: bool = False  # both teams marked seated, nothing entered yet
 
 
-def _not_started(number: int, row) -> MyTable:
+def _not_started(number: int, row, late_after: int) -> MyTable:
     """A table with nothing entered: what its seat marks leave to do."""
     match = row.match
     if row.home_seated and row.away_seated:
@@ -254,7 +254,7 @@ def _not_started(number: int, row) -> MyTable:
             match,
             row.state,
             HALF_SEATED_LABEL % {"team": team},
-            HALF_SEATED_ACTION % {"team": team},
+            HALF_SEATED_ACTION % {"team": team, "minutes": late_after},
             True,
         )
     return MyTable(number, match, row.state, STATE_LABEL[row.state], NEXT_ACTION[row.state], True)
@@ -278,7 +278,7 @@ def referee_tables(event: Event, user) -> tuple[Round | None, list[MyTable]]:
             )
             continue
         if row.state == board.NOT_STARTED and row.match.away_id is not None:
-            tables.append(_not_started(number, row))
+            tables.append(_not_started(number, row, checkin.late_minutes(event)))
             continue
         tables.append(
             MyTable(

@@ -12,7 +12,6 @@ updated, unchanged ones listed; a registered team missing from the file is kept 
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -20,7 +19,6 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from openpyxl import Workbook
 
 from tournaments import permissions
 from tournaments.models import Event, Job, Player, Team, Unit
@@ -30,7 +28,6 @@ from .audit import log_action
 from .registration import same_person, taken_names, team_state
 from .registration_sheet import (
     TEMPLATE_EXAMPLE,
-    TEMPLATE_HEADERS,
     ImportFileError,
     ReadRows,
     TeamRow,
@@ -338,18 +335,3 @@ def run_import_job(job: Job) -> None:
             Job.objects.filter(pk=job.pk).update(report=stored)
             jobs.finish(job, total)
     jobs.clear_workspace(job)
-
-
-def template_workbook() -> bytes:
-    """The .xlsx template offered for download."""
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = "teams"
-    sheet.append(TEMPLATE_HEADERS)
-    sheet.append([*TEMPLATE_EXAMPLE[:2], *TEMPLATE_EXAMPLE[2], 1])
-    for letter, width in zip("ABCDEFG", (24, 24, 16, 16, 10, 20, 20), strict=True):
-        sheet.column_dimensions[letter].width = width
-    sheet.freeze_panes = "A2"
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
 from tournaments import permissions, tasks
+from tournaments.exporters import registration_template
 from tournaments.forms import EventForm, ImportForm, RoleForm, TeamForm
 from tournaments.models import EventRole, Player, Team
 from tournaments.services import registration, registration_import, roles
@@ -133,7 +134,7 @@ class TeamImportView(RoleRequiredMixin, FormView):
 class TeamTemplateView(RoleRequiredMixin, View):
     def get(self, request, *args, **kwargs):
         response = HttpResponse(
-            registration_import.template_workbook(),
+            registration_template.template_workbook(),
             content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
         response["Content-Disposition"] = 'attachment; filename="paisai-teams-template.xlsx"'

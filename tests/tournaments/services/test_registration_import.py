@@ -7,12 +7,9 @@ from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
 from tests import factories
+from tournaments.exporters.registration_template import template_workbook
 from tournaments.models import Player, Team, Unit
-from tournaments.services.registration_import import (
-    ImportFileError,
-    import_teams,
-    template_workbook,
-)
+from tournaments.services.registration_import import ImportFileError, import_teams
 
 HEADER = ["队名 Team", "单位 Unit", "队员1 Player 1", "队员2 Player 2", "种子 Seed"]
 
