@@ -515,6 +515,17 @@ def test_the_round_page_shows_the_quality_line_of_the_file(played, file_data, cl
         assert f"第 {item['table']} 桌：相差 {item['groups']} 个分组" in page
 
 
+def test_the_public_pairings_page_shows_the_quality_line_of_the_file(played, file_data, client):
+    rnd = file_data["rounds"][2]
+    q = rnd["quality"]
+    page = client.get(f"/t/{played.slug}/pairings/?round={rnd['number']}").content.decode()
+    assert '<details class="card" id="pairing-quality">' in page  # collapsed
+    assert (
+        f"配对质量：重复交手 {q['rematches']} 桌，跨分组 {q['floats']} 桌"
+        f"（共跨 {q['float_groups']} 个分组），同桌最大分差 {q['largest_score_difference']}"
+    ) in page
+
+
 @pytest.mark.parametrize("argv", [[], ["--help"], ["a.json", "b.json"]])
 def test_the_usage_is_said_with_exit_2(argv):
     out = io.StringIO()

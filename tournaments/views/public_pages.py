@@ -24,7 +24,7 @@ from tournaments.errors import ServiceError
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
-from tournaments.services import find_table, public, public_cache
+from tournaments.services import event_file, find_table, public, public_cache
 from tournaments.services.audit import client_address
 from tournaments.standings.service import metric_labels
 
@@ -158,6 +158,9 @@ class PairingsPage(PublicMixin, TemplateView):
             page=page,
             bye_points=bye_points(self.event.get_preset()),
             rounds=self.event.rounds.exclude(status="draft").values_list("number", flat=True),
+            # the round's pairing-quality report, collapsed (issue 38): the figures the event
+            # file carries; rendered once per revision (the page is cached)
+            quality=event_file.quality_for(rnd) if rnd is not None and rows else None,
         )
         return context
 
