@@ -424,6 +424,8 @@ PAISAI_MAX_UPLOAD_BYTES = int(os.environ.get("PAISAI_MAX_UPLOAD_BYTES", str(5 * 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024  # larger uploads are streamed to a temporary file
 PAISAI_IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024
 PAISAI_IMPORT_MAX_ROWS = 25_000
+PAISAI_IMPORT_MAX_PARTS = 1_000  # a zip of 40,000 tiny parts held an import 28–48 s
+PAISAI_IMPORT_MAX_RATIO = 100  # a part unpacking to more than 100 × its packed size: a zip bomb
 PAISAI_IMPORT_BACKGROUND_ROWS = 2_000
 
 # Apps whose records make up an event archive (export_archive / import_archive).
