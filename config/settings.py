@@ -414,8 +414,11 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusals_in_one_line": {"()": "config.log_filters.RefusalsInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # a refusal (4xx) is one line, never a traceback (config/log_filters.py)
+    "loggers": {"django.request": {"filters": ["refusals_in_one_line"]}},
 }
 
 # Uploads (the team import): refused from the declared length before the body is read;
