@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tournaments.middleware.PrivateNoStoreMiddleware",  # a logged-in user's answers: no-store
     "tournaments.validation.RequestLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.csp.CSPMiddleware",  # django-csp's, a plain response's policy built once

@@ -12,7 +12,7 @@ from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
 from tournaments.models import Event, Game, Role, Team
-from tournaments.validation import INT_MAX, whole_number
+from tournaments.validation import INT_MAX, check_form_json, encodable, whole_number
 
 APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
 
@@ -39,6 +39,20 @@ def preset_names_by_game() -> dict[str, list[str]]:
     return names
 
 
+class CheckedJSONField(forms.JSONField):
+    """JSON checked as the API's is (depth, NUL, lone surrogates: validation.check_json), and
+    shown again with any character that is not UTF-8 escaped, so the page always renders."""
+
+    field_name: str | None = None  # the path its refusals name (e.g. "settings.tiebreaks.0")
+
+    def to_python(self, value):
+        return check_form_json(super().to_python(value), self.field_name)
+
+    def prepare_value(self, value):
+        text = super().prepare_value(value)
+        return text if encodable(text) else json.dumps(value, cls=self.encoder)
+
+
 class EventForm(forms.ModelForm):
     """A new event. The model's clean() checks the preset and the settings with the rules
     engine's event-settings schema (a preset of another game, a bad or unknown setting)."""
@@ -58,6 +72,7 @@ class EventForm(forms.ModelForm):
             "starts_on",
             "settings",
         ]
+        field_classes = {"settings": CheckedJSONField}
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "settings": forms.Textarea(
@@ -72,6 +87,7 @@ class EventForm(forms.ModelForm):
             for names in preset_names_by_game().values()
             for name in names
         ]
+        self.fields["settings"].field_name = "settings"
         self.fields["settings"].help_text = _(
             "Optional changes to the preset and the penalty ladder, as a JSON object."
         )

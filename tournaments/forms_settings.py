@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.presets import presets_for_game, settings_fields
 from tournaments import glossary, halls
 from tournaments.models import Event
-from tournaments.validation import SMALLINT_MAX
+from tournaments.validation import SMALLINT_MAX, check_form_json
 
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
@@ -44,9 +44,10 @@ class JSONValueField(forms.CharField):
         if text in ("", None):
             return None
         try:
-            return json.loads(text)
+            value = json.loads(text)
         except ValueError:
             raise forms.ValidationError(_("Write this setting as JSON, e.g. [17, 0].")) from None
+        return check_form_json(value, None)
 
 
 def _optional(hint) -> tuple[object, bool]:
