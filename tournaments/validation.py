@@ -21,6 +21,7 @@ from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine import json_text
 from tournaments.errors import Code, ServiceError
 from tournaments.upload_limit import max_upload_body
 
@@ -36,7 +37,7 @@ class BadInput(ServiceError):
 
 
 def max_depth() -> int:
-    return getattr(settings, "PAISAI_MAX_JSON_DEPTH", 32)
+    return getattr(settings, "PAISAI_MAX_JSON_DEPTH", json_text.MAX_JSON_DEPTH)
 
 
 def nul_refused(field: str | None) -> BadInput:
@@ -90,6 +91,13 @@ def check_json(value, field: str | None = None) -> object:
     stack = [(value, 1, field)]
     while stack:
         item, depth, path = stack.pop()
+        if isinstance(item, json_text.LongNumber):  # a number past its digits, kept as text
+            raise BadInput(
+                _("%(field)s is a number too long or not finite (at most %(digits)s digits)."),
+                path,
+                field=path or _("A value"),
+                digits=json_text.MAX_NUMBER_DIGITS,
+            )
         if isinstance(item, str):
             if "\x00" in item:
                 raise nul_refused(path)
@@ -136,7 +144,12 @@ def parse_json(text: str | bytes, field: str | None = None) -> object:
         raise BadInput(_("%(name)s is not a JSON number."), field, name=name)
 
     try:
-        value = json.loads(text, parse_constant=no_constant)
+        value = json.loads(
+            text,
+            parse_constant=no_constant,
+            parse_int=json_text.parse_int,
+            parse_float=json_text.parse_float,
+        )
     except RecursionError:
         raise too_deep() from None
     except ValueError as err:
