@@ -59,6 +59,9 @@ _GENERAL = {
     "{name} is not valid JSON: {msg} at line {lineno} column {colno}": (
         "{name} 不是有效的 JSON：第 {lineno} 行第 {colno} 列 {msg}"
     ),
+    "{field} holds {count} cards; a hand of this game holds at most {most}": (
+        "{field} 有 {count} 张牌；本游戏一手牌最多 {most} 张"
+    ),
     "{name} is nested too deeply (at most {depth} levels)": "{name} 嵌套过深（最多 {depth} 层）",
     "{name}: the number at {path} is too long or not finite (at most {digits} digits)": (
         "{name}：{path} 处的数字过长或不是有限数（最多 {digits} 位）"
