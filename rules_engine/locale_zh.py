@@ -62,6 +62,9 @@ _GENERAL = {
     "{field} holds {count} cards; a hand of this game holds at most {most}": (
         "{field} 有 {count} 张牌；本游戏一手牌最多 {most} 张"
     ),
+    "{field}.deal: the record has no deal {number} (it holds {count})": (
+        "{field}.deal：记录中没有第 {number} 副（共 {count} 副）"
+    ),
     "{name} is nested too deeply (at most {depth} levels)": "{name} 嵌套过深（最多 {depth} 层）",
     "{name}: the number at {path} is too long or not finite (at most {digits} digits)": (
         "{name}：{path} 处的数字过长或不是有限数（最多 {digits} 位）"
