@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
-from tournaments.models import Event, Game, Role, Team
-from tournaments.validation import INT_MAX, check_form_json, encodable, whole_number
+from tournaments.forms_settings import check_form_json
+from tournaments.models import Event, Game, Player, Role, Team, Unit
+from tournaments.validation import INT_MAX, encodable, whole_number
 
 APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
 
@@ -106,18 +107,27 @@ class EventForm(forms.ModelForm):
         return data
 
 
+def max_length(model, name: str) -> int:
+    """A form field's limit: its column's (the database's and the page's limit the same)."""
+    return model._meta.get_field(name).max_length
+
+
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("team name"), max_length=200)
-    unit = forms.CharField(label=_("unit"), max_length=200, required=False)
-    player1 = forms.CharField(label=_("player 1"), max_length=100)
-    player2 = forms.CharField(label=_("player 2"), max_length=100)
+    name = forms.CharField(label=_("team name"), max_length=max_length(Team, "name"))
+    unit = forms.CharField(label=_("unit"), max_length=max_length(Unit, "name"), required=False)
+    player1 = forms.CharField(label=_("player 1"), max_length=max_length(Player, "name"))
+    player2 = forms.CharField(label=_("player 2"), max_length=max_length(Player, "name"))
     ident1 = forms.CharField(
         label=_("player 1: ID number or phone"),
-        max_length=40,
+        max_length=max_length(Player, "ident"),
         required=False,
         help_text=_("Optional: tells apart two players of the same name."),
     )
-    ident2 = forms.CharField(label=_("player 2: ID number or phone"), max_length=40, required=False)
+    ident2 = forms.CharField(
+        label=_("player 2: ID number or phone"),
+        max_length=max_length(Player, "ident"),
+        required=False,
+    )
     seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=INT_MAX, required=False)
     status = forms.ChoiceField(
         label=_("status"), choices=Team.Status.choices, initial=Team.Status.ACTIVE

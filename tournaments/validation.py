@@ -121,17 +121,6 @@ def check_json(value, field: str | None = None) -> object:
     return value
 
 
-def check_form_json(value, field: str | None) -> object:
-    """:func:`check_json` for a form's JSON field: the refusal as the field's error (a lone
-    surrogate such as ``"\\ud800"`` kept in the form would fail the page as it renders)."""
-    from django import forms
-
-    try:
-        return check_json(value, field)
-    except BadInput as error:
-        raise forms.ValidationError(error.message) from None
-
-
 def parse_json(text: str | bytes, field: str | None = None) -> object:
     """Parse and check JSON text; BadInput (naming ``field``) when it is not acceptable."""
     if isinstance(text, bytes):

@@ -87,10 +87,6 @@ def too_many_rows() -> SpreadsheetRefused:
     )
 
 
-class PastLimit(Exception):
-    """Raised by :class:`Counter` once the rows pass the limit: parsing stops there."""
-
-
 class Counter:
     """The parser's target: counts the rows and cells of a worksheet (by their local name,
     whatever the namespace prefix), notes a relationship to an external target."""
@@ -107,7 +103,7 @@ class Counter:
         elif name == "row":
             self.rows += 1
             if self.limit is not None and self.rows > self.limit:
-                raise PastLimit
+                raise too_many_rows()  # parsing stops here
         elif name == "Relationship" and attrib.get("TargetMode", "").lower() == "external":
             if not attrib.get("Type", "").endswith(HYPERLINK):
                 self.external = attrib.get("Target", "") or "?"
@@ -138,8 +134,6 @@ def parse_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int | Non
                 parser.feed(chunk)
                 chunk = member.read(READ_SIZE)
             parser.close()
-        except PastLimit:
-            return counter
         except DefusedXmlException:
             raise SpreadsheetRefused(
                 _(

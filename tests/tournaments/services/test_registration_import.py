@@ -391,10 +391,10 @@ def test_imported_text_stays_text(make_event, make_user):
     assert cell.data_type == "s"
 
 
-def test_team_name_over_200_characters_is_a_bad_row(make_event, make_user):
-    report = import_teams(*by_organiser(make_event(units=0)), xlsx([["队" * 201, "U", "x", "y"]]))
+def test_team_name_over_60_characters_is_a_bad_row(make_event, make_user):
+    report = import_teams(*by_organiser(make_event(units=0)), xlsx([["队" * 61, "U", "x", "y"]]))
     assert not report.ok and report.errors[0][0] == 2
-    assert "longer than 200 characters" in report.errors[0][1]
+    assert "longer than 60 characters" in report.errors[0][1]
 
 
 # --- registration hygiene: IDs, blank units, problems naming row/column/team, update mode ---
