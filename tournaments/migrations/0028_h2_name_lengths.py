@@ -11,7 +11,9 @@ TEAM_MAX, PLAYER_MAX = 60, 40
 def shorten(apps, schema_editor):
     Team = apps.get_model("tournaments", "Team")
     Player = apps.get_model("tournaments", "Player")
-    for team in Team.objects.annotate(n=Length("name")).filter(n__gt=TEAM_MAX).iterator():
+    for team in (
+        Team.objects.annotate(n=Length("name")).filter(n__gt=TEAM_MAX).order_by("pk").iterator()
+    ):
         name = team.name[:TEAM_MAX]
         taken = Team.objects.filter(event_id=team.event_id, name=name).exclude(pk=team.pk)
         if taken.exists():
