@@ -250,3 +250,33 @@ def test_a_spreadsheet_of_25000_teams_passes_the_ratio_check():
     size = check_import_file(xlsx(sheet_xml(team_rows(25_000)).encode()))
     assert size.rows == 25_001
     assert registration_import.in_background(size)
+
+
+@pytest.mark.parametrize(
+    "sheet",
+    [
+        sheet_xml("".join(f'<row r="{n}"/>' for n in range(2, 30_003)), "UTF-16").encode("utf-16"),
+        utf16(f'<row r="2">{text("A2", "&lol9;")}</row>', prolog=LAUGHS),
+    ],
+    ids=["30001-rows-utf16", "laughs-utf16"],
+)
+def test_the_import_api_and_page_refuse_a_utf16_attack_at_once(event, sheet):
+    """Through the API and the page, as the sweep sent them: 400 naming the file."""
+    from django.test import Client
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.raise_request_exception = False
+    client.force_login(event.organiser)
+    slug = event.event.slug
+    data = xlsx(sheet)
+    for url in (f"/api/tournaments/{slug}/teams-import/", f"/t/{slug}/manage/teams/import/"):
+        upload = io.BytesIO(data)
+        upload.name = "teams.xlsx"
+        started = time.monotonic()
+        response = client.post(url, {"file": upload, "mode": "add"})
+        assert time.monotonic() - started < 5
+        assert response.status_code == 400, (url, response.status_code)
+        if url.startswith("/api/"):
+            assert response.json()["field"] == "file"
+            assert "rows" in response.json()["error"] or "DOCTYPE" in response.json()["error"]
+    assert not Team.objects.filter(event=event.event, name__startswith="lol").exists()
