@@ -262,3 +262,15 @@ def test_a_lone_surrogate_in_the_new_events_settings_answers_400_in_words(make_u
     assert response.status_code == 400, response.content[:300]
     assert "lone UTF-16 surrogate" in response.content.decode()
     assert json.loads(settings_text) is not None  # the test's JSON is JSON
+
+
+def test_a_lone_surrogate_in_a_json_setting_is_the_fields_error():
+    """The settings page's JSON settings (a table, a list) are checked as the API's JSON."""
+    from django import forms as django_forms
+
+    from tournaments.forms_settings import JSONValueField
+
+    with pytest.raises(django_forms.ValidationError) as refused:
+        JSONValueField().clean('[17, "\\ud800"]')
+    assert "lone UTF-16 surrogate" in str(refused.value)
+    assert JSONValueField().clean("[17, 0]") == [17, 0]
