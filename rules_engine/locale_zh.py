@@ -65,6 +65,9 @@ _GENERAL = {
     "{field}.deal: the record has no deal {number} (it holds {count})": (
         "{field}.deal：记录中没有第 {number} 副（共 {count} 副）"
     ),
+    "settings.decks: {game} is played with {decks} (the game's own), not {asked}": (
+        "settings.decks：{game} 用 {decks} 副牌（该游戏固定），不能改为 {asked}"
+    ),
     "{name} is nested too deeply (at most {depth} levels)": "{name} 嵌套过深（最多 {depth} 层）",
     "{name}: the number at {path} is too long or not finite (at most {digits} digits)": (
         "{name}：{path} 处的数字过长或不是有限数（最多 {digits} 位）"

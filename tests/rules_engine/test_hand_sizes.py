@@ -100,3 +100,17 @@ def test_the_cli_answers_a_66_card_tractor_hand_as_bad_input(tmp_path):
     out, err = io.StringIO(), io.StringIO()
     assert run("check", str(path), out, err) == EXIT_BAD_INPUT
     assert "(field: hand)" in err.getvalue() and "at most 39" in err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "game, preset, decks", [("tractor", "tractor", 3), ("chengyu", "chengyu", 1)]
+)
+def test_an_events_deck_count_is_the_games_own(game, preset, decks):
+    """The engine deals and checks hands by each game's decks: an event setting of 9 decks
+    was accepted and meant nothing."""
+    from rules_engine.presets import event_preset
+
+    assert event_preset(game, preset, {"decks": decks}).decks == decks
+    with pytest.raises(RulesError) as caught:
+        event_preset(game, preset, {"decks": 9})
+    assert caught.value.field == "settings.decks" and "not 9" in caught.value.message
