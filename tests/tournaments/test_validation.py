@@ -222,8 +222,8 @@ def test_import_text_lengths_checked_before_the_database(world):
     report = registration.import_teams(event, user, out.getvalue())
     assert report.created == 0
     reasons = dict(report.errors)
-    assert "longer than 200" in reasons[2]
-    assert "longer than 200" in reasons[3] and "longer than 100" in reasons[3]
+    assert "longer than 60" in reasons[2]  # the team name's column (issue 39)
+    assert "longer than 200" in reasons[3] and "longer than 40" in reasons[3]
     assert "seed" in reasons[4]
     assert not event.teams.filter(name__in=["Fine", "Seeded"]).exists()
 
