@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tournaments.middleware.PrivateNoStoreMiddleware",  # a logged-in user's answers: no-store
     "tournaments.validation.RequestLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.csp.CSPMiddleware",  # django-csp's, a plain response's policy built once
@@ -414,8 +415,11 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusals_in_one_line": {"()": "config.log_filters.RefusalsInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # a refusal (4xx) is one line, never a traceback (config/log_filters.py)
+    "loggers": {"django.request": {"filters": ["refusals_in_one_line"]}},
 }
 
 # Uploads (the team import): refused from the declared length before the body is read;
@@ -424,10 +428,10 @@ PAISAI_MAX_UPLOAD_BYTES = int(os.environ.get("PAISAI_MAX_UPLOAD_BYTES", str(5 * 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024  # larger uploads are streamed to a temporary file
 PAISAI_IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024
 PAISAI_IMPORT_MAX_ROWS = 25_000
+PAISAI_IMPORT_MAX_PARTS = 1_000  # a zip of 40,000 tiny parts held an import 28–48 s
+PAISAI_IMPORT_MAX_RATIO = 100  # a part unpacking to more than 100 × its packed size: a zip bomb
 PAISAI_IMPORT_BACKGROUND_ROWS = 2_000
 PAISAI_IMPORT_BACKGROUND_CELLS = 20_000
-# A JSON body or record nested deeper than this is refused as bad input (tournaments/validation.py).
-PAISAI_MAX_JSON_DEPTH = 32
 
 # Apps whose records make up an event archive (export_archive / import_archive).
 PAISAI_ARCHIVE_APPS = ("tournaments", "arbitration")

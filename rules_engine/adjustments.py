@@ -130,12 +130,43 @@ def scored_last(record: dict, adjustments: list[dict]) -> dict:
     return record | {"deals": deals}
 
 
+def check_deal(adjustment: dict, record: dict, field: str) -> None:
+    """An adjustment naming a deal names one the record holds (1 for the first): a ruling
+    on deal 9 of a 3-deal record is refused, never applied as if it named none. A record of
+    games (best of three) or of final levels is not counted by deals here."""
+    if "deal" not in adjustment or adjustment["deal"] is None:
+        return
+    where = sub_field(field, "deal")
+    number = adjustment["deal"]
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise RulesError(
+            t("{field}.deal must be the number of the deal (1 for the first)", field=field), where
+        )
+    deals = record.get("deals")
+    if isinstance(deals, list) and number > len(deals):
+        raise RulesError(
+            t(
+                "{field}.deal: the record has no deal {number} (it holds {count})",
+                field=field,
+                number=number,
+                count=len(deals),
+            ),
+            where,
+        )
+
+
 def parse_adjustments(record: dict) -> list[dict]:
     value = record.get("adjustments") or []
     if not isinstance(value, list):
         raise RulesError(t("adjustments must be a list"), "adjustments")
     game = record.get("game")
-    return [parse_adjustment(a, game, sub_field("adjustments", i)) for i, a in enumerate(value)]
+    found = []
+    for i, item in enumerate(value):
+        field = sub_field("adjustments", i)
+        adjustment = parse_adjustment(item, game, field)
+        check_deal(adjustment, record, field)
+        found.append(adjustment)
+    return found
 
 
 def add_adjustment(record: dict, adjustment: dict) -> dict:
@@ -148,6 +179,7 @@ def add_adjustment(record: dict, adjustment: dict) -> dict:
         *parse_adjustments(new),
         parse_adjustment(adjustment, record.get("game"), "adjustment"),
     ]
+    check_deal(new["adjustments"][-1], new, "adjustment")
     return new
 
 

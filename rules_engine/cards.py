@@ -171,6 +171,23 @@ def parse_cards(items: object, decks: int, field: str = "cards") -> list[Card]:
     return cards
 
 
+def parse_hand(items: object, decks: int, most: int, field: str = "hand") -> list[Card]:
+    """A player's hand: :func:`parse_cards`, and no more cards than one hand of the game is
+    dealt (``most``: 27 in guandan, 39 in tractor, 13 in the idiom chain)."""
+    cards = parse_cards(items, decks, field)
+    if len(cards) > most:
+        raise RulesError(
+            t(
+                "{field} holds {count} cards; a hand of this game holds at most {most}",
+                field=field,
+                count=len(cards),
+                most=most,
+            ),
+            field,
+        )
+    return cards
+
+
 def count_copies(card_lists: Iterable[Iterable[Card]], decks: int, field: str = "cards") -> None:
     """Raise RulesError when a card appears more often, across all lists, than ``decks`` hold."""
     counts = Counter(card for cards in card_lists for card in cards)

@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from rules_engine import api
+from rules_engine import api, json_text
 from rules_engine.errors import RulesError
 from rules_engine.i18n import t
 
@@ -48,19 +48,7 @@ def read_json(path: str) -> object:
         raise RulesError(t("{name} is not UTF-8 text", name=name), "file") from None
     if not text.strip():
         raise RulesError(t("{name} is empty: expected a JSON object or a list", name=name), "file")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RulesError(
-            t(
-                "{name} is not valid JSON: {msg} at line {lineno} column {colno}",
-                name=name,
-                msg=err.msg,
-                lineno=err.lineno,
-                colno=err.colno,
-            ),
-            "file",
-        ) from None
+    return json_text.loads(text, name, "file")
 
 
 def run(action: str, path: str, out=None, err=None) -> int:

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 
-from rules_engine import api
+from rules_engine import api, json_text
 from rules_engine.chengyu.idioms import default_idioms
 from rules_engine.errors import RulesError
 from rules_engine.i18n import localize, t, term
@@ -26,36 +26,16 @@ TEXT_FIELDS = ("level", "trump", "previous_kind", "previous_rank", "leader", "de
 SEPARATORS = re.compile(r"[\s,，、;；]+")
 SEAT_LINE = re.compile(r"^\s*([ESWNeswn东南西北])\s*[:：]\s*(.*)$")
 SEAT_WORDS = {"东": "E", "南": "S", "西": "W", "北": "N"}
-MAX_JSON_DEPTH = 64
 
 
 def card_list(text: str) -> list[str]:
     return [word for word in SEPARATORS.split(text.strip()) if word]
 
 
-def _depth(value, level: int = 0) -> int:
-    if level > MAX_JSON_DEPTH:
-        return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level)
-    return level
-
-
 def parse_json(text: str, field: str) -> object:
-    """JSON text of the form; RulesError naming ``field`` when it is not JSON."""
-    try:
-        value = json.loads(
-            text, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name))
-        )
-    except (ValueError, RecursionError) as err:
-        raise RulesError(
-            t("{field} is not valid JSON: {error}", field=field, error=str(err)), field
-        ) from None
-    if _depth(value) > MAX_JSON_DEPTH:
-        raise RulesError(t("{field} is nested too deeply", field=field), field)
-    return value
+    """JSON text of the form; RulesError naming ``field`` when it is not JSON, nests too
+    deeply or holds a number too long (rules_engine.json_text)."""
+    return json_text.loads(text, field, field)
 
 
 def _hands(text: str) -> dict[str, list[str]]:

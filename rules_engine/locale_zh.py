@@ -59,6 +59,19 @@ _GENERAL = {
     "{name} is not valid JSON: {msg} at line {lineno} column {colno}": (
         "{name} 不是有效的 JSON：第 {lineno} 行第 {colno} 列 {msg}"
     ),
+    "{field} holds {count} cards; a hand of this game holds at most {most}": (
+        "{field} 有 {count} 张牌；本游戏一手牌最多 {most} 张"
+    ),
+    "{field}.deal: the record has no deal {number} (it holds {count})": (
+        "{field}.deal：记录中没有第 {number} 副（共 {count} 副）"
+    ),
+    "settings.decks: {game} is played with {decks} (the game's own), not {asked}": (
+        "settings.decks：{game} 用 {decks} 副牌（该游戏固定），不能改为 {asked}"
+    ),
+    "{name} is nested too deeply (at most {depth} levels)": "{name} 嵌套过深（最多 {depth} 层）",
+    "{name}: the number at {path} is too long or not finite (at most {digits} digits)": (
+        "{name}：{path} 处的数字过长或不是有限数（最多 {digits} 位）"
+    ),
     # cards
     "level index {index} is outside 0..{top}": "级数序号 {index} 超出 0..{top}",
     "{field} must be a level 2..10, J, Q, K or A, not {text!r}": (
@@ -508,7 +521,6 @@ _DESK = {
     "Choose check, classify or score.": "请选择裁定、识别牌型或计分。",
     "Choose the game.": "请选择项目。",
     "{field} is not valid JSON: {error}": "{field} 不是有效的 JSON：{error}",
-    "{field} is nested too deeply": "{field} 嵌套过深",
     'hands, line {n}: write "E: S7 H7" (a seat, a colon, the cards).': (
         "手牌第 {n} 行：请写成 “东: S7 H7”（座位、冒号、牌）。"
     ),

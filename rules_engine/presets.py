@@ -640,11 +640,22 @@ def event_preset(game: str, preset: Preset | str, settings: object = None) -> Pr
     if not isinstance(settings, Mapping) or not all(isinstance(k, str) for k in settings):
         raise RulesError(t("settings must be an object of preset settings"), "settings")
     try:
-        return chosen.with_overrides(**settings)
+        result = chosen.with_overrides(**settings)
     except RulesError as err:
         raise RulesError(
             t("settings: {message}", message=err.message), f"settings.{err.field}"
         ) from None
+    if result.decks != chosen.decks:  # the engine deals and checks hands by the game's decks
+        raise RulesError(
+            t(
+                "settings.decks: {game} is played with {decks} (the game's own), not {asked}",
+                game=game,
+                decks=chosen.decks,
+                asked=result.decks,
+            ),
+            "settings.decks",
+        )
+    return result
 
 
 def match_points(

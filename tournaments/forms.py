@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
-from tournaments.models import Event, Game, Role, Team
-from tournaments.validation import INT_MAX, whole_number
+from tournaments.forms_settings import check_form_json
+from tournaments.models import Event, Game, Player, Role, Team, Unit
+from tournaments.validation import INT_MAX, encodable, whole_number
 
 APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
 
@@ -39,6 +40,20 @@ def preset_names_by_game() -> dict[str, list[str]]:
     return names
 
 
+class CheckedJSONField(forms.JSONField):
+    """JSON checked as the API's is (depth, NUL, lone surrogates: validation.check_json), and
+    shown again with any character that is not UTF-8 escaped, so the page always renders."""
+
+    field_name: str | None = None  # the path its refusals name (e.g. "settings.tiebreaks.0")
+
+    def to_python(self, value):
+        return check_form_json(super().to_python(value), self.field_name)
+
+    def prepare_value(self, value):
+        text = super().prepare_value(value)
+        return text if encodable(text) else json.dumps(value, cls=self.encoder)
+
+
 class EventForm(forms.ModelForm):
     """A new event. The model's clean() checks the preset and the settings with the rules
     engine's event-settings schema (a preset of another game, a bad or unknown setting)."""
@@ -58,6 +73,7 @@ class EventForm(forms.ModelForm):
             "starts_on",
             "settings",
         ]
+        field_classes = {"settings": CheckedJSONField}
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "settings": forms.Textarea(
@@ -72,6 +88,7 @@ class EventForm(forms.ModelForm):
             for names in preset_names_by_game().values()
             for name in names
         ]
+        self.fields["settings"].field_name = "settings"
         self.fields["settings"].help_text = _(
             "Optional changes to the preset and the penalty ladder, as a JSON object."
         )
@@ -90,18 +107,27 @@ class EventForm(forms.ModelForm):
         return data
 
 
+def max_length(model, name: str) -> int:
+    """A form field's limit: its column's (the database's and the page's limit the same)."""
+    return model._meta.get_field(name).max_length
+
+
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("team name"), max_length=200)
-    unit = forms.CharField(label=_("unit"), max_length=200, required=False)
-    player1 = forms.CharField(label=_("player 1"), max_length=100)
-    player2 = forms.CharField(label=_("player 2"), max_length=100)
+    name = forms.CharField(label=_("team name"), max_length=max_length(Team, "name"))
+    unit = forms.CharField(label=_("unit"), max_length=max_length(Unit, "name"), required=False)
+    player1 = forms.CharField(label=_("player 1"), max_length=max_length(Player, "name"))
+    player2 = forms.CharField(label=_("player 2"), max_length=max_length(Player, "name"))
     ident1 = forms.CharField(
         label=_("player 1: ID number or phone"),
-        max_length=40,
+        max_length=max_length(Player, "ident"),
         required=False,
         help_text=_("Optional: tells apart two players of the same name."),
     )
-    ident2 = forms.CharField(label=_("player 2: ID number or phone"), max_length=40, required=False)
+    ident2 = forms.CharField(
+        label=_("player 2: ID number or phone"),
+        max_length=max_length(Player, "ident"),
+        required=False,
+    )
     seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=INT_MAX, required=False)
     status = forms.ChoiceField(
         label=_("status"), choices=Team.Status.choices, initial=Team.Status.ACTIVE

@@ -20,10 +20,19 @@ from rules_engine.points import points_json
 from rules_engine.presets import presets_for_game, settings_fields
 from tournaments import glossary, halls
 from tournaments.models import Event
-from tournaments.validation import SMALLINT_MAX
+from tournaments.validation import SMALLINT_MAX, BadInput, check_json
 
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
+
+
+def check_form_json(value, field: str | None) -> object:
+    """:func:`check_json` for a form's JSON field: the refusal as the field's error (a lone
+    surrogate such as ``"\\ud800"`` kept in the form would fail the page as it renders)."""
+    try:
+        return check_json(value, field)
+    except BadInput as error:
+        raise forms.ValidationError(error.message) from None
 
 
 class JSONValueField(forms.CharField):
@@ -46,9 +55,10 @@ class JSONValueField(forms.CharField):
         if text in ("", None):
             return None
         try:
-            return json.loads(text)
+            value = json.loads(text)
         except ValueError:
             raise forms.ValidationError(_("Write this setting as JSON, e.g. [17, 0].")) from None
+        return check_form_json(value, None)
 
 
 def _optional(hint) -> tuple[object, bool]:

@@ -40,3 +40,26 @@ class UploadSizeLimitMiddleware:
                 response["Connection"] = "close"  # the unread body is not wanted
                 return response
         return self.get_response(request)
+
+
+# A file named by its digest (the offline engine) holds nothing private: it may be kept.
+KEPT = ("immutable",)
+
+
+class PrivateNoStoreMiddleware:
+    """Every answer to a logged-in user is ``Cache-Control: private, no-store``: no browser
+    history, back button or proxy keeps a private page (the API-token page shows a new token
+    once; a role page lists people's IDs). The user is read after the view, so an API request
+    authenticated by its token counts too. A file named by its digest is left as it is."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            given = response.get("Cache-Control", "")
+            if not any(word in given for word in KEPT):
+                response["Cache-Control"] = "private, no-store"
+        return response

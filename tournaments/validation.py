@@ -3,7 +3,7 @@
 - ``RequestLimitMiddleware``: a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (file uploads:
   ``PAISAI_MAX_UPLOAD_BYTES``) is refused with 413 before it is read; a malformed
   ``Content-Length`` is 400; a NUL character in the query string or a form field is 400.
-- ``parse_json`` / ``check_json``: JSON no deeper than ``PAISAI_MAX_JSON_DEPTH`` and free of
+- ``parse_json`` / ``check_json``: JSON no deeper than the engine's ``MAX_JSON_DEPTH`` (rules_engine/json_text.py) and free of
   NUL characters (PostgreSQL cannot store them; nothing is logged with one).
 - ``bounded_int``: an integer within its column's range, or ``BadInput`` naming the field.
 
@@ -21,6 +21,7 @@ from django.conf import global_settings, settings
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine import json_text
 from tournaments.errors import Code, ServiceError
 from tournaments.upload_limit import max_upload_body
 
@@ -36,7 +37,7 @@ class BadInput(ServiceError):
 
 
 def max_depth() -> int:
-    return settings.PAISAI_MAX_JSON_DEPTH
+    return json_text.MAX_JSON_DEPTH  # the engine's one limit: the API and the CLI agree
 
 
 def nul_refused(field: str | None) -> BadInput:
@@ -90,6 +91,13 @@ def check_json(value, field: str | None = None) -> object:
     stack = [(value, 1, field)]
     while stack:
         item, depth, path = stack.pop()
+        if isinstance(item, json_text.LongNumber):  # a number past its digits, kept as text
+            raise BadInput(
+                _("%(field)s is a number too long or not finite (at most %(digits)s digits)."),
+                path,
+                field=path or _("A value"),
+                digits=json_text.MAX_NUMBER_DIGITS,
+            )
         if isinstance(item, str):
             if "\x00" in item:
                 raise nul_refused(path)
@@ -125,7 +133,12 @@ def parse_json(text: str | bytes, field: str | None = None) -> object:
         raise BadInput(_("%(name)s is not a JSON number."), field, name=name)
 
     try:
-        value = json.loads(text, parse_constant=no_constant)
+        value = json.loads(
+            text,
+            parse_constant=no_constant,
+            parse_int=json_text.parse_int,
+            parse_float=json_text.parse_float,
+        )
     except RecursionError:
         raise too_deep() from None
     except ValueError as err:

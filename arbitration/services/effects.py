@@ -111,10 +111,11 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
 
 
 def _check_deal(adjustment: dict, record: dict) -> None:
-    """A wrong tribute's deal must be one of the counting result's deals."""
-    if adjustment["type"] != adjustments.WRONG_TRIBUTE:
+    """A ruling naming a deal (a wrong tribute's, a trick or a round lost) names one of the
+    counting result's deals: refused, never applied as if it named none."""
+    if adjustment.get("deal") is None or not isinstance(record.get("deals"), list):
         return
-    count = len(record.get("deals") or [])
+    count = len(record["deals"])
     if not isinstance(adjustment["deal"], int) or adjustment["deal"] > count:
         raise ArbitrationError(
             _(

@@ -14,7 +14,7 @@ play with its reason), :func:`transfer_trick`, :func:`round_lost`, :func:`load_d
 
 from __future__ import annotations
 
-from rules_engine.cards import RANKS, card_text, count_copies, parse_card, parse_cards
+from rules_engine.cards import RANKS, card_text, count_copies, parse_card, parse_cards, parse_hand
 from rules_engine.chengyu.idioms import chain_breaks, load_deck, parse_deck
 from rules_engine.chengyu.play import (
     CHAIN,
@@ -28,6 +28,7 @@ from rules_engine.chengyu.play import (
     resolve_trick,
 )
 from rules_engine.chengyu.ring import Ring, parse_suit, parse_suit_ring
+from rules_engine.chengyu.scoring import TRICKS_PER_DEAL as HAND_SIZE  # 52 cards, 13 each
 from rules_engine.chengyu.scoring import round_lost, score, transfer_trick
 from rules_engine.i18n import t
 from rules_engine.listing import listing, wants_list
@@ -59,7 +60,7 @@ def check(request: dict) -> dict:
     if "deck" in request:
         return check_deck(request["deck"], ring_suits)
     ring = Ring(parse_suit(request.get("trump")), ring_suits)
-    hand = parse_cards(request.get("hand"), 1, "hand")
+    hand = parse_hand(request.get("hand"), 1, HAND_SIZE, "hand")
     trick = parse_cards(request.get("trick") or [], 1, "trick")
     count_copies([hand, trick], 1, "cards")
     if wants_list(request):

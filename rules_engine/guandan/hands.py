@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from rules_engine.cards import Card, card_text, count_copies, parse_cards
+from rules_engine.cards import Card, card_text, count_copies, parse_hand
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.guandan.seats import SEATS, parse_seat
 from rules_engine.i18n import t
 
 DECKS = 2
+HAND_SIZE = DECKS * 54 // 4  # 27 cards to each seat (SPEC 4.2)
 
 
 def parse_hands(value: object, field: str = "hands") -> dict[str, list[Card]]:
@@ -23,7 +24,7 @@ def parse_hands(value: object, field: str = "hands") -> dict[str, list[Card]]:
     hands = {}
     for key, cards in value.items():
         seat = parse_seat(key, field)
-        hands[seat] = parse_cards(cards, DECKS, sub_field(field, seat))
+        hands[seat] = parse_hand(cards, DECKS, HAND_SIZE, sub_field(field, seat))
     missing = [seat for seat in SEATS if seat not in hands]
     if missing:
         raise RulesError(

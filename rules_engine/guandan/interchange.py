@@ -21,11 +21,11 @@ strongest first.
 
 from __future__ import annotations
 
-from rules_engine.cards import check_in_hand, count_copies, parse_cards
+from rules_engine.cards import check_in_hand, count_copies, parse_cards, parse_hand
 from rules_engine.errors import RulesError
 from rules_engine.guandan.combos import Reading, beating_readings, choose_reading, level_index
 from rules_engine.guandan.combos import classify as classify_cards
-from rules_engine.guandan.hands import DECKS, parse_hands
+from rules_engine.guandan.hands import DECKS, HAND_SIZE, parse_hands
 from rules_engine.guandan.legal import legal_plays
 from rules_engine.guandan.replay import parse_log, replay_deal
 from rules_engine.guandan.scoring import score_match
@@ -71,6 +71,10 @@ def check_play(request: dict) -> dict:
     previous = parse_cards(request.get("previous") or [], DECKS, "previous")
     play = parse_cards(request["play"], DECKS, "play")
     count_copies([previous, play], DECKS, "previous and play")
+    if request.get("hand") is not None:  # the whole hand before the play (SPEC 4.5)
+        hand = parse_hand(request["hand"], DECKS, HAND_SIZE, "hand")
+        count_copies([hand, previous], DECKS, "hand and previous")
+        check_in_hand(play, hand)
     top = _top(request, previous, level)
     readings = classify_cards(play, level)
     if not readings:
@@ -100,7 +104,7 @@ def list_plays(request: dict) -> dict:
     level = _level(request)
     if "hand" not in request:
         raise RulesError(t('listing legal plays needs the "hand" of the player'), "hand")
-    hand = parse_cards(request["hand"], DECKS, "hand")
+    hand = parse_hand(request["hand"], DECKS, HAND_SIZE, "hand")
     previous = parse_cards(request.get("previous") or [], DECKS, "previous")
     count_copies([hand, previous], DECKS, "hand and previous")
     top = _top(request, previous, level)

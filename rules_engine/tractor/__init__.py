@@ -24,7 +24,7 @@ cards of one request (three decks).
 
 from __future__ import annotations
 
-from rules_engine.cards import check_in_hand, count_copies, parse_cards
+from rules_engine.cards import check_in_hand, count_copies, parse_cards, parse_hand
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.i18n import t
 from rules_engine.listing import wants_list
@@ -33,7 +33,7 @@ from rules_engine.tractor.declare import check_declarations
 from rules_engine.tractor.follow import check_follow
 from rules_engine.tractor.forms import Form, Shape, form_of, shape_of
 from rules_engine.tractor.legal import list_follows
-from rules_engine.tractor.order import DECKS, Ordering, parse_ordering
+from rules_engine.tractor.order import DECKS, HAND_SIZE, Ordering, parse_ordering
 from rules_engine.tractor.replay import replay, trick_answer
 from rules_engine.tractor.scoring import deal_outcome, score
 from rules_engine.tractor.throw import check_throw
@@ -57,6 +57,10 @@ __all__ = [
 
 def _cards(request: dict, name: str, field: str | None = None) -> list:
     return parse_cards(request.get(name), DECKS, field or name)
+
+
+def _hand(value: object, field: str) -> list:
+    return parse_hand(value, DECKS, HAND_SIZE, field)
 
 
 def _copies(*lists: list) -> None:
@@ -85,11 +89,11 @@ def check(request: dict) -> dict:
             raise RulesError(
                 t("others must be a list of the other players' hands (up to 3)"), "others"
             )
-        hands = [_cards({"h": h}, "h", sub_field("others", i)) for i, h in enumerate(others)]
+        hands = [_hand(h, sub_field("others", i)) for i, h in enumerate(others)]
         _copies(throw, *hands)
         return check_throw(ordering, throw, hands)
     if wants_list(request) and request.get("lead"):
-        hand = _cards(request, "hand")
+        hand = _hand(request.get("hand"), "hand")
         lead = _cards(request, "lead")
         _copies(hand, lead)
         answer = list_follows(ordering, hand, lead, kill_reading)
@@ -100,7 +104,7 @@ def check(request: dict) -> dict:
         return answer
     if "play" not in request:
         raise RulesError(t("the request needs play (with hand), throw or declarations"), "play")
-    hand = _cards(request, "hand")
+    hand = _hand(request.get("hand"), "hand")
     play = _cards(request, "play")
     if request.get("lead"):
         lead = _cards(request, "lead")

@@ -24,6 +24,8 @@ from rules_engine.i18n import t
 
 TRUMP = "T"
 DECKS = 3
+BOTTOM_SIZE = 6  # the bottom (底牌) of three decks: 162 cards, 6 buried, 39 to each seat
+HAND_SIZE = (DECKS * 54 - BOTTOM_SIZE) // 4
 SUIT_NAMES = {
     "S": t("spades"),
     "H": t("hearts"),

@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules_engine.cards import Card, cards_text, count_copies, parse_cards
+from rules_engine.cards import Card, cards_text, count_copies, parse_cards, parse_hand
 from rules_engine.errors import RulesError, sub_field
 from rules_engine.guandan.seats import SIDE_OF, next_seat, parse_seat
 from rules_engine.i18n import t
 from rules_engine.presets import SIDES
 from rules_engine.tractor.follow import check_follow
 from rules_engine.tractor.forms import form_of, shape_of, suit_of_cards
-from rules_engine.tractor.order import DECKS, Ordering
+from rules_engine.tractor.order import DECKS, HAND_SIZE, Ordering
 from rules_engine.tractor.throw import check_throw
 from rules_engine.tractor.trick import trick_winner
 
@@ -170,7 +170,7 @@ def _hands(value: object) -> dict[str, list[Card]]:
     hands = {}
     for key, cards in value.items():
         seat = parse_seat(key, "hands")
-        hands[seat] = parse_cards(cards, DECKS, sub_field("hands", seat))
+        hands[seat] = parse_hand(cards, DECKS, HAND_SIZE, sub_field("hands", seat))
     missing = [seat for seat in ("E", "S", "W", "N") if seat not in hands]
     if missing:
         raise RulesError(

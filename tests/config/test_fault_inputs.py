@@ -237,3 +237,40 @@ def test_the_table_key_page_with_a_real_key_still_answers(anonymous, event):
     key = TableKey.objects.create(event=event.event, table_number=1)
     assert anonymous.get(f"/api/table/{key.key}/").status_code in (200, 404)
     assert json  # the module's imports are used
+
+
+@pytest.mark.parametrize(
+    "settings_text", ['{"appeal_minutes": "\\ud800"}', '{"\\udfff": 1}', '["\\ud800"]']
+)
+def test_a_lone_surrogate_in_the_new_events_settings_answers_400_in_words(make_user, settings_text):
+    """Issue 39: the form kept "\\ud800" and failed as it rendered the settings again (500)."""
+    user = make_user()
+    user.is_superuser = True
+    user.save()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.raise_request_exception = False
+    client.force_login(user)
+    data = {
+        "name": "Cup",
+        "slug": "cup-2026",
+        "game": "guandan",
+        "preset": "guandan-national-2017",
+        "num_rounds": 7,
+        "settings": settings_text,
+    }
+    response = client.post("/new/", data)
+    assert response.status_code == 400, response.content[:300]
+    assert "lone UTF-16 surrogate" in response.content.decode()
+    assert json.loads(settings_text) is not None  # the test's JSON is JSON
+
+
+def test_a_lone_surrogate_in_a_json_setting_is_the_fields_error():
+    """The settings page's JSON settings (a table, a list) are checked as the API's JSON."""
+    from django import forms as django_forms
+
+    from tournaments.forms_settings import JSONValueField
+
+    with pytest.raises(django_forms.ValidationError) as refused:
+        JSONValueField().clean('[17, "\\ud800"]')
+    assert "lone UTF-16 surrogate" in str(refused.value)
+    assert JSONValueField().clean("[17, 0]") == [17, 0]

@@ -213,3 +213,39 @@ def test_tribute_request_through_check():
         "payers": ["N"],
         "leader": "N",
     }
+
+
+@pytest.mark.parametrize(
+    "payload, message, field",
+    [
+        ("[" * 100_000 + "]" * 100_000, "is nested too deeply (at most 32 levels)", "file"),
+        ('{"game": "guandan", "deals": [' + "9" * 20_000 + "]}", "number at deals[0]", "deals[0]"),
+        ('{"game": "guandan", "level": 1' + "0" * 20_000 + ".5}", "number at level", "level"),
+        ('{"game": "guandan", "level": 1e999999}', "number at level", "level"),
+        ('{"game": "guandan", "level": NaN}', "number at level", "level"),
+    ],
+    ids=["deep", "long-int", "long-float", "infinite", "nan"],
+)
+def test_deep_json_and_huge_numbers_are_bad_input_not_internal_error(
+    tmp_path, payload, message, field
+):
+    """Issue 39: a 100,000-deep array (RecursionError) and a 20,000-digit number (Python's
+    int limit) answered "internal error", exit 3."""
+    status, out, err = cli("score", payload, tmp_path)
+    assert status == EXIT_BAD_INPUT, err
+    assert message in err and f"(field: {field})" in err and "internal error" not in err
+    assert out == ""
+
+
+def test_python_m_rules_engine_exits_2_on_a_20000_digit_number(tmp_path):
+    path = tmp_path / "huge.json"
+    path.write_text('{"game": "guandan", "deals": [' + "9" * 20_000 + "]}", "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "score", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == EXIT_BAD_INPUT, done.stderr
+    assert "too long or not finite (at most 20 digits)" in done.stderr

@@ -223,8 +223,8 @@ def test_import_text_lengths_checked_before_the_database(world):
     report = registration.import_teams(event, user, out.getvalue())
     assert report.created == 0
     reasons = dict(report.errors)
-    assert "longer than 200" in reasons[2]
-    assert "longer than 200" in reasons[3] and "longer than 100" in reasons[3]
+    assert "longer than 60" in reasons[2]  # the team name's column (issue 39)
+    assert "longer than 200" in reasons[3] and "longer than 40" in reasons[3]
     assert "seed" in reasons[4]
     assert not event.teams.filter(name__in=["Fine", "Seeded"]).exists()
 
@@ -245,3 +245,20 @@ def test_event_create_refuses_out_of_range_minutes(client, world):
     response = post_json(client, "/api/tournaments/", json.dumps(body))
     assert response.status_code in (400, 403)
     assert not Event.objects.filter(slug="e-x").exists()
+
+
+@pytest.mark.parametrize(
+    "number", ["9" * 20_000, "1" + "0" * 20_000 + ".5", "1e999999"], ids=["int", "float", "inf"]
+)
+def test_a_huge_number_in_the_api_is_400_naming_its_field(client, world, number):
+    """Issue 39: a 20,000-digit number reached Python's int limit (a ValueError's words)."""
+    _, match, user, _ = world
+    client.force_login(user)
+    client.raise_request_exception = False
+    body = '{"base_version": 0, "record": {"game": "guandan", "deals": [' + number + "]}}"
+    response = post_json(client, result_url(match), body)
+    assert response.status_code == 400, response.content[:200]
+    answer = response.json()
+    assert answer["code"] == "invalid" and answer["field"] == "record.deals.0", answer
+    assert answer["error"].startswith("record.deals.0 is ") and "finite" in answer["error"]
+    assert not ResultVersion.objects.filter(match=match).exists()

@@ -26,7 +26,8 @@ def _first_message(detail) -> tuple[str | None, str]:
     if isinstance(detail, dict):
         for key, value in detail.items():
             field, message = _first_message(value)
-            name = key if key not in ("non_field_errors", "detail") else None
+            # str: a list's errors are keyed by index, and index 0 is falsy
+            name = str(key) if key not in ("non_field_errors", "detail") else None
             return (f"{name}.{field}" if name and field else name or field), message
     if isinstance(detail, list) and detail:
         return _first_message(detail[0])

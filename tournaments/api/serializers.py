@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from rules_engine.errors import RulesError
 from rules_engine.presets import PRESETS
-from tournaments.models import Event, EventRole, Player, Role, Team
+from tournaments.models import Event, EventRole, Player, Role, Team, Unit
 from tournaments.services import registration
 from tournaments.validation import SMALLINT_MAX
 
@@ -87,9 +87,12 @@ class PlayerSerializer(StrictModelSerializer):
 
 
 class TeamSerializer(StrictModelSerializer):
-    unit = serializers.CharField(allow_blank=True, required=False, max_length=200)
+    # the columns' limits (the form's and the database's the same)
+    unit = serializers.CharField(
+        allow_blank=True, required=False, max_length=Unit._meta.get_field("name").max_length
+    )
     players = serializers.ListField(
-        child=serializers.CharField(max_length=100),
+        child=serializers.CharField(max_length=Player._meta.get_field("name").max_length),
         min_length=2,
         max_length=2,
         write_only=True,

@@ -3,7 +3,7 @@ from .audit import AuditLog
 from .calls import RefereeCall
 from .checkin import CheckIn, RoundLeave, Seating
 from .disputes import ResultDispute
-from .events import Event, EventRevision, Game, Player, Team, Unit
+from .events import PLAYER_NAME_MAX, TEAM_NAME_MAX, Event, EventRevision, Game, Player, Team, Unit
 from .jobs import Job
 from .lots import LotDraw
 from .results import RankingAdjustment, ResultVersion
@@ -13,6 +13,8 @@ from .stages import Section, SectionEntry, Stage
 from .tables import ResultConfirmation, TableKey
 
 __all__ = [
+    "PLAYER_NAME_MAX",
+    "TEAM_NAME_MAX",
     "AuditLog",
     "CheckIn",
     "EventRevision",

@@ -198,6 +198,14 @@ class Unit(models.Model):
         return self.name
 
 
+# The longest team and player names (issue 39): the one home of both limits; the team form,
+# the API and the import read them from these fields. A team name is printed on table cards,
+# scoresheets and the projector's line; a player's name is two to four characters in Chinese,
+# and a name written in Latin letters fits in 40.
+TEAM_NAME_MAX = 60
+PLAYER_NAME_MAX = 40
+
+
 class Team(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -205,7 +213,7 @@ class Team(models.Model):
         SUSPENDED = "suspended", _("Suspended")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=TEAM_NAME_MAX)
     unit = models.ForeignKey(
         Unit,
         null=True,
@@ -254,7 +262,7 @@ class Player(models.Model):
     """One of the two partners (对门) of a team; seat_order 1 or 2."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
     seat_order = models.PositiveSmallIntegerField(_("seat order"))
     # An ID number or phone, optional: tells two players of the same name apart (one person
     # plays on one team per event).

@@ -181,13 +181,15 @@ UNREADABLE = (
 
 
 def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> ReadRows:
-    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    # data_only=False: a formula cell is seen as one (data type "f"), named in its row's
+    # problems, never read as its cached value or as a blank cell.
+    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     sheet = workbook.worksheets[0]
-    rows = sheet.iter_rows(values_only=True)
+    rows = sheet.iter_rows()
     header = next(rows, None)
     if header is None:
         raise ImportFileError(_("The file is empty."))
-    columns = Columns(tuple(header))
+    columns = Columns(tuple(cell.value for cell in header))
     missing = [key for key in ("team", "player1", "player2") if key not in columns.index]
     if missing:
         raise ImportFileError(
@@ -195,23 +197,35 @@ def _read_team_rows(data: bytes, progress: Callable[[int], None] | None) -> Read
         )
     known = set(columns.index.values())
     found = ReadRows([], [], [], columns)
-    for number, values in enumerate(rows, start=2):
+    for number, cells in enumerate(rows, start=2):
         if progress and number % PROGRESS_EVERY == 0:
             progress(number)
-        values = tuple(values or ())
+        cells = tuple(cells or ())
+        values = tuple(c.value for c in cells)
         if not any(_text(v) for v in values):
             continue
+        formulas = {
+            key: cells[idx]
+            for key, idx in columns.index.items()
+            if idx < len(cells) and getattr(cells[idx], "data_type", None) == "f"
+        }
         cell = {
-            key: _text(values[idx]) if idx < len(values) else ""
+            key: _text(values[idx]) if idx < len(values) and key not in formulas else ""
             for key, idx in columns.index.items()
         }
         team = cell["team"]
         extra = [i for i, v in enumerate(values) if i not in known and _text(v)]
         problems = cell_problems(cell, columns)
-        if not team:
+        for key, formula in formulas.items():
+            text = gettext(
+                "cell %(cell)s holds a formula (%(formula)s), not text: type the value itself, "
+                "or paste the column as values"
+            ) % {"cell": formula.coordinate, "formula": _text(formula.value)[:40]}
+            problems.append(problem(columns, key, team, text))
+        if not team and "team" not in formulas:
             problems.append(problem(columns, "team", "", gettext("missing team name")))
         for key in ("player1", "player2"):
-            if not cell[key]:
+            if not cell[key] and key not in formulas:
                 text = gettext("missing player name (a team has exactly two players)")
                 problems.append(problem(columns, key, team, text))
         if extra:

@@ -30,6 +30,12 @@ class EventCreateView(LoginRequiredMixin, FormView):
             return render(request, "tournaments/creator_denied.html", status=403)
         return super().dispatch(request, *args, **kwargs)
 
+    def form_invalid(self, form):
+        """The form again with its errors, answered 400 (refused input, in words)."""
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
+
     def form_valid(self, form):
         event = registration.create_event(self.request.user, **form.cleaned_data)
         messages.success(self.request, _("Event created. Register the teams next."))

@@ -187,3 +187,23 @@ def test_revoked_late_forfeit_without_a_result_voids_the_match(arb):
     revoke(ruling, arb.chief, "the clock was wrong")
     assert counting_outcome(arb.match) == {"void": True, "winner": None, "trace": []}
     assert points(arb.event)["Team 001"] == 0
+
+
+def test_a_trick_ruling_on_a_deal_that_was_not_played_is_refused_naming_the_deal(chengyu):
+    """Issue 39: a ruling naming deal 7 of a three-deal match is refused on its deal field,
+    nothing applied."""
+    from arbitration.services.common import ArbitrationError
+    from tournaments.models import ResultVersion
+
+    versions = ResultVersion.objects.count()
+    with pytest.raises(ArbitrationError) as refused:
+        rule(
+            talk(chengyu, category="missed_compulsory"),
+            chengyu.chief,
+            step="trick_to_opponents",
+            deal=7,
+            reason="必出 missed",
+        )
+    assert refused.value.field == "deal" and "no deal 7 (it holds 3)" in refused.value.message
+    assert ResultVersion.objects.count() == versions
+    assert counting_outcome(chengyu.match)["winner"] == "EW"

@@ -388,10 +388,10 @@ def test_imported_text_stays_text(make_event, make_user):
     assert cell.data_type == "s"
 
 
-def test_team_name_over_200_characters_is_a_bad_row(make_event, make_user):
-    report = import_teams(*by_organiser(make_event(units=0)), xlsx([["队" * 201, "U", "x", "y"]]))
+def test_team_name_over_60_characters_is_a_bad_row(make_event, make_user):
+    report = import_teams(*by_organiser(make_event(units=0)), xlsx([["队" * 61, "U", "x", "y"]]))
     assert not report.ok and report.errors[0][0] == 2
-    assert "longer than 200 characters" in report.errors[0][1]
+    assert "longer than 60 characters" in report.errors[0][1]
 
 
 # --- registration hygiene: IDs, blank units, problems naming row/column/team, update mode ---
@@ -577,3 +577,21 @@ def test_the_team_form_tells_same_name_players_apart_by_id(make_event):
         )
     assert refused.value.field == "player1" and "红队" in refused.value.message
     assert event.teams.count() == 2
+
+
+def test_a_formula_cell_is_named_as_a_formula_not_as_a_missing_name(make_event, organiser_of):
+    """Issue 39: openpyxl writes a formula with no cached value; read for its value, the cell
+    was blank and the row said "missing team name"."""
+    event = make_event(units=0)
+    data = xlsx([['=B1&"队"', "苏州", "甲", "乙"], ["蓝队", "苏州", "=A2", "丁"]])
+    with translation.override("en"):
+        report = import_teams(event, organiser_of(event), data)
+    problems = dict(report.errors)
+    assert 'column A «队名 Team», team —: cell A2 holds a formula (=B1&"队")' in problems[2]
+    assert "missing team name" not in problems[2]
+    assert "column C «队员1 Player 1», team 蓝队: cell C3 holds a formula (=A2)" in problems[3]
+    assert "missing player name" not in problems[3]
+    assert not event.teams.exists()
+    with translation.override("zh-hans"):
+        report = import_teams(event, organiser_of(event), data)
+    assert "单元格 A2 是公式" in dict(report.errors)[2]
