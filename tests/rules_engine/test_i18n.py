@@ -8,6 +8,7 @@ import copy
 import io
 import json
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -109,7 +110,18 @@ def test_any_template_renders_in_both_languages(template, value):
     params = {name: value for name in placeholders(template)}
     text = t(template, **params)
     assert text == template.format(**params)
-    assert localize(text, "zh-hans") == ZH[template].format(**params)
+    chinese = ZH[template]
+    if value[:1].isdigit():  # the spacing rule: 须为 0 到 300, never 须为0 (issue 35)
+        chinese = re.sub(r"须为(\{\w+\})", r"须为 \1", chinese)
+    assert localize(text, "zh-hans") == chinese.format(**params)
+
+
+def test_a_value_starting_with_a_digit_after_xuwei_is_spaced_in_every_template():
+    spaced = [template for template in sorted(ZH) if re.search(r"须为\{\w+\}", ZH[template])]
+    assert spaced  # the rule has templates to hold in
+    for template in spaced:
+        params = {name: "0" for name in placeholders(template)}
+        assert "须为0" not in localize(t(template, **params), "zh-hans"), template
 
 
 # English answers are unchanged: these are the strings pinned before the engine spoke Chinese.
