@@ -22,7 +22,7 @@ from tournaments import glossary, halls
 from tournaments.models import Event
 from tournaments.validation import SMALLINT_MAX, BadInput, check_json
 
-DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
+DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls", "event_file_public")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
 
 

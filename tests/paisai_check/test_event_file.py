@@ -20,6 +20,7 @@ import paisai_check
 from paisai_check import BadFile, check, main
 from tests import factories
 from tournaments.exporters import exports
+from tournaments.models import AuditLog
 from tournaments.pairing.core import PairingTeam
 from tournaments.pairing.quality import round_quality
 
@@ -531,3 +532,31 @@ def test_the_usage_is_said_with_exit_2(argv):
     out = io.StringIO()
     assert main(argv, out=out) == 2
     assert out.getvalue().startswith("usage: python -m paisai_check [--quality] FILE")
+
+
+def test_a_finished_event_publishes_its_file_at_the_organisers_choice(
+    played, client, django_capture_on_commit_callbacks
+):
+    from tournaments.services import event_settings, events
+
+    organiser = factories.organiser_of(played)
+    path = f"/t/{played.slug}/export/event-file/"
+    events.finish(played, organiser)
+    played.refresh_from_db()
+    # not chosen: the file is the officials' (a visitor is asked to log in), and not offered
+    assert client.get(path).status_code == 302
+    assert 'id="event-file"' not in client.get(f"/t/{played.slug}/standings/").content.decode()
+    event_settings.update_settings(played, organiser, {"event_file_public": True})
+    played.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):  # the page asks for the file
+        client.get(f"/t/{played.slug}/standings/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    page = client.get(f"/t/{played.slug}/standings/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert 'id="event-file"' in page.content.decode() and "赛事核查文件" in page.content.decode()
+    answer = client.get(path)
+    assert answer.status_code == 200, answer
+    data = json.loads(b"".join(answer.streaming_content if answer.streaming else [answer.content]))
+    assert data["format"] == "paisai-event" and "archive" not in data
+    assert check(data).same
+    # never with the archive (it holds the accounts)
+    assert client.get(path + "?archive=yes").status_code == 302
+    assert AuditLog.objects.filter(event=played, action="event.settings").exists()

@@ -42,6 +42,16 @@ class EventFileJson(Exporter):
             raise ExportError(_("“%(value)s” is not yes or no."), "archive", value=archive)
         return {"archive": value in YES}
 
+    def is_public(self) -> bool:
+        """Anyone's once the event is finished, when its organiser publishes it (never with
+        the archive: it holds the accounts)."""
+        event = self.event
+        return (
+            not self.params["archive"]
+            and event.status == event.Status.FINISHED
+            and event.event_file_public
+        )
+
     def name_parts(self) -> list[str]:
         return []
 

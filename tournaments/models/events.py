@@ -54,6 +54,14 @@ class Event(models.Model):
     halls = models.TextField(
         _("halls"), blank=True, help_text=_("One hall a line, e.g. “Hall A 1-60”.")
     )
+    event_file_public = models.BooleanField(
+        _("publish the event file once the event is finished"),
+        default=False,
+        help_text=_(
+            "Anyone may then download the event file (without the archive) from the public "
+            "standings page and check every draw and ranking with the paisai checker."
+        ),
+    )
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,
         null=True,

@@ -25,7 +25,7 @@ from tournaments.permissions import require
 
 from .audit import log_action
 
-DETAILS = ("name", "venue", "starts_on", "ends_on", "halls")
+DETAILS = ("name", "venue", "starts_on", "ends_on", "halls", "event_file_public")
 PLAY = ("preset", "num_rounds", "round_minutes", "settings")
 EDITABLE = DETAILS + PLAY
 

@@ -168,7 +168,14 @@ class PairingsPage(PublicMixin, TemplateView):
 class StandingsPage(PublicMixin, TemplateView):
     template_name = "tournaments/public/standings.html"
     cache_kind = "standings"
-    downloads = (("standings-xlsx", "Excel"), ("standings-pdf", "PDF"))
+
+    @property
+    def downloads(self) -> tuple:
+        files = (("standings-xlsx", "Excel"), ("standings-pdf", "PDF"))
+        event = self.event
+        if event.status == event.Status.FINISHED and event.event_file_public:
+            files += (("event-file", _("Event file for checking (JSON)")),)
+        return files
 
     def cache_params(self) -> dict:
         get = self.request.GET
