@@ -217,11 +217,16 @@
     }
     state.base = conflictLatest.number;
     hideConflict();
-    var merge = m && p && p.path === "result/" ? {merge_base: m.base_version, overrides: choices} : null;
+    // every path merges (a submission, a forfeit, the chief's correction): never a plain
+    // resubmission that would replace the newer version whole
+    var merge = m && p ? {merge_base: m.base_version, overrides: choices} : null;
     if (p && (!p.body.record || P.isFinal(p.body.record))) {  // the same final levels or forfeit
       var body = {}; Object.keys(p.body).forEach(function (k) { body[k] = p.body[k]; });
       body.base_version = conflictLatest.number;
-      if (merge) { body.merge_base = merge.merge_base; body.overrides = merge.overrides; body.note = state.note || ""; }
+      if (merge) {
+        body.merge_base = merge.merge_base; body.overrides = merge.overrides;
+        if (p.path === "correct/") { body.reason = state.note || ""; } else { body.note = state.note || ""; }
+      }
       state.pending = {key: P.uuid(), path: p.path, origin: p.origin, body: body};
       P.keep();
     } else {
