@@ -41,7 +41,7 @@
       P.sayAt(P.statusBox(p), T.own_save.replace("%s", latest.number), "ok");
       return true;
     }
-    if (!$("conflict")) { return false; }  // the match page (a correction): said beside the button
+    if (!$("conflict")) { return false; }  // a page without the card: said beside the button
     var by = who(latest);
     var own = mine(latest);
     $("conflict-text").textContent = (own ? T.conflict_own : T.conflict)
