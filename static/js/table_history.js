@@ -153,6 +153,10 @@
     if ((m.conflicts || []).indexOf(n) >= 0) { mark(li, "conflict", T.diff_both); }
     else if (side === "theirs" && (m.theirs || []).indexOf(n) >= 0) { mark(li, "theirs", T.diff_theirs); }
     else if (side === "mine" && (m.mine || []).indexOf(n) >= 0) { mark(li, "mine", T.diff_mine); }
+    // mine is a whole result (a forfeit, final levels) over these deals: the deals a
+    // correction or a ruling changed are the ones it would undo
+    else if (side === "theirs" && (m.fields || []).indexOf("record") >= 0 &&
+             (m.official || []).indexOf(n) >= 0) { mark(li, "theirs", T.diff_theirs); }
   }
   function markWhole(li, m, side) {
     if ((m.fields || []).indexOf("record") >= 0) { mark(li, "conflict", T.diff_both); }

@@ -126,6 +126,11 @@ def test_a_forfeit_after_the_chiefs_correction_keeps_it_unless_the_chief_says(ta
     said = phone.locator("#conflict-merge").inner_text()
     assert "整个成绩两边都改了" in said, said
     assert phone.locator("#conflict-mine li").first.get_attribute("data-diff") == "conflict"
+    theirs = phone.locator("#conflict-theirs li[data-diff]")  # the chief's deal 5, marked
+    assert (
+        theirs.count() == 1
+        and phone.locator("#conflict-theirs li").nth(4).get_attribute("data-diff") == "theirs"
+    )
     choice = phone.locator("#conflict-choices li[data-deal='record']")
     assert choice.locator(".choose-mine").is_disabled()
     assert "只有裁判长可以改" in choice.inner_text()
