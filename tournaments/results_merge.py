@@ -64,9 +64,16 @@ class Merge:
         }
 
 
+WHOLE_MARKS = ("forfeit", "void", "final_levels")  # a record of these is one item, deals or not
+
+
 def has_deals(record: Any) -> bool:
-    return isinstance(record, dict) and (
-        isinstance(record.get("deals"), list) or isinstance(record.get("games"), list)
+    """A record merged deal by deal: it has deals (or games) and is no forfeit, void or final
+    levels (a forfeit's empty ``deals`` replaces the whole record, not each deal)."""
+    return (
+        isinstance(record, dict)
+        and (isinstance(record.get("deals"), list) or isinstance(record.get("games"), list))
+        and not any(record.get(mark) for mark in WHOLE_MARKS)
     )
 
 

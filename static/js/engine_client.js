@@ -12,7 +12,18 @@
     // startMs: ms from the worker's start to the engine's first possible answer;
     // fromSnapshot: it started from this phone's kept snapshot; snapshotKept: the bytes of the
     // snapshot this start kept (0 if it could not keep one), null until then
-    var client = {startMs: null, fromSnapshot: null, snapshotKept: null};
+    // error: why the engine could not start (null while it starts or once it runs)
+    var client = {startMs: null, fromSnapshot: null, snapshotKept: null, error: null};
+
+    // the engine could not start: every question still waiting is answered (status 0), so
+    // no deal waits for ever for an answer that never comes
+    function fail(why) {
+      status = "failed";
+      client.error = why || "engine";
+      var left = waiting;
+      waiting = {};
+      Object.keys(left).forEach(function (id) { left[id]({status: -1, data: {error: client.error}}); });
+    }
 
     var starting = null;
 
@@ -35,11 +46,11 @@
       try {
         worker = new Worker(off.worker + "&engine=" + encodeURIComponent(off.engine) +
                             "&pyodide=" + encodeURIComponent(off.pyodide), {type: "module"});
-      } catch (e) { status = "failed"; return; }
+      } catch (e) { fail(String(e && e.message || e)); return; }
       worker.onmessage = function (event) {
         var msg = event.data || {};
         if (msg.ready !== undefined) {
-          status = msg.ready ? "ready" : "failed";
+          if (msg.ready) { status = "ready"; } else { fail(msg.error); }
           client.startMs = msg.ms;
           client.fromSnapshot = !!msg.fromSnapshot;
           return;
@@ -49,7 +60,7 @@
         delete waiting[msg.id];
         if (done) { done(msg); }
       };
-      worker.onerror = function () { status = "failed"; };
+      worker.onerror = function () { fail("worker"); };
     }
 
     function start() {

@@ -114,6 +114,14 @@
       badge.className = "badge deal-state " + st[1];
       badge.textContent = st[0];
       li.appendChild(text); li.appendChild(document.createTextNode(" ")); li.appendChild(badge);
+      // no levels yet because the phone's engine is starting (offline), or could not start
+      var wait = !entry && !d.refused && P.engine ? P.engine.word() : "";
+      if (wait) {
+        var why = document.createElement("small");
+        why.className = "engine-wait muted";
+        why.textContent = " " + wait;
+        li.appendChild(why);
+      }
       li.dataset.state = d.refused ? "refused" : (d.saved !== null ? "saved" : "local");
       if (moved) { li.dataset.levels = "changed"; }
       if (P.editing === i) { li.classList.add("editing"); }

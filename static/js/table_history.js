@@ -41,7 +41,7 @@
       P.sayAt(P.statusBox(p), T.own_save.replace("%s", latest.number), "ok");
       return true;
     }
-    if (!$("conflict")) { return false; }  // the match page (a correction): said beside the button
+    if (!$("conflict")) { return false; }  // a page without the card: said beside the button
     var by = who(latest);
     var own = mine(latest);
     $("conflict-text").textContent = (own ? T.conflict_own : T.conflict)
@@ -153,6 +153,10 @@
     if ((m.conflicts || []).indexOf(n) >= 0) { mark(li, "conflict", T.diff_both); }
     else if (side === "theirs" && (m.theirs || []).indexOf(n) >= 0) { mark(li, "theirs", T.diff_theirs); }
     else if (side === "mine" && (m.mine || []).indexOf(n) >= 0) { mark(li, "mine", T.diff_mine); }
+    // mine is a whole result (a forfeit, final levels) over these deals: the deals a
+    // correction or a ruling changed are the ones it would undo
+    else if (side === "theirs" && (m.fields || []).indexOf("record") >= 0 &&
+             (m.official || []).indexOf(n) >= 0) { mark(li, "theirs", T.diff_theirs); }
   }
   function markWhole(li, m, side) {
     if ((m.fields || []).indexOf("record") >= 0) { mark(li, "conflict", T.diff_both); }
@@ -217,11 +221,16 @@
     }
     state.base = conflictLatest.number;
     hideConflict();
-    var merge = m && p && p.path === "result/" ? {merge_base: m.base_version, overrides: choices} : null;
+    // every path merges (a submission, a forfeit, the chief's correction): never a plain
+    // resubmission that would replace the newer version whole
+    var merge = m && p ? {merge_base: m.base_version, overrides: choices} : null;
     if (p && (!p.body.record || P.isFinal(p.body.record))) {  // the same final levels or forfeit
       var body = {}; Object.keys(p.body).forEach(function (k) { body[k] = p.body[k]; });
       body.base_version = conflictLatest.number;
-      if (merge) { body.merge_base = merge.merge_base; body.overrides = merge.overrides; body.note = state.note || ""; }
+      if (merge) {
+        body.merge_base = merge.merge_base; body.overrides = merge.overrides;
+        if (p.path === "correct/") { body.reason = state.note || ""; } else { body.note = state.note || ""; }
+      }
       state.pending = {key: P.uuid(), path: p.path, origin: p.origin, body: body};
       P.keep();
     } else {

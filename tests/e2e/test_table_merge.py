@@ -112,3 +112,34 @@ def test_a_deal_both_changed_and_another_changed_here_keeps_the_chiefs_and_adds_
     newest = versions(table)[-1]
     assert newest.number == 3
     assert newest.record["deals"][1] == EW_UP1 and newest.record["deals"][4] == EW_UP3
+
+
+def test_a_forfeit_after_the_chiefs_correction_keeps_it_unless_the_chief_says(table, phone):
+    """The referee's phone on version 1 records a forfeit (弃权) after the chief corrected
+    deal 5: the 409 names the whole result as changed on both sides; "use mine" is not
+    offered over the chief's correction, and keeping version 2 stores nothing."""
+    on_version_1_then_the_chief_corrects_deal_5(table, phone)
+    phone.on("dialog", lambda dialog: dialog.accept())  # "record this team as absent?"
+    phone.locator("details:has(button[data-absent]) summary").click()
+    phone.click("button[data-absent=NS]")
+    phone.wait_for_selector("#conflict:not([hidden])")
+    said = phone.locator("#conflict-merge").inner_text()
+    assert "整个成绩两边都改了" in said, said
+    assert phone.locator("#conflict-mine li").first.get_attribute("data-diff") == "conflict"
+    theirs = phone.locator("#conflict-theirs li[data-diff]")  # the chief's deal 5, marked
+    assert (
+        theirs.count() == 1
+        and phone.locator("#conflict-theirs li").nth(4).get_attribute("data-diff") == "theirs"
+    )
+    choice = phone.locator("#conflict-choices li[data-deal='record']")
+    assert choice.locator(".choose-mine").is_disabled()
+    assert "只有裁判长可以改" in choice.inner_text()
+    phone.click("#resubmit")  # no choice yet: said, nothing sent
+    phone.wait_for_selector("#conflict-status.error")
+    choice.locator(".choose-theirs").click()
+    phone.click("#resubmit")
+    phone.wait_for_selector("#absent-status.ok")
+    assert "第 2 版原样保留" in phone.locator("#absent-status").inner_text()
+    stored = versions(table)
+    assert [v.number for v in stored] == [1, 2]
+    assert stored[-1].record["deals"][4] == EW_UP3 and "forfeit" not in stored[-1].record

@@ -38,6 +38,28 @@ def _reason_field():
     return serializers.CharField(max_length=2000, help_text="Why (goes in the audit log).")
 
 
+def _merge_base_field():
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=1_000_000,
+        required=False,
+        help_text="Mine over the newer version (after a 409 changed_meanwhile): the version "
+        "this record was started from. The record is merged deal by deal onto base_version "
+        "(the newer one): deals only one side changed are taken from it; a deal both changed "
+        "needs a choice in overrides, else 409 merge_conflict naming the deals (conflicts).",
+    )
+
+
+def _overrides_field():
+    return serializers.DictField(
+        child=serializers.ChoiceField(choices=["mine", "theirs"]),
+        required=False,
+        help_text='For a merge: a deal number (or a member\'s name, "record" for a record '
+        'without deals) → "mine" or "theirs". "mine" over another person\'s change needs a '
+        "note (the reason); over a correction or a ruling, the chief referee.",
+    )
+
+
 class PreviewSerializer(StrictSerializer):
     record = RecordField(help_text=RECORD_HELP)
 
@@ -48,27 +70,15 @@ class SubmitSerializer(PreviewSerializer):
         default=False, help_text="Chief referee only: the result counts at once."
     )
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
-    merge_base = serializers.IntegerField(
-        min_value=0,
-        max_value=1_000_000,
-        required=False,
-        help_text="Mine over the newer version (after a 409 changed_meanwhile): the version "
-        "this record was started from. The record is merged deal by deal onto base_version "
-        "(the newer one): deals only one side changed are taken from it; a deal both changed "
-        "needs a choice in overrides, else 409 merge_conflict naming the deals (conflicts).",
-    )
-    overrides = serializers.DictField(
-        child=serializers.ChoiceField(choices=["mine", "theirs"]),
-        required=False,
-        help_text='For a merge: a deal number (or a member\'s name, "record" for a record '
-        'without deals) → "mine" or "theirs". "mine" over another person\'s change needs a '
-        "note (the reason).",
-    )
+    merge_base = _merge_base_field()
+    overrides = _overrides_field()
 
 
 class CorrectSerializer(PreviewSerializer):
     base_version = _base_field()
     reason = _reason_field()
+    merge_base = _merge_base_field()
+    overrides = _overrides_field()
 
 
 class VoidSerializer(StrictSerializer):
@@ -80,6 +90,8 @@ class ForfeitSerializer(StrictSerializer):
     absent = serializers.ChoiceField(choices=["EW", "NS", "both"])
     base_version = _base_field()
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    merge_base = _merge_base_field()
+    overrides = _overrides_field()
 
 
 class ConfirmSerializer(StrictSerializer):

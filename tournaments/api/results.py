@@ -281,6 +281,8 @@ class CorrectView(MatchAPIView):
             data["base_version"],
             data["reason"],
             key,
+            merge_base=data.get("merge_base"),
+            overrides=data.get("overrides"),
         )
         return _created(version)
 
@@ -311,6 +313,8 @@ class ForfeitView(MatchAPIView):
             data["base_version"],
             data.get("note", ""),
             key,
+            merge_base=data.get("merge_base"),
+            overrides=data.get("overrides"),
         )
         return _created(version)
 

@@ -192,7 +192,7 @@ def _append_based(
         source=actor.source,
     )
     changed = ChangedMeanwhile(latest, record if mine is None else mine, by=actor.user)
-    if kind == Kind.SUBMISSION:
+    if kind in (Kind.SUBMISSION, Kind.CORRECTION):
         start = base if started_from is None else started_from
         changed.merge = merge_summary(match, start, latest, record if mine is None else mine)
     raise changed
@@ -276,10 +276,12 @@ def _merged(match, record, actor, base_version, merge_base, overrides, note):
         )
         raise MergeConflict(theirs, record, summary)
     # a correction or a ruling stays unless the chief referee undoes it
+    # (the whole record, a forfeit's or final levels', undoes any deal the correction changed)
     undone = [
         k
         for k, v in found.chosen.items()
-        if v == MINE and (0 in official or _number(k) in official)
+        if v == MINE
+        and (0 in official or _number(k) in official or (k == results_merge.WHOLE and official))
     ]
     if undone and not is_chief(actor, match.round.event):
         raise ResultForbidden(
@@ -371,6 +373,11 @@ def submit(
         mine=mine,
         started_from=merge_base,
     )
+    _log_merge(match, actor, version, audit, note)
+    return version
+
+
+def _log_merge(match, actor, version, audit, note) -> None:
     if audit is not None and not getattr(version, "replayed", False):
         log_action(
             match.round.event,
@@ -381,7 +388,6 @@ def submit(
             reason=note,
             source=actor.source,
         )
-    return version
 
 
 def mark_absent(
@@ -391,9 +397,17 @@ def mark_absent(
     base_version: object,
     note: str = "",
     idempotency_key=None,
+    merge_base=None,
+    overrides=None,
 ) -> ResultVersion:
     """A forfeit: ``absent`` is "EW", "NS" or "both"; the engine scores it. The chief
-    referee's forfeit counts at once; a table referee's awaits confirmation."""
+    referee's forfeit counts at once; a table referee's awaits confirmation.
+
+    A forfeit resubmitted after a 409 (``merge_base``: the version the phone saw) takes the
+    merge rule of :func:`submit`: a forfeit replaces the whole record, so onto a newer
+    version that changed the record it is a conflict on ``"record"``; it is stored only with
+    the choice ``{"record": "mine"}`` and a reason, and over a correction or a ruling only by
+    the chief referee (else refused, saying to keep the newer version or call the chief)."""
     record = forfeit_record(match.round.event.game, absent)
     chief = is_chief(actor, match.round.event)
     return submit(
@@ -404,6 +418,8 @@ def mark_absent(
         confirm=chief,
         note=note,
         idempotency_key=idempotency_key,
+        merge_base=merge_base,
+        overrides=overrides,
     )
 
 
@@ -414,26 +430,45 @@ def correct(
     base_version: object,
     reason: str,
     idempotency_key=None,
+    merge_base=None,
+    overrides=None,
 ) -> ResultVersion:
-    """The chief referee's correction: a new version that counts at once."""
+    """The chief referee's correction: a new version that counts at once. With
+    ``merge_base`` (after a 409, the version the correction was started from) it is merged
+    deal by deal onto ``base_version`` as :func:`submit` merges: the deals another person
+    changed meanwhile stay unless the chief chooses hers (``overrides``)."""
     require_chief(actor, match, _("correct a result"))
-    idem = Idem.of(
-        idempotency_key,
-        Kind.CORRECTION,
-        {"record": record, "base_version": base_version, "reason": reason},
-    )
+    body = {"record": record, "base_version": base_version, "reason": reason}
+    if merge_base is not None:
+        body |= {"merge_base": merge_base, "overrides": overrides or {}}
+    idem = Idem.of(idempotency_key, Kind.CORRECTION, body)
     replayed = _replay(match, idem)
     if replayed is not None:
         return replayed
     require_open_round(match)
     require_reason(reason)
     _check_base_exists(match, base_version)
+    mine, audit = record, None
+    if merge_base is not None:
+        record, audit = _merged(match, record, actor, base_version, merge_base, overrides, reason)
     stored, outcome = _scored_or_logged(match, record, actor)
     _require_change(match, stored)
     require_whole(stored, outcome)  # a correction counts at once: only a whole match
     version = _append_based(
-        match, stored, outcome, actor, base_version, Kind.CORRECTION, True, reason, idem
+        match,
+        stored,
+        outcome,
+        actor,
+        base_version,
+        Kind.CORRECTION,
+        True,
+        reason,
+        idem,
+        audit=audit,
+        mine=mine,
+        started_from=merge_base,
     )
+    _log_merge(match, actor, version, audit, reason)
     _close_disputes(match, actor, ResultDispute.Decision.CORRECTED, reason)
     return version
 

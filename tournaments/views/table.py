@@ -171,6 +171,13 @@ STRINGS = {
         "The server's rules engine answered differently from this phone's: the page shows "
         "the server's answer, which is the one that counts."
     ),
+    # offline in the first seconds: a deal waits for the phone's engine (issue 35)
+    "engine_starting": _("Starting the scoring engine…"),
+    "engine_failed": _(
+        "The scoring engine could not start on this phone: the levels show once the network "
+        "is back. The deals entered are kept on this phone; open this page once online so "
+        "the phone keeps the engine for next time."
+    ),
     # the save status beside the submit button (issue 24): what happened, and what to do
     "not_saved": _("Not saved: %s"),
     "fix_and_resubmit": _("Correct it and submit again; the deals stay on this phone."),
