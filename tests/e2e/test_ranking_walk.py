@@ -16,19 +16,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.readers import pdf_pages, pdf_text, workbook
 from tests.tournaments.ranking.staged import staged_event
+from tests.tournaments.ranking.test_one_ranking import names_in
 from tournaments.services import events, prizes, stage_standings
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 AWARDS = "冠军 1\n亚军 2\n季军 3\n殿军 4\n优胜奖 5-6"
-
-
-def names_in(text: str) -> list[str]:
-    found = []
-    for name in re.findall(r"\bT\d\d\b", text):
-        if not found or found[-1] != name:
-            found.append(name)
-    return found
 
 
 def page_places(page, table: str) -> list[tuple[str, str]]:

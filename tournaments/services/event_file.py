@@ -20,6 +20,7 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from paisai_check.replay import SCORE_FIELDS  # the file's score fields: the checker reads them
 from rules_engine.outcome import Outcome
 from rules_engine.points import answer_number
 from rules_engine.presets import forfeit_level_difference
@@ -44,21 +45,6 @@ from tournaments.standings.service import match_outcome, standings_for
 FORMAT = "paisai-event"
 VERSION = 1
 GENERATOR = "paisai"
-SCORE_FIELDS = (
-    "home_points",
-    "away_points",
-    "home_level_diff",
-    "home_deals_won",
-    "away_deals_won",
-    "home_tricks",
-    "away_tricks",
-    "home_acc_levels",
-    "away_acc_levels",
-    "forfeit",
-    "home_level_points",
-    "away_level_points",
-    "winner",
-)
 
 
 def _plain(value):
