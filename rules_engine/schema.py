@@ -45,6 +45,7 @@ def setting(
     max: int | None = None,
     choices: Mapping[str, str] | None = None,
     items: tuple[str, ...] | None = None,
+    keys: tuple[str, ...] | None = None,
     check=None,
     scoring: bool = False,
     default_factory: object = dataclasses.MISSING,
@@ -65,6 +66,8 @@ def setting(
         meta["choice_words"] = dict(choices)
     if items is not None:
         meta["items"] = tuple(items)  # a list's allowed items (its ``check`` holds them to it)
+    if keys is not None:
+        meta["keys"] = tuple(keys)  # an object's allowed keys, each holding a list of ``items``
     if check is not None:
         meta["check"] = check
     if scoring:

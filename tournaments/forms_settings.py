@@ -1,12 +1,13 @@
 """The event settings form, generated from the one event-settings schema
 (:func:`rules_engine.presets.settings_fields`): a checkbox for a yes/no setting, a number
-field with the schema's bounds, a choice for a setting with choices, and a JSON field only
-for tables and lists. Labels, help and choices' words are the settings' own declarations
+field with the schema's bounds, a choice for a setting with choices, a pair of inputs for a
+pair (forfeit points), select boxes in order for a tie-break order (one list per kind of stage
+when the declaration names ``keys``) and a table of rows for a table (tournaments.forms_parts).
+No field takes JSON. Labels, help and choices' words are the settings' own declarations
 (rules_engine.schema.setting), translated; an error names the field."""
 
 from __future__ import annotations
 
-import json
 import types
 import typing
 from decimal import Decimal
@@ -18,37 +19,13 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine.points import points_json
 from rules_engine.presets import presets_for_game, settings_fields
+from tournaments import forms_parts as parts
 from tournaments import glossary, halls
 from tournaments.models import Event
 from tournaments.validation import SMALLINT_MAX
 
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
-
-
-class JSONValueField(forms.CharField):
-    """A table or list setting, written as JSON."""
-
-    def prepare_value(self, value):
-        if isinstance(value, str):
-            return value
-        return json.dumps(value, ensure_ascii=False, default=points_json)
-
-    def has_changed(self, initial, data):
-        try:
-            data = self.to_python(data)
-        except forms.ValidationError:
-            return True
-        return json.dumps(initial, default=points_json) != json.dumps(data, default=points_json)
-
-    def to_python(self, value):
-        text = super().to_python(value)
-        if text in ("", None):
-            return None
-        try:
-            return json.loads(text)
-        except ValueError:
-            raise forms.ValidationError(_("Write this setting as JSON, e.g. [17, 0].")) from None
 
 
 def _optional(hint) -> tuple[object, bool]:
@@ -96,7 +73,7 @@ def form_field(setting) -> forms.Field:
         return forms.ChoiceField(required=not optional, choices=choices, **own)
     if hint is str:
         return forms.CharField(required=not optional, max_length=200, **own)
-    return JSONValueField(required=not optional, widget=forms.TextInput, **own)
+    return parts.structured_field(hint, meta, optional, own)
 
 
 def bounded(field: forms.IntegerField, low: int, high: int) -> None:
@@ -181,3 +158,21 @@ class EventSettingsForm(forms.ModelForm):
                 settings[name] = None if value == "" else value
         changes["settings"] = settings
         return changes
+
+
+def page_data(form: EventSettingsForm) -> dict:
+    """The data the page posts as shown (tests and the preview start from it): each input's
+    name and text; a checkbox left out when off; a field of several inputs by ``name_<n>``."""
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if isinstance(field, forms.MultiValueField):
+            parts = value if isinstance(value, list) else field.widget.decompress(value)
+            for place, part in enumerate(parts):
+                data[f"{name}_{place}"] = "" if part is None else str(part)
+        elif isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        else:
+            data[name] = "" if value is None else field.prepare_value(value)
+    return data

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tournaments.forms_settings import EventSettingsForm
+from tournaments.forms_settings import EventSettingsForm, page_data
 from tournaments.models import AuditLog, Event, Round
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -29,15 +29,7 @@ def url(event):
 
 def posted(event, **changes):
     """The form as the page shows it, with ``changes``."""
-    form = EventSettingsForm(instance=event)
-    data = {}
-    for name, field in form.fields.items():
-        value = form[name].value()
-        if isinstance(value, bool):
-            if value:
-                data[name] = "on"
-            continue
-        data[name] = "" if value is None else field.prepare_value(value)
+    data = page_data(EventSettingsForm(instance=event))
     for name, value in changes.items():
         if value is False:
             data.pop(name, None)
@@ -91,13 +83,13 @@ def test_a_bad_setting_is_shown_on_its_field_in_english_and_chinese(client, even
     answer = client.post(url(event), posted(event, fail_a_limit="0"), **EN)
     assert answer.status_code == 200  # the form's own bound: at least 1
     assert "fail_a_limit" in answer.context["form"].errors
-    answer = client.post(url(event), posted(event, standings_order='["points", "luck"]'), **EN)
-    assert answer.status_code == 400
+    answer = client.post(url(event), posted(event, standings_order_1="luck"), **EN)
+    assert answer.status_code == 200
     errors = answer.context["form"].errors["standings_order"]
     assert "luck" in errors[0]
     page = client.post(
         url(event),
-        posted(event, standings_order='["points", "luck"]'),
+        posted(event, standings_order_1="luck"),
         HTTP_ACCEPT_LANGUAGE="zh-hans",
     ).content.decode()
     assert "排名顺序" in page and "luck" in page
@@ -170,7 +162,8 @@ def test_match_points_are_exact_decimal_fields_saved_as_the_editions_json(client
         no_show_points="-1",
         bye_match_points="1",
         bye_small_points=False,
-        forfeit_points="[1, -1]",
+        forfeit_points_0="1",
+        forfeit_points_1="-1",
     )
     assert client.post(url(event), data, **EN).status_code == 302
     event.refresh_from_db()
@@ -187,3 +180,45 @@ def test_match_points_are_exact_decimal_fields_saved_as_the_editions_json(client
     assert 'value="0.5"' in again and 'value="0.50"' not in again
     answer = client.post(url(event), posted(event, draw_points="0.125"), **EN)
     assert answer.status_code == 200 and "draw_points" in answer.context["form"].errors
+
+
+def test_no_setting_takes_json_pairs_orders_and_tables_are_real_inputs(client, event, organiser):
+    """Issue 36: forfeit points are two number inputs, the tie-break order select boxes in
+    order (choices in words), the order per kind of stage a row of boxes per kind, a table one
+    row a line; saving them stores the engine's values; a metric chosen twice is refused on
+    the field in both languages."""
+    client.force_login(organiser)
+    page = client.get(url(event), **EN).content.decode()
+    assert 'value="[' not in page and "{&quot;" not in page  # no JSON in any input
+    assert 'type="number" name="forfeit_points_0"' in page
+    assert '<select name="standings_order_0"' in page and ">Opponents&#x27; points<" in page
+    assert '<select name="stage_standings_orders_0"' in page and "Swiss (积分编排赛)" in page
+    assert 'name="level_difference_table"' in page and "10 10" in page  # Suzhou row 0
+    form = EventSettingsForm(instance=event)
+    slots = len(form.fields["standings_order"].fields)
+    data = posted(
+        event,
+        standings_order_0="points",
+        standings_order_1="opponents_points",
+        standings_order_2="wins",
+        **{f"standings_order_{n}": "" for n in range(3, slots)},
+        stage_standings_orders_0="points",
+        stage_standings_orders_1="contribution",
+        forfeit_points_0="1",
+        forfeit_points_1="-1",
+        level_difference_table="0 20\n1 19",
+    )
+    assert client.post(url(event), data, **EN).status_code == 302
+    event.refresh_from_db()
+    assert event.settings["standings_order"] == ["points", "opponents_points", "wins"]
+    assert event.settings["stage_standings_orders"] == {"swiss": ["points", "contribution"]}
+    assert event.settings["forfeit_points"] == [1, -1]
+    assert event.settings["level_difference_table"] == [[0, 20], [1, 19]]
+    twice = posted(event, standings_order_0="wins", standings_order_1="wins")
+    answer = client.post(url(event), twice, **EN)
+    assert answer.status_code == 200
+    assert "Wins is chosen twice." in answer.context["form"].errors["standings_order"]
+    page = client.post(url(event), twice, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "排名顺序" in page
+    bad = client.post(url(event), posted(event, level_difference_table="0 x"), **EN)
+    assert "level_difference_table" in bad.context["form"].errors
