@@ -333,6 +333,13 @@ class TableField(forms.CharField):
             return True
 
 
+def prepare_row(value) -> str:
+    """One value or one row of a table as the page writes it: "0 20", "1", "true"."""
+    if isinstance(value, tuple | list):
+        return " ".join(_token(item) for item in value)
+    return _token(value)
+
+
 def _token(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -17,11 +17,11 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine.points import points_json
+from rules_engine.points import points_json, points_text
 from rules_engine.presets import presets_for_game, settings_fields
 from tournaments import forms_parts as parts
 from tournaments import glossary, halls
-from tournaments.models import Event
+from tournaments.models import Event, Stage
 from tournaments.validation import SMALLINT_MAX
 
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls")
@@ -76,6 +76,39 @@ def form_field(setting) -> forms.Field:
     return parts.structured_field(hint, meta, optional, own)
 
 
+def value_words(setting, value) -> str:
+    """A setting's value as the organiser reads it (the preview, issue 36): yes/no, a
+    choice's words, "1 / −1", an order as "Match points → Wins", an order per kind of stage
+    by the kind's words; "—" when empty."""
+    meta = setting.meta
+    if value is None or value == "" or value == ():
+        return "—"
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if meta.get("choice_words") and isinstance(value, str):
+        return words(meta["choice_words"].get(value)) or value
+    if isinstance(value, Decimal):
+        return points_text(value)
+    if meta.get("keys") and isinstance(value, dict):
+        kinds = dict(Stage.Kind.choices)
+        return "; ".join(
+            f"{kinds.get(kind, kind)}: {_order_words(order)}" for kind, order in value.items()
+        )
+    if meta.get("items") and isinstance(value, tuple | list):
+        return _order_words(value)
+    if isinstance(value, dict):
+        return "; ".join(f"{key} {parts.prepare_row(item)}".strip() for key, item in value.items())
+    if isinstance(value, tuple | list):
+        if all(not isinstance(item, tuple | list) for item in value):
+            return " / ".join(parts.prepare_row(item) for item in value)
+        return "; ".join(parts.prepare_row(item) for item in value)
+    return str(value)
+
+
+def _order_words(order) -> str:
+    return " → ".join(str(glossary.word(glossary.METRICS, key, key)) for key in order) or "—"
+
+
 def bounded(field: forms.IntegerField, low: int, high: int) -> None:
     """Bounds checked by the form (the model's validators never run: ``_post_clean`` is
     off), so 40000 rounds is an error on the field, not a database error."""
@@ -113,6 +146,44 @@ class EventSettingsForm(forms.ModelForm):
             field.group = setting.group
             self.fields[setting.name] = field
             self.setting_names.append(setting.name)
+
+    def describe(self, made: dict) -> list[dict]:
+        """The changes the service plans (tournaments.services.event_settings.planned), one
+        row per changed field or setting: its words, the old and the new value in words."""
+        rows = []
+        event = self.instance
+        for name, (old, new) in made.items():
+            if name == "settings":
+                continue
+            if name == "preset":
+                old, new = glossary.preset_name(old), glossary.preset_name(new)
+            label = self.fields[name].label if name in self.fields else name
+            rows.append(
+                {
+                    "name": name,
+                    "label": label,
+                    "old": "—" if old in (None, "") else str(old),
+                    "new": "—" if new in (None, "") else str(new),
+                }
+            )
+        if "settings" in made or "preset" in made:
+            old_settings, new_settings = made.get("settings", (event.settings, event.settings))
+            old_preset, new_preset = made.get("preset", (event.preset, event.preset))
+            before = {f.name: f for f in settings_fields(event.game, old_preset, old_settings)}
+            for setting in settings_fields(event.game, new_preset, new_settings):
+                was = before.get(setting.name)
+                old_value = was.value if was else None
+                if parts.plain(old_value) == parts.plain(setting.value):
+                    continue
+                rows.append(
+                    {
+                        "name": setting.name,
+                        "label": words(setting.meta.get("label")) or setting.name,
+                        "old": value_words(setting, old_value),
+                        "new": value_words(setting, setting.value),
+                    }
+                )
+        return rows
 
     def groups(self):
         """The form's fields by section, for the template."""

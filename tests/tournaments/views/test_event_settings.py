@@ -28,8 +28,13 @@ def url(event):
 
 
 def posted(event, **changes):
-    """The form as the page shows it, with ``changes``."""
-    data = page_data(EventSettingsForm(instance=event))
+    """The form as the page shows it, with ``changes``, confirmed on the preview step with a
+    reason (the preview itself: test_saving_shows_the_changes_in_words_before_storing)."""
+    data = {
+        "confirmed": "1",
+        "reason": "规程第 5 条",
+        **page_data(EventSettingsForm(instance=event)),
+    }
     for name, value in changes.items():
         if value is False:
             data.pop(name, None)
@@ -222,3 +227,61 @@ def test_no_setting_takes_json_pairs_orders_and_tables_are_real_inputs(client, e
     assert "排名顺序" in page
     bad = client.post(url(event), posted(event, level_difference_table="0 x"), **EN)
     assert "level_difference_table" in bad.context["form"].errors
+
+
+def test_saving_shows_the_changes_in_words_before_storing(client, event, organiser):
+    """Issue 36: saving with changes shows each changed setting "name: old → new" in words
+    and stores nothing; confirming stores it, logged once (event.settings) with old and new
+    per setting, who and why; back keeps the edits."""
+    client.force_login(organiser)
+    data = posted(
+        event,
+        standings_order_0="points",
+        standings_order_1="opponents_points",
+        standings_order_2="wins",
+        **{f"standings_order_{n}": "" for n in range(3, 6)},
+        avoid_same_unit=False,
+        num_rounds="9",
+    )
+    del data["confirmed"], data["reason"]
+    answer = client.post(url(event), data, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert 'id="settings-preview"' in page and 'id="event-settings"' not in page
+    assert (
+        "<b>排名顺序（排名依据，优先者在前）</b>: 场分 → 总级差 → 相互胜负 → 抽签 → 场分 → 对手分 → 胜场数</li>"
+        in page
+    )
+    assert "<b>同单位队伍尽量不相遇</b>: 是 → 否</li>" in page
+    assert "<b>轮数</b>: 7 → 9</li>" in page
+    assert Event.objects.get(pk=event.pk).settings == {}  # nothing stored yet
+    assert not AuditLog.objects.filter(action="event.settings").exists()
+    back = client.post(url(event), {**data, "edit": "1"}, **EN)
+    assert 'id="event-settings"' in back.content.decode()
+    assert back.context["form"]["num_rounds"].value() == "9"
+    answer = client.post(url(event), {**data, "confirmed": "1", "reason": ""}, **EN)
+    assert answer.status_code == 302  # no results yet: no reason needed
+    entry = AuditLog.objects.get(action="event.settings")
+    assert entry.actor_name and entry.data["changes"]["settings.standings_order"][1] == [
+        "points",
+        "opponents_points",
+        "wins",
+    ]
+    assert entry.data["changes"]["num_rounds"][1] == 9
+
+
+def test_once_results_exist_a_change_needs_a_reason_kept_in_the_log(client, event, organiser):
+    factories.round_(event, 1, status=Round.Status.PUBLISHED)
+    client.force_login(organiser)
+    data = posted(event, fail_a_limit="2", reason="")
+    answer = client.post(url(event), data, **EN)
+    assert answer.status_code == 200 and 'id="settings-preview"' in answer.content.decode()
+    assert "reason: Results already exist" in answer.content.decode()
+    assert Event.objects.get(pk=event.pk).settings == {}
+    answer = client.post(url(event), {**data, "reason": "裁判长同意"}, **EN)
+    assert answer.status_code == 302
+    entry = AuditLog.objects.get(action="event.settings")
+    assert entry.reason == "裁判长同意"
+    assert entry.data["changes"]["settings.fail_a_limit"] == [None, 2]
+    page = client.get(url(event), **EN).content.decode()
+    assert "Why: 裁判长同意" in page
