@@ -77,7 +77,10 @@ class EventSettingsView(RoleRequiredMixin, FormView):
         return self.render_to_response(context)
 
     def service_error(self, err):
-        """A refusal of ``settings.<key>`` is shown on the field of that setting."""
+        """A refusal of ``settings.<key>`` (or of a part of it) is shown on the field of that
+        setting."""
         if err.field and err.field.startswith("settings."):
-            err.field = err.field.removeprefix("settings.")
+            # a part of a setting (match_format.deals, stage_standings_orders.swiss) is shown
+            # on the setting's own field
+            err.field = err.field.removeprefix("settings.").split(".")[0]
         return super().service_error(err)

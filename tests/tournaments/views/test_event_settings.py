@@ -3,6 +3,7 @@ for the common ones), saved through the service, errors on the field in zh-hans 
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from tests import factories
 from tournaments.forms_settings import EventSettingsForm, page_data
@@ -285,3 +286,49 @@ def test_once_results_exist_a_change_needs_a_reason_kept_in_the_log(client, even
     assert entry.data["changes"]["settings.fail_a_limit"] == [None, 2]
     page = client.get(url(event), **EN).content.decode()
     assert "Why: 裁判长同意" in page
+
+
+def bad_values(form):
+    """One bad value per setting of the form, by its kind (None: a setting with no bad value,
+    a yes/no or a free title)."""
+    from django import forms as django_forms
+
+    from tournaments import forms_parts
+
+    for name in form.setting_names:
+        field = form.fields[name]
+        if isinstance(field, forms_parts.OrderField | forms_parts.OrdersByKeyField):
+            yield name, {f"{name}_0": "luck"}
+        elif isinstance(field, forms_parts.PartsField):
+            yield name, {f"{name}_0": "x"}
+        elif isinstance(field, forms_parts.TableField):
+            _object, kinds, _whole = field._shape()
+            if kinds != (str,):  # a list of words (the idiom-chain suit ring) takes any words
+                yield name, {name: "x y z w v"}
+        elif isinstance(field, django_forms.ChoiceField):
+            yield name, {name: "nope"}
+        elif isinstance(field, django_forms.DecimalField | django_forms.IntegerField):
+            yield name, {name: "x"}
+        elif name == "partner_return_limit":
+            yield name, {name: "Z"}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_every_setting_posted_with_a_bad_value_is_refused_on_its_named_field(
+    client, event, organiser, language
+):
+    """Issue 36: each setting of the page, posted with a bad value, is refused on its own
+    field, the error naming the field in words (English and Chinese); nothing is stored."""
+    client.force_login(organiser)
+    form = EventSettingsForm(instance=event)
+    tried = 0
+    for name, bad in bad_values(form):
+        answer = client.post(url(event), posted(event, **bad), HTTP_ACCEPT_LANGUAGE=language)
+        assert answer.status_code in (200, 400), name
+        errors = answer.context["form"].errors
+        assert name in errors, (name, errors)
+        label = answer.context["form"].fields[name].label
+        assert f"{escape(label)}: " in answer.content.decode(), name
+        tried += 1
+    assert tried >= 30
+    assert Event.objects.get(pk=event.pk).settings == {}
