@@ -82,3 +82,18 @@ def test_standings_pdf_and_prize_list_pdf_say_it(nanshan):
 def test_api_standings_carry_the_rules(nanshan, api):
     body = api.get(f"/api/tournaments/{nanshan.slug}/standings/", **ZH).json()
     assert body["rules"] == LINE
+
+
+def test_the_public_page_follows_a_change_of_the_edition(client, chinese_event, make_user, grant):
+    """A cached public standings page says the new rules once the settings change."""
+    from tournaments.services import event_settings
+
+    url = reverse("tournaments:public-standings", args=[chinese_event.slug])
+    assert "改动" not in client.get(url, **ZH).content.decode()
+    organiser = make_user()
+    grant(organiser, chinese_event, "organiser")
+    event_settings.update_settings(
+        Event.objects.get(pk=chinese_event.pk), organiser, {"settings": {"fail_a_limit": 3}}
+    )
+    page = client.get(url, **ZH).content.decode()
+    assert "· 改动 1 处</p>" in page
