@@ -254,7 +254,7 @@ class Preset:
         keys=STAGE_KINDS,
         items=STANDINGS_METRICS,
         check=_check_stage_orders,
-        label=gettext_noop("standings order per kind of stage (swiss, round_robin, knockout)"),
+        label=gettext_noop("standings order per kind of stage"),
     )
     decks: int = setting(2, min=1, label=gettext_noop("decks"))
     level_difference_table: tuple[tuple[int, int], ...] | None = setting(

@@ -55,6 +55,8 @@ def structured_field(hint, meta: Mapping, optional: bool, own: dict) -> forms.Fi
         return PartsField(args, optional, own)
     if origin is tuple and args == (str, Ellipsis) and meta.get("items"):
         return OrderField(meta["items"], optional, own)
+    if meta.get("key_words") and origin is not None and issubclass(origin, Mapping):
+        return RowsByKeyField(meta["keys"], meta["key_words"], typing.get_args(args[1]), own)
     if meta.get("keys") and meta.get("items"):
         return OrdersByKeyField(meta["keys"], meta["items"], optional, own)
     return TableField(hint, optional, own)
@@ -252,6 +254,71 @@ class OrdersByKeyField(forms.MultiValueField):
             return plain(self.clean(data)) != plain(initial)
         except forms.ValidationError:
             return True
+
+
+class RowsByKeyField(forms.MultiValueField):
+    """An object from a key to a row of values (the penalty escalation: a step → how many
+    times, then which step): a row of inputs per key, a word being one of the keys (a select
+    in words); a row left empty is no entry."""
+
+    def __init__(self, keys, key_words, kinds, own):
+        self.keys, self.kinds = tuple(keys), tuple(kinds)
+        named = [("", "—"), *((key, words_of(key_words, key)) for key in self.keys)]
+        fields, widgets = [], []
+        for key in self.keys:
+            for place, kind in enumerate(self.kinds, 1):
+                heading = f"{words_of(key_words, key)} {place}"
+                if kind is str:
+                    field = forms.ChoiceField(choices=named, required=False)
+                else:
+                    field = forms.IntegerField(required=False, min_value=1)
+                field.widget.attrs["aria-label"] = heading
+                fields.append(field)
+                widgets.append(field.widget)
+        super().__init__(fields, require_all_fields=False, required=False, **own)
+        self.widget = OrderWidget(
+            [(words_of(key_words, k), len(self.kinds)) for k in self.keys], (), ""
+        )
+        self.widget.widgets = widgets
+        self.widget.decompress = self.boxes
+
+    def boxes(self, value):
+        value = value or {}
+        boxes = []
+        for key in self.keys:
+            row = list(value.get(key) or ())
+            boxes += [("" if v is None else v) for v in row] + [""] * (len(self.kinds) - len(row))
+        return boxes
+
+    def compress(self, values):
+        values = list(values or [])
+        width = len(self.kinds)
+        found = {}
+        for place, key in enumerate(self.keys):
+            row = values[place * width : (place + 1) * width]
+            if all(v in (None, "") for v in row):
+                continue
+            if any(v in (None, "") for v in row):
+                raise forms.ValidationError(_("Give every value of this setting."))
+            found[key] = list(row)
+        return found
+
+    def has_changed(self, initial, data):
+        try:
+            return plain(self.clean(data)) != plain(initial)
+        except forms.ValidationError:
+            return True
+
+
+def words(text: str | None) -> str:
+    """A setting's words from its declaration (rules_engine.schema.setting), translated by the
+    pages' catalogue (makemessages reads them where they are declared)."""
+    return gettext(text) if text else ""
+
+
+def words_of(table, key) -> str:
+    """A key's words from its declaration (rules_engine.schema.setting ``key_words``)."""
+    return words(table.get(key)) or key
 
 
 class TableField(forms.CharField):

@@ -21,6 +21,7 @@ from rules_engine.points import points_json, points_text
 from rules_engine.presets import presets_for_game, settings_fields
 from tournaments import forms_parts as parts
 from tournaments import glossary, halls
+from tournaments.forms_parts import words
 from tournaments.models import Event, Stage
 from tournaments.validation import SMALLINT_MAX
 
@@ -34,12 +35,6 @@ def _optional(hint) -> tuple[object, bool]:
         if len(args) == 1:
             return args[0], True
     return hint, False
-
-
-def words(text: str | None) -> str:
-    """A setting's words from its declaration (rules_engine.schema.setting), translated by the
-    pages' catalogue (makemessages reads them where they are declared)."""
-    return gettext(text) if text else ""
 
 
 def form_field(setting) -> forms.Field:

@@ -299,7 +299,7 @@ def bad_values(form):
         field = form.fields[name]
         if isinstance(field, forms_parts.OrderField | forms_parts.OrdersByKeyField):
             yield name, {f"{name}_0": "luck"}
-        elif isinstance(field, forms_parts.PartsField):
+        elif isinstance(field, forms_parts.PartsField | forms_parts.RowsByKeyField):
             yield name, {f"{name}_0": "x"}
         elif isinstance(field, forms_parts.TableField):
             _object, kinds, _whole = field._shape()
