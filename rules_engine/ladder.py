@@ -190,6 +190,17 @@ def proposed_penalties(
 
 # --- settings --------------------------------------------------------------------------------
 
+# The ladder's steps in words (the settings page's rows of the escalation; the words of
+# arbitration.models.Step).
+STEP_WORDS = {
+    VERBAL_WARNING: gettext_noop("Verbal warning (口头警告)"),
+    WARNING: gettext_noop("Warning (警告)"),
+    VIOLATION: gettext_noop("Violation (记违例)"),
+    LEVEL_DEDUCTION: gettext_noop("Level deduction (降级)"),
+    MATCH_LOSS: gettext_noop("Match loss (判负)"),
+    SUSPENSION: gettext_noop("Suspension (停赛)"),
+}
+
 DEFAULT_ESCALATION: dict[str, tuple[int, str]] = {
     WARNING: (2, VIOLATION),
     VIOLATION: (3, MATCH_LOSS),
@@ -244,6 +255,8 @@ class LadderSettings:
     escalation: Mapping[str, tuple[int, str]] = setting(
         default_factory=lambda: dict(DEFAULT_ESCALATION),
         check=_escalation,
+        keys=LADDER,
+        key_words=STEP_WORDS,
         label=gettext_noop("penalty escalation"),
     )
     late_limit_minutes: int = setting(10, label=gettext_noop("late after (minutes)"))

@@ -251,8 +251,10 @@ class Preset:
     stage_standings_orders: Mapping | None = setting(
         None,
         scoring=True,
+        keys=STAGE_KINDS,
+        items=STANDINGS_METRICS,
         check=_check_stage_orders,
-        label=gettext_noop("standings order per kind of stage (swiss, round_robin, knockout)"),
+        label=gettext_noop("standings order per kind of stage"),
     )
     decks: int = setting(2, min=1, label=gettext_noop("decks"))
     level_difference_table: tuple[tuple[int, int], ...] | None = setting(
@@ -902,6 +904,12 @@ def settings_table() -> str:
                 kind += "; or null" if spec.default is None else ""
             if meta.get("items"):
                 kind = "a list of " + ", ".join(f"`{item}`" for item in meta["items"])
+            if meta.get("keys"):
+                kind = (
+                    "null, or an object from "
+                    + ", ".join(f"`{key}`" for key in meta["keys"])
+                    + f" to {kind}"
+                )
             if defaults is not None:
                 default = getattr(defaults, name)
             elif spec.default is not dataclasses.MISSING:

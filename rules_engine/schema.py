@@ -45,6 +45,8 @@ def setting(
     max: int | None = None,
     choices: Mapping[str, str] | None = None,
     items: tuple[str, ...] | None = None,
+    keys: tuple[str, ...] | None = None,
+    key_words: Mapping[str, str] | None = None,
     check=None,
     scoring: bool = False,
     default_factory: object = dataclasses.MISSING,
@@ -65,6 +67,10 @@ def setting(
         meta["choice_words"] = dict(choices)
     if items is not None:
         meta["items"] = tuple(items)  # a list's allowed items (its ``check`` holds them to it)
+    if keys is not None:
+        meta["keys"] = tuple(keys)  # an object's allowed keys, each holding a list of ``items``
+    if key_words is not None:
+        meta["key_words"] = dict(key_words)  # each key's words (a form's row heading)
     if check is not None:
         meta["check"] = check
     if scoring:

@@ -238,7 +238,7 @@ def test_gettext_functions_are_imported_under_names_makemessages_reads():
 # The one place that translates words by variable: the event settings' words, each marked
 # with gettext_noop where it is declared (rules_engine.schema.setting), so makemessages reads
 # them there (Django's pattern for words declared apart from where they are shown).
-DECLARED_WORDS = {"tournaments/forms_settings.py"}
+DECLARED_WORDS = {"tournaments/forms_settings.py", "tournaments/forms_parts.py"}
 
 
 def test_every_message_is_a_literal():

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine.ladder import LadderSettings
 from rules_engine.presets import PRESETS
 from tournaments import glossary, upload_limit
-from tournaments.forms_settings import check_form_json
 from tournaments.models import Event, Game, Player, Role, Team, Unit
-from tournaments.validation import INT_MAX, encodable, whole_number
-
-APPEAL_MINUTES = LadderSettings().appeal_minutes  # the settings field's example: the default
+from tournaments.validation import INT_MAX, whole_number
 
 
 def round_minutes_help() -> str:
@@ -40,23 +34,11 @@ def preset_names_by_game() -> dict[str, list[str]]:
     return names
 
 
-class CheckedJSONField(forms.JSONField):
-    """JSON checked as the API's is (depth, NUL, lone surrogates: validation.check_json), and
-    shown again with any character that is not UTF-8 escaped, so the page always renders."""
-
-    field_name: str | None = None  # the path its refusals name (e.g. "settings.tiebreaks.0")
-
-    def to_python(self, value):
-        return check_form_json(super().to_python(value), self.field_name)
-
-    def prepare_value(self, value):
-        text = super().prepare_value(value)
-        return text if encodable(text) else json.dumps(value, cls=self.encoder)
-
-
 class EventForm(forms.ModelForm):
-    """A new event. The model's clean() checks the preset and the settings with the rules
-    engine's event-settings schema (a preset of another game, a bad or unknown setting)."""
+    """A new event: its edition of the rules is chosen as a preset (issue 36: no JSON on an
+    organiser's page); each setting is changed afterwards on the event's settings page
+    (tournaments.forms_settings), field by field. The model's clean() checks the preset is
+    of the event's game."""
 
     preset = forms.ChoiceField(label=_("scoring preset"))
 
@@ -71,14 +53,9 @@ class EventForm(forms.ModelForm):
             "round_minutes",
             "venue",
             "starts_on",
-            "settings",
         ]
-        field_classes = {"settings": CheckedJSONField}
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "settings": forms.Textarea(
-                attrs={"rows": 3, "placeholder": json.dumps({"appeal_minutes": APPEAL_MINUTES})}
-            ),
         }
 
     def __init__(self, *args, **kwargs):
@@ -88,17 +65,14 @@ class EventForm(forms.ModelForm):
             for names in preset_names_by_game().values()
             for name in names
         ]
-        self.fields["settings"].field_name = "settings"
-        self.fields["settings"].help_text = _(
-            "Optional changes to the preset and the penalty ladder, as a JSON object."
+        self.fields["preset"].help_text = _(
+            "The edition of the rules; change any of its settings afterwards on the event's "
+            "settings page."
         )
         # blank: the preset's own round clock (Preset.default_round_minutes)
         self.fields["round_minutes"].required = False
         self.fields["round_minutes"].initial = None
         self.fields["round_minutes"].help_text = round_minutes_help()
-
-    def clean_settings(self):
-        return self.cleaned_data.get("settings") or {}
 
     def clean(self):
         data = super().clean()

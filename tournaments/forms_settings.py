@@ -1,12 +1,13 @@
 """The event settings form, generated from the one event-settings schema
 (:func:`rules_engine.presets.settings_fields`): a checkbox for a yes/no setting, a number
-field with the schema's bounds, a choice for a setting with choices, and a JSON field only
-for tables and lists. Labels, help and choices' words are the settings' own declarations
+field with the schema's bounds, a choice for a setting with choices, a pair of inputs for a
+pair (forfeit points), select boxes in order for a tie-break order (one list per kind of stage
+when the declaration names ``keys``) and a table of rows for a table (tournaments.forms_parts).
+No field takes JSON. Labels, help and choices' words are the settings' own declarations
 (rules_engine.schema.setting), translated; an error names the field."""
 
 from __future__ import annotations
 
-import json
 import types
 import typing
 from decimal import Decimal
@@ -16,49 +17,16 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine.points import points_json
+from rules_engine.points import points_json, points_text
 from rules_engine.presets import presets_for_game, settings_fields
+from tournaments import forms_parts as parts
 from tournaments import glossary, halls
-from tournaments.models import Event
-from tournaments.validation import SMALLINT_MAX, BadInput, check_json
+from tournaments.forms_parts import words
+from tournaments.models import Event, Stage
+from tournaments.validation import SMALLINT_MAX
 
 DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "halls", "event_file_public")
 EVENT_FIELDS = ("preset", "num_rounds", "round_minutes")
-
-
-def check_form_json(value, field: str | None) -> object:
-    """:func:`check_json` for a form's JSON field: the refusal as the field's error (a lone
-    surrogate such as ``"\\ud800"`` kept in the form would fail the page as it renders)."""
-    try:
-        return check_json(value, field)
-    except BadInput as error:
-        raise forms.ValidationError(error.message) from None
-
-
-class JSONValueField(forms.CharField):
-    """A table or list setting, written as JSON."""
-
-    def prepare_value(self, value):
-        if isinstance(value, str):
-            return value
-        return json.dumps(value, ensure_ascii=False, default=points_json)
-
-    def has_changed(self, initial, data):
-        try:
-            data = self.to_python(data)
-        except forms.ValidationError:
-            return True
-        return json.dumps(initial, default=points_json) != json.dumps(data, default=points_json)
-
-    def to_python(self, value):
-        text = super().to_python(value)
-        if text in ("", None):
-            return None
-        try:
-            value = json.loads(text)
-        except ValueError:
-            raise forms.ValidationError(_("Write this setting as JSON, e.g. [17, 0].")) from None
-        return check_form_json(value, None)
 
 
 def _optional(hint) -> tuple[object, bool]:
@@ -67,12 +35,6 @@ def _optional(hint) -> tuple[object, bool]:
         if len(args) == 1:
             return args[0], True
     return hint, False
-
-
-def words(text: str | None) -> str:
-    """A setting's words from its declaration (rules_engine.schema.setting), translated by the
-    pages' catalogue (makemessages reads them where they are declared)."""
-    return gettext(text) if text else ""
 
 
 def form_field(setting) -> forms.Field:
@@ -106,7 +68,40 @@ def form_field(setting) -> forms.Field:
         return forms.ChoiceField(required=not optional, choices=choices, **own)
     if hint is str:
         return forms.CharField(required=not optional, max_length=200, **own)
-    return JSONValueField(required=not optional, widget=forms.TextInput, **own)
+    return parts.structured_field(hint, meta, optional, own)
+
+
+def value_words(setting, value) -> str:
+    """A setting's value as the organiser reads it (the preview, issue 36): yes/no, a
+    choice's words, "1 / −1", an order as "Match points → Wins", an order per kind of stage
+    by the kind's words; "—" when empty."""
+    meta = setting.meta
+    if value is None or value == "" or value == ():
+        return "—"
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if meta.get("choice_words") and isinstance(value, str):
+        return words(meta["choice_words"].get(value)) or value
+    if isinstance(value, Decimal):
+        return points_text(value)
+    if meta.get("keys") and isinstance(value, dict):
+        kinds = dict(Stage.Kind.choices)
+        return "; ".join(
+            f"{kinds.get(kind, kind)}: {_order_words(order)}" for kind, order in value.items()
+        )
+    if meta.get("items") and isinstance(value, tuple | list):
+        return _order_words(value)
+    if isinstance(value, dict):
+        return "; ".join(f"{key} {parts.prepare_row(item)}".strip() for key, item in value.items())
+    if isinstance(value, tuple | list):
+        if all(not isinstance(item, tuple | list) for item in value):
+            return " / ".join(parts.prepare_row(item) for item in value)
+        return "; ".join(parts.prepare_row(item) for item in value)
+    return str(value)
+
+
+def _order_words(order) -> str:
+    return " → ".join(str(glossary.word(glossary.METRICS, key, key)) for key in order) or "—"
 
 
 def bounded(field: forms.IntegerField, low: int, high: int) -> None:
@@ -146,6 +141,44 @@ class EventSettingsForm(forms.ModelForm):
             field.group = setting.group
             self.fields[setting.name] = field
             self.setting_names.append(setting.name)
+
+    def describe(self, made: dict) -> list[dict]:
+        """The changes the service plans (tournaments.services.event_settings.planned), one
+        row per changed field or setting: its words, the old and the new value in words."""
+        rows = []
+        event = self.instance
+        for name, (old, new) in made.items():
+            if name == "settings":
+                continue
+            if name == "preset":
+                old, new = glossary.preset_name(old), glossary.preset_name(new)
+            label = self.fields[name].label if name in self.fields else name
+            rows.append(
+                {
+                    "name": name,
+                    "label": label,
+                    "old": "—" if old in (None, "") else str(old),
+                    "new": "—" if new in (None, "") else str(new),
+                }
+            )
+        if "settings" in made or "preset" in made:
+            old_settings, new_settings = made.get("settings", (event.settings, event.settings))
+            old_preset, new_preset = made.get("preset", (event.preset, event.preset))
+            before = {f.name: f for f in settings_fields(event.game, old_preset, old_settings)}
+            for setting in settings_fields(event.game, new_preset, new_settings):
+                was = before.get(setting.name)
+                old_value = was.value if was else None
+                if parts.plain(old_value) == parts.plain(setting.value):
+                    continue
+                rows.append(
+                    {
+                        "name": setting.name,
+                        "label": words(setting.meta.get("label")) or setting.name,
+                        "old": value_words(setting, old_value),
+                        "new": value_words(setting, setting.value),
+                    }
+                )
+        return rows
 
     def groups(self):
         """The form's fields by section, for the template."""
@@ -191,3 +224,21 @@ class EventSettingsForm(forms.ModelForm):
                 settings[name] = None if value == "" else value
         changes["settings"] = settings
         return changes
+
+
+def page_data(form: EventSettingsForm) -> dict:
+    """The data the page posts as shown (tests and the preview start from it): each input's
+    name and text; a checkbox left out when off; a field of several inputs by ``name_<n>``."""
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if isinstance(field, forms.MultiValueField):
+            parts = value if isinstance(value, list) else field.widget.decompress(value)
+            for place, part in enumerate(parts):
+                data[f"{name}_{place}"] = "" if part is None else str(part)
+        elif isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        else:
+            data[name] = "" if value is None else field.prepare_value(value)
+    return data

@@ -94,6 +94,8 @@ def test_organiser_runs_an_event_without_the_admin(live_server, desktop, login, 
     page.fill("#id_fail_a_limit", "3")
     page.select_option("#id_round_one_method", "random")
     page.click("#event-settings button[type=submit]")
+    page.wait_for_selector("#settings-preview")  # the changes in words, before storing
+    page.click("#settings-confirm button[name=confirmed]")
     page.wait_for_selector("#settings-history")
     event.refresh_from_db()
     assert event.venue == "苏州市体育中心" and event.halls == "A厅 1-20\nB厅 21-40"

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rules_engine.points import answer_number
 from tournaments import permissions
 from tournaments.models import Match, Round
+from tournaments.rules_line import rules_line
 from tournaments.services import rounds as service
 from tournaments.services.audit import client_address
 from tournaments.services.stage_standings import official_standings
@@ -147,6 +148,9 @@ class MetricSerializer(StrictSerializer):
 
 class StandingsSerializer(StrictSerializer):
     after_round = serializers.IntegerField(allow_null=True)
+    rules = serializers.CharField(
+        help_text="The rules line: the edition, its points and tie-breaks (tournaments.rules_line)"
+    )
     order = MetricSerializer(many=True)
     rows = StandingRowSerializer(many=True)
 
@@ -282,5 +286,7 @@ class StandingsView(EventScopedMixin, generics.GenericAPIView):
         rows = official_standings(event, after_round=after)
         order = [{"key": key, "label": label} for key, label in metric_labels(event)]
         return Response(
-            StandingsSerializer({"after_round": after, "order": order, "rows": rows}).data
+            StandingsSerializer(
+                {"after_round": after, "rules": rules_line(event), "order": order, "rows": rows}
+            ).data
         )

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ExportError
+from tournaments.rules_line import rules_line
 from tournaments.services import stage_standings
 from tournaments.services.awards import default_awards, parse_awards
 
@@ -106,6 +107,7 @@ class PrizeListPdf(Exporter):
             "staged": self.event.stages.exists(),
             "provisional": not is_final(self.event),
             "today": timezone.localdate(),
+            "rules_line": rules_line(self.event),
         }
         return template_to_pdf("pdf/prizes.html", context, "prizes.css")
 

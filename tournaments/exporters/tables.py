@@ -17,6 +17,7 @@ from rules_engine.outcome import Outcome
 from rules_engine.points import answer_number
 from tournaments import glossary
 from tournaments.models import Match, ResultVersion, Round, Team
+from tournaments.rules_line import rules_line
 from tournaments.services.stage_standings import official_standings
 from tournaments.standings.service import metric_labels
 
@@ -35,6 +36,7 @@ class Table:
     columns: list[Column]
     rows: list[tuple] = field(default_factory=list)
     sheet_name: str = ""
+    note: str = ""  # under the title: the rules line of a standings table (tournaments.rules_line)
 
 
 def clean_number(value):
@@ -105,7 +107,7 @@ def standings_table(event, after_round: int | None = None) -> Table:
     else:
         title = gettext("Standings after round %(number)s") % {"number": after_round}
         sheet = gettext("Round %(number)s") % {"number": after_round}
-    return Table(title, event.name, columns, rows, sheet_name=sheet)
+    return Table(title, event.name, columns, rows, sheet_name=sheet, note=rules_line(event))
 
 
 def _result_text(answer: dict | None) -> str:

@@ -59,7 +59,11 @@ def add_sheet(workbook: Workbook, table: Table, taken: set[str]) -> None:
     title = text_cell(sheet, table.title)
     title.font = TITLE_FONT
     sheet.append([title])
-    sheet.append(safe_row(sheet, [table.subtitle]))
+    # the note (a standings table's rules line) beside the subtitle, in the third column (the
+    # rows keep their places: title, subtitle, column labels), and in the printed page's header
+    sheet.append(safe_row(sheet, [table.subtitle, *([None, table.note] if table.note else [])]))
+    if table.note:
+        sheet.oddHeader.center.text = table.note.replace("&", "&&")
     header = []
     for column in table.columns:
         cell = text_cell(sheet, column.label)

@@ -69,32 +69,48 @@ def started(event: Event) -> bool:
     return event.rounds.exclude(status=Round.Status.DRAFT).exists()
 
 
-def update_settings(event: Event, user, changes: dict, source: str = "") -> dict:
-    """Apply ``changes`` (keys of :data:`EDITABLE`; ``settings`` is the whole new overrides
-    object) and log each change old → new. Returns the changes made {field: [old, new]}."""
-    require(user, event, "event.settings")
+def planned(event: Event, changes: dict) -> dict:
+    """What saving ``changes`` would change, {field: (old, new)}, checked as saving checks it
+    (SettingsError naming the field): the settings page previews it before storing."""
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
         raise SettingsError(_("%(name)s cannot be changed here."), unknown[0], name=unknown[0])
+    preset = changes.get("preset", event.preset)
+    settings = changes.get("settings", event.settings) or {}
+    if not isinstance(settings, dict):
+        raise SettingsError(_("settings must be an object of preset settings"), "settings")
+    try:
+        settings = normalised(event.game, preset, settings)
+    except RulesError as err:
+        raise SettingsError.from_rules(err) from None
+    wanted = {**{k: v for k, v in changes.items() if k != "settings"}, "settings": settings}
+    made = {}
+    for key, value in wanted.items():
+        old = getattr(event, key)
+        if _shown(old) != _shown(value):
+            made[key] = (old, value)
+    if "halls" in made:
+        halls.check(made["halls"][1])  # HallsError naming ``halls``
+    refuse_breaking(event, made)
+    return made
+
+
+def update_settings(
+    event: Event, user, changes: dict, source: str = "", reason: str | None = None
+) -> dict:
+    """Apply ``changes`` (keys of :data:`EDITABLE`; ``settings`` is the whole new overrides
+    object) and log each change old → new with ``reason``. Returns the changes made
+    {field: [old, new]}. The settings page gives a reason (``""`` when none was written):
+    once results exist a change needs one."""
+    require(user, event, "event.settings")
     with transaction.atomic():
         current = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
-        preset = changes.get("preset", current.preset)
-        settings = changes.get("settings", current.settings) or {}
-        if not isinstance(settings, dict):
-            raise SettingsError(_("settings must be an object of preset settings"), "settings")
-        try:
-            settings = normalised(current.game, preset, settings)
-        except RulesError as err:
-            raise SettingsError.from_rules(err) from None
-        wanted = {**{k: v for k, v in changes.items() if k != "settings"}, "settings": settings}
-        made = {}
-        for key, value in wanted.items():
-            old = getattr(current, key)
-            if _shown(old) != _shown(value):
-                made[key] = (old, value)
-        if "halls" in made:
-            halls.check(made["halls"][1])  # HallsError naming ``halls``
-        refuse_breaking(current, made)
+        made = planned(current, changes)
+        if made and reason is not None and not reason.strip() and started(current):
+            raise SettingsError(
+                _("Results already exist: say why the settings change (the audit log keeps it)."),
+                "reason",
+            )
         for key, (_old, value) in made.items():
             setattr(current, key, value)
         if made:
@@ -105,6 +121,7 @@ def update_settings(event: Event, user, changes: dict, source: str = "") -> dict
                 "event.settings",
                 current,
                 {"changes": audit_changes(made)},
+                reason=(reason or "").strip(),
                 source=source,
             )
     for key, (_old, value) in made.items():

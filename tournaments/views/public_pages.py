@@ -24,6 +24,7 @@ from tournaments.errors import ServiceError
 from tournaments.exporters.qr import qr_svg
 from tournaments.exporters.tables import clean_number
 from tournaments.models import Team
+from tournaments.rules_line import rules_line
 from tournaments.services import event_file, find_table, public, public_cache
 from tournaments.services.audit import client_address
 from tournaments.standings.service import metric_labels
@@ -196,6 +197,7 @@ class StandingsPage(PublicMixin, TemplateView):
             stages=list(self.event.stages.prefetch_related("sections")),
             stage=stage,
             section=section,
+            rules_line=rules_line(self.event, kind),
         )
         page = public.paginate(len(rows), params["page"], STANDINGS_PAGE)
         context.update(

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournaments.models import LotDraw, Round
+from tournaments.rules_line import rules_line
 from tournaments.services import lots
 from tournaments.services.audit import client_address
 from tournaments.services.stage_standings import official_standings
@@ -53,6 +54,7 @@ class StandingsView(RoleRequiredMixin, TemplateView):
             for row in official_standings(self.event, after_round=after)
         ]
         context.update(rows=rows, metrics=metrics, numbers=numbers, after_round=after)
+        context["rules_line"] = rules_line(self.event)
         latest = after is None or after == (numbers[-1] if numbers else None)
         context.update(
             tied=lots.tied_groups(self.event) if latest and lots.may_draw(self.event) else [],

@@ -3,9 +3,10 @@ for the common ones), saved through the service, errors on the field in zh-hans 
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from tests import factories
-from tournaments.forms_settings import EventSettingsForm
+from tournaments.forms_settings import EventSettingsForm, page_data
 from tournaments.models import AuditLog, Event, Round
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -28,16 +29,13 @@ def url(event):
 
 
 def posted(event, **changes):
-    """The form as the page shows it, with ``changes``."""
-    form = EventSettingsForm(instance=event)
-    data = {}
-    for name, field in form.fields.items():
-        value = form[name].value()
-        if isinstance(value, bool):
-            if value:
-                data[name] = "on"
-            continue
-        data[name] = "" if value is None else field.prepare_value(value)
+    """The form as the page shows it, with ``changes``, confirmed on the preview step with a
+    reason (the preview itself: test_saving_shows_the_changes_in_words_before_storing)."""
+    data = {
+        "confirmed": "1",
+        "reason": "规程第 5 条",
+        **page_data(EventSettingsForm(instance=event)),
+    }
     for name, value in changes.items():
         if value is False:
             data.pop(name, None)
@@ -91,13 +89,13 @@ def test_a_bad_setting_is_shown_on_its_field_in_english_and_chinese(client, even
     answer = client.post(url(event), posted(event, fail_a_limit="0"), **EN)
     assert answer.status_code == 200  # the form's own bound: at least 1
     assert "fail_a_limit" in answer.context["form"].errors
-    answer = client.post(url(event), posted(event, standings_order='["points", "luck"]'), **EN)
-    assert answer.status_code == 400
+    answer = client.post(url(event), posted(event, standings_order_1="luck"), **EN)
+    assert answer.status_code == 200
     errors = answer.context["form"].errors["standings_order"]
     assert "luck" in errors[0]
     page = client.post(
         url(event),
-        posted(event, standings_order='["points", "luck"]'),
+        posted(event, standings_order_1="luck"),
         HTTP_ACCEPT_LANGUAGE="zh-hans",
     ).content.decode()
     assert "排名顺序" in page and "luck" in page
@@ -170,7 +168,8 @@ def test_match_points_are_exact_decimal_fields_saved_as_the_editions_json(client
         no_show_points="-1",
         bye_match_points="1",
         bye_small_points=False,
-        forfeit_points="[1, -1]",
+        forfeit_points_0="1",
+        forfeit_points_1="-1",
     )
     assert client.post(url(event), data, **EN).status_code == 302
     event.refresh_from_db()
@@ -187,3 +186,149 @@ def test_match_points_are_exact_decimal_fields_saved_as_the_editions_json(client
     assert 'value="0.5"' in again and 'value="0.50"' not in again
     answer = client.post(url(event), posted(event, draw_points="0.125"), **EN)
     assert answer.status_code == 200 and "draw_points" in answer.context["form"].errors
+
+
+def test_no_setting_takes_json_pairs_orders_and_tables_are_real_inputs(client, event, organiser):
+    """Issue 36: forfeit points are two number inputs, the tie-break order select boxes in
+    order (choices in words), the order per kind of stage a row of boxes per kind, a table one
+    row a line; saving them stores the engine's values; a metric chosen twice is refused on
+    the field in both languages."""
+    client.force_login(organiser)
+    page = client.get(url(event), **EN).content.decode()
+    assert 'value="[' not in page and "{&quot;" not in page  # no JSON in any input
+    assert 'type="number" name="forfeit_points_0"' in page
+    assert '<select name="standings_order_0"' in page and ">Opponents&#x27; points<" in page
+    assert '<select name="stage_standings_orders_0"' in page and "Swiss (积分编排赛)" in page
+    assert 'name="level_difference_table"' in page and "10 10" in page  # Suzhou row 0
+    form = EventSettingsForm(instance=event)
+    slots = len(form.fields["standings_order"].fields)
+    data = posted(
+        event,
+        standings_order_0="points",
+        standings_order_1="opponents_points",
+        standings_order_2="wins",
+        **{f"standings_order_{n}": "" for n in range(3, slots)},
+        stage_standings_orders_0="points",
+        stage_standings_orders_1="contribution",
+        forfeit_points_0="1",
+        forfeit_points_1="-1",
+        level_difference_table="0 20\n1 19",
+    )
+    assert client.post(url(event), data, **EN).status_code == 302
+    event.refresh_from_db()
+    assert event.settings["standings_order"] == ["points", "opponents_points", "wins"]
+    assert event.settings["stage_standings_orders"] == {"swiss": ["points", "contribution"]}
+    assert event.settings["forfeit_points"] == [1, -1]
+    assert event.settings["level_difference_table"] == [[0, 20], [1, 19]]
+    twice = posted(event, standings_order_0="wins", standings_order_1="wins")
+    answer = client.post(url(event), twice, **EN)
+    assert answer.status_code == 200
+    assert "Wins is chosen twice." in answer.context["form"].errors["standings_order"]
+    page = client.post(url(event), twice, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "排名顺序" in page
+    bad = client.post(url(event), posted(event, level_difference_table="0 x"), **EN)
+    assert "level_difference_table" in bad.context["form"].errors
+
+
+def test_saving_shows_the_changes_in_words_before_storing(client, event, organiser):
+    """Issue 36: saving with changes shows each changed setting "name: old → new" in words
+    and stores nothing; confirming stores it, logged once (event.settings) with old and new
+    per setting, who and why; back keeps the edits."""
+    client.force_login(organiser)
+    data = posted(
+        event,
+        standings_order_0="points",
+        standings_order_1="opponents_points",
+        standings_order_2="wins",
+        **{f"standings_order_{n}": "" for n in range(3, 6)},
+        avoid_same_unit=False,
+        num_rounds="9",
+    )
+    del data["confirmed"], data["reason"]
+    answer = client.post(url(event), data, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert 'id="settings-preview"' in page and 'id="event-settings"' not in page
+    assert (
+        "<b>排名顺序（排名依据，优先者在前）</b>: 场分 → 总级差 → 相互胜负 → 抽签 → 场分 → 对手分 → 胜场数</li>"
+        in page
+    )
+    assert "<b>同单位队伍尽量不相遇</b>: 是 → 否</li>" in page
+    assert "<b>轮数</b>: 7 → 9</li>" in page
+    assert Event.objects.get(pk=event.pk).settings == {}  # nothing stored yet
+    assert not AuditLog.objects.filter(action="event.settings").exists()
+    back = client.post(url(event), {**data, "edit": "1"}, **EN)
+    assert 'id="event-settings"' in back.content.decode()
+    assert back.context["form"]["num_rounds"].value() == "9"
+    answer = client.post(url(event), {**data, "confirmed": "1", "reason": ""}, **EN)
+    assert answer.status_code == 302  # no results yet: no reason needed
+    entry = AuditLog.objects.get(action="event.settings")
+    assert entry.actor_name and entry.data["changes"]["settings.standings_order"][1] == [
+        "points",
+        "opponents_points",
+        "wins",
+    ]
+    assert entry.data["changes"]["num_rounds"][1] == 9
+
+
+def test_once_results_exist_a_change_needs_a_reason_kept_in_the_log(client, event, organiser):
+    factories.round_(event, 1, status=Round.Status.PUBLISHED)
+    client.force_login(organiser)
+    data = posted(event, fail_a_limit="2", reason="")
+    answer = client.post(url(event), data, **EN)
+    assert answer.status_code == 200 and 'id="settings-preview"' in answer.content.decode()
+    assert "reason: Results already exist" in answer.content.decode()
+    assert Event.objects.get(pk=event.pk).settings == {}
+    answer = client.post(url(event), {**data, "reason": "裁判长同意"}, **EN)
+    assert answer.status_code == 302
+    entry = AuditLog.objects.get(action="event.settings")
+    assert entry.reason == "裁判长同意"
+    assert entry.data["changes"]["settings.fail_a_limit"] == [None, 2]
+    page = client.get(url(event), **EN).content.decode()
+    assert "Why: 裁判长同意" in page
+
+
+def bad_values(form):
+    """One bad value per setting of the form, by its kind (None: a setting with no bad value,
+    a yes/no or a free title)."""
+    from django import forms as django_forms
+
+    from tournaments import forms_parts
+
+    for name in form.setting_names:
+        field = form.fields[name]
+        if isinstance(field, forms_parts.OrderField | forms_parts.OrdersByKeyField):
+            yield name, {f"{name}_0": "luck"}
+        elif isinstance(field, forms_parts.PartsField | forms_parts.RowsByKeyField):
+            yield name, {f"{name}_0": "x"}
+        elif isinstance(field, forms_parts.TableField):
+            _object, kinds, _whole = field._shape()
+            if kinds != (str,):  # a list of words (the idiom-chain suit ring) takes any words
+                yield name, {name: "x y z w v"}
+        elif isinstance(field, django_forms.ChoiceField):
+            yield name, {name: "nope"}
+        elif isinstance(field, django_forms.DecimalField | django_forms.IntegerField):
+            yield name, {name: "x"}
+        elif name == "partner_return_limit":
+            yield name, {name: "Z"}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_every_setting_posted_with_a_bad_value_is_refused_on_its_named_field(
+    client, event, organiser, language
+):
+    """Issue 36: each setting of the page, posted with a bad value, is refused on its own
+    field, the error naming the field in words (English and Chinese); nothing is stored."""
+    client.force_login(organiser)
+    form = EventSettingsForm(instance=event)
+    tried = 0
+    for name, bad in bad_values(form):
+        answer = client.post(url(event), posted(event, **bad), HTTP_ACCEPT_LANGUAGE=language)
+        assert answer.status_code in (200, 400), name
+        errors = answer.context["form"].errors
+        assert name in errors, (name, errors)
+        label = answer.context["form"].fields[name].label
+        assert f"{escape(label)}: " in answer.content.decode(), name
+        tried += 1
+    assert tried >= 30
+    assert Event.objects.get(pk=event.pk).settings == {}
