@@ -91,7 +91,10 @@ def _apply_result(ruling: Ruling, user, source: str) -> dict:
         if ruling.step == ladder.FORFEIT:  # late arrival: the team did not play (弃权)
             record = forfeit_record(game, adjustment["side"])
         else:  # a penalty match loss (判负): scored like a forfeit, never called one
-            record = adjustments.add_adjustment({"game": game, "deals": []}, adjustment)
+            # no deal was recorded: a deal the ruling names is where the offence was, not one
+            # of the record's (the record has none to check it against)
+            scored = {key: value for key, value in adjustment.items() if key != "deal"}
+            record = adjustments.add_adjustment({"game": game, "deals": []}, scored)
         base = None
     else:
         _check_deal(adjustment, counting.record)

@@ -89,14 +89,18 @@ def draw_field(teams: list[PairingTeam]) -> list[int]:
     return sorted(team.id for team in teams if team.active)
 
 
-def load_pairing_teams(event: Event, before_round: int) -> list[PairingTeam]:
+def load_pairing_teams(
+    event: Event, before_round: int, with_leaves: bool = True
+) -> list[PairingTeam]:
     """Every team as the pairing sees it before round `before_round`.
 
     Score and place come from the standings after the previous round; withdrawn and
     suspended teams, and teams left out of this round (:func:`left_out`), are passed as
-    inactive (the core leaves them out).
+    inactive (the core leaves them out). ``with_leaves=False`` reads no leave or check-in
+    (who is left out does not matter to a drawn round's quality report, and a public page
+    reads only the public models, whose writes move the event's revision).
     """
-    out = left_out(event, before_round)
+    out = left_out(event, before_round) if with_leaves else set()
     registered = Team.objects.filter(event=event).order_by("pk")
     rows = standings_for(event, after_round=before_round - 1) if before_round > 1 else []
     # the pairing's score groups: exact points as floats (the same sum, the same float)

@@ -189,15 +189,16 @@ def _rounds(event: Event, preset) -> list[dict]:
 
 def quality_for(rnd: Round) -> dict:
     """The pairing-quality report of a round's tables as they stand (a draft, a swapped
-    round): the round page's collapsed line."""
+    round): the round page's and the public pairings page's collapsed line (the report does
+    not depend on who was left out of the draw: no leave is read)."""
     tables, byes = [], []
     for table, home, away in rnd.matches.values_list("table_number", "home_id", "away_id"):
         if away is None:
             byes.append(home)
         else:
             tables.append((table, home, away))
-    before = {team.id: team for team in load_pairing_teams(rnd.event, rnd.number)}
-    return round_quality(tables, byes, before)
+    teams = load_pairing_teams(rnd.event, rnd.number, with_leaves=False)
+    return round_quality(tables, byes, {team.id: team for team in teams})
 
 
 def _stages(event: Event) -> list[dict]:
