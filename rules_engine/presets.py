@@ -268,7 +268,9 @@ class Preset:
         None, scoring=True, label=gettext_noop("tractor deal table")
     )
     chengyu_suit_ring: tuple[str, ...] | None = setting(
-        None, label=gettext_noop("idiom-chain suit ring")
+        None,
+        label=gettext_noop("idiom-chain suit ring"),
+        token_words={"S": "♠", "H": "♥", "C": "♣", "D": "♦"},
     )
     deals_per_match: int | None = setting(
         None, scoring=True, min=1, label=gettext_noop("deals per match")

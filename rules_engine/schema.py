@@ -47,6 +47,7 @@ def setting(
     items: tuple[str, ...] | None = None,
     keys: tuple[str, ...] | None = None,
     key_words: Mapping[str, str] | None = None,
+    token_words: Mapping[str, str] | None = None,
     check=None,
     scoring: bool = False,
     default_factory: object = dataclasses.MISSING,
@@ -71,6 +72,8 @@ def setting(
         meta["keys"] = tuple(keys)  # an object's allowed keys, each holding a list of ``items``
     if key_words is not None:
         meta["key_words"] = dict(key_words)  # each key's words (a form's row heading)
+    if token_words is not None:
+        meta["token_words"] = dict(token_words)  # how a form shows each value (♠ for S)
     if check is not None:
         meta["check"] = check
     if scoring:

@@ -59,7 +59,7 @@ def structured_field(hint, meta: Mapping, optional: bool, own: dict) -> forms.Fi
         return RowsByKeyField(meta["keys"], meta["key_words"], typing.get_args(args[1]), own)
     if meta.get("keys") and meta.get("items"):
         return OrdersByKeyField(meta["keys"], meta["items"], optional, own)
-    return TableField(hint, optional, own)
+    return TableField(hint, optional, own, meta.get("token_words"))
 
 
 class PartsWidget(forms.MultiWidget):
@@ -324,8 +324,11 @@ def words_of(table, key) -> str:
 class TableField(forms.CharField):
     """A table: one row a line, values separated by spaces (a key first for an object)."""
 
-    def __init__(self, hint, optional, own):
+    def __init__(self, hint, optional, own, token_words=None):
         self.hint = hint
+        # each value as the form shows it (a suit as ♠, never the letter S) and back
+        self.shown = dict(token_words or {})
+        self.read = {shown: value for value, shown in self.shown.items()}
         own = dict(own)
         way = _("One row a line, values separated by spaces.")
         own["help_text"] = f"{own['help_text']} {way}" if own.get("help_text") else way
@@ -360,7 +363,7 @@ class TableField(forms.CharField):
             return "\n".join(lines)
         _obj, _kinds, whole = self._shape()
         if not whole:
-            return "\n".join(_token(v) for v in value)
+            return "\n".join(self.shown.get(_token(v), _token(v)) for v in value)
         return "\n".join(" ".join(_token(v) for v in row) for row in value)
 
     def to_python(self, value):
@@ -368,7 +371,11 @@ class TableField(forms.CharField):
         if not text:
             return None
         is_object, kinds, whole = self._shape()
-        lines = [line.split() for line in text.splitlines() if line.strip()]
+        lines = [
+            [self.read.get(token, token) for token in line.split()]
+            for line in text.splitlines()
+            if line.strip()
+        ]
         if not whole:
             return [_read(token, kinds[0]) for line in lines for token in line]
         if not is_object:

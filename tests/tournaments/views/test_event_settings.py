@@ -332,3 +332,17 @@ def test_every_setting_posted_with_a_bad_value_is_refused_on_its_named_field(
         tried += 1
     assert tried >= 30
     assert Event.objects.get(pk=event.pk).settings == {}
+
+
+def test_the_idiom_chain_suit_ring_is_shown_as_suits_and_read_back_unchanged():
+    """A table's values in words (token_words): the suit ring as ♦ ♣ ♥ ♠, never the letters
+    (S read as a seat); posted back as shown, it is the same setting (no change)."""
+    from rules_engine.presets import settings_fields
+    from tournaments.forms_settings import form_field
+
+    [ring] = [s for s in settings_fields("chengyu", "chengyu", {}) if s.name == "chengyu_suit_ring"]
+    field = form_field(ring)
+    shown = field.prepare_value(("D", "C", "H", "S"))
+    assert shown == "♦\n♣\n♥\n♠"
+    assert field.clean(shown) == ["D", "C", "H", "S"]
+    assert not field.has_changed(("D", "C", "H", "S"), shown)
